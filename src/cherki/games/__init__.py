@@ -1,0 +1,28 @@
+"""The games: each a module of rules on the one engine, found by name in a registry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cherki.engine import Game
+from cherki.errors import RulesError
+from cherki.games.balik import BalikGame, BalikLimaBelasGame
+
+GAMES: dict[str, Game[Any]] = {g.name: g for g in (BalikGame(), BalikLimaBelasGame())}
+
+ALIASES: dict[str, str] = {
+    "balik": "balik-satu",
+    "baliksatu": "balik-satu",
+    "balik-15": "balik-lima-belas",
+    "lima-belas": "balik-lima-belas",
+}
+
+
+def find_game(name: str) -> Game[Any]:
+    """The game called ``name`` (case and spaces ignored)."""
+    key = name.strip().lower().replace(" ", "-").replace("_", "-")
+    key = ALIASES.get(key, key)
+    game = GAMES.get(key)
+    if game is None:
+        raise RulesError(f"there is no game {name!r}: choose one of {', '.join(GAMES)}")
+    return game

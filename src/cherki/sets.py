@@ -1,0 +1,222 @@
+"""Sets of three: how cards group, and the analysis of a hand built from sets.
+
+The rules
+---------
+* Balik Satu (sources 000, 001): "a set can be three of the same rank (i.e. with the same
+  indices) or three of the exact same card, which is called a mata". A winning hand is five
+  sets of three with at least one mata.
+* Ceki (source 003): "three sets of three cards of the same value ... suits are given no
+  consideration ... Honour cards only form sets of the same kind".
+* Tantanan (source 001): "All honour cards are considered to be rank 1".
+
+Our specifications
+------------------
+* Which cards may share a set is a *grouping*: a map from card kind to a group number. Sets
+  never cross groups, so a hand is analysed group by group. Three groupings exist, chosen by
+  a game's ``honours`` option:
+
+  - ``rank1``: every honour joins the rank-1 group (Pwee's card table, Tantanan);
+  - ``frames``: White and Red Flower join rank 1 (they wear the frame of the 1s, source 003),
+    the Old Thousand (no frame) sets only with its own kind;
+  - ``own``: each honour sets only with its own kind (source 003, Ceki).
+
+* A hand of ``3n`` cards splits into ``n`` sets exactly when every group holds a multiple of
+  three cards. Within a group any three cards form a set, so the most mata a group can hold is
+  the sum over its kinds of ``count // 3``, and taking those triples never stops the rest of
+  the group forming sets. The most mata and the most red mata are therefore reached by the
+  same arrangement, which :func:`arrangement` returns.
+* A hand of ``3n + 2`` cards *waits* when one more card would complete it as a winning hand;
+  the cards it waits on are found the same way, group by group (see :func:`wait_for`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from cherki.cards import IS_RED, N_KINDS, OT, RANK, RF, WF
+from cherki.errors import RulesError
+
+HonourRule = Literal["rank1", "frames", "own"]
+HONOUR_RULES: Final[tuple[str, ...]] = ("rank1", "frames", "own")
+
+
+def _grouping(rule: str) -> tuple[int, ...]:
+    group = [RANK[k] - 1 for k in range(N_KINDS)]  # ranks 1-9 -> groups 0-8
+    if rule == "rank1":
+        group[WF] = group[RF] = group[OT] = 0
+    elif rule == "frames":
+        group[WF] = group[RF] = 0
+        group[OT] = 11
+    elif rule == "own":
+        group[WF], group[RF], group[OT] = 9, 10, 11
+    else:
+        raise RulesError(f"unknown honours rule {rule!r}: choose one of {', '.join(HONOUR_RULES)}")
+    return tuple(group)
+
+
+GROUPINGS: Final[dict[str, tuple[int, ...]]] = {r: _grouping(r) for r in HONOUR_RULES}
+N_GROUPS: Final = 12
+
+#: For each grouping, the kinds in each group.
+GROUP_KINDS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+    r: tuple(tuple(k for k in range(N_KINDS) if g[k] == gi) for gi in range(N_GROUPS))
+    for r, g in GROUPINGS.items()
+}
+
+CallType = Literal["tan", "ceki"]
+
+
+def group_totals(counts: Sequence[int], grouping: Sequence[int]) -> list[int]:
+    totals = [0] * N_GROUPS
+    for k in range(N_KINDS):
+        c = counts[k]
+        if c:
+            totals[grouping[k]] += c
+    return totals
+
+
+def splits_into_sets(counts: Sequence[int], grouping: Sequence[int]) -> bool:
+    """True when the cards split into sets of three (every group a multiple of three)."""
+    return all(t % 3 == 0 for t in group_totals(counts, grouping))
+
+
+def mata_count(counts: Sequence[int]) -> tuple[int, int]:
+    """(mata, red mata) in the best arrangement of a hand that splits into sets."""
+    mata = red = 0
+    for k in range(N_KINDS):
+        c = counts[k]
+        if c >= 3:
+            m = c // 3
+            mata += m
+            if IS_RED[k]:
+                red += m
+    return mata, red
+
+
+def has_mata(counts: Sequence[int]) -> bool:
+    return any(c >= 3 for c in counts)
+
+
+def is_winning(counts: Sequence[int], grouping: Sequence[int], need_mata: bool = True) -> bool:
+    """All cards in sets of three and, when ``need_mata``, at least one mata."""
+    if need_mata and not has_mata(counts):
+        return False
+    return splits_into_sets(counts, grouping)
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """What a hand of ``3n + 2`` cards waits on.
+
+    ``call`` is ``"tan"`` when the complete sets already hold a mata (any card of the
+    incomplete set's group wins), ``"ceki"`` when the last set must itself become the mata.
+    ``cards`` are the kinds that complete a winning hand (empty: the hand does not wait).
+    """
+
+    call: CallType | None
+    cards: tuple[int, ...]
+
+
+NO_WAIT: Final = Wait(None, ())
+
+
+def wait_for(counts: Sequence[int], grouping: Sequence[int]) -> Wait:
+    """The call a ``3n + 2``-card hand may make and the cards it waits on."""
+    open_group = -1
+    totals = group_totals(counts, grouping)
+    for g, t in enumerate(totals):
+        r = t % 3
+        if r == 0:
+            continue
+        if r == 1 or open_group >= 0:
+            return NO_WAIT
+        open_group = g
+    if open_group < 0:
+        return NO_WAIT
+    kinds = [k for k in range(N_KINDS) if grouping[k] == open_group]
+    if has_mata(counts):
+        return Wait("tan", tuple(kinds))
+    winners = tuple(k for k in kinds if counts[k] == 2)
+    return Wait("ceki", winners) if winners else NO_WAIT
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A hand laid out as sets: mata first, then mixed sets, then any leftover cards."""
+
+    sets: tuple[tuple[int, ...], ...]
+    leftover: tuple[int, ...]
+    mata: int
+    red_mata: int
+
+    def is_mata(self, s: Sequence[int]) -> bool:
+        return len(s) == 3 and s[0] == s[1] == s[2]
+
+
+def arrangement(counts: Sequence[int], grouping: Sequence[int]) -> Arrangement:
+    """Best arrangement (most mata, then most red mata) of as many cards as form sets.
+
+    Groups whose card count is not a multiple of three keep their last ``count % 3`` cards
+    (taken from kinds that are not part of a mata) as ``leftover``.
+    """
+    c = list(counts)
+    sets: list[tuple[int, ...]] = []
+    mixed: list[tuple[int, ...]] = []
+    leftover: list[int] = []
+    mata = red = 0
+    for g in range(N_GROUPS):
+        kinds = [k for k in range(N_KINDS) if grouping[k] == g and c[k]]
+        if not kinds:
+            continue
+        rest: list[int] = []
+        for k in kinds:
+            m = c[k] // 3
+            for _ in range(m):
+                sets.append((k, k, k))
+            mata += m
+            if IS_RED[k]:
+                red += m
+            rest.extend([k] * (c[k] - 3 * m))
+        spare = len(rest) % 3
+        if spare:
+            # keep pairs together as the leftover when possible (they are the ceki hope)
+            pair = next((k for k in kinds if rest.count(k) >= spare), None)
+            chosen = [pair] * spare if pair is not None else rest[-spare:]
+            for k in chosen:
+                rest.remove(k)
+            leftover.extend(chosen)
+        for i in range(0, len(rest), 3):
+            mixed.append(tuple(rest[i : i + 3]))
+    return Arrangement(tuple(sets + mixed), tuple(sorted(leftover)), mata, red)
+
+
+def improved_mata(
+    hand: Sequence[int], extra: Sequence[int], grouping: Sequence[int]
+) -> tuple[int, int]:
+    """(mata, red mata) after swapping in same-group cards from ``extra`` (kena).
+
+    ``hand`` splits into sets; each set keeps its group, and may exchange cards for cards of
+    the same group from ``extra`` (sources 001: kena; Balik Lima Belas: "swapping cards of
+    equivalent rank"). A group with ``n`` sets can then hold ``min(n, sum of
+    (hand + extra) // 3 over its kinds)`` mata, red mata preferred.
+    """
+    totals = group_totals(hand, grouping)
+    mata = red = 0
+    for g in range(N_GROUPS):
+        n = totals[g] // 3
+        if not n:
+            continue
+        plain = reds = 0
+        for k in range(N_KINDS):
+            if grouping[k] == g:
+                t = (hand[k] + extra[k]) // 3
+                if IS_RED[k]:
+                    reds += t
+                else:
+                    plain += t
+        m = min(n, plain + reds)
+        mata += m
+        red += min(m, reds)
+    return mata, red
