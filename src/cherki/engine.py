@@ -27,7 +27,7 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from cherki.cards import N_KINDS, card_name, format_cards
 from cherki.errors import IllegalActionError, RulesError
@@ -112,6 +112,28 @@ class Result:
 
 
 R = TypeVar("R")
+
+
+class Observation(Protocol):
+    """What every game's observation offers the terminal, bots and records.
+
+    Games add their own fields (discard pile, calls, pool...). ``hand`` is the seat's own
+    hand as a 30-long count vector; ``legal`` the seat's legal action ids (empty when it is
+    not to act); ``table_lines()`` the public table in plain text with card codes, for
+    people.
+    """
+
+    seat: int
+    players: int
+    current: int
+    phase: str
+    hand: tuple[int, ...]
+    legal: tuple[int, ...]
+    result: Result | None
+
+    def table_lines(self) -> list[str]: ...
+
+    def unseen(self) -> list[int]: ...
 
 
 def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:

@@ -304,6 +304,24 @@ class BalikObservation:
     def top(self) -> int | None:
         return self.pile[-1] if self.pile and self.top_available else None
 
+    def table_lines(self) -> list[str]:
+        """The public table, in card notation."""
+        lines = [f"Stock: {self.stock_left} cards to play"]
+        top = self.top
+        lines.append(f"Last discard: {card_name(top) if top is not None else '-'}")
+        if self.pile:
+            lines.append("Discards: " + format_cards(self.pile[-12:]) + (" ..." if len(self.pile) > 12 else ""))
+        for s in range(self.players):
+            bits = [f"{self.hand_sizes[s]} cards"]
+            if self.calls[s]:
+                bits.append(f"called {self.calls[s]}" + (" (changed)" if self.call_changed[s] else ""))
+            if any(self.exposed[s]):
+                bits.append("known to hold " + format_hand(self.exposed[s]))
+            lines.append(f"Seat {s}: " + ", ".join(bits))
+        if self.claim_card is not None:
+            lines.append(f"Shown draw: {card_name(self.claim_card)} (a winning card for a caller)")
+        return lines
+
     def unseen(self) -> list[int]:
         """Copies of each kind this seat has not seen (still in the stock or hidden hands)."""
         out = [self.half_packs - self.hand[k] for k in range(N_KINDS)]
@@ -812,7 +830,7 @@ class BalikGame(Game[BalikRules]):
                 f"{half_packs} half-packs ({size} cards) are too few for {n} players: the deal "
                 f"takes {dealt} and the stock needs {rules.reserve} for scoring plus one to play"
             )
-        meta: dict[str, Any] = {"first": first}
+        meta: dict[str, Any] = {"first": first, "seed": seed}
         if stack is not None:
             hands_cards, top = stack
             if len(hands_cards) != n:
@@ -824,17 +842,19 @@ class BalikGame(Game[BalikRules]):
             stack_rng = random.Random(seed) if seed is not None else None
             hand_lists, stock = fill_stack(hands_cards, top, half_packs, stack_rng)
             hands = [counts_of(h) for h in hand_lists]
-            meta["stack"] = True
+            meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
         else:
             if shoe is not None:
                 check_shoe_order(shoe, half_packs)
                 order = list(shoe)
+                meta["shoe"] = order
             else:
                 if rng is None:
                     rng = random.Random(seed)
                 order = shuffled([k for k in range(N_KINDS) for _ in range(half_packs)], rng)
+                if seed is None:
+                    meta["shoe"] = order  # an outside generator: keep the order to replay
             hands, stock = self.deal(order, n, first, rules.deal)
-            meta["seed"] = seed
         return BalikState(self, rules, hands, stock, first, half_packs, meta)
 
     @staticmethod

@@ -1,0 +1,312 @@
+"""Game records: a documented JSON format that replays any hand exactly.
+
+The format is described in ``docs/records.md``. In short::
+
+    {
+      "format": "cherki-record", "version": 1,
+      "game": "balik-satu",
+      "preset": "pwee",
+      "rules": {"ayam_bonus": 10, ...},        # every option; missing ones take the preset's
+      "players": ["You", "heuristic bot", ...],  # or a number of players
+      "hands": [
+        {"first": 0,
+         "seed": 7,                               # a seeded shuffle, or
+         "shoe": ["M3", "C1", ...],               # the whole shoe, top card first, or
+         "stack": {"hands": [["C1", ...], ...], "stock": ["M7", ...]},  # hands and stock top
+         "actions": ["0: discard C3", "1: draw", "1: discard WF tan", ...],
+         "result": {...}}                         # optional; checked when replaying
+      ]
+    }
+
+Reading is strict: :func:`parse_record` raises :class:`~cherki.errors.RecordError` whose
+message names the field, hand and action at fault.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cherki.cards import format_cards, parse_card
+from cherki.engine import Event, Game, State
+from cherki.errors import CherkiError, RecordError
+from cherki.games import find_game
+
+FORMAT = "cherki-record"
+VERSION = 1
+
+
+@dataclass
+class HandRecord:
+    """One hand: how the shoe was set up, who started, and every action in order."""
+
+    first: int = 0
+    seed: int | None = None
+    shoe: list[int] | None = None
+    stack: tuple[list[list[int]], list[int]] | None = None
+    actions: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"first": self.first}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.shoe is not None:
+            out["shoe"] = format_cards(self.shoe).split()
+        if self.stack is not None:
+            hands, stock = self.stack
+            out["stack"] = {
+                "hands": [format_cards(h).split() for h in hands],
+                "stock": format_cards(stock).split(),
+            }
+        out["actions"] = list(self.actions)
+        if self.result is not None:
+            out["result"] = self.result
+        return out
+
+
+@dataclass
+class Record:
+    """A whole record: the game, its rules, the players and the hands played."""
+
+    game: Game[Any]
+    rules: Any
+    players: list[str]
+    hands: list[HandRecord] = field(default_factory=list)
+    preset: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        from cherki import __version__
+
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "cherki": __version__,
+            "game": self.game.name,
+            "preset": self.preset,
+            "rules": self.rules.to_json(),
+            "players": list(self.players),
+            "hands": [h.to_json() for h in self.hands],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    def start(self, index: int) -> State:
+        """A fresh state for hand ``index`` (before any action)."""
+        return start_hand(self.game, self.rules, len(self.players), self.hands[index])
+
+
+def start_hand(game: Game[Any], rules: Any, players: int, hand: HandRecord) -> State:
+    return game.new_state(
+        rules,
+        players,
+        seed=hand.seed,
+        shoe=hand.shoe,
+        stack=hand.stack,
+        first=hand.first,
+    )
+
+
+def hand_record(state: State, result: bool = True) -> HandRecord:
+    """The record of a hand played from ``state``'s start (its history so far)."""
+    meta: dict[str, Any] = getattr(state, "meta", {})
+    rec = HandRecord(
+        first=int(meta.get("first", 0)),
+        seed=meta.get("seed"),
+        shoe=meta.get("shoe"),
+        stack=meta.get("stack_cards"),
+        actions=state.action_texts(),
+    )
+    if result and state.is_terminal:
+        rec.result = state.result.to_json()
+    return rec
+
+
+def replay_steps(record: Record, index: int = 0) -> Iterator[tuple[State, str, list[Event]]]:
+    """Yield ``(state, action text, events)`` after each action of hand ``index``.
+
+    Raises :class:`RecordError` naming the action that does not replay.
+    """
+    hand = record.hands[index]
+    try:
+        state = record.start(index)
+    except CherkiError as err:
+        raise RecordError(f"hand {index + 1}: cannot set up the deal: {err}") from err
+    for i, text in enumerate(hand.actions):
+        seat, action_text = split_action(text, i, index)
+        if seat is not None and seat != state.current:
+            who = "nobody (the hand is over)" if state.current < 0 else f"seat {state.current}"
+            raise RecordError(
+                f"hand {index + 1}, action {i + 1} ({text!r}): the record says seat {seat} "
+                f"but {who} is to act"
+            )
+        try:
+            events = state.apply(action_text)
+        except CherkiError as err:
+            raise RecordError(f"hand {index + 1}, action {i + 1} ({text!r}): {err}") from err
+        yield state, text, events
+
+
+def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
+    """Play hand ``index`` through; with ``check``, compare to the stored result."""
+    state = record.start(index)
+    for state, _, _ in replay_steps(record, index):
+        pass
+    stored = record.hands[index].result
+    if check and stored is not None:
+        if not state.is_terminal:
+            raise RecordError(
+                f"hand {index + 1}: the record stores a result but its actions stop before "
+                "the hand is over"
+            )
+        got = state.result.to_json()
+        if got != stored:
+            diff = [k for k in got if got.get(k) != stored.get(k)]
+            raise RecordError(
+                f"hand {index + 1}: replaying gives a different result ({', '.join(diff)} "
+                f"differ): recorded {stored.get('summary')!r}, replayed {got['summary']!r}"
+            )
+    return state
+
+
+def split_action(text: Any, i: int, hand: int) -> tuple[int | None, str]:
+    if not isinstance(text, str):
+        raise RecordError(f"hand {hand + 1}, action {i + 1}: expected text, got {text!r}")
+    if ":" in text:
+        head, _, rest = text.partition(":")
+        try:
+            return int(head.strip()), rest.strip()
+        except ValueError:
+            raise RecordError(
+                f"hand {hand + 1}, action {i + 1} ({text!r}): the part before ':' must be a "
+                "seat number"
+            ) from None
+    return None, text.strip()
+
+
+# -- reading ------------------------------------------------------------------------------------
+def load_record(path: str | Path) -> Record:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"no record file at {p}") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise RecordError(f"cannot read {p}: {err}") from None
+    return parse_record(text)
+
+
+def parse_record(text: str | dict[str, Any]) -> Record:
+    """Read and validate a record (JSON text or an already-decoded object)."""
+    if isinstance(text, str):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RecordError(
+                f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}"
+            ) from None
+    else:
+        data = text
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f'"format" must be "{FORMAT}", found {data.get("format")!r}')
+    if data.get("version") != VERSION:
+        raise RecordError(f'"version" {data.get("version")!r} is not supported (expected 1)')
+    try:
+        game = find_game(_need(data, "game", str))
+    except CherkiError as err:
+        raise RecordError(f'"game": {err}') from None
+    preset = data.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise RecordError('"preset" must be text or null')
+    options = data.get("rules", {})
+    if not isinstance(options, dict):
+        raise RecordError('"rules" must be an object of rule options')
+    try:
+        rules = game.with_options(game.find_preset(preset).rules, options)
+    except CherkiError as err:
+        raise RecordError(f'"rules": {err}') from None
+    players_raw = data.get("players")
+    if isinstance(players_raw, int) and not isinstance(players_raw, bool):
+        players = [f"Seat {i}" for i in range(players_raw)]
+    elif isinstance(players_raw, list) and all(isinstance(p, str) for p in players_raw):
+        players = list(players_raw)
+    else:
+        raise RecordError('"players" must be a number or a list of names')
+    try:
+        game.check_players(len(players))
+    except CherkiError as err:
+        raise RecordError(f'"players": {err}') from None
+    hands_raw = data.get("hands")
+    if not isinstance(hands_raw, list) or not hands_raw:
+        raise RecordError('"hands" must be a non-empty list')
+    hands = [_parse_hand(h, i, len(players)) for i, h in enumerate(hands_raw)]
+    return Record(game, rules, players, hands, preset)
+
+
+def _need(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise RecordError(f'the record has no "{key}"')
+    value = data[key]
+    if not isinstance(value, kind):
+        raise RecordError(f'"{key}" must be {kind.__name__}, found {value!r}')
+    return value
+
+
+def _cards(value: Any, where: str) -> list[int]:
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise RecordError(f"{where} must be a list of card codes")
+    try:
+        return [parse_card(c) for c in value]
+    except CherkiError as err:
+        raise RecordError(f"{where}: {err}") from None
+
+
+def _parse_hand(raw: Any, i: int, players: int) -> HandRecord:
+    where = f"hand {i + 1}"
+    if not isinstance(raw, dict):
+        raise RecordError(f"{where} must be an object")
+    first = raw.get("first", 0)
+    if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < players:
+        raise RecordError(f'{where}: "first" must be a seat from 0 to {players - 1}')
+    seed = raw.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f'{where}: "seed" must be a whole number')
+    shoe = _cards(raw["shoe"], f'{where}: "shoe"') if raw.get("shoe") is not None else None
+    stack = None
+    if raw.get("stack") is not None:
+        st = raw["stack"]
+        if not isinstance(st, dict) or not isinstance(st.get("hands"), list):
+            raise RecordError(f'{where}: "stack" must be {{"hands": [...], "stock": [...]}}')
+        stack = (
+            [_cards(h, f'{where}: stack hand {j}') for j, h in enumerate(st["hands"])],
+            _cards(st.get("stock", []), f'{where}: stack "stock"'),
+        )
+    if seed is None and shoe is None and stack is None:
+        raise RecordError(f'{where}: give a "seed", a "shoe" or a "stack"')
+    if shoe is not None and stack is not None:
+        raise RecordError(f'{where}: give a "shoe" or a "stack", not both')
+    actions = raw.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError(f'{where}: "actions" must be a list of action texts')
+    result = raw.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise RecordError(f'{where}: "result" must be an object')
+    return HandRecord(first, seed, shoe, stack, list(actions), result)
+
+
+def new_record(
+    game: Game[Any],
+    rules: Any,
+    players: Sequence[str],
+    preset: str | None = None,
+) -> Record:
+    return Record(game, rules, list(players), [], preset)
