@@ -298,6 +298,7 @@ class BalikObservation:
     drawn: int | None
     legal: tuple[int, ...]
     half_packs: int
+    honours: str = "rank1"
     result: Result | None = None
 
     @property
@@ -776,6 +777,7 @@ class BalikState(State):
             self.drawn if (self.drawn >= 0 and seat == self.current) else None,
             tuple(self.legal_actions(seat)) if seat == self.current else (),
             self.half_packs,
+            self.rules.honours,
             self._result,
         )
 
