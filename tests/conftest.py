@@ -1,0 +1,98 @@
+"""Shared helpers: stacked deals written in card notation, and playing scripted actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cherki.cards import N_KINDS, parse_cards
+from cherki.engine import Event
+from cherki.games import find_game
+from cherki.games.balik import BalikRules, BalikState
+
+SATU = find_game("balik-satu")
+LIMA = find_game("balik-lima-belas")
+
+#: 14 cards that are far from waiting: ranks 1-5 twice, ranks 6-9 once, no pair of one kind.
+JUNK = "C1 S1 C2 S2 C3 S3 C4 S4 C5 S5 C6 C7 C8 C9"
+#: Another such hand with Myriads, for a second idle seat.
+JUNK2 = "M1 S1 M2 S2 M3 S3 M4 S4 M5 S5 M6 M7 M8 M9"
+
+
+def make_rules(game: Any = SATU, rules: Any = None, **options: Any) -> BalikRules:
+    """``rules`` may be a preset name, a BalikRules, or None (the game's default preset)."""
+    if rules is None or isinstance(rules, str):
+        return game.rules(rules, **options)
+    return game.with_options(rules, options) if options else rules
+
+
+def stacked(
+    game: Any = SATU,
+    hands: list[str] | None = None,
+    stock: str = "",
+    rules: Any = None,
+    first: int = 0,
+    seed: int | None = None,
+    **options: Any,
+) -> BalikState:
+    """A hand dealt from a stacked shoe: ``hands`` in seat order (the starter's has 15
+    cards), ``stock`` the top of the stock in draw order; the rest of the shoe follows."""
+    assert hands is not None
+    r = make_rules(game, rules, **options)
+    hand_lists = [parse_cards(h) for h in hands]
+    return game.new_state(
+        r, len(hands), stack=(hand_lists, parse_cards(stock)), first=first, seed=seed
+    )
+
+
+def play(state: Any, *moves: str) -> list[Event]:
+    """Play ``"SEAT: ACTION"`` moves in order, checking each is the named seat's."""
+    events: list[Event] = []
+    for m in moves:
+        seat, _, text = m.partition(":")
+        events.extend(state.apply(text.strip(), seat=int(seat)))
+    return events
+
+
+def snapshot(state: Any) -> tuple[Any, ...]:
+    """Everything observable about a state, to check an illegal action left it untouched."""
+    return (
+        tuple(state.observation(s) for s in range(state.n)),
+        tuple(state.history),
+        tuple(state.log),
+        tuple(tuple(h) for h in state.hands),
+        tuple(state.stock),
+        state.pos,
+        state.current,
+        state.phase,
+        state.drawn,
+        state.self_win_ok,
+        tuple(state.calls),
+        tuple(state.wait_sets),
+    )
+
+
+def whole_shoe(state: Any) -> list[int]:
+    """Count vector of every card in play: hands, pile, unplayed stock, a shown claim card."""
+    counts = [0] * N_KINDS
+    for h in state.hands:
+        for k in range(N_KINDS):
+            counts[k] += h[k]
+    for k in state.pile:
+        counts[k] += 1
+    for k in state.stock[state.pos :]:
+        counts[k] += 1
+    if state.claim_card >= 0:
+        counts[state.claim_card] += 1
+    return counts
+
+
+@pytest.fixture
+def satu() -> Any:
+    return SATU
+
+
+@pytest.fixture
+def lima() -> Any:
+    return LIMA
