@@ -30,7 +30,12 @@ from cherki.games.balik import (
 from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, wait_for
 
 def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "rank1") -> float:
-    """How close a hand is to five sets with a mata (higher is better)."""
+    """How close a hand is to five sets with a mata (higher is better).
+
+    A complete set is worth far more than any part-set, so the bot never breaks one to chase
+    outs; part-sets are worth more the more cards that finish them are still live; a mata
+    (needed to win) and identical pairs (future mata) add to that.
+    """
     grouping = GROUPINGS[honours]
     kinds_of = GROUP_KINDS[honours]
     totals = [0] * N_GROUPS
@@ -43,18 +48,18 @@ def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "rank1")
         t = totals[g]
         if not t:
             continue
-        value += 3.0 * (t // 3)
+        value += 6.0 * (t // 3)
         rest = t % 3
         if rest:
             outs = sum(live[k] for k in kinds_of[g])
-            value += rest * (0.4 + 0.12 * min(outs, 8))
+            value += (1.6 + 0.12 * min(outs, 10)) if rest == 2 else (0.3 + 0.04 * min(outs, 10))
         for k in kinds_of[g]:
             c = hand[k]
             if c >= 3:
                 mata += c // 3
             elif c == 2:
-                pairs += 0.25 + 0.1 * min(live[k], 3)
-    value += (2.5 if mata else 0.0) + 0.5 * max(0, mata - 1) + (pairs if not mata else pairs * 0.3)
+                pairs += 0.3 + 0.15 * min(live[k], 3)
+    value += (3.0 if mata else 0.0) + 0.6 * max(0, mata - 1) + (pairs if not mata else pairs * 0.3)
     return value
 
 

@@ -484,6 +484,8 @@ class BalikState(State):
                 "say sampei to claim it or pass"
             )
         if action in (TAKE, DRAW):
+            if phase != PHASE_DRAW and self.drawn_from == FROM_DEAL:
+                return "you start with fifteen cards: discard one (no draw on the first turn)"
             if phase != PHASE_DRAW:
                 return f"you have already drawn this turn: discard a card ({text} not allowed)"
             return "there is no discard to take" if action == TAKE else "the stock is empty"

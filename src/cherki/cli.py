@@ -1,0 +1,534 @@
+"""The ``cherki`` command: play in the terminal, replay records, analyse hands, read rules.
+
+A thin layer on the rules core: it reads input, asks the state for legal actions and applies
+them; every rule lives in the games. A user's mistake is a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from cherki.bots import levels_for, make_bot
+from cherki.cards import CODES, N_KINDS, format_cards, parse_card, parse_hand
+from cherki.engine import Event, Game, State
+from cherki.errors import CherkiError, NotationError, RulesError
+from cherki.games import GAMES, find_game
+from cherki.match import Match
+from cherki.records import load_record, replay_hand, replay_steps
+from cherki.terminal import (
+    card_legend,
+    cards_text,
+    event_text,
+    hand_by_rank,
+    money_text,
+    result_table,
+)
+
+app = typer.Typer(
+    name="cherki",
+    help="Cherki card games: Balik Satu and its relatives, in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console(highlight=False)
+
+GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
+
+
+# -- shared helpers ---------------------------------------------------------------------------
+def _game(name: str) -> Game[Any]:
+    return find_game(name)
+
+
+def _parse_options(options: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for opt in options or []:
+        if "=" not in opt:
+            raise RulesError(f"--option takes NAME=VALUE (for example yeo_redeal=false), not {opt!r}")
+        key, _, value = opt.partition("=")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def docs_dir() -> Path:
+    """Where the Markdown docs are: inside the installed package, or the source checkout."""
+    packaged = resources.files("cherki") / "docs"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "docs"
+
+
+# -- play ------------------------------------------------------------------------------------
+@dataclass
+class Seat:
+    name: str
+    level: str | None  # None: a person at this terminal
+
+
+class QuitGame(Exception):
+    pass
+
+
+class TerminalTable:
+    """One terminal session: a person at one seat (or nobody, watching) and bots."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        match: Match,
+        seats: list[Seat],
+        human: int | None,
+        rng: random.Random,
+        delay: float,
+        record_path: Path | None,
+    ) -> None:
+        self.game = game
+        self.match = match
+        self.seats = seats
+        self.human = human
+        self.rng = rng
+        self.delay = delay
+        self.record_path = record_path
+        self.bots = {i: make_bot(game.name, s.level) for i, s in enumerate(seats) if s.level}
+        self.names = [s.name for s in seats]
+
+    # the viewer: the human's seat, or everything when watching
+    def _view(self, event: Event) -> Event:
+        return event if self.human is None else event.seen_by(self.human)
+
+    def run(self) -> None:
+        while not self.match.is_over():
+            state = self.match.start_hand()
+            n_hand = len(self.match.results) + 1
+            console.rule(f"[bold]{self.game.title} — hand {n_hand}")
+            starter = self.names[state.current]
+            verb = "start" if state.current == self.human else "starts"
+            console.print(
+                f"{starter} {verb} with 15 cards. Play goes to the right (seat 0 → 1 → 2 …)."
+            )
+            try:
+                self.play_hand(state)
+            except QuitGame:
+                self.match.add_unfinished(state)
+                self.save()
+                console.print("[yellow]Game left unfinished.[/]")
+                if self.record_path:
+                    console.print(f"The record so far is saved in {self.record_path}.")
+                raise typer.Exit(0) from None
+            result = self.match.finish_hand(state)
+            console.print(result_table(result, self.names))
+            if result.redeal:
+                console.print("[yellow]The hand is dealt again.[/]")
+            self.save()
+        if len(self.match.results) > 1:
+            self.print_sheet()
+        if self.record_path:
+            console.print(f"Record saved in {self.record_path}; replay it with "
+                          f"[bold]cherki replay {self.record_path}[/].")
+
+    def save(self) -> None:
+        if self.record_path:
+            self.match.record.save(self.record_path)
+
+    def print_sheet(self) -> None:
+        t = Table(title="Score sheet", header_style="bold")
+        t.add_column("hand")
+        for name in self.names:
+            t.add_column(name, justify="right")
+        t.add_column("how")
+        for row in self.match.sheet():
+            t.add_row(str(row[0]), *[f"{p:+d}" for p in row[1:-1]], row[-1])
+        t.add_row("total", *[f"{p:+d}" for p in self.match.totals], "")
+        t.add_row("money", *[money_text(m) for m in self.match.money], "")
+        console.print(t)
+
+    def play_hand(self, state: State) -> None:
+        if self.human is None:
+            self.show_all_hands(state)
+        while not state.is_terminal:
+            seat = state.current
+            if seat == self.human:
+                events = self.human_turn(state)
+            else:
+                obs = state.observation(seat)
+                action = self.bots[seat].act(obs, self.rng)
+                events = state.apply(action, seat)
+                if self.delay:
+                    time.sleep(self.delay)
+            for e in events:
+                if e.kind != "end":
+                    console.print(event_text(self._view(e), self.names))
+        console.print("[dim]Hands at the end:[/]")
+        self.show_all_hands(state)
+
+    def show_all_hands(self, state: State) -> None:
+        for s in range(state.n):
+            line = Text(f"{self.names[s]}: ", style="bold")
+            console.print(line.append_text(hand_by_rank(state.observation(s).hand)))
+
+    def show_table(self, state: State) -> None:
+        seat = self.human if self.human is not None else 0
+        obs = state.observation(seat)
+        for line in obs.table_lines():
+            for s in range(state.n):
+                line = line.replace(f"Seat {s}:", f"{self.names[s]}:")
+            console.print(line)
+
+    def human_turn(self, state: State) -> list[Event]:
+        assert self.human is not None
+        seat = self.human
+        obs = state.observation(seat)
+        console.print()
+        self.show_table(state)
+        console.print(Text("Your hand: ", style="bold").append_text(hand_by_rank(obs.hand)))
+        if getattr(obs, "drawn", None) is not None:
+            console.print(Text("You drew: ").append_text(cards_text([obs.drawn])))
+        legal_texts = [self.game.action_text(a) for a in obs.legal]
+        console.print(Text("You may: ", style="dim") + Text(" · ".join(legal_texts)))
+        while True:
+            try:
+                raw = console.input("[bold]> [/]")
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                raise QuitGame from None
+            text = raw.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                raise QuitGame
+            if word in ("help", "?"):
+                self.print_help(legal_texts)
+                continue
+            if word == "hint":
+                self.print_hint(state)
+                continue
+            if word in ("hand", "h"):
+                console.print(hand_by_rank(obs.hand))
+                continue
+            if word in ("table", "t?"):
+                self.show_table(state)
+                continue
+            if word == "cards":
+                console.print(card_legend())
+                continue
+            try:
+                action = resolve_input(self.game, text, list(obs.legal))
+                return state.apply(action, seat)
+            except CherkiError as err:
+                console.print(f"[red]{err}[/]  (type [bold]help[/] for the commands)")
+
+    def print_help(self, legal_texts: list[str]) -> None:
+        console.print(
+            "Type an action: " + ", ".join(legal_texts) + ".\n"
+            "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
+            "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call · "
+            "[bold]s[/] sampei · [bold]p[/] pass.\n"
+            "Also: [bold]hint[/] (what your hand waits on), [bold]hand[/], [bold]table[/], "
+            "[bold]cards[/] (card names), [bold]quit[/] (saves the record)."
+        )
+
+    def print_hint(self, state: State) -> None:
+        assert self.human is not None
+        obs = state.observation(self.human)
+        for line in hint_lines(self.game, obs):
+            console.print(line)
+
+
+SHORT = {"d": "draw", "t": "take", "s": "sampei", "p": "pass", "sampei!": "sampei"}
+
+
+def resolve_input(game: Game[Any], text: str, legal: list[int]) -> int:
+    """Turn what a person typed into an action id: full notation or a short form."""
+    words = text.strip().split()
+    low = " ".join(words).lower()
+    low = SHORT.get(low, low)
+    texts = {game.action_text(a).lower(): a for a in legal}
+    if low in texts:
+        return texts[low]
+    for candidate in (f"discard {low}",):
+        if candidate in texts:
+            return texts[candidate]
+    if len(words) == 2 and words[1].lower() == "call":
+        calls = [a for t, a in texts.items() if t.startswith(f"discard {words[0].lower()} ")]
+        if len(calls) == 1:
+            return calls[0]
+        raise NotationError(f"discarding {words[0].upper()} does not leave a hand you may call")
+    prefixed = [a for t, a in texts.items() if t.startswith(low)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    try:
+        return game.parse_action(low)
+    except NotationError:
+        pass
+    if len(words) == 1:
+        parse_card(words[0])  # a lone word that is no command: say if it is no card either
+        return game.parse_action(f"discard {low}")
+    return game.parse_action(text)  # raises the game's own notation message
+
+
+def hint_lines(game: Game[Any], obs: Any) -> list[Text]:
+    """What the hand waits on (Balik games) and the heuristic bot's suggestion."""
+    from cherki.games.balik import BalikObservation, analyse_hand
+
+    lines: list[Text] = []
+    unseen = obs.unseen()
+    if isinstance(obs, BalikObservation):
+        report = analyse_hand(obs.hand, obs.honours)
+        if report.cards == 14:
+            if report.waits:
+                lines.append(_waits_line(f"Your hand calls {report.call}, waiting on", report.waits, unseen))
+            else:
+                lines.append(Text("Your hand is not one card from winning yet."))
+        elif report.cards == 15:
+            if report.winning:
+                lines.append(Text("Your hand is a winning hand!", style="bold green"))
+            for k, (call, waits) in sorted(report.discards_to_call.items()):
+                lines.append(_waits_line(f"Discard {CODES[k]} → {call}, waiting on", waits, unseen))
+            if not report.discards_to_call and not report.winning:
+                lines.append(Text("No discard leaves you one card from winning yet."))
+    if obs.legal:
+        try:
+            bot = make_bot(game.name, "heuristic")
+            suggestion = game.action_text(bot.act(obs, random.Random(0)))
+            lines.append(Text(f"The heuristic bot would play: {suggestion}", style="dim"))
+        except RulesError:
+            pass
+    return lines
+
+
+def _waits_line(prefix: str, waits: tuple[int, ...], unseen: list[int]) -> Text:
+    out = Text(prefix + " ")
+    for i, k in enumerate(waits):
+        if i:
+            out.append(", ")
+        out.append_text(cards_text([k]))
+        out.append(f" ({unseen[k]} unseen)", style="dim")
+    total = sum(unseen[k] for k in waits)
+    out.append(f" — {total} live card{'s' if total != 1 else ''}")
+    return out
+
+
+@app.command()
+def play(
+    game_name: GameArg = "balik-satu",
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Shuffle seed (a random one is shown if not given).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="Rules preset (see `cherki games`).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Change a rule: NAME=VALUE (repeatable).")] = None,
+    record: Annotated[Path | None, typer.Option("--record", help="Save the game record to this JSON file.")] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Every seat is a bot; watch the game.")] = False,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 starts).")] = 0,
+    bots: Annotated[str, typer.Option("--bots", help="Bot level for the other seats, or a comma list, one per bot seat.")] = "heuristic",
+    hands: Annotated[int | None, typer.Option("--hands", help="Play a match of this many hands.")] = None,
+    target: Annotated[int | None, typer.Option("--target", help="Play until a seat's total reaches this many points.")] = None,
+    delay: Annotated[float | None, typer.Option("--delay", help="Seconds between bot moves (default 0.4 watching on a terminal, else 0).")] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+) -> None:
+    """Play a game in the terminal against bots (or --watch bots play)."""
+    game = _game(game_name)
+    rules_obj = game.rules(rules, **_parse_options(option))
+    n = players if players is not None else game.default_players
+    game.check_players(n)
+    if not watch and not 0 <= seat < n:
+        raise RulesError(f"--seat must be a seat from 0 to {n - 1}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    human = None if watch else seat
+    levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
+    bot_seats = [i for i in range(n) if i != human]
+    if len(levels) == 1:
+        levels = levels * len(bot_seats)
+    if len(levels) != len(bot_seats):
+        raise RulesError(f"--bots lists {len(levels)} levels for {len(bot_seats)} bot seats")
+    seats: list[Seat] = []
+    it = iter(levels)
+    for i in range(n):
+        if i == human:
+            seats.append(Seat(name, None))
+        else:
+            lv = next(it)
+            make_bot(game.name, lv)  # checks the level exists
+            seats.append(Seat(f"Bot {i} ({lv})", lv))
+    match = Match(game, rules_obj, [s.name for s in seats], seed, hands=hands, target=target, preset=rules)
+    if delay is None:
+        delay = 0.4 if watch and sys.stdout.isatty() else 0.0
+    preset = game.find_preset(rules)
+    console.print(
+        f"[bold]{game.title}[/], {n} players, rules: {preset.name} ({preset.description}), "
+        f"seed {seed}. Type [bold]help[/] at your turn."
+    )
+    TerminalTable(game, match, seats, human, random.Random(seed), delay, record).run()
+
+
+# -- replay ------------------------------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final result as JSON.")] = False,
+    step: Annotated[bool, typer.Option("--step/--all", help="Wait for Enter after each action (default on a terminal).")] = True,
+    seat: Annotated[int | None, typer.Option("--seat", help="Show only what this seat saw.")] = None,
+) -> None:
+    """Step through a game record, or print its result as JSON."""
+    rec = load_record(file)
+    if as_json:
+        hands = [replay_hand(rec, i).result.to_json() for i in range(len(rec.hands))]
+        totals = [sum(h["payments"][s] for h in hands) for s in range(len(rec.players))]
+        out = {"game": rec.game.name, "players": rec.players, **hands[-1], "hands": hands, "totals": totals}
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    interactive = step and sys.stdin.isatty()
+    names = rec.players
+    for i in range(len(rec.hands)):
+        console.rule(f"[bold]{rec.game.title} — hand {i + 1} of {len(rec.hands)}")
+        start = rec.start(i)
+        for s in range(start.n):
+            if seat is None or s == seat:
+                console.print(Text(f"{names[s]}: ").append_text(hand_by_rank(start.observation(s).hand)))
+        state = start
+        for state, text, events in replay_steps(rec, i):
+            for e in events:
+                if e.kind != "end":
+                    console.print(event_text(e if seat is None else e.seen_by(seat), names))
+            if interactive:
+                try:
+                    key = console.input("[dim](Enter: next, q: quit)[/] ")
+                except (EOFError, KeyboardInterrupt):
+                    return
+                if key.strip().lower() == "q":
+                    return
+        if state.is_terminal:
+            console.print(result_table(state.result, names))
+        else:
+            console.print("[yellow]The record stops here: the hand was left unfinished.[/]")
+        replay_hand(rec, i)  # checks the stored result
+
+
+# -- hand analysis ---------------------------------------------------------------------------
+@app.command()
+def hand(
+    game_name: GameArg,
+    cards: Annotated[str, typer.Argument(help='Cards in notation, e.g. "S2 M2 M2 C3 ..."')],
+    honours: Annotated[str | None, typer.Option(help="How honours form sets: rank1, frames or own (default: the game's).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+) -> None:
+    """Analyse a hand: does it win, its best sets, what it waits on, what it may call."""
+    from cherki.games.balik import BalikGame, analyse_hand
+
+    game = _game(game_name)
+    if not isinstance(game, BalikGame):
+        raise RulesError(f"hand analysis is available for the Balik games, not {game.title}")
+    counts = parse_hand(cards)
+    n = sum(counts)
+    if n not in (14, 15):
+        raise RulesError(f"a Balik hand has 14 cards (waiting) or 15 (after drawing), not {n}")
+    rule = honours or game.default_preset().rules.honours
+    report = analyse_hand(counts, rule)
+    data = {
+        "cards": n,
+        "hand": format_cards([k for k in range(N_KINDS) for _ in range(counts[k])]),
+        "honours": rule,
+        "winning": report.winning,
+        "sets": [format_cards(s) for s in report.sets],
+        "leftover": format_cards(report.leftover),
+        "mata": report.mata,
+        "red_mata": report.red_mata,
+        "call": report.call,
+        "waits": [CODES[k] for k in report.waits],
+        "discards_to_call": {
+            CODES[k]: {"call": c, "waits": [CODES[w] for w in ws]}
+            for k, (c, ws) in sorted(report.discards_to_call.items())
+        },
+    }
+    if as_json:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    console.print(Text("Hand: ").append_text(hand_by_rank(counts)))
+    console.print("Sets: " + ("  ".join(f"[{s}]" for s in data["sets"]) or "none"))
+    if report.leftover:
+        console.print(Text("Not in a set: ").append_text(cards_text(report.leftover)))
+    console.print(f"Mata: {report.mata} ({report.red_mata} red)")
+    if n == 15:
+        console.print("[bold green]A winning hand.[/]" if report.winning else "Not a winning hand.")
+        for code, info in data["discards_to_call"].items():
+            console.print(f"Discard {code} → call {info['call']}, waiting on {', '.join(info['waits'])}")
+        if not report.discards_to_call and not report.winning:
+            console.print("No discard leaves a hand that may call.")
+    elif report.call:
+        console.print(f"May call [bold]{report.call}[/], waiting on {', '.join(data['waits'])}.")
+    else:
+        console.print("Not waiting: it may not call tan or ceki.")
+
+
+# -- rules, glossary, games ------------------------------------------------------------------
+@app.command()
+def rules(
+    game_name: GameArg,
+    plain: Annotated[bool, typer.Option("--plain", help="Print the Markdown source.")] = False,
+) -> None:
+    """The rules of a game, with sources, choices and options (and the glossary)."""
+    game = _game(game_name)
+    slug = "balik-satu" if game.name == "balik-lima-belas" else game.name
+    path = docs_dir() / "rules" / f"{slug}.md"
+    if not path.exists():
+        raise RulesError(f"no rules document for {game.title} yet")
+    text = path.read_text(encoding="utf-8")
+    glossary = docs_dir() / "glossary.md"
+    if glossary.exists():
+        text += "\n\n" + glossary.read_text(encoding="utf-8")
+    if plain:
+        typer.echo(text)
+    else:
+        console.print(Markdown(text))
+
+
+@app.command()
+def glossary() -> None:
+    """The terms of the games (mata, tan, ceki, kena, ayam, kandang…)."""
+    path = docs_dir() / "glossary.md"
+    if not path.exists():
+        raise RulesError("the glossary is missing from this installation")
+    console.print(Markdown(path.read_text(encoding="utf-8")))
+    console.print(card_legend())
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts, presets and bot levels."""
+    t = Table(header_style="bold")
+    t.add_column("game")
+    t.add_column("players")
+    t.add_column("presets (first is the default)")
+    t.add_column("bots")
+    for g in GAMES.values():
+        lo, hi = g.players
+        t.add_row(
+            g.name,
+            f"{lo}-{hi}",
+            "\n".join(f"{p.name}: {p.description}" for p in g.presets),
+            ", ".join(levels_for(g.name)),
+        )
+    console.print(t)
+
+
+def main() -> None:
+    """Entry point: user mistakes become a one-line message and exit status 2."""
+    try:
+        app()
+    except CherkiError as err:
+        Console(stderr=True, highlight=False).print(f"[red]error:[/] {err}")
+        sys.exit(2)
