@@ -7,14 +7,20 @@ from typing import Any
 from cherki.engine import Game
 from cherki.errors import RulesError
 from cherki.games.balik import BalikGame, BalikLimaBelasGame
+from cherki.games.ceki import CekiGame
+from cherki.games.cholek import CholekGame
 
-GAMES: dict[str, Game[Any]] = {g.name: g for g in (BalikGame(), BalikLimaBelasGame())}
+GAMES: dict[str, Game[Any]] = {
+    g.name: g for g in (BalikGame(), BalikLimaBelasGame(), CekiGame(), CholekGame())
+}
 
 ALIASES: dict[str, str] = {
     "balik": "balik-satu",
     "baliksatu": "balik-satu",
     "balik-15": "balik-lima-belas",
     "lima-belas": "balik-lima-belas",
+    "kowah": "ceki",
+    "cholek": "cholek-tiga",
 }
 
 
