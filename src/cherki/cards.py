@@ -19,9 +19,10 @@ Our specifications
 * A card kind is an ``int`` 0-29 in the order above (Coins, Strings, Myriads, WF, RF, OT);
   a hand is a count vector: a list of 30 ``int`` indexed by kind.
 * The honours have no printed index. Source 003 notes that White Flower and Red Flower wear
-  the frame of the 1s and Old Thousand has no frame; Pwee's table (quoted in issue 2) puts all
-  three in the rank-1 row. How honours form sets is a per-game option (see
-  :mod:`cherki.grouping`); here ``RANK`` gives each honour rank 1, as in Pwee's table.
+  the frame of the 1s and Old Thousand has no frame; Pwee's card table (as quoted in our issue
+  2; the table itself is not among our sources) puts all three in the rank-1 "yu/yeo" row.
+  How honours form sets is a per-game option (see :mod:`cherki.sets`); here ``RANK`` gives
+  each honour rank 1, as in that table.
 """
 
 from __future__ import annotations

@@ -60,6 +60,9 @@ Our specifications (each is an option of :class:`BalikRules` unless marked *fixe
   turned card (and yeo) still apply.
 * *fixed*: the bonus for a ceki win is ayam when the winner claimed another seat's draw,
   kandang when they drew it themselves. An uncalled win earns no calling bonus.
+* Balik Lima Belas always swaps from the fifteen drawn (that is its scoring), so the ``kena``
+  option changes only Balik Satu; its presets add no tan point (the source scores "one point
+  for winning plus one point for each mata" and names only ayam and kandang as extras).
 * Stock: the last ``1`` card (Balik Satu) or ``15`` cards (Lima Belas) are kept back for the
   winner's scoring draw. When a turn starts and no other stock card is left, the hand ends
   with no winner and no payments (a winning card must come from the stock, so none can
@@ -902,12 +905,13 @@ class BalikGame(Game[BalikRules]):
         return f"discard {CODES[k]} {'tan' if action < CALL_CEKI else 'ceki'}"
 
     def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
+        original = text.strip().split()
+        words = [w.lower() for w in original]
         simple = {"take": TAKE, "draw": DRAW, "sampei": SAMPEI, "sampei!": SAMPEI, "pass": PASS}
         if len(words) == 1 and words[0] in simple:
             return simple[words[0]]
         if words and words[0] == "discard" and len(words) in (2, 3):
-            k = parse_card(words[1])
+            k = parse_card(original[1])
             if len(words) == 2:
                 return DISCARD + k
             if words[2] == "tan":

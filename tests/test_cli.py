@@ -1,0 +1,147 @@
+"""End-to-end tests of the ``cherki`` command, run as a user runs it (a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SOURCE_EXAMPLE = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"
+
+
+def cherki(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cherki", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def test_watch_game_records_and_replays(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    run = cherki("play", "balik-satu", "--watch", "--seed", "7", "--delay", "0", "--record", str(rec))
+    assert run.returncode == 0, run.stderr
+    assert "Balik Satu" in run.stdout
+    assert "Payments" in run.stdout
+    data = json.loads(rec.read_text())
+    assert data["format"] == "cherki-record" and data["game"] == "balik-satu"
+    assert data["hands"][0]["seed"] == 7
+    out = cherki("replay", str(rec), "--json")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    last = data["hands"][-1]["result"]
+    assert result["winner"] == last["winner"]
+    assert result["payments"] == last["payments"]
+    assert sum(result["payments"]) == 0
+    assert {"winner", "how", "items", "payments", "money_cents"} <= set(result)
+    shown = cherki("replay", str(rec), "--all")
+    assert shown.returncode == 0, shown.stderr
+    assert "discards" in shown.stdout
+
+
+def test_same_seed_same_game(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (a, b):
+        run = cherki("play", "balik-lima-belas", "--watch", "--seed", "11", "--delay", "0",
+                     "--record", str(path))
+        assert run.returncode == 0, run.stderr
+    ja, jb = json.loads(a.read_text()), json.loads(b.read_text())
+    assert ja["hands"] == jb["hands"]
+
+
+def test_person_plays_mistakes_reprompt_and_quit_saves(tmp_path: Path) -> None:
+    rec = tmp_path / "partial.json"
+    script = "\n".join(["help", "hint", "Q9", "draw", "discard XX", "hand", "table", "quit"]) + "\n"
+    run = cherki("play", "balik-satu", "--seed", "7", "--record", str(rec), stdin=script)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "Your hand:" in out
+    assert "'Q9' is not a card" in out
+    assert "start with fifteen cards" in out  # draw on the first turn
+    assert "Traceback" not in out + run.stderr
+    data = json.loads(rec.read_text())
+    assert data["hands"][0]["actions"] == []
+    assert "result" not in data["hands"][0]
+
+
+def test_person_discards_and_the_bots_answer(tmp_path: Path) -> None:
+    # seat 0 starts with 15 cards; the hint names a discard the heuristic would make
+    run = cherki("play", "balik-satu", "--seed", "7", stdin="M4\nquit\n")
+    assert run.returncode == 0, run.stderr
+    assert "You discard M4" in run.stdout
+    assert "Bot 1 (heuristic)" in run.stdout
+    assert "You may: take · draw" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "mahjong"], "there is no game 'mahjong'"),
+        (["play", "balik-satu", "--players", "1"], "2 to 14 players"),
+        (["play", "balik-satu", "--rules", "nope"], "no preset 'nope'"),
+        (["play", "balik-satu", "-o", "honours=silly"], "honours cannot be 'silly'"),
+        (["play", "balik-satu", "-o", "nonsense"], "NAME=VALUE"),
+        (["play", "balik-satu", "--bots", "genius"], "no 'genius' bot"),
+        (["play", "balik-satu", "--players", "2", "-o", "shoe_table=amaro"], "amaro table"),
+        (["replay", "/nonexistent/record.json"], "no record file"),
+        (["hand", "balik-satu", "C1 C2 XX"], "'XX' is not a card"),
+        (["hand", "balik-satu", "C1 C2"], "14 cards"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
+    run = cherki(*args)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_malformed_record_is_rejected(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "cherki-record", "version": 1, "game": "balik-satu", '
+                   '"players": 4, "hands": [{"seed": 1, "actions": ["0: discard ZZ"]}]}')
+    run = cherki("replay", str(bad), "--json")
+    assert run.returncode == 2
+    assert "hand 1, action 1" in run.stderr and "'ZZ' is not a card" in run.stderr
+
+
+def test_hand_analysis_of_the_source_example() -> None:
+    run = cherki("hand", "balik-satu", SOURCE_EXAMPLE, "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["call"] == "ceki"
+    assert data["waits"] == ["M8"]
+    assert data["winning"] is False
+    text = cherki("hand", "balik-satu", SOURCE_EXAMPLE)
+    assert "ceki" in text.stdout and "M8" in text.stdout
+
+
+def test_hand_analysis_of_a_winning_hand() -> None:
+    run = cherki("hand", "balik-satu", SOURCE_EXAMPLE + " M8", "--json")
+    data = json.loads(run.stdout)
+    assert data["winning"] is True
+    assert data["mata"] == 1
+    assert "M8 M8 M8" in data["sets"]
+
+
+def test_games_and_rules_and_glossary() -> None:
+    games = cherki("games")
+    assert games.returncode == 0 and "balik-satu" in games.stdout and "pwee" in games.stdout
+    rules = cherki("rules", "balik-satu", "--plain")
+    assert rules.returncode == 0, rules.stderr
+    for term in ("mata", "tan", "ceki", "sampei", "kena", "ayam", "kandang"):
+        assert term in rules.stdout.lower()
+    gl = cherki("glossary")
+    assert gl.returncode == 0 and "Lau Chian" in gl.stdout
+
+
+def test_match_of_several_hands_has_a_score_sheet() -> None:
+    run = cherki("play", "balik-satu", "--watch", "--seed", "5", "--delay", "0", "--hands", "3")
+    assert run.returncode == 0, run.stderr
+    assert "Score sheet" in run.stdout
+    assert run.stdout.count("— hand ") >= 3
