@@ -259,6 +259,7 @@ class CekiObservation:
     top_available: bool
     top_straight: bool
     called: tuple[bool, ...]
+    called_at: tuple[int, ...]
     laid_count: tuple[int, ...]
     laid: tuple[int, ...]
     exposed: tuple[tuple[int, ...], ...]
@@ -340,6 +341,7 @@ class CekiState(State):
         self.top_straight = False
         self.taken_straight = False
         self.called = [False] * n
+        self.called_at = [-1] * n
         self.laid = [[0] * N_KINDS for _ in range(n)]
         self.exposed = [[0] * N_KINDS for _ in range(n)]
         self.first = first
@@ -365,6 +367,7 @@ class CekiState(State):
         c.pile = self.pile[:]
         c.pile_seats = self.pile_seats[:]
         c.called = self.called[:]
+        c.called_at = self.called_at[:]
         c.laid = [x[:] for x in self.laid]
         c.exposed = [e[:] for e in self.exposed]
         c.log = self.log[:]
@@ -530,6 +533,7 @@ class CekiState(State):
         hand = self.hands[s]
         g = couple_group(hand, self.grouping)
         self.called[s] = True
+        self.called_at[s] = len(self.pile)
         laid = self.laid[s]
         for k in range(N_KINDS):
             if self.grouping[k] == g:
@@ -658,6 +662,7 @@ class CekiState(State):
             self.top_available,
             self.top_straight,
             tuple(self.called),
+            tuple(self.called_at),
             tuple(sum(x) for x in self.laid),
             tuple(self.laid[seat]),
             tuple(tuple(e) for e in self.exposed),
@@ -758,12 +763,13 @@ class CekiGame(Game[CekiRules]):
         return f"discard {CODES[k]} ceki"
 
     def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
+        raw = text.strip().split()
+        words = [w.lower() for w in raw]
         simple = {"draw": DRAW, "take": TAKE, "win": WIN, "ceki": CALL, "ceki!": CALL}
         if len(words) == 1 and words[0] in simple:
             return simple[words[0]]
         if words and words[0] == "discard" and len(words) in (2, 3):
-            k = parse_card(words[1])
+            k = parse_card(raw[1])
             if len(words) == 2:
                 return DISCARD + k
             if words[2] in ("ceki", "ceki!"):

@@ -673,15 +673,16 @@ class CholekGame(Game[CholekRules]):
         raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
 
     def parse_action(self, text: str) -> int:
-        words = text.strip().lower().split()
+        raw = text.strip().split()
+        words = [w.lower() for w in raw]
         if words == ["turn"]:
             return TURN
         if words in (["no", "capture"], ["pass"], ["no-capture"]):
             return PASS
         if len(words) == 2 and words[0] == "discard":
-            return DISCARD + parse_cards(words[1:])[0]
+            return DISCARD + parse_cards(raw[1:])[0]
         if len(words) == 5 and words[0] == "capture" and words[3] == "with":
-            a, b, c = parse_cards([words[1], words[2], words[4]])
+            a, b, c = parse_cards([raw[1], raw[2], raw[4]])
             a, b = min(a, b), max(a, b)
             action = CAPTURE_ID.get((c, a, b))
             if action is None:

@@ -1,0 +1,144 @@
+"""A heuristic bot for Ceki (Kowah).
+
+It plays from what its seat has seen (the observation only):
+
+* wins whenever it may, and calls ceki whenever it can (with the discard whose couple has the
+  most live outs, weighted by the couple's value);
+* otherwise keeps the cards with most live outs: complete sets count most, high-value sets a
+  little more, pairs and lone cards by how many cards that would complete them are unseen;
+* takes the last discard only when that clearly improves its hand;
+* when the next player has called, it avoids giving a double win: it prefers throwing a
+  freshly drawn card straight away (a plain win at worst) and never discards a held card of
+  a value the caller may still want, unless that card lets it call; values the caller has
+  thrown since calling are known to be safe.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from cherki.bots.base import register
+from cherki.cards import N_KINDS, RANK
+from cherki.games.ceki import (
+    CALL,
+    CALL_DISCARD,
+    DISCARD,
+    DRAW,
+    TAKE,
+    WIN,
+    CekiObservation,
+    couple_group,
+)
+from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS
+
+
+def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "own") -> float:
+    """How close eight (or nine) cards are to three sets (higher is better)."""
+    grouping = GROUPINGS[honours]
+    kinds_of = GROUP_KINDS[honours]
+    totals = [0] * N_GROUPS
+    for k in range(N_KINDS):
+        totals[grouping[k]] += hand[k]
+    value = 0.0
+    for g in range(N_GROUPS):
+        t = totals[g]
+        if not t:
+            continue
+        kinds = kinds_of[g]
+        rank = RANK[kinds[0]]
+        value += (t // 3) * (4.0 + 0.15 * rank)
+        rest = t % 3
+        if rest:
+            outs = sum(live[k] for k in kinds)
+            if rest == 2:
+                value += 0.6 + 0.35 * min(outs, 8) + 0.03 * rank
+            else:
+                value += 0.2 + 0.05 * min(outs, 8)
+    return value
+
+
+class CekiHeuristicBot:
+    name = "heuristic"
+
+    def act(self, obs: CekiObservation, rng: random.Random) -> int:
+        legal = obs.legal
+        if WIN in legal:
+            return WIN
+        if len(legal) == 1:
+            return legal[0]
+        if CALL in legal:
+            return CALL
+        live = obs.unseen()
+        hand = list(obs.hand)
+        if obs.phase == "draw":
+            if TAKE in legal and obs.top is not None:
+                now = hand_value(hand, live, obs.honours)
+                hand[obs.top] += 1
+                best = max(
+                    self._after(hand, k, live, obs.honours)
+                    for k in range(N_KINDS)
+                    if hand[k] and k != obs.top
+                )
+                hand[obs.top] -= 1
+                if best > now + 1.0:
+                    return TAKE
+            return DRAW if DRAW in legal else legal[0]
+        calls = [a for a in legal if a >= CALL_DISCARD]
+        if calls:
+            return max(calls, key=lambda a: (self._call_value(hand, a, live, obs), rng.random()))
+        discards = [a for a in legal if DISCARD <= a < CALL_DISCARD]
+        danger = self._danger(obs)
+        return max(
+            discards,
+            key=lambda a: (
+                self._after(hand, a - DISCARD, live, obs.honours) - danger(a - DISCARD),
+                rng.random(),
+            ),
+        )
+
+    @staticmethod
+    def _after(hand: list[int], k: int, live: Sequence[int], honours: str) -> float:
+        hand[k] -= 1
+        v = hand_value(hand, live, honours)
+        hand[k] += 1
+        return v
+
+    @staticmethod
+    def _call_value(
+        hand: list[int], action: int, live: Sequence[int], obs: CekiObservation
+    ) -> float:
+        k = action - CALL_DISCARD
+        grouping = GROUPINGS[obs.honours]
+        hand[k] -= 1
+        g = couple_group(hand, grouping)
+        hand[k] += 1
+        kinds = GROUP_KINDS[obs.honours][g]
+        outs = sum(live[c] for c in kinds)
+        return outs * 10 + RANK[kinds[0]]
+
+    @staticmethod
+    def _danger(obs: CekiObservation) -> Callable[[int], float]:
+        """Penalty for discarding each kind, from the next seat's call."""
+        nxt = (obs.seat + 1) % obs.players
+        if not obs.called[nxt]:
+            return lambda k: 0.0
+        grouping = GROUPINGS[obs.honours]
+        safe = {
+            grouping[c]
+            for i, c in enumerate(obs.pile)
+            if obs.pile_seats[i] == nxt and i >= obs.called_at[nxt]
+        }
+        drawn = obs.drawn
+
+        def penalty(k: int) -> float:
+            if grouping[k] in safe:
+                return 0.0
+            if k == drawn:
+                return 1.5  # a plain win at worst
+            return 6.0  # a double win: keep held cards back
+
+        return penalty
+
+
+register("ceki", "heuristic")(CekiHeuristicBot)

@@ -1,0 +1,111 @@
+"""A heuristic bot for Cholek Tiga.
+
+It plays from what its seat has seen (the observation only):
+
+* captures whenever a capture adds value, choosing the two pool cards that do most for its
+  piles: identical sets (with the ayam / kandang bonus when all three are identical), red
+  cards (which score singly and in pairs), and cards of kinds it already holds;
+* declines a capture only when every choice is worth nothing to it;
+* discards the card that captures now if one does; otherwise the card least likely to give
+  the next player a capture: one whose rank has fewest cards in the pool and fewest unseen,
+  keeping red cards and cards that pair with the pool for later.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cherki.bots.base import register
+from cherki.cards import IS_RED, N_KINDS
+from cherki.games.cholek import (
+    CAPTURE,
+    CAPTURES,
+    DISCARD,
+    PASS,
+    TURN,
+    CholekObservation,
+    score_captured,
+)
+from cherki.sets import GROUP_KINDS, GROUPINGS
+
+
+def pile_value(counts: Sequence[int]) -> float:
+    """Points of captured cards plus a little for progress toward identical sets; ang pow
+    money counted at 10¢ a point."""
+    points, _, ang, besar = score_captured(counts)
+    value = float(points) + 10.0 * len(ang) + 20.0 * len(besar)
+    for k in range(N_KINDS):
+        c = counts[k]
+        if not IS_RED[k] and 0 < c < 3:
+            value += 0.4 * c
+    return value
+
+
+class CholekHeuristicBot:
+    name = "heuristic"
+
+    def act(self, obs: CholekObservation, rng: random.Random) -> int:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "capture":
+            return self._capture(obs, rng)
+        if TURN in legal:
+            return TURN
+        return self._discard(obs, rng)
+
+    @staticmethod
+    def _capture_gain(obs: CholekObservation, action: int) -> float:
+        c, a, b = CAPTURES[action - CAPTURE]
+        mine = list(obs.captured[obs.seat])
+        before = pile_value(mine)
+        for k in (a, b, c):
+            mine[k] += 1
+        gain = pile_value(mine) - before
+        if a == b == c:
+            gain += 5.0 if obs.active_from == "hand" else 10.0  # ayam / kandang at 10¢
+        return gain + 0.3  # taking cards also denies them to the others
+
+    def _capture(self, obs: CholekObservation, rng: random.Random) -> int:
+        caps = [a for a in obs.legal if a >= CAPTURE]
+        if not caps:
+            return PASS
+        best = max(caps, key=lambda a: (self._capture_gain(obs, a), rng.random()))
+        return best if self._capture_gain(obs, best) > 0 else PASS
+
+    def _discard(self, obs: CholekObservation, rng: random.Random) -> int:
+        grouping = GROUPINGS[obs.honours]
+        kinds_of = GROUP_KINDS[obs.honours]
+        live = obs.unseen()
+        pool = obs.pool
+
+        def score(action: int) -> tuple[float, float]:
+            k = action - DISCARD
+            kinds = kinds_of[grouping[k]]
+            in_pool = sum(pool[x] for x in kinds)
+            if in_pool >= 2:  # captures at once
+                best = 0.0
+                for a in kinds:
+                    for b in kinds:
+                        if a <= b and ((pool[a] >= 2) if a == b else (pool[a] and pool[b])):
+                            mine = list(obs.captured[obs.seat])
+                            before = pile_value(mine)
+                            for x in (a, b, k):
+                                mine[x] += 1
+                            g = pile_value(mine) - before + (5.0 if a == b == k else 0.0)
+                            best = max(best, g)
+                return (10.0 + best, rng.random())
+            outs = sum(live[x] for x in kinds) - (obs.hand[k] - 1)
+            risk = (2.0 if in_pool == 1 else 0.5) * max(outs, 0) / 4.0
+            if IS_RED[k]:
+                risk += 1.5
+            if in_pool == 1 and obs.hand[k] >= 1:
+                risk += 0.2
+            return (-risk, rng.random())
+
+        discards = [a for a in obs.legal if DISCARD <= a < TURN]
+        return max(discards, key=score)
+
+
+register("cholek-tiga", "heuristic")(CholekHeuristicBot)
