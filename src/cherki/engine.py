@@ -322,7 +322,15 @@ class Game(Generic[R]):
                 raise RulesError(
                     f"{self.name} has no rule option {key!r}; options: {', '.join(fields)}"
                 )
-            changes[name] = coerce_option(name, value, getattr(base, name))
+            new = coerce_option(name, value, getattr(base, name))
+            # an optional whole number (default None) must still be a whole number
+            if (
+                new is not None
+                and "int" in str(fields[name].type)
+                and (not isinstance(new, int) or isinstance(new, bool))
+            ):
+                raise RulesError(f"option {name} takes a whole number, not {value!r}")
+            changes[name] = new
         rules: R = dataclasses.replace(base, **changes)  # type: ignore[type-var]
         check = getattr(rules, "check", None)
         if check is not None:

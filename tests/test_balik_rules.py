@@ -1,0 +1,751 @@
+"""One test (or table) per rule and option of Balik Satu / Balik Lima Belas (games/balik.py).
+
+Seats are numbered in playing order (seat i+1 sits on seat i's right). Most tests deal a
+stacked shoe: the hands in seat order (the starter holds 15) and the top of the stock.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from conftest import JUNK, JUNK2, LIMA, SATU, play, snapshot, stacked, whole_shoe
+
+from cherki.cards import N_KINDS, counts_of, format_hand, parse_card, parse_cards, parse_hand
+from cherki.engine import shoe_cards
+from cherki.errors import IllegalActionError, NotationError, RulesError
+from cherki.games.balik import (
+    CALL_CEKI,
+    DISCARD,
+    DRAW,
+    NUM_ACTIONS,
+    PASS,
+    SAMPEI,
+    SHOE_TABLES,
+    TAKE,
+    BalikGame,
+    BalikRules,
+)
+
+#: The source's example hand (ceki, waits on M8) plus a ninth to call on.
+CEKI14 = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"
+CEKI15 = CEKI14 + " C9"
+#: A mata (M2) and an open pair of 8s: tan, any 8 wins.
+TAN14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"
+TAN15 = TAN14 + " C9"
+#: A winning hand (kandang tangan when dealt to the starter).
+WIN15 = TAN14 + " S8"
+#: Five sets of three with no mata: never a win.
+NO_MATA15 = "C2 S2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 S8 M8"
+
+
+def names(state: Any, seat: int | None = None) -> list[str]:
+    return [state.game.action_text(a) for a in state.legal_actions(seat)]
+
+
+def k(code: str) -> int:
+    return parse_card(code)
+
+
+# -- the deal [R-DEAL] -------------------------------------------------------------------------
+def _order(n_cards: int, seed: int) -> list[int]:
+    half = n_cards // N_KINDS
+    order = shoe_cards(half)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_deal_in_rounds_places_an_explicit_shoe(first: int) -> None:
+    order = _order(180, 1)  # 3 players, Pwee: 3 decks
+    st = SATU.new_state(SATU.rules(), 3, shoe=order, first=first)
+    seats = [(first + i) % 3 for i in range(3)]
+    want = {s: [] for s in seats}  # type: dict[int, list[int]]
+    i = 0
+    for s in seats:  # 7 each in turn order from the starter
+        want[s] += order[i : i + 7]
+        i += 7
+    want[first].append(order[i])  # one more to the starter
+    i += 1
+    for s in seats:  # then 7 more each
+        want[s] += order[i : i + 7]
+        i += 7
+    for s in seats:
+        assert st.hands[s] == counts_of(want[s])
+    assert st.stock == order[i:]
+    assert st.current == first
+    assert [sum(h) for h in st.hands] == [15 if s == first else 14 for s in range(3)]
+
+
+@pytest.mark.parametrize("first", [0, 2])
+def test_wash_deal_each_takes_fourteen_starter_fifteen(first: int) -> None:
+    order = _order(180, 2)
+    st = SATU.new_state(SATU.rules(deal="wash"), 3, shoe=order, first=first)
+    i = 0
+    for s in [(first + j) % 3 for j in range(3)]:
+        take = 15 if s == first else 14
+        assert st.hands[s] == counts_of(order[i : i + take])
+        i += take
+    assert st.stock == order[i:]
+
+
+def test_rounds_and_wash_place_cards_differently_but_deal_the_same_sizes() -> None:
+    order = _order(180, 3)
+    a = SATU.new_state(SATU.rules(), 3, shoe=order)
+    b = SATU.new_state(SATU.rules(deal="wash"), 3, shoe=order)
+    assert a.hands != b.hands
+    assert [sum(h) for h in a.hands] == [sum(h) for h in b.hands] == [15, 14, 14]
+    assert a.stock == b.stock  # both deal 43 cards from the top
+
+
+@pytest.mark.parametrize("players", [2, 4, 8, 14])
+def test_seeded_deal_is_reproducible_and_uses_the_whole_shoe(players: int) -> None:
+    a = SATU.new_state(SATU.rules(), players, seed=11)
+    b = SATU.new_state(SATU.rules(), players, seed=11)
+    c = SATU.new_state(SATU.rules(), players, seed=12)
+    assert a.hands == b.hands and a.stock == b.stock
+    assert (a.hands, a.stock) != (c.hands, c.stock)
+    half = SHOE_TABLES["pwee"][players]
+    assert whole_shoe(a) == [half] * N_KINDS
+    assert a.observation(0).stock_left == half * 30 - 14 * players - 1 - 1
+
+
+def test_stacked_deal_puts_hands_and_stock_top_in_place() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="M8 OT RF")
+    assert format_hand(st.hands[0]) == format_hand(parse_hand(CEKI15))
+    assert format_hand(st.hands[1]) == format_hand(parse_hand(JUNK))
+    assert st.stock[:3] == [k("M8"), k("OT"), k("RF")]
+    assert whole_shoe(st) == [5] * N_KINDS  # 2 players, Pwee: 2½ decks
+
+
+def test_stacked_deal_with_a_seed_shuffles_the_rest() -> None:
+    a = stacked(SATU, [CEKI15, JUNK], stock="M8", seed=1)
+    b = stacked(SATU, [CEKI15, JUNK], stock="M8", seed=2)
+    assert a.stock[0] == b.stock[0] == k("M8")
+    assert a.stock != b.stock
+    assert sorted(a.stock) == sorted(b.stock)
+
+
+@pytest.mark.parametrize(
+    ("hands", "stock", "message"),
+    [
+        ([CEKI15], "", "gives 1 hands for 2 players"),
+        ([CEKI14, JUNK], "", "seat 0's stacked hand has 14 cards, not 15"),
+        ([CEKI15, JUNK + " C1"], "", "seat 1's stacked hand has 15 cards, not 14"),
+        ([CEKI15, JUNK], "M8 M8 M8 M8", "uses M8 more than the 5 times"),
+    ],
+)
+def test_bad_stacked_deals(hands: list[str], stock: str, message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        SATU.new_state(
+            SATU.rules(),
+            2,
+            stack=([parse_cards(h) for h in hands], parse_cards(stock)),
+        )
+
+
+def test_bad_explicit_shoe() -> None:
+    with pytest.raises(RulesError, match="150"):
+        SATU.new_state(SATU.rules(), 2, shoe=shoe_cards(4))
+    bad = shoe_cards(5)
+    bad[0] = k("M8")  # one C1 too few, one M8 too many
+    with pytest.raises(RulesError, match="C1 appears 4 times; M8 appears 6 times"):
+        SATU.new_state(SATU.rules(), 2, shoe=bad)
+
+
+# -- shoe tables [R-SHOE] ----------------------------------------------------------------------
+# Cards per player count, as the sources print them (Amaro has no entry for two players).
+SOURCE_TABLES = {
+    "pwee": {2: 150, 3: 180, 4: 180, 5: 210, 6: 210, 7: 240, 8: 240, 9: 270, 10: 270,
+             11: 300, 12: 300, 13: 330, 14: 330},
+    "babas": {2: 120, 3: 150, 4: 180, 5: 210, 6: 240, 7: 270, 8: 300, 9: 330, 10: 360,
+              11: 390, 12: 420, 13: 450, 14: 480},
+    "amaro": {3: 120, 4: 120, 5: 180, 6: 180, 7: 240, 8: 240, 9: 300, 10: 300, 11: 360,
+              12: 360, 13: 420, 14: 420},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("table", sorted(SOURCE_TABLES))
+def test_shoe_tables_match_the_sources(table: str) -> None:
+    assert {p: 30 * h for p, h in SHOE_TABLES[table].items()} == SOURCE_TABLES[table]
+    rules = SATU.rules(shoe_table=table)
+    for players, cards in SOURCE_TABLES[table].items():
+        st = SATU.new_state(rules, players, seed=players)
+        assert len(st.stock) + 14 * players + 1 == cards
+        assert whole_shoe(st) == [cards // 30] * N_KINDS
+
+
+def test_amaro_has_no_two_player_shoe() -> None:
+    with pytest.raises(RulesError, match="amaro table gives no shoe for 2 players"):
+        SATU.new_state(SATU.rules(shoe_table="amaro"), 2, seed=1)
+    # half_packs overrides the table
+    st = SATU.new_state(SATU.rules(shoe_table="amaro", half_packs=4), 2, seed=1)
+    assert whole_shoe(st) == [4] * N_KINDS
+
+
+def test_presets_pick_their_shoe_tables() -> None:
+    assert SATU.rules("babas").shoe_table == "babas"
+    assert SATU.rules("pwee").shoe_table == "pwee"
+    st = SATU.new_state(SATU.rules("babas"), 2, seed=3)
+    assert whole_shoe(st) == [4] * N_KINDS
+
+
+# -- rules errors ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"scoring": "lima"}, "option scoring cannot be 'lima': choose one of satu, lima-belas"),
+        ({"shoe_table": "hoyle"}, "option shoe_table cannot be 'hoyle'"),
+        ({"deal": "fan"}, "option deal cannot be 'fan'"),
+        ({"honours": "jokers"}, "option honours cannot be 'jokers'"),
+        ({"yeo_cards": "all"}, "option yeo_cards cannot be 'all'"),
+        ({"caller_changes": "any"}, "option caller_changes cannot be 'any'"),
+        ({"claim_priority": "loudest"}, "option claim_priority cannot be 'loudest'"),
+        ({"next_starter": "loser"}, "option next_starter cannot be 'loser'"),
+        ({"ayam_bonus": -1}, "option ayam_bonus cannot be negative"),
+        ({"kandang_bonus": "-2"}, "option kandang_bonus cannot be negative"),
+        ({"cents_per_point": -5}, "option cents_per_point cannot be negative"),
+        ({"kandang_tangan_multiplier": 0}, "kandang_tangan_multiplier must be at least 1"),
+        ({"half_packs": 0}, "half_packs must be at least 1"),
+        ({"half_packs": "many"}, "option half_packs takes a whole number"),
+        ({"kena": "maybe"}, "option kena takes true or false"),
+        ({"ayam_bonus": "ten"}, "option ayam_bonus takes a whole number"),
+        ({"jokers": True}, "no rule option 'jokers'"),
+    ],
+)
+def test_bad_options_raise_rules_error(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        SATU.rules(**options)
+
+
+def test_options_are_coerced_from_text() -> None:
+    r = SATU.rules(
+        "babas", kena="off", ayam_bonus="7", half_packs="auto", **{"must-call-to-win": "yes"}
+    )
+    assert r.kena is False and r.ayam_bonus == 7 and r.half_packs is None
+    assert r.must_call_to_win is True
+    assert SATU.rules(half_packs="9").half_packs == 9
+
+
+def test_unknown_preset() -> None:
+    with pytest.raises(RulesError, match="no preset 'hoyle': choose one of pwee, babas, gateway"):
+        SATU.rules("hoyle")
+
+
+@pytest.mark.parametrize("players", [0, 1, 15])
+def test_player_counts(players: int) -> None:
+    with pytest.raises(RulesError, match=f"played by 2 to 14 players, not {players}"):
+        SATU.new_state(SATU.rules(), players, seed=1)
+
+
+def test_too_small_a_shoe_and_a_bad_starter() -> None:
+    with pytest.raises(RulesError, match="too few for 2 players"):
+        SATU.new_state(SATU.rules(half_packs=1), 2, seed=1)
+    with pytest.raises(RulesError, match="too few"):  # 60 cards: 29 dealt, 15 kept, 1 to play
+        SATU.new_state(LIMA.rules(half_packs=1), 2, seed=1)
+    SATU.new_state(LIMA.rules(half_packs=2), 2, seed=1)  # 60 = 29 + 15 + 16: playable
+    with pytest.raises(RulesError, match="first player must be a seat from 0 to 1"):
+        SATU.new_state(SATU.rules(), 2, seed=1, first=2)
+
+
+def test_presets() -> None:
+    pwee, babas, gateway = (SATU.rules(p) for p in ("pwee", "babas", "gateway"))
+    assert (pwee.ayam_bonus, pwee.kandang_bonus, pwee.tan_bonus, pwee.cents_per_point) == (
+        10, 20, 1, 10)  # fmt: skip
+    assert (babas.ayam_bonus, babas.kandang_bonus, babas.tan_bonus, babas.cents_per_point) == (
+        5, 10, 0, 5)  # fmt: skip
+    assert (gateway.ayam_bonus, gateway.kandang_bonus, gateway.tan_bonus) == (1, 2, 0)
+    assert SATU.rules() == pwee == BalikRules()
+    for p in ("pwee", "babas", "gateway"):
+        lb = LIMA.rules(p)
+        sat = SATU.rules(p)
+        assert lb.scoring == "lima-belas"
+        assert (lb.ayam_bonus, lb.kandang_bonus) == (sat.ayam_bonus, sat.kandang_bonus)
+        assert lb.reserve == 15 and sat.reserve == 1
+
+
+# -- action notation ---------------------------------------------------------------------------
+def test_action_notation_round_trips() -> None:
+    for a in range(NUM_ACTIONS):
+        text = SATU.action_text(a)
+        assert SATU.parse_action(text) == a
+        assert SATU.parse_action(text.upper()) == a
+    assert SATU.parse_action("sampei!") == SAMPEI
+    assert SATU.action_text(CALL_CEKI + k("M8")) == "discard M8 ceki"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("jump", "'jump' is not a Balik Satu action"),
+        ("discard", "is not a Balik Satu action"),
+        ("discard M8 sampei", "can call 'tan' or 'ceki', not 'sampei'"),
+        ("discard Q8", "'Q8' is not a card"),
+        ("discard M8 tan now", "is not a Balik Satu action"),
+    ],
+)
+def test_bad_action_notation(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        SATU.parse_action(text)
+    with pytest.raises(NotationError):
+        SATU.action_text(NUM_ACTIONS)
+
+
+# -- turns [R-TURN] ----------------------------------------------------------------------------
+@pytest.mark.parametrize("first", [0, 1, 2])
+def test_play_goes_anticlockwise_from_the_starter(first: int) -> None:
+    st = SATU.new_state(SATU.rules(), 3, seed=5, first=first)
+    seen = []
+    assert st.phase_name == "discard"  # the starter opens by discarding
+    for _ in range(7):
+        seen.append(st.current)
+        if st.phase_name == "draw":
+            st.apply("draw")
+        k0 = next(a for a in st.legal_actions() if a >= DISCARD)
+        st.apply(k0)
+    assert seen == [(first + i) % 3 for i in range(7)]
+
+
+def test_take_the_last_discard() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="C4")
+    play(st, "0: discard M7")
+    assert names(st) == ["take", "draw"]
+    obs = st.observation(1)
+    assert obs.top == k("M7") and obs.pile == (k("M7"),)
+    ev = play(st, "1: take")
+    assert [(e.kind, e.seat, e.card) for e in ev] == [("take", 1, k("M7"))]
+    assert st.hands[1][k("M7")] == 1
+    assert st.observation(0).exposed[1][k("M7")] == 1  # a taken card is public
+    assert st.observation(0).pile == () and st.observation(0).top is None
+    assert st.observation(1).stock_left == len(st.stock) - 1  # the stock was not touched
+    play(st, "1: discard C1")
+    play(st, "0: draw")
+    assert st.hands[0][k("C4")] == 1
+
+
+def test_draw_takes_the_top_of_the_stock() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="OT RF")
+    play(st, "0: discard C9", "1: draw")
+    assert st.hands[1][k("OT")] == 1
+    assert st.observation(1).drawn == k("OT")
+    assert st.observation(0).drawn is None
+    assert names(st)[0] == "discard C1"
+    play(st, "1: discard OT")
+    assert names(st) == ["take", "draw"]
+    play(st, "0: take")
+    assert st.hands[0][k("OT")] == 1
+
+
+# -- winning [R-WIN] ---------------------------------------------------------------------------
+def test_a_stock_draw_completing_the_hand_may_win() -> None:
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="S8 C5")
+    play(st, "0: discard M9", "1: draw")
+    assert "sampei" in names(st)
+    play(st, "1: sampei")
+    assert st.result.winner == 1 and st.result.how == "self-draw"
+
+
+def test_the_winning_card_must_come_from_the_stock_not_a_discard() -> None:
+    st = stacked(SATU, [JUNK + " S8", TAN14], stock="C5")
+    play(st, "0: discard S8", "1: take")
+    assert st.hands[1] == parse_hand(WIN15)  # the hand is complete...
+    assert "sampei" not in names(st)  # ...but it may not win on a discard
+    before = snapshot(st)
+    with pytest.raises(IllegalActionError, match="must come from the stock, never from a discard"):
+        st.apply("sampei")
+    assert snapshot(st) == before
+
+
+def test_a_win_needs_at_least_one_mata() -> None:
+    st = stacked(SATU, [JUNK + " M9", "C2 S2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"], stock="S8")
+    play(st, "0: discard M9", "1: draw")
+    assert st.hands[1] == parse_hand(NO_MATA15)
+    assert "sampei" not in names(st)
+    with pytest.raises(IllegalActionError, match="five sets of three with at least one mata"):
+        st.apply("sampei")
+
+
+# -- calling [R-CALL] --------------------------------------------------------------------------
+def test_call_actions_are_offered_only_with_the_right_word() -> None:
+    ceki = stacked(SATU, [CEKI15, JUNK])
+    assert [n for n in names(ceki) if n.endswith(("tan", "ceki"))] == ["discard C9 ceki"]
+    tan = stacked(SATU, [TAN15, JUNK])
+    assert [n for n in names(tan) if n.endswith(("tan", "ceki"))] == ["discard C9 tan"]
+    junk = stacked(SATU, [JUNK + " M9", JUNK2])
+    assert not [n for n in names(junk) if n.endswith(("tan", "ceki"))]
+
+
+@pytest.mark.parametrize(
+    ("hand", "action", "message"),
+    [
+        (CEKI15, "discard C9 tan", "your call is ceki, not tan"),
+        (TAN15, "discard C9 ceki", "your call is tan, not ceki"),
+        (CEKI15, "discard M8 ceki", "not four sets and a card from winning, so you cannot call"),
+        (JUNK + " M9", "discard M9 tan", "cannot call"),
+        (CEKI15, "discard OT", "you have no OT to discard"),
+    ],
+)
+def test_illegal_calls_and_discards(hand: str, action: str, message: str) -> None:
+    st = stacked(SATU, [hand, JUNK2])
+    before = snapshot(st)
+    with pytest.raises(IllegalActionError, match=message):
+        st.apply(action)
+    assert snapshot(st) == before
+
+
+def test_calling_is_announced_and_public() -> None:
+    st = stacked(SATU, [CEKI15, JUNK])
+    ev = play(st, "0: discard C9 ceki")
+    assert [(e.kind, e.seat, e.text) for e in ev] == [
+        ("discard", 0, ""),
+        ("call", 0, "calls ceki!"),
+    ]
+    assert st.observation(1).calls == ("ceki", None)
+    assert st.wait_sets[0] == frozenset({k("M8")})
+
+
+def test_a_waiting_player_need_not_call_and_may_call_later() -> None:
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4")
+    play(st, "0: discard M9", "1: draw")
+    assert "discard C9 tan" in names(st)
+    play(st, "1: discard C9")  # no call this time
+    assert st.calls == [None, None]
+    play(st, "0: draw", "0: discard C4", "1: take")
+    assert "discard C4 tan" in names(st)
+    play(st, "1: discard C4 tan")
+    assert st.calls == [None, "tan"]
+
+
+# -- reveals [R-CLAIM] -------------------------------------------------------------------------
+def test_draws_are_private_until_someone_calls_then_revealed() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="OT RF C4")
+    play(st, "0: discard C9")  # no call
+    ev = play(st, "1: draw")
+    assert [(e.kind, e.card, e.private_to) for e in ev] == [("draw", k("OT"), 1)]
+    assert st.events_for(0)[-1].card is None
+    assert st.events_for(1)[-1].card == k("OT")
+    assert st.observation(0).exposed[1][k("OT")] == 0
+    play(st, "1: discard C1")
+    play(st, "0: draw", "0: discard RF ceki")
+    ev = play(st, "1: draw")
+    assert [(e.kind, e.card, e.private_to) for e in ev] == [("reveal", k("C4"), -1)]
+    assert st.events_for(0)[-1].card == k("C4")
+    assert st.observation(0).exposed[1][k("C4")] == 1  # a shown draw is public knowledge
+
+
+# -- claims ------------------------------------------------------------------------------------
+def test_a_caller_claims_a_revealed_winning_card() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="M8 C5")
+    play(st, "0: discard C9 ceki", "1: draw")
+    assert st.current == 0 and st.phase_name == "claim"
+    assert names(st) == ["sampei", "pass"]
+    assert st.observation(1).claim_card == k("M8")
+    assert st.observation(1).legal == ()
+    assert st.legal_actions(1) == []
+    ev = play(st, "0: sampei")
+    assert ev[0].kind == "sampei" and ev[0].card == k("M8") and ev[0].text == "sampei!"
+    assert st.result.winner == 0 and st.result.how == "claim"
+    assert st.result.detail["from_seat"] == 1
+
+
+def test_passing_gives_the_card_to_the_drawer() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="M8 C5")
+    play(st, "0: discard C9 ceki", "1: draw", "0: pass")
+    assert st.current == 1 and st.phase_name == "discard"
+    assert st.hands[1][k("M8")] == 1 and st.observation(0).exposed[1][k("M8")] == 1
+    assert "sampei" not in names(st)
+    play(st, "1: discard M8")
+    assert st.current == 0 and names(st) == ["take", "draw"]
+    play(st, "0: take")  # taking the discarded winning card cannot win
+    assert "sampei" not in names(st)
+
+
+THREE = [JUNK + " M9", CEKI14, "C2 S2 S2 C4 S4 M4 C5 S5 M5 C7 C7 M7 M8 M8"]
+#: seat 2 calls ceki first, then seat 1; then seat 0 draws the M8 both wait on
+THREE_MOVES = (
+    "0: discard M9", "1: draw", "1: discard C9", "2: draw", "2: discard C9 ceki",
+    "0: draw", "0: discard S9", "1: draw", "1: discard C9 ceki", "2: draw", "2: discard S9",
+    "0: draw",
+)  # fmt: skip
+THREE_STOCK = "C9 C9 S9 C9 S9 M8 C5"
+
+
+@pytest.mark.parametrize(
+    ("priority", "order"), [("turn-order", [1, 2]), ("first-caller", [2, 1])]
+)
+def test_claim_priority(priority: str, order: list[int]) -> None:
+    st = stacked(SATU, THREE, stock=THREE_STOCK, claim_priority=priority)
+    play(st, *THREE_MOVES)
+    assert st.calls == [None, "ceki", "ceki"]
+    assert st.phase_name == "claim" and st.claimants == order
+    assert st.current == order[0]
+    play(st, f"{order[0]}: pass")
+    assert st.current == order[1]
+    play(st, f"{order[1]}: sampei")
+    assert st.result.winner == order[1]
+    assert st.result.how == "claim" and st.result.detail["from_seat"] == 0
+
+
+def test_all_claimants_pass() -> None:
+    st = stacked(SATU, THREE, stock=THREE_STOCK)
+    play(st, *THREE_MOVES, "1: pass", "2: pass")
+    assert st.current == 0 and st.phase_name == "discard"
+    assert st.hands[0][k("M8")] == 1
+
+
+def test_the_drawer_comes_first_then_the_callers() -> None:
+    # seat 1 waits on M8 without calling; seat 0 called ceki on M8; seat 1 draws M8
+    other = "C2 S2 S2 C4 S4 M4 C5 S5 M5 C7 C7 M7 M8 M8"
+    st = stacked(SATU, [CEKI15, other], stock="M8 C5")
+    play(st, "0: discard C9 ceki", "1: draw")
+    assert st.claimants == [1, 0] and st.current == 1
+    play(st, "1: sampei")
+    assert st.result.winner == 1 and st.result.how == "self-draw"
+    # or the drawer passes and the caller claims
+    st = stacked(SATU, [CEKI15, other], stock="M8 C5")
+    play(st, "0: discard C9 ceki", "1: draw", "1: pass")
+    assert st.current == 0
+    play(st, "0: sampei")
+    assert st.result.winner == 0 and st.result.how == "claim"
+
+
+def test_only_callers_claim() -> None:
+    # seat 1 waits on M8 but has not called: a revealed M8 drawn by seat 0 is not theirs
+    other = "C2 S2 S2 C4 S4 M4 C5 S5 M5 C7 C7 M7 M8 M8"
+    st = stacked(SATU, [TAN15, other], stock="C4 M8 C5")
+    play(st, "0: discard C9 tan", "1: draw", "1: discard C4", "0: draw")
+    assert st.phase_name == "discard" and st.current == 0  # seat 0 drew M8: its own win
+    assert "sampei" in names(st)
+
+
+# -- changing after a call [R-CHANGE] ----------------------------------------------------------
+def _tan_caller_draws(draw: str, **options: Any) -> Any:
+    st = stacked(SATU, [TAN15, JUNK2], stock=f"C4 {draw}", **options)
+    play(st, "0: discard C9 tan", "1: draw", "1: discard C4", "0: draw")
+    assert st.current == 0 and st.phase_name == "discard"
+    return st
+
+
+@pytest.mark.parametrize(
+    ("mode", "draw", "allowed"),
+    [
+        # C3 gives C3 C3 S3 M3: discarding S3 or M3 still waits, but gains no mata
+        ("mata-only", "C3", ["discard C3"]),
+        ("free", "C3", ["discard C3", "discard S3", "discard M3"]),
+        ("none", "C3", ["discard C3"]),
+        # S7 gives S7 S7 S7 M7: discarding M7 turns the mixed set into a mata
+        ("mata-only", "S7", ["discard S7", "discard M7"]),
+        ("free", "S7", ["discard S7", "discard M7"]),
+        ("none", "S7", ["discard S7"]),
+    ],
+)
+def test_caller_changes(mode: str, draw: str, allowed: list[str]) -> None:
+    st = _tan_caller_draws(draw, caller_changes=mode)
+    assert sorted(names(st)) == sorted(allowed)
+    before = snapshot(st)
+    with pytest.raises(IllegalActionError, match="you have called tan"):
+        st.apply("discard C6")
+    assert snapshot(st) == before
+
+
+def test_a_ceki_caller_who_makes_a_mata_changes_to_tan() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="C4 M2 C8 C5")
+    play(st, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw")
+    assert sorted(names(st)) == ["discard M2", "discard S2 tan"]
+    with pytest.raises(IllegalActionError, match="you have called ceki"):
+        st.apply("discard S2")
+    ev = play(st, "0: discard S2 tan")
+    assert ev[1].kind == "call" and ev[1].text == "changes the call to tan"
+    assert st.calls[0] == "tan" and st.call_changed[0]
+    assert st.observation(1).call_changed == (True, False)
+    assert st.wait_sets[0] == frozenset({k("C8"), k("S8"), k("M8")})
+    play(st, "1: draw")  # C8: now a winning card for the tan call
+    assert st.phase_name == "claim" and st.current == 0
+
+
+def test_caller_changes_none_freezes_the_hand_even_for_a_mata() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="C4 M2", caller_changes="none")
+    play(st, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw")
+    assert names(st) == ["discard M2"]
+    with pytest.raises(IllegalActionError, match="only discard the card you just drew"):
+        st.apply("discard S2 tan")
+
+
+# -- options: must_call_to_win, kandang tangan -------------------------------------------------
+@pytest.mark.parametrize("must", [False, True])
+def test_must_call_to_win(must: bool) -> None:
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="S8", must_call_to_win=must)
+    play(st, "0: discard M9", "1: draw")
+    assert ("sampei" in names(st)) is not must
+    if must:
+        before = snapshot(st)
+        with pytest.raises(IllegalActionError, match="must call tan or ceki before you can win"):
+            st.apply("sampei")
+        assert snapshot(st) == before
+    # once called, the same draw wins
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4 S8", must_call_to_win=must)
+    play(st, "0: discard M9", "1: draw", "1: discard C9 tan", "0: draw", "0: discard C4", "1: draw")
+    assert "sampei" in names(st)
+
+
+@pytest.mark.parametrize("allowed", [True, False])
+def test_kandang_tangan(allowed: bool) -> None:
+    st = stacked(SATU, [WIN15, JUNK], stock="C5", kandang_tangan=allowed)
+    assert ("sampei" in names(st)) is allowed
+    if allowed:
+        play(st, "0: sampei")
+        assert st.result.how == "kandang-tangan" and st.result.winner == 0
+    else:
+        with pytest.raises(IllegalActionError, match="cannot win now"):
+            st.apply("sampei")
+
+
+def test_kandang_tangan_only_at_the_first_turn_and_needs_a_mata() -> None:
+    st = stacked(SATU, [WIN15, JUNK], stock="C4")
+    play(st, "0: discard S8")
+    assert st.self_win_ok is False
+    assert "sampei" not in names(stacked(SATU, [NO_MATA15, JUNK]))
+
+
+# -- yeo [R-YEO] -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("turned", "yeo_cards", "yeo"),
+    [
+        ("C1", "one-point", True), ("S1", "one-point", True), ("M1", "one-point", True),
+        ("WF", "one-point", True), ("RF", "one-point", False), ("OT", "one-point", False),
+        ("C2", "one-point", False), ("S9", "one-point", False),
+        ("C1", "suited", True), ("WF", "suited", False), ("RF", "suited", False),
+        ("WF", "rank1", True), ("RF", "rank1", True), ("OT", "rank1", True),
+        ("M1", "rank1", True), ("C2", "rank1", False),
+    ],
+)  # fmt: skip
+def test_yeo_cards(turned: str, yeo_cards: str, yeo: bool) -> None:
+    st = stacked(SATU, [WIN15, JUNK], stock=turned, yeo_cards=yeo_cards)
+    play(st, "0: sampei")
+    r = st.result
+    assert r.redeal is yeo
+    assert (r.how == "yeo") is yeo
+    assert (r.winner is None) is yeo
+    if yeo:
+        assert r.payments == (0, 0) and r.money == (0, 0) and r.total == 0
+        assert r.detail["would_be_winner"] == 0
+        assert st.next_first() == 0  # the same starter deals again
+
+
+@pytest.mark.parametrize("turned", ["C1", "S1", "M1", "WF"])
+def test_no_yeo_redeal(turned: str) -> None:
+    st = stacked(SATU, [WIN15, JUNK], stock=turned, yeo_redeal=False)
+    play(st, "0: sampei")
+    assert st.result.winner == 0 and not st.result.redeal
+    assert st.result.items[0].points == 1
+
+
+# -- the stock running out ---------------------------------------------------------------------
+@pytest.mark.parametrize("game", [SATU, LIMA])
+def test_stock_running_out_ends_the_hand_without_a_winner(game: BalikGame) -> None:
+    half = 2 if game is SATU else 3
+    st = stacked(game, [JUNK + " M9", JUNK2], half_packs=half, seed=4)
+    live = st.observation(0).stock_left
+    assert live == half * 30 - 29 - st.rules.reserve
+    play(st, "0: discard M9")
+    turns = 0
+    while not st.is_terminal:
+        st.apply("draw")
+        st.apply(DISCARD + st.observation(st.current).drawn)
+        turns += 1
+    assert turns == live
+    assert st.pos == len(st.stock) - st.rules.reserve  # the reserve is never played
+    r = st.result
+    assert (r.winner, r.how, r.payments, r.money) == (None, "stock-out", (0, 0), (0, 0))
+    assert st.next_first() == 0
+    with pytest.raises(IllegalActionError, match="the hand is over: no more actions"):
+        st.apply("draw")
+
+
+# -- next starter ------------------------------------------------------------------------------
+@pytest.mark.parametrize(("option", "expected"), [("winner", 2), ("next", 1)])
+def test_next_first(option: str, expected: int) -> None:
+    st = stacked(SATU, [JUNK + " M9", JUNK2, TAN14], stock="C4 S8 C5", next_starter=option)
+    with pytest.raises(IllegalActionError, match="the hand is not over yet"):
+        _ = st.result
+    with pytest.raises(IllegalActionError):
+        st.next_first()
+    play(st, "0: discard M9", "1: draw", "1: discard C4", "2: draw", "2: sampei")
+    assert st.result.winner == 2
+    assert st.next_first() == expected
+
+
+# -- illegal actions leave the state untouched -------------------------------------------------
+def _claiming() -> Any:
+    st = stacked(SATU, [CEKI15, JUNK], stock="M8 C5")
+    play(st, "0: discard C9 ceki", "1: draw")
+    return st
+
+
+def _seat1_to_draw() -> Any:
+    st = stacked(SATU, [CEKI15, JUNK], stock="C4 C5")
+    play(st, "0: discard C9")
+    return st
+
+
+def _seat1_drew() -> Any:
+    st = _seat1_to_draw()
+    play(st, "1: draw")
+    return st
+
+
+def _over() -> Any:
+    st = stacked(SATU, [WIN15, JUNK], stock="C5")
+    play(st, "0: sampei")
+    return st
+
+
+@pytest.mark.parametrize(
+    ("setup", "action", "seat", "error", "message"),
+    [
+        (_seat1_to_draw, "draw", 0, IllegalActionError, "not seat 0's turn: seat 1 is to take"),
+        (_seat1_to_draw, "draw", 7, IllegalActionError, "there is no seat 7 at a table of 2"),
+        (_seat1_to_draw, "discard C1", 1, IllegalActionError, "first take the last discard"),
+        (_seat1_to_draw, "pass", 1, IllegalActionError, "nothing to pass on"),
+        (_seat1_to_draw, "sampei", 1, IllegalActionError, "first take the last discard"),
+        (_seat1_to_draw, "discard Q1", 1, NotationError, "'Q1' is not a card"),
+        (_seat1_drew, "draw", 1, IllegalActionError, "you have already drawn this turn"),
+        (_seat1_drew, "take", 1, IllegalActionError, "you have already drawn this turn"),
+        (_seat1_drew, "discard M9", 1, IllegalActionError, "you have no M9 to discard"),
+        (_seat1_drew, "sampei", 1, IllegalActionError, "not five sets of three"),
+        (_seat1_drew, "discard C1", 0, IllegalActionError, "seat 1 is to discard"),
+        (_claiming, "discard M8", 0, IllegalActionError, "M8 was just shown and would win for you"),
+        (_claiming, "draw", 0, IllegalActionError, "say sampei to claim it or pass"),
+        (_claiming, "pass", 1, IllegalActionError, "seat 0 is to claim or pass"),
+        (_over, "draw", 1, IllegalActionError, "the hand is over"),
+        (_over, "sampei", 0, IllegalActionError, "the hand is over"),
+    ],
+)  # fmt: skip
+def test_illegal_actions_explain_and_change_nothing(
+    setup: Any, action: str, seat: int, error: type, message: str
+) -> None:
+    st = setup()
+    before = snapshot(st)
+    legal_before = [st.legal_actions(s) for s in range(st.n)]
+    with pytest.raises(error, match=message):
+        st.apply(action, seat=seat)
+    assert snapshot(st) == before
+    assert [st.legal_actions(s) for s in range(st.n)] == legal_before
+
+
+def test_action_ids_are_accepted_too() -> None:
+    st = _seat1_to_draw()
+    st.apply(DRAW, seat=1)
+    with pytest.raises(IllegalActionError):
+        st.apply(TAKE)
+    assert PASS not in st.legal_actions()
+
+
+def test_legal_actions_are_empty_for_other_seats_and_after_the_end() -> None:
+    st = _seat1_to_draw()
+    assert st.legal_actions(0) == [] and st.legal_actions(1) == [TAKE, DRAW]
+    assert st.observation(0).legal == ()
+    st = _over()
+    assert st.legal_actions() == [] and st.current == -1
+    assert st.observation(0).phase == "over"
