@@ -720,10 +720,12 @@ class BalikState(State):
                 detail["kena"] = True
             plain = mata - red
             if plain:
-                kena = " (kena)" if detail.get("kena") else ""
+                # mark the line the turned card improved (an unmarked or a red mata)
+                kena = " (kena)" if plain > base_mata - base_red else ""
                 items.append(ScoreItem(f"{plain} unmarked mata × 1{kena}", plain))
             if red:
-                items.append(ScoreItem(f"{red} red mata × 2", 2 * red))
+                kena = " (kena)" if red > base_red else ""
+                items.append(ScoreItem(f"{red} red mata × 2{kena}", 2 * red))
         else:
             mata, red = improved_mata(hand, counts_of(scoring), self.grouping)
             items.append(ScoreItem("winning", 1))
