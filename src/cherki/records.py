@@ -129,16 +129,20 @@ def hand_record(state: State, result: bool = True) -> HandRecord:
     return rec
 
 
+def _start(record: Record, index: int) -> State:
+    try:
+        return record.start(index)
+    except CherkiError as err:
+        raise RecordError(f"hand {index + 1}: cannot set up the deal: {err}") from err
+
+
 def replay_steps(record: Record, index: int = 0) -> Iterator[tuple[State, str, list[Event]]]:
     """Yield ``(state, action text, events)`` after each action of hand ``index``.
 
     Raises :class:`RecordError` naming the action that does not replay.
     """
     hand = record.hands[index]
-    try:
-        state = record.start(index)
-    except CherkiError as err:
-        raise RecordError(f"hand {index + 1}: cannot set up the deal: {err}") from err
+    state = _start(record, index)
     for i, text in enumerate(hand.actions):
         seat, action_text = split_action(text, i, index)
         if seat is not None and seat != state.current:
@@ -156,7 +160,7 @@ def replay_steps(record: Record, index: int = 0) -> Iterator[tuple[State, str, l
 
 def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
     """Play hand ``index`` through; with ``check``, compare to the stored result."""
-    state = record.start(index)
+    state = _start(record, index)
     for state, _, _ in replay_steps(record, index):
         pass
     stored = record.hands[index].result
