@@ -471,9 +471,7 @@ THREE_MOVES = (
 THREE_STOCK = "C9 C9 S9 C9 S9 M8 C5"
 
 
-@pytest.mark.parametrize(
-    ("priority", "order"), [("turn-order", [1, 2]), ("first-caller", [2, 1])]
-)
+@pytest.mark.parametrize(("priority", "order"), [("turn-order", [1, 2]), ("first-caller", [2, 1])])
 def test_claim_priority(priority: str, order: list[int]) -> None:
     st = stacked(SATU, THREE, stock=THREE_STOCK, claim_priority=priority)
     play(st, *THREE_MOVES)

@@ -56,8 +56,7 @@ def test_parsing_is_case_insensitive(text: str) -> None:
     assert card_name(parse_card(text)) == text.upper()
 
 
-@pytest.mark.parametrize(
-    "text", ["", "X1", "C0", "C10", "S", "9", "WW", "M 7", "Nyonya", "C1C2"])
+@pytest.mark.parametrize("text", ["", "X1", "C0", "C10", "S", "9", "WW", "M 7", "Nyonya", "C1C2"])
 def test_bad_card_raises_notation_error_naming_the_text_and_the_codes(text: str) -> None:
     with pytest.raises(NotationError) as info:
         parse_card(text)

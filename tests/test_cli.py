@@ -25,7 +25,9 @@ def cherki(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Comp
 
 def test_watch_game_records_and_replays(tmp_path: Path) -> None:
     rec = tmp_path / "game.json"
-    run = cherki("play", "balik-satu", "--watch", "--seed", "7", "--delay", "0", "--record", str(rec))
+    run = cherki(
+        "play", "balik-satu", "--watch", "--seed", "7", "--delay", "0", "--record", str(rec)
+    )
     assert run.returncode == 0, run.stderr
     assert "Balik Satu" in run.stdout
     assert "Payments" in run.stdout
@@ -48,8 +50,17 @@ def test_watch_game_records_and_replays(tmp_path: Path) -> None:
 def test_same_seed_same_game(tmp_path: Path) -> None:
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     for path in (a, b):
-        run = cherki("play", "balik-lima-belas", "--watch", "--seed", "11", "--delay", "0",
-                     "--record", str(path))
+        run = cherki(
+            "play",
+            "balik-lima-belas",
+            "--watch",
+            "--seed",
+            "11",
+            "--delay",
+            "0",
+            "--record",
+            str(path),
+        )
         assert run.returncode == 0, run.stderr
     ja, jb = json.loads(a.read_text()), json.loads(b.read_text())
     assert ja["hands"] == jb["hands"]
@@ -103,8 +114,10 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
 
 def test_malformed_record_is_rejected(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "cherki-record", "version": 1, "game": "balik-satu", '
-                   '"players": 4, "hands": [{"seed": 1, "actions": ["0: discard ZZ"]}]}')
+    bad.write_text(
+        '{"format": "cherki-record", "version": 1, "game": "balik-satu", '
+        '"players": 4, "hands": [{"seed": 1, "actions": ["0: discard ZZ"]}]}'
+    )
     run = cherki("replay", str(bad), "--json")
     assert run.returncode == 2
     assert "hand 1, action 1" in run.stderr and "'ZZ' is not a card" in run.stderr

@@ -46,8 +46,7 @@ def start(s: dict[str, Any]) -> tuple[BalikState, random.Random]:
     game, n = s["game"], s["players"]
     rng = random.Random(s["seed"])
     options = {
-        k: s[k]
-        for k in ("honours", "deal", "caller_changes", "claim_priority", "must_call_to_win")
+        k: s[k] for k in ("honours", "deal", "caller_changes", "claim_priority", "must_call_to_win")
     }
     if s["small_shoe"]:  # the smallest playable shoe: short games, stock-outs
         options["half_packs"] = -(-(14 * n + 1 + (15 if game is LIMA else 1) + 2) // 30)

@@ -99,9 +99,7 @@ def test_round_trip(make: Any, key: str, tmp_path: Path) -> None:
 
 
 def test_several_hands_and_steps() -> None:
-    a, b = stack_dealt(), finish(
-        SATU.new_state(SATU.rules("babas"), 2, seed=3, first=1), 3
-    )
+    a, b = stack_dealt(), finish(SATU.new_state(SATU.rules("babas"), 2, seed=3, first=1), 3)
     rec = parse_record(record_of(a, b).dumps())
     assert len(rec.hands) == 2
     assert replay_hand(rec, 0).result == a.result

@@ -58,7 +58,9 @@ def _parse_options(options: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for opt in options or []:
         if "=" not in opt:
-            raise RulesError(f"--option takes NAME=VALUE (for example yeo_redeal=false), not {opt!r}")
+            raise RulesError(
+                f"--option takes NAME=VALUE (for example yeo_redeal=false), not {opt!r}"
+            )
         key, _, value = opt.partition("=")
         out[key.strip()] = value.strip()
     return out
@@ -137,8 +139,10 @@ class TerminalTable:
         if len(self.match.results) > 1:
             self.print_sheet()
         if self.record_path:
-            console.print(f"Record saved in {self.record_path}; replay it with "
-                          f"[bold]cherki replay {self.record_path}[/].")
+            console.print(
+                f"Record saved in {self.record_path}; replay it with "
+                f"[bold]cherki replay {self.record_path}[/]."
+            )
 
     def save(self) -> None:
         if self.record_path:
@@ -291,7 +295,9 @@ def hint_lines(game: Game[Any], obs: Any) -> list[Text]:
         report = analyse_hand(obs.hand, obs.honours)
         if report.cards == 14:
             if report.waits:
-                lines.append(_waits_line(f"Your hand calls {report.call}, waiting on", report.waits, unseen))
+                lines.append(
+                    _waits_line(f"Your hand calls {report.call}, waiting on", report.waits, unseen)
+                )
             else:
                 lines.append(Text("Your hand is not one card from winning yet."))
         elif report.cards == 15:
@@ -326,17 +332,46 @@ def _waits_line(prefix: str, waits: tuple[int, ...], unseen: list[int]) -> Text:
 @app.command()
 def play(
     game_name: GameArg = "balik-satu",
-    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Shuffle seed (a random one is shown if not given).")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="Rules preset (see `cherki games`).")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Change a rule: NAME=VALUE (repeatable).")] = None,
-    record: Annotated[Path | None, typer.Option("--record", help="Save the game record to this JSON file.")] = None,
-    watch: Annotated[bool, typer.Option("--watch", help="Every seat is a bot; watch the game.")] = False,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Shuffle seed (a random one is shown if not given).")
+    ] = None,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="Rules preset (see `cherki games`).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="Change a rule: NAME=VALUE (repeatable)."),
+    ] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Save the game record to this JSON file.")
+    ] = None,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="Every seat is a bot; watch the game.")
+    ] = False,
     seat: Annotated[int, typer.Option("--seat", help="Your seat (0 starts).")] = 0,
-    bots: Annotated[str, typer.Option("--bots", help="Bot level for the other seats, or a comma list, one per bot seat.")] = "heuristic",
-    hands: Annotated[int | None, typer.Option("--hands", help="Play a match of this many hands.")] = None,
-    target: Annotated[int | None, typer.Option("--target", help="Play until a seat's total reaches this many points.")] = None,
-    delay: Annotated[float | None, typer.Option("--delay", help="Seconds between bot moves (default 0.4 watching on a terminal, else 0).")] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", help="Bot level for the other seats, or a comma list, one per bot seat."
+        ),
+    ] = "heuristic",
+    hands: Annotated[
+        int | None, typer.Option("--hands", help="Play a match of this many hands.")
+    ] = None,
+    target: Annotated[
+        int | None,
+        typer.Option("--target", help="Play until a seat's total reaches this many points."),
+    ] = None,
+    delay: Annotated[
+        float | None,
+        typer.Option(
+            "--delay",
+            help="Seconds between bot moves (default 0.4 watching on a terminal, else 0).",
+        ),
+    ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
@@ -364,7 +399,9 @@ def play(
             lv = next(it)
             make_bot(game.name, lv)  # checks the level exists
             seats.append(Seat(f"Bot {i} ({lv})", lv))
-    match = Match(game, rules_obj, [s.name for s in seats], seed, hands=hands, target=target, preset=rules)
+    match = Match(
+        game, rules_obj, [s.name for s in seats], seed, hands=hands, target=target, preset=rules
+    )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
     preset = game.find_preset(rules)
@@ -379,16 +416,31 @@ def play(
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the final result as JSON.")] = False,
-    step: Annotated[bool, typer.Option("--step/--all", help="Wait for Enter after each action (default on a terminal).")] = True,
-    seat: Annotated[int | None, typer.Option("--seat", help="Show only what this seat saw.")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the final result as JSON.")
+    ] = False,
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step/--all", help="Wait for Enter after each action (default on a terminal)."
+        ),
+    ] = True,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show only what this seat saw.")
+    ] = None,
 ) -> None:
     """Step through a game record, or print its result as JSON."""
     rec = load_record(file)
     if as_json:
         hands = [replay_hand(rec, i).result.to_json() for i in range(len(rec.hands))]
         totals = [sum(h["payments"][s] for h in hands) for s in range(len(rec.players))]
-        out = {"game": rec.game.name, "players": rec.players, **hands[-1], "hands": hands, "totals": totals}
+        out = {
+            "game": rec.game.name,
+            "players": rec.players,
+            **hands[-1],
+            "hands": hands,
+            "totals": totals,
+        }
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     interactive = step and sys.stdin.isatty()
@@ -398,9 +450,11 @@ def replay(
         start = rec.start(i)
         for s in range(start.n):
             if seat is None or s == seat:
-                console.print(Text(f"{names[s]}: ").append_text(hand_by_rank(start.observation(s).hand)))
+                console.print(
+                    Text(f"{names[s]}: ").append_text(hand_by_rank(start.observation(s).hand))
+                )
         state = start
-        for state, text, events in replay_steps(rec, i):
+        for state, _text, events in replay_steps(rec, i):  # noqa: B007 (state used after)
             for e in events:
                 if e.kind != "end":
                     console.print(event_text(e if seat is None else e.seen_by(seat), names))
@@ -423,7 +477,10 @@ def replay(
 def hand(
     game_name: GameArg,
     cards: Annotated[str, typer.Argument(help='Cards in notation, e.g. "S2 M2 M2 C3 ..."')],
-    honours: Annotated[str | None, typer.Option(help="How honours form sets: rank1, frames or own (default: the game's).")] = None,
+    honours: Annotated[
+        str | None,
+        typer.Option(help="How honours form sets: rank1, frames or own (default: the game's)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """Analyse a hand: does it win, its best sets, what it waits on, what it may call."""
@@ -438,38 +495,43 @@ def hand(
         raise RulesError(f"a Balik hand has 14 cards (waiting) or 15 (after drawing), not {n}")
     rule = honours or game.default_preset().rules.honours
     report = analyse_hand(counts, rule)
-    data = {
+    calls = {
+        CODES[k]: {"call": c, "waits": [CODES[w] for w in ws]}
+        for k, (c, ws) in sorted(report.discards_to_call.items())
+    }
+    sets = [format_cards(s) for s in report.sets]
+    waits = [CODES[k] for k in report.waits]
+    data: dict[str, Any] = {
         "cards": n,
         "hand": format_cards([k for k in range(N_KINDS) for _ in range(counts[k])]),
         "honours": rule,
         "winning": report.winning,
-        "sets": [format_cards(s) for s in report.sets],
+        "sets": sets,
         "leftover": format_cards(report.leftover),
         "mata": report.mata,
         "red_mata": report.red_mata,
         "call": report.call,
-        "waits": [CODES[k] for k in report.waits],
-        "discards_to_call": {
-            CODES[k]: {"call": c, "waits": [CODES[w] for w in ws]}
-            for k, (c, ws) in sorted(report.discards_to_call.items())
-        },
+        "waits": waits,
+        "discards_to_call": calls,
     }
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
     console.print(Text("Hand: ").append_text(hand_by_rank(counts)))
-    console.print("Sets: " + ("  ".join(f"[{s}]" for s in data["sets"]) or "none"))
+    console.print("Sets: " + ("  ".join(f"[{s}]" for s in sets) or "none"))
     if report.leftover:
         console.print(Text("Not in a set: ").append_text(cards_text(report.leftover)))
     console.print(f"Mata: {report.mata} ({report.red_mata} red)")
     if n == 15:
         console.print("[bold green]A winning hand.[/]" if report.winning else "Not a winning hand.")
-        for code, info in data["discards_to_call"].items():
-            console.print(f"Discard {code} → call {info['call']}, waiting on {', '.join(info['waits'])}")
+        for code, info in calls.items():
+            console.print(
+                f"Discard {code} → call {info['call']}, waiting on {', '.join(info['waits'])}"
+            )
         if not report.discards_to_call and not report.winning:
             console.print("No discard leaves a hand that may call.")
     elif report.call:
-        console.print(f"May call [bold]{report.call}[/], waiting on {', '.join(data['waits'])}.")
+        console.print(f"May call [bold]{report.call}[/], waiting on {', '.join(waits)}.")
     else:
         console.print("Not waiting: it may not call tan or ceki.")
 
@@ -532,3 +594,86 @@ def main() -> None:
     except CherkiError as err:
         Console(stderr=True, highlight=False).print(f"[red]error:[/] {err}")
         sys.exit(2)
+
+
+# -- arena -------------------------------------------------------------------------------------
+@app.command()
+def arena(
+    game_name: GameArg,
+    bots: Annotated[
+        str, typer.Option("--bots", help="Comma list of bot levels, e.g. heuristic,search,random.")
+    ] = "heuristic,random",
+    hands: Annotated[int, typer.Option("--hands", help="Hands to play.")] = 200,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first hand.")] = 1,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players.")
+    ] = None,
+    rules: Annotated[str | None, typer.Option("--rules", help="Rules preset.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Change a rule: NAME=VALUE.")
+    ] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the figures as JSON here.")
+    ] = None,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="Write a bar chart (PNG) here.")
+    ] = None,
+) -> None:
+    """Bots play many hands, seats rotated; win rates and mean points with 95% intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from cherki.arena import mean_interval, plot_arena, run_arena
+
+    game = _game(game_name)
+    rules_obj = game.rules(rules, **_parse_options(option))
+    levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
+    for lv in levels:
+        make_bot(game.name, lv)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{game.title} arena", total=hands)
+        res = run_arena(
+            game,
+            levels,
+            hands,
+            seed,
+            players=players,
+            rules=rules_obj,
+            progress=lambda done: bar.update(task, completed=done),
+        )
+    t = Table(
+        title=f"{game.title}: {hands} hands, {res.players} players, seed {seed}",
+        header_style="bold",
+    )
+    for col in ("bot", "win rate", "mean points / hand (95% CI)", "median ms", "p99 ms"):
+        t.add_column(col, justify="left" if col == "bot" else "right")
+    data = res.to_json()
+    for b, row in zip(res.bots, data["bots"], strict=True):
+        wi = b.win_interval()
+        mi = mean_interval(b.per_hand)
+        t.add_row(
+            b.label,
+            f"{wi.mean:.1%} [{wi.low:.1%}, {wi.high:.1%}]",
+            f"{mi.mean:+.2f} [{mi.low:+.2f}, {mi.high:+.2f}]",
+            f"{row['median_decision_ms']:.2f}",
+            f"{row['p99_decision_ms']:.2f}",
+        )
+    console.print(t)
+    for first, second, iv in res.pairs():
+        verdict = "significant" if iv.low > 0 or iv.high < 0 else "not significant"
+        console.print(
+            f"{first} − {second}: {iv.mean:+.2f} points/hand "
+            f"[{iv.low:+.2f}, {iv.high:+.2f}] ({verdict})"
+        )
+    if json_file:
+        json_file.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        console.print(f"Figures written to {json_file}")
+    if plot:
+        plot_arena(res, str(plot))
+        console.print(f"Plot written to {plot}")

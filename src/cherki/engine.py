@@ -160,9 +160,7 @@ def check_shoe_order(order: Sequence[int], half_packs: int) -> None:
     counts = [0] * N_KINDS
     for k in order:
         counts[k] += 1
-    wrong = [
-        f"{card_name(k)} appears {c} times" for k, c in enumerate(counts) if c != half_packs
-    ]
+    wrong = [f"{card_name(k)} appears {c} times" for k, c in enumerate(counts) if c != half_packs]
     if wrong:
         raise RulesError(
             f"the shoe order must hold each card {half_packs} times: " + "; ".join(wrong[:5])
@@ -357,6 +355,10 @@ class Game(Generic[R]):
 
     def action_text(self, action: int) -> str:
         raise NotImplementedError
+
+    def determinize(self, obs: Any, rng: random.Random) -> State:
+        """A full state consistent with an observation, hidden cards sampled (for search)."""
+        raise NotImplementedError(f"{self.title} has no determinization for search bots yet")
 
     def parse_action(self, text: str) -> int:
         raise NotImplementedError

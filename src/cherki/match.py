@@ -75,8 +75,8 @@ class Match:
             self.money[s] += m
         self.record.hands.append(hand_record(state))
         next_first = getattr(state, "next_first", None)
-        self.first = next_first() if next_first is not None else (self.first + 1) % len(
-            self.players
+        self.first = (
+            next_first() if next_first is not None else (self.first + 1) % len(self.players)
         )
         return result
 

@@ -161,7 +161,7 @@ def replay_steps(record: Record, index: int = 0) -> Iterator[tuple[State, str, l
 def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
     """Play hand ``index`` through; with ``check``, compare to the stored result."""
     state = _start(record, index)
-    for state, _, _ in replay_steps(record, index):
+    for state, _, _ in replay_steps(record, index):  # noqa: B007 (the last state is kept)
         pass
     stored = record.hands[index].result
     if check and stored is not None:
@@ -291,7 +291,7 @@ def _parse_hand(raw: Any, i: int, players: int) -> HandRecord:
         if not isinstance(st, dict) or not isinstance(st.get("hands"), list):
             raise RecordError(f'{where}: "stack" must be {{"hands": [...], "stock": [...]}}')
         stack = (
-            [_cards(h, f'{where}: stack hand {j}') for j, h in enumerate(st["hands"])],
+            [_cards(h, f"{where}: stack hand {j}") for j, h in enumerate(st["hands"])],
             _cards(st.get("stock", []), f'{where}: stack "stock"'),
         )
     if seed is None and shoe is None and stack is None:

@@ -29,6 +29,7 @@ from cherki.games.balik import (
 )
 from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, wait_for
 
+
 def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "rank1") -> float:
     """How close a hand is to five sets with a mata (higher is better).
 
@@ -87,9 +88,7 @@ class BalikHeuristicBot:
             return DRAW
         calls = [a for a in legal if a >= CALL_TAN]
         if calls and obs.calls[obs.seat] is None:
-            return max(
-                calls, key=lambda a: (self._outs(hand, a, live, obs.honours), rng.random())
-            )
+            return max(calls, key=lambda a: (self._outs(hand, a, live, obs.honours), rng.random()))
         if calls:  # a caller's change of call (ceki -> tan) is always an improvement
             return calls[0]
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
@@ -99,6 +98,28 @@ class BalikHeuristicBot:
             discards,
             key=lambda a: (self._after(hand, a - DISCARD, live, obs.honours), rng.random()),
         )
+
+    def sure(self, obs: BalikObservation) -> int | None:
+        """An action no search could better: winning."""
+        return SAMPEI if SAMPEI in obs.legal else None
+
+    def rank(self, obs: BalikObservation) -> list[int]:
+        """Legal actions, best first by the heuristic's own measure (for search bots)."""
+        legal = list(obs.legal)
+        if SAMPEI in legal:
+            return [SAMPEI] + [a for a in legal if a != SAMPEI]
+        if obs.phase != "discard":
+            first = self.act(obs, random.Random(0))
+            return [first] + [a for a in legal if a != first]
+        live = obs.unseen()
+        hand = list(obs.hand)
+
+        def score(a: int) -> float:
+            if a >= CALL_TAN:
+                return 1000.0 + self._outs(hand, a, live, obs.honours)
+            return self._after(hand, a - DISCARD, live, obs.honours)
+
+        return sorted(legal, key=score, reverse=True)
 
     @staticmethod
     def _after(hand: list[int], k: int, live: Sequence[int], honours: str) -> float:

@@ -47,7 +47,22 @@ def register(game: str, level: str) -> Callable[[BotFactory], BotFactory]:
 
 
 def levels_for(game: str) -> list[str]:
-    return [lvl for lvl in LEVELS if lvl == "random" or (game, lvl) in REGISTRY]
+    """The levels a game has: random always; search wherever there is a heuristic to roll
+    out with and the game can sample hidden cards."""
+    out = ["random"]
+    if (game, "heuristic") in REGISTRY:
+        out.append("heuristic")
+        from cherki.games import find_game
+
+        if type(find_game(game)).determinize is not _base_determinize():
+            out.append("search")
+    return out
+
+
+def _base_determinize() -> object:
+    from cherki.engine import Game
+
+    return Game.determinize
 
 
 def make_bot(game: str, level: str) -> Bot:
@@ -55,6 +70,10 @@ def make_bot(game: str, level: str) -> Bot:
     key = level.strip().lower()
     if key == "random":
         return RandomBot()
+    if key == "search" and "search" in levels_for(game):
+        from cherki.bots.search import SearchBot
+
+        return SearchBot(game)
     factory = REGISTRY.get((game, key))
     if factory is None:
         raise RulesError(

@@ -81,7 +81,7 @@ import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final
 
 from cherki.cards import (
     CODES,
@@ -268,7 +268,6 @@ BALIK_SATU_PRESETS: Final = (
 )
 
 
-
 def _lima_belas(p: Preset[BalikRules]) -> Preset[BalikRules]:
     """The same source's bonuses and stakes with the fifteen-card scoring draw [000]."""
     rules = dataclasses.replace(p.rules, scoring="lima-belas", tan_bonus=0)
@@ -303,6 +302,13 @@ class BalikObservation:
     half_packs: int
     honours: str = "rank1"
     result: Result | None = None
+    rules: BalikRules = field(default_factory=BalikRules)
+    first: int = 0
+    call_order: tuple[int, ...] = ()
+    pile_seats: tuple[int, ...] = ()
+    drawn_from: int = FROM_DEAL
+    claimants: tuple[int, ...] = ()
+    claim_drawer: int = -1
 
     @property
     def top(self) -> int | None:
@@ -314,11 +320,17 @@ class BalikObservation:
         top = self.top
         lines.append(f"Last discard: {card_name(top) if top is not None else '-'}")
         if self.pile:
-            lines.append("Discards: " + format_cards(self.pile[-12:]) + (" ..." if len(self.pile) > 12 else ""))
+            lines.append(
+                "Discards: "
+                + format_cards(self.pile[-12:])
+                + (" ..." if len(self.pile) > 12 else "")
+            )
         for s in range(self.players):
             bits = [f"{self.hand_sizes[s]} cards"]
             if self.calls[s]:
-                bits.append(f"called {self.calls[s]}" + (" (changed)" if self.call_changed[s] else ""))
+                bits.append(
+                    f"called {self.calls[s]}" + (" (changed)" if self.call_changed[s] else "")
+                )
             if any(self.exposed[s]):
                 bits.append("known to hold " + format_hand(self.exposed[s]))
             lines.append(f"Seat {s}: " + ", ".join(bits))
@@ -382,9 +394,7 @@ class BalikState(State):
         self.claimants: list[int] = []
         self.claim_card = -1
         self.claim_drawer = -1
-        self.log = [
-            Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")
-        ]
+        self.log = [Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")]
         self.history = []
         self._result = None
         self.self_win_ok = rules.kandang_tangan and is_winning(hands[first], self.grouping)
@@ -767,25 +777,33 @@ class BalikState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> BalikObservation:
+        mine = seat == self.current
         return BalikObservation(
-            seat,
-            self.n,
-            self.current,
-            PHASE_NAMES[self.phase],
-            tuple(self.hands[seat]),
-            tuple(sum(h) for h in self.hands),
-            max(0, self.live_end - self.pos),
-            tuple(self.pile),
-            self.top_available,
-            tuple(self.calls),
-            tuple(self.call_changed),
-            tuple(tuple(e) for e in self.exposed),
-            self.claim_card if self.claim_card >= 0 else None,
-            self.drawn if (self.drawn >= 0 and seat == self.current) else None,
-            tuple(self.legal_actions(seat)) if seat == self.current else (),
-            self.half_packs,
-            self.rules.honours,
-            self._result,
+            seat=seat,
+            players=self.n,
+            current=self.current,
+            phase=PHASE_NAMES[self.phase],
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            stock_left=max(0, self.live_end - self.pos),
+            pile=tuple(self.pile),
+            top_available=self.top_available,
+            calls=tuple(self.calls),
+            call_changed=tuple(self.call_changed),
+            exposed=tuple(tuple(e) for e in self.exposed),
+            claim_card=self.claim_card if self.claim_card >= 0 else None,
+            drawn=self.drawn if (self.drawn >= 0 and mine) else None,
+            legal=tuple(self.legal_actions(seat)) if mine else (),
+            half_packs=self.half_packs,
+            honours=self.rules.honours,
+            result=self._result,
+            rules=self.rules,
+            first=self.first,
+            call_order=tuple(self.call_order),
+            pile_seats=tuple(self.pile_seats),
+            drawn_from=self.drawn_from if mine else FROM_DEAL,
+            claimants=tuple(self.claimants[:1]),
+            claim_drawer=self.claim_drawer,
         )
 
     @property
@@ -867,7 +885,9 @@ class BalikGame(Game[BalikRules]):
         return BalikState(self, rules, hands, stock, first, half_packs, meta)
 
     @staticmethod
-    def deal(order: Sequence[int], n: int, first: int, method: str) -> tuple[list[list[int]], list[int]]:
+    def deal(
+        order: Sequence[int], n: int, first: int, method: str
+    ) -> tuple[list[list[int]], list[int]]:
         """Deal a shoe order: returns count-vector hands and the stock (top first)."""
         hands = [[0] * N_KINDS for _ in range(n)]
         seats = [(first + i) % n for i in range(n)]
@@ -889,6 +909,9 @@ class BalikGame(Game[BalikRules]):
             for s in seats:
                 give(s, 7)
         return hands, list(order[i:])
+
+    def determinize(self, obs: Any, rng: random.Random) -> BalikState:
+        return determinize(obs, rng, self)
 
     def action_text(self, action: int) -> str:
         if action == TAKE:
@@ -925,6 +948,77 @@ class BalikGame(Game[BalikRules]):
             f"{text.strip()!r} is not a {self.title} action: use take, draw, sampei, pass, "
             "'discard CARD', 'discard CARD tan' or 'discard CARD ceki'"
         )
+
+
+def determinize(
+    obs: BalikObservation, rng: random.Random, game: BalikGame | None = None
+) -> BalikState:
+    """A full state consistent with what ``obs.seat`` knows, hidden cards sampled at random.
+
+    Other seats keep the cards they are known to hold and get the rest of their hand from the
+    cards this seat has not seen; the stock is the remainder, shuffled. Used by search bots,
+    which must never look at the real hidden cards.
+    """
+    rules = obs.rules
+    n = obs.players
+    pool = [k for k, c in enumerate(obs.unseen()) for _ in range(c)]
+    pool = shuffled(pool, rng)
+    hands: list[list[int]] = []
+    i = 0
+    for t in range(n):
+        if t == obs.seat:
+            hands.append(list(obs.hand))
+            continue
+        h = list(obs.exposed[t])
+        need = obs.hand_sizes[t] - sum(h)
+        for k in pool[i : i + need]:
+            h[k] += 1
+        i += need
+        hands.append(h)
+    stock = pool[i:]
+    st = object.__new__(BalikState)
+    st.game = (
+        game
+        if game is not None
+        else (BalikGame() if rules.scoring == "satu" else BalikLimaBelasGame())
+    )
+    st.rules = rules
+    st.n = n
+    st.meta = {"first": obs.first, "determinized": True}
+    st.half_packs = obs.half_packs
+    st.grouping = GROUPINGS[rules.honours]
+    st.hands = hands
+    st.stock = stock
+    st.pos = 0
+    st.live_end = len(stock) - rules.reserve
+    st.pile = list(obs.pile)
+    st.pile_seats = list(obs.pile_seats)
+    st.top_available = obs.top_available
+    st.calls = list(obs.calls)
+    st.call_changed = list(obs.call_changed)
+    st.call_order = list(obs.call_order) if obs.call_order else [-1] * n
+    st.waits = [wait_for(hands[t], st.grouping) if obs.calls[t] else NO_WAIT for t in range(n)]
+    st.wait_sets = [frozenset(w.cards) for w in st.waits]
+    st.exposed = [list(e) for e in obs.exposed]
+    st.first = obs.first
+    st.current = obs.current
+    st.phase = PHASE_NAMES.index(obs.phase)
+    st.drawn = obs.drawn if obs.drawn is not None else -1
+    st.drawn_from = obs.drawn_from
+    st.claimants = list(obs.claimants)
+    st.claim_card = obs.claim_card if obs.claim_card is not None else -1
+    st.claim_drawer = obs.claim_drawer
+    if st.phase == PHASE_CLAIM and obs.claim_card is not None:
+        # the claimants after the one deciding now, as the sampled hands make them
+        later = [t for t in st._seats_after(obs.current) if obs.claim_card in st.wait_sets[t]]
+        st.claimants = list(obs.claimants) + [
+            t for t in later if t not in obs.claimants and t != obs.claim_drawer
+        ]
+    st.log = []
+    st.history = []
+    st._result = None
+    st.self_win_ok = SAMPEI in obs.legal and st.phase == PHASE_DISCARD
+    return st
 
 
 class BalikLimaBelasGame(BalikGame):

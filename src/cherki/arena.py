@@ -1,0 +1,218 @@
+"""The arena: many hands between bots, seats rotated, with confidence intervals.
+
+Our specifications
+------------------
+* Hand ``h`` deals from seed ``seed + h``; the bots listed are seated cyclically, shifted by
+  one seat each hand (seat ``i`` gets bot ``(i + h) mod k``), so over ``n·k`` hands every bot
+  sits in every seat equally often and no bot gains from its seat. A bot listed fewer times
+  than there are seats fills several seats in a hand.
+* Each bot's figure for a hand is the mean of its seats' points that hand (a hand voided and
+  dealt again counts as 0 for everyone). Its *mean points per hand* is the mean of those over
+  all hands, with a 95% interval ``mean ± 1.96 · sd / √hands`` (normal approximation).
+* *Win rate* is the share of its seat-hands a bot won.
+* For each pair of bots the arena also gives the per-hand difference of their figures, with
+  its 95% interval: a margin whose interval excludes zero is a significant difference.
+* Every bot gets its own random generator, seeded from the arena seed and the seat, so an
+  arena run is reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cherki.bots import make_bot
+from cherki.engine import Game
+from cherki.errors import RulesError
+
+
+@dataclass(frozen=True)
+class Interval:
+    mean: float
+    low: float
+    high: float
+
+    def to_json(self) -> dict[str, float]:
+        return {"mean": self.mean, "low": self.low, "high": self.high}
+
+
+def mean_interval(samples: Sequence[float]) -> Interval:
+    n = len(samples)
+    if n == 0:
+        return Interval(0.0, 0.0, 0.0)
+    m = sum(samples) / n
+    if n == 1:
+        return Interval(m, m, m)
+    var = sum((x - m) ** 2 for x in samples) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    return Interval(m, m - half, m + half)
+
+
+@dataclass
+class BotStats:
+    label: str
+    level: str
+    seat_hands: int = 0
+    wins: int = 0
+    per_hand: list[float] = field(default_factory=list)
+    decision_ms: list[float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seat_hands if self.seat_hands else 0.0
+
+    def win_interval(self) -> Interval:
+        n = self.seat_hands
+        p = self.win_rate
+        half = 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
+        return Interval(p, max(0.0, p - half), min(1.0, p + half))
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    players: int
+    hands: int
+    seed: int
+    bots: list[BotStats]
+    seconds: float
+
+    def pairs(self) -> list[tuple[str, str, Interval]]:
+        out = []
+        for i, a in enumerate(self.bots):
+            for b in self.bots[i + 1 :]:
+                diffs = [x - y for x, y in zip(a.per_hand, b.per_hand, strict=True)]
+                out.append((a.label, b.label, mean_interval(diffs)))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "hands": self.hands,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 3),
+            "bots": [
+                {
+                    "bot": b.label,
+                    "level": b.level,
+                    "seat_hands": b.seat_hands,
+                    "win_rate": b.win_interval().to_json(),
+                    "mean_points_per_hand": mean_interval(b.per_hand).to_json(),
+                    "median_decision_ms": _percentile(b.decision_ms, 50),
+                    "p99_decision_ms": _percentile(b.decision_ms, 99),
+                }
+                for b in self.bots
+            ],
+            "differences": [
+                {"bot": a, "versus": b, "mean_points_per_hand": iv.to_json()}
+                for a, b, iv in self.pairs()
+            ],
+        }
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    idx = min(len(s) - 1, max(0, math.ceil(q / 100 * len(s)) - 1))
+    return round(s[idx], 3)
+
+
+def run_arena(
+    game: Game[Any],
+    levels: Sequence[str],
+    hands: int,
+    seed: int,
+    *,
+    players: int | None = None,
+    rules: Any = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play ``hands`` hands between bots of ``levels`` and gather the statistics."""
+    if not levels:
+        raise RulesError("name at least one bot level")
+    if hands < 1:
+        raise RulesError("the arena needs at least one hand")
+    n = players if players is not None else game.default_players
+    game.check_players(n)
+    rules = rules if rules is not None else game.default_preset().rules
+    labels = _labels(levels)
+    stats = [BotStats(label, level) for label, level in zip(labels, levels, strict=True)]
+    k = len(levels)
+    start = time.perf_counter()
+    for h in range(hands):
+        assign = [(i + h) % k for i in range(n)]
+        bots = [make_bot(game.name, levels[b]) for b in assign]
+        rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
+        state = game.new_state(rules, n, seed=seed + h, first=h % n)
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].act(obs, rngs[seat])
+            stats[assign[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
+            state.apply(action, seat)
+        result = state.result
+        sums = [0.0] * k
+        counts = [0] * k
+        for seat, b in enumerate(assign):
+            sums[b] += result.payments[seat]
+            counts[b] += 1
+            stats[b].seat_hands += 1
+            if result.winner == seat:
+                stats[b].wins += 1
+        for b in range(k):
+            stats[b].per_hand.append(sums[b] / counts[b] if counts[b] else 0.0)
+        if progress is not None:
+            progress(h + 1)
+    return ArenaResult(game.name, n, hands, seed, stats, time.perf_counter() - start)
+
+
+def _labels(levels: Sequence[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for lv in levels:
+        seen[lv] = seen.get(lv, 0) + 1
+        out.append(lv if levels.count(lv) == 1 else f"{lv}#{seen[lv]}")
+    return out
+
+
+def plot_arena(result: ArenaResult, path: str) -> None:
+    """Bar chart of mean points per hand with 95% intervals, and win rates."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    labels = [b.label for b in result.bots]
+    means = [mean_interval(b.per_hand) for b in result.bots]
+    wins = [b.win_interval() for b in result.bots]
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4.2))
+    ax1.bar(
+        labels,
+        [m.mean for m in means],
+        yerr=[[m.mean - m.low for m in means], [m.high - m.mean for m in means]],
+        capsize=6,
+        color="#b33",
+    )
+    ax1.axhline(0, color="black", linewidth=0.8)
+    ax1.set_title("Mean points per hand (95% interval)")
+    ax2.bar(
+        labels,
+        [w.mean * 100 for w in wins],
+        yerr=[[(w.mean - w.low) * 100 for w in wins], [(w.high - w.mean) * 100 for w in wins]],
+        capsize=6,
+        color="#357",
+    )
+    ax2.set_title("Win rate per seat-hand, % (95% interval)")
+    fig.suptitle(
+        f"{result.game}: {result.hands} hands, {result.players} players, seed {result.seed}"
+    )
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
