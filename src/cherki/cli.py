@@ -119,9 +119,7 @@ class TerminalTable:
             console.rule(f"[bold]{self.game.title} — hand {n_hand}")
             starter = self.names[state.current]
             verb = "start" if state.current == self.human else "starts"
-            console.print(
-                f"{starter} {verb} with 15 cards. Play goes to the right (seat 0 → 1 → 2 …)."
-            )
+            console.print(f"{starter} {verb}. Turns go seat 0 → 1 → 2 … {self.game.direction}.")
             try:
                 self.play_hand(state)
             except QuitGame:
@@ -399,6 +397,13 @@ def play(
             lv = next(it)
             make_bot(game.name, lv)  # checks the level exists
             seats.append(Seat(f"Bot {i} ({lv})", lv))
+    settlement = getattr(rules_obj, "settlement", None)
+    if hands is None and target is None:
+        # games whose rules fix the match (Ceki: an agreed total or a number of hands)
+        if settlement == "target":
+            target = rules_obj.target_points
+        elif settlement == "hands":
+            hands = rules_obj.match_hands
     match = Match(
         game, rules_obj, [s.name for s in seats], seed, hands=hands, target=target, preset=rules
     )
@@ -579,12 +584,13 @@ def games() -> None:
     for g in GAMES.values():
         lo, hi = g.players
         t.add_row(
-            g.name,
+            f"{g.name}\n[dim]{g.title}[/]",
             f"{lo}-{hi}",
-            "\n".join(f"{p.name}: {p.description}" for p in g.presets),
+            ", ".join(p.name for p in g.presets),
             ", ".join(levels_for(g.name)),
         )
     console.print(t)
+    console.print("Presets are described in [bold]cherki rules GAME[/].")
 
 
 def main() -> None:

@@ -292,6 +292,8 @@ class Game(Generic[R]):
     presets: ClassVar[tuple[Preset[Any], ...]]
     num_actions: ClassVar[int]
     default_players: ClassVar[int]
+    #: how the seats' order goes round the table, for people
+    direction: ClassVar[str] = "(clockwise)"
 
     def default_preset(self) -> Preset[R]:
         return self.presets[0]

@@ -87,7 +87,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from cherki.cards import (
@@ -268,6 +268,9 @@ class CekiObservation:
     first: int
     honours: str = "own"
     result: Result | None = None
+    rules: CekiRules = field(default_factory=lambda: CekiRules())
+    drawn_from: int = 0
+    taken_straight: bool = False
 
     @property
     def top(self) -> int | None:
@@ -671,6 +674,9 @@ class CekiState(State):
             self.first,
             self.rules.honours,
             self._result,
+            self.rules,
+            self.drawn_from if mine else FROM_NONE,
+            self.taken_straight if mine else False,
         )
 
     def next_first(self) -> int:
@@ -681,6 +687,57 @@ class CekiState(State):
                 return self.first
             return (res.winner + 1) % self.n
         return (self.first + 1) % self.n
+
+
+def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> CekiState:
+    """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
+    search bot, which never looks at the real hidden cards)."""
+    n = obs.players
+    pool = shuffled([k for k, c in enumerate(obs.unseen()) for _ in range(c)], rng)
+    grouping = GROUPINGS[obs.rules.honours]
+    hands: list[list[int]] = []
+    laid: list[list[int]] = []
+    i = 0
+    for t in range(n):
+        if t == obs.seat:
+            hands.append(list(obs.hand))
+            laid.append(list(obs.laid))
+            continue
+        h = list(obs.exposed[t])
+        need = obs.hand_sizes[t] - sum(h)
+        for k in pool[i : i + need]:
+            h[k] += 1
+        i += need
+        hands.append(h)
+        g = couple_group(h, grouping) if obs.called[t] else -1
+        laid.append([h[k] if g >= 0 and grouping[k] == g else 0 for k in range(N_KINDS)])
+    st = object.__new__(CekiState)
+    st.game = game
+    st.rules = obs.rules
+    st.n = n
+    st.meta = {"first": obs.first, "determinized": True}
+    st.grouping = grouping
+    st.hands = hands
+    st.stock = pool[i:]
+    st.pos = 0
+    st.pile = list(obs.pile)
+    st.pile_seats = list(obs.pile_seats)
+    st.top_available = obs.top_available
+    st.top_straight = obs.top_straight
+    st.taken_straight = obs.taken_straight
+    st.called = list(obs.called)
+    st.called_at = list(obs.called_at)
+    st.laid = laid
+    st.exposed = [list(e) for e in obs.exposed]
+    st.first = obs.first
+    st.current = obs.current
+    st.phase = PHASE_NAMES.index(obs.phase)
+    st.drawn = obs.drawn if obs.drawn is not None else -1
+    st.drawn_from = obs.drawn_from
+    st.log = []
+    st.history = []
+    st._result = None
+    return st
 
 
 # -- the game ---------------------------------------------------------------------------------
@@ -694,6 +751,9 @@ class CekiGame(Game[CekiRules]):
     rules_type: ClassVar[type] = CekiRules
     presets: ClassVar[tuple[Preset[Any], ...]] = CEKI_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS
+
+    def determinize(self, obs: Any, rng: random.Random) -> CekiState:
+        return determinize(obs, rng, self)
 
     def new_state(
         self,

@@ -74,7 +74,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from cherki.cards import (
@@ -246,6 +246,9 @@ class CholekObservation:
     first: int
     honours: str = "rank1"
     result: Result | None = None
+    rules: CholekRules = field(default_factory=lambda: CholekRules())
+    last_capturer: int = -1
+    rounds: int = 0
 
     def table_lines(self) -> list[str]:
         lines = [f"Stock: {self.stock_left} cards"]
@@ -591,6 +594,9 @@ class CholekState(State):
             self.first,
             self.rules.honours,
             self._result,
+            self.rules,
+            self.last_capturer,
+            self.rounds,
         )
 
     def next_first(self) -> int:
@@ -604,6 +610,50 @@ class CholekState(State):
         return self.first  # pragma: no cover
 
 
+def determinize(obs: CholekObservation, rng: random.Random, game: CholekGame) -> CholekState:
+    """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
+    search bot, which never looks at the real hidden cards)."""
+    n = obs.players
+    pool = shuffled([k for k, c in enumerate(obs.unseen()) for _ in range(c)], rng)
+    hands: list[list[int]] = []
+    i = 0
+    for t in range(n):
+        if t == obs.seat:
+            hands.append(list(obs.hand))
+            continue
+        h = [0] * N_KINDS
+        for k in pool[i : i + obs.hand_sizes[t]]:
+            h[k] += 1
+        i += obs.hand_sizes[t]
+        hands.append(h)
+    rules = obs.rules
+    st = object.__new__(CholekState)
+    st.game = game
+    st.rules = rules
+    st.n = n
+    st.meta = {"first": obs.first, "determinized": True}
+    st.grouping = GROUPINGS[rules.honours]
+    st.group_kinds = GROUP_KINDS[rules.honours]
+    st.hands = hands
+    st.stock = pool[i:]
+    st.pos = 0
+    st.pool = list(obs.pool)
+    st.captured = [list(c) for c in obs.captured]
+    st.bonus_money = list(obs.bonus_money)
+    st.bonuses = []
+    st.last_capturer = obs.last_capturer
+    st.first = obs.first
+    st.current = obs.current
+    st.phase = PHASE_NAMES.index(obs.phase)
+    st.active = obs.active if obs.active is not None else -1
+    st.active_from = FROM_HAND if obs.active_from in (None, "hand") else FROM_STOCK
+    st.rounds = obs.rounds
+    st.history = []
+    st._result = None
+    st.log = []
+    return st
+
+
 # -- the game ---------------------------------------------------------------------------------
 class CholekGame(Game[CholekRules]):
     """Cholek Tiga for 2-3 players [002]."""
@@ -615,6 +665,9 @@ class CholekGame(Game[CholekRules]):
     rules_type: ClassVar[type] = CholekRules
     presets: ClassVar[tuple[Preset[Any], ...]] = CHOLEK_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS
+
+    def determinize(self, obs: Any, rng: random.Random) -> CholekState:
+        return determinize(obs, rng, self)
 
     def new_state(
         self,

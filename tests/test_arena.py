@@ -1,0 +1,95 @@
+"""The arena: fair seating, honest intervals, reproducible figures, JSON and plot."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cherki.arena import mean_interval, run_arena
+from cherki.errors import RulesError
+from cherki.games import find_game
+
+
+def test_mean_interval_matches_the_normal_approximation() -> None:
+    iv = mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert iv.mean == 2.5
+    # sd = 1.2910, se = 0.6455, half-width 1.2652
+    assert iv.low == pytest.approx(2.5 - 1.2652, abs=1e-3)
+    assert iv.high == pytest.approx(2.5 + 1.2652, abs=1e-3)
+    assert mean_interval([]).mean == 0.0
+    assert mean_interval([3.0]).low == 3.0
+
+
+def test_seats_rotate_so_every_bot_sits_everywhere() -> None:
+    res = run_arena(find_game("balik-satu"), ["heuristic", "random"], 8, 3)
+    assert [b.seat_hands for b in res.bots] == [16, 16]
+    assert len(res.bots[0].per_hand) == 8
+    # zero-sum: the two bots' per-hand figures are opposite when each holds two seats
+    for a, b in zip(res.bots[0].per_hand, res.bots[1].per_hand, strict=True):
+        assert a == pytest.approx(-b)
+
+
+def test_arena_is_reproducible() -> None:
+    game = find_game("ceki")
+    one = run_arena(game, ["heuristic", "random"], 6, 11).to_json()
+    two = run_arena(game, ["heuristic", "random"], 6, 11).to_json()
+    for r in (one, two):
+        r.pop("seconds")
+        for b in r["bots"]:
+            b.pop("median_decision_ms")
+            b.pop("p99_decision_ms")
+    assert one == two
+
+
+def test_arena_rejects_nonsense() -> None:
+    with pytest.raises(RulesError):
+        run_arena(find_game("balik-satu"), [], 5, 1)
+    with pytest.raises(RulesError):
+        run_arena(find_game("balik-satu"), ["random"], 0, 1)
+
+
+def test_arena_command_writes_json_and_plot(tmp_path: Path) -> None:
+    out, png = tmp_path / "a.json", tmp_path / "a.png"
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cherki",
+            "arena",
+            "cholek-tiga",
+            "--bots",
+            "heuristic,random",
+            "--hands",
+            "6",
+            "--seed",
+            "2",
+            "--json",
+            str(out),
+            "--plot",
+            str(png),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "heuristic − random" in run.stdout
+    data = json.loads(out.read_text())
+    assert data["hands"] == 6 and data["game"] == "cholek-tiga"
+    assert {b["bot"] for b in data["bots"]} == {"heuristic", "random"}
+    assert data["differences"][0]["bot"] == "heuristic"
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_arena_command_bad_bot_is_a_clear_error() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "cherki", "arena", "balik-satu", "--bots", "heuristic,wizard"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2 and "no 'wizard' bot" in run.stderr

@@ -1,0 +1,127 @@
+"""Bots: every level of every game plays legal moves from observations alone; the search
+bot's sampled deals agree with what its seat knows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cherki.bots import levels_for, make_bot
+from cherki.bots.search import SearchBot
+from cherki.errors import RulesError
+from cherki.games import GAMES, find_game
+
+GAME_NAMES = sorted(GAMES)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_game_has_random_and_heuristic(name: str) -> None:
+    levels = levels_for(name)
+    assert levels[:2] == ["random", "heuristic"]
+
+
+def test_unknown_level_is_a_clear_error() -> None:
+    with pytest.raises(RulesError, match="no 'genius' bot for balik-satu"):
+        make_bot("balik-satu", "genius")
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+def test_bots_finish_hands_with_legal_moves(name: str, level: str) -> None:
+    game = find_game(name)
+    rng = random.Random(5)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        bots = [make_bot(name, level) for _ in range(state.n)]
+        steps = 0
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            action = bots[seat].act(obs, rng)
+            assert action in obs.legal
+            state.apply(action, seat)
+            steps += 1
+            assert steps < 5000
+        assert sum(state.result.payments) == 0
+
+
+def _determinizable(name: str) -> bool:
+    return "search" in levels_for(name)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), name=st.sampled_from(GAME_NAMES))
+def test_determinized_deals_agree_with_the_observation(seed: int, name: str) -> None:
+    """A sampled deal keeps everything the seat knows: its hand, the public table, and so
+    the very same legal actions; every card of the shoe is still there exactly once."""
+    if not _determinizable(name):
+        pytest.skip(f"{name} has no search bot")
+    game = find_game(name)
+    rng = random.Random(seed)
+    state = game.new_state(seed=seed)
+    while not state.is_terminal:
+        seat = state.current
+        obs = state.observation(seat)
+        world = game.determinize(obs, rng)
+        again = world.observation(seat)
+        assert again.hand == obs.hand
+        assert sorted(world.legal_actions(seat)) == sorted(obs.legal)
+        assert again.unseen() == obs.unseen()
+        state.apply(rng.choice(obs.legal), seat)
+
+
+def test_determinized_deals_do_not_depend_on_hidden_cards() -> None:
+    """Two states that differ only in cards hidden from a seat give that seat the same
+    sampled deal: the search bot cannot peek."""
+    game = find_game("balik-satu")
+    a = game.new_state(seed=3)
+    for _ in range(9):
+        a.apply(random.Random(len(a.history)).choice(a.legal_actions()))
+    b = a.clone()
+    seat = a.current
+    other = (seat + 1) % a.n
+    # swap one hidden card of another seat with a stock card in b
+    hidden = [k for k in range(30) if b.hands[other][k] > b.exposed[other][k]]
+    k = hidden[0]
+    j = next(i for i in range(b.pos, len(b.stock)) if b.stock[i] != k)
+    b.hands[other][k] -= 1
+    b.hands[other][b.stock[j]] += 1
+    b.stock[j] = k
+    assert a.observation(seat) == b.observation(seat)
+    wa = game.determinize(a.observation(seat), random.Random(1))
+    wb = game.determinize(b.observation(seat), random.Random(1))
+    assert wa.hands == wb.hands and wa.stock == wb.stock
+
+
+@pytest.mark.parametrize("name", [n for n in GAME_NAMES if _determinizable(n)])
+def test_search_bot_plays_legal_moves_within_its_budget(name: str) -> None:
+    game = find_game(name)
+    bot = SearchBot(name, budget_ms=None, iterations=2)
+    rng = random.Random(1)
+    state = game.new_state(seed=4)
+    decisions = 0
+    while not state.is_terminal and decisions < 12:
+        seat = state.current
+        obs = state.observation(seat)
+        action = bot.act(obs, rng)
+        assert action in obs.legal
+        state.apply(action, seat)
+        decisions += 1
+
+
+def test_search_bot_is_reproducible() -> None:
+    game = find_game("balik-satu")
+    state = game.new_state(seed=8)
+    obs = state.observation(state.current)
+    one = SearchBot("balik-satu", budget_ms=None, iterations=3).act(obs, random.Random(2))
+    two = SearchBot("balik-satu", budget_ms=None, iterations=3).act(obs, random.Random(2))
+    assert one == two
+
+
+def test_search_keeps_the_heuristic_choice_without_clear_evidence() -> None:
+    bot = SearchBot("balik-satu", budget_ms=None, iterations=1)
+    assert bot._choose(7, {8: [5.0, -5.0, 4.0, -4.0]}) == 7
+    assert bot._choose(7, {8: [5.0, 6.0, 4.0, 5.0]}) == 8
