@@ -27,6 +27,13 @@ Our specifications
   same arrangement, which :func:`arrangement` returns.
 * A hand of ``3n + 2`` cards *waits* when one more card would complete it as a winning hand;
   the cards it waits on are found the same way, group by group (see :func:`wait_for`).
+* Every function takes the set size ``size`` (default 3). Tantanan plays with pairs
+  (``size=2``: a hand of three pairs, one identical pair being its *bak*) [001 citing
+  Javaanse Kaartspelen p.97-8]; everything above holds with ``size`` in place of three.
+* ``chiqui`` (Chaqui, [001] citing JIPCS 22 (2) p.34): a hand may also go out with no
+  mata when one of its sets holds an identical pair (a *chiqui*). Within a group any
+  ``size`` cards form a set, so a hand that splits into sets holds a chiqui exactly when
+  some kind appears at least ``size - 1`` times.
 """
 
 from __future__ import annotations
@@ -77,33 +84,45 @@ def group_totals(counts: Sequence[int], grouping: Sequence[int]) -> list[int]:
     return totals
 
 
-def splits_into_sets(counts: Sequence[int], grouping: Sequence[int]) -> bool:
-    """True when the cards split into sets of three (every group a multiple of three)."""
-    return all(t % 3 == 0 for t in group_totals(counts, grouping))
+def splits_into_sets(counts: Sequence[int], grouping: Sequence[int], size: int = 3) -> bool:
+    """True when the cards split into sets of ``size`` (every group a multiple of it)."""
+    return all(t % size == 0 for t in group_totals(counts, grouping))
 
 
-def mata_count(counts: Sequence[int]) -> tuple[int, int]:
+def mata_count(counts: Sequence[int], size: int = 3) -> tuple[int, int]:
     """(mata, red mata) in the best arrangement of a hand that splits into sets."""
     mata = red = 0
     for k in range(N_KINDS):
         c = counts[k]
-        if c >= 3:
-            m = c // 3
+        if c >= size:
+            m = c // size
             mata += m
             if IS_RED[k]:
                 red += m
     return mata, red
 
 
-def has_mata(counts: Sequence[int]) -> bool:
-    return any(c >= 3 for c in counts)
+def has_mata(counts: Sequence[int], size: int = 3) -> bool:
+    return any(c >= size for c in counts)
 
 
-def is_winning(counts: Sequence[int], grouping: Sequence[int], need_mata: bool = True) -> bool:
-    """All cards in sets of three and, when ``need_mata``, at least one mata."""
-    if need_mata and not has_mata(counts):
+def has_chiqui(counts: Sequence[int], size: int = 3) -> bool:
+    """Some kind appears ``size - 1`` times or more (an identical pair for sets of three)."""
+    return any(c >= size - 1 for c in counts)
+
+
+def is_winning(
+    counts: Sequence[int],
+    grouping: Sequence[int],
+    need_mata: bool = True,
+    size: int = 3,
+    chiqui: bool = False,
+) -> bool:
+    """All cards in sets of ``size`` and, when ``need_mata``, at least one mata (or, with
+    ``chiqui``, at least a set holding an identical pair)."""
+    if need_mata and not has_mata(counts, size) and not (chiqui and has_chiqui(counts, size)):
         return False
-    return splits_into_sets(counts, grouping)
+    return splits_into_sets(counts, grouping, size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,23 +141,31 @@ class Wait:
 NO_WAIT: Final = Wait(None, ())
 
 
-def wait_for(counts: Sequence[int], grouping: Sequence[int]) -> Wait:
-    """The call a ``3n + 2``-card hand may make and the cards it waits on."""
+def wait_for(
+    counts: Sequence[int], grouping: Sequence[int], size: int = 3, chiqui: bool = False
+) -> Wait:
+    """The call a ``size·n + size - 1``-card hand may make and the cards it waits on.
+
+    With ``chiqui`` a hand without a mata that holds an identical pair waits (as ``ceki``) on
+    every card of its open group: any of them completes a chiqui go-out.
+    """
     open_group = -1
     totals = group_totals(counts, grouping)
     for g, t in enumerate(totals):
-        r = t % 3
+        r = t % size
         if r == 0:
             continue
-        if r == 1 or open_group >= 0:
+        if r != size - 1 or open_group >= 0:
             return NO_WAIT
         open_group = g
     if open_group < 0:
         return NO_WAIT
     kinds = [k for k in range(N_KINDS) if grouping[k] == open_group]
-    if has_mata(counts):
+    if has_mata(counts, size):
         return Wait("tan", tuple(kinds))
-    winners = tuple(k for k in kinds if counts[k] == 2)
+    if chiqui and has_chiqui(counts, size):
+        return Wait("ceki", tuple(kinds))
+    winners = tuple(k for k in kinds if counts[k] == size - 1)
     return Wait("ceki", winners) if winners else NO_WAIT
 
 
@@ -152,13 +179,13 @@ class Arrangement:
     red_mata: int
 
     def is_mata(self, s: Sequence[int]) -> bool:
-        return len(s) == 3 and s[0] == s[1] == s[2]
+        return len(s) >= 2 and all(c == s[0] for c in s)
 
 
-def arrangement(counts: Sequence[int], grouping: Sequence[int]) -> Arrangement:
+def arrangement(counts: Sequence[int], grouping: Sequence[int], size: int = 3) -> Arrangement:
     """Best arrangement (most mata, then most red mata) of as many cards as form sets.
 
-    Groups whose card count is not a multiple of three keep their last ``count % 3`` cards
+    Groups whose card count is not a multiple of ``size`` keep their last ``count % size`` cards
     (taken from kinds that are not part of a mata) as ``leftover``.
     """
     c = list(counts)
@@ -172,14 +199,14 @@ def arrangement(counts: Sequence[int], grouping: Sequence[int]) -> Arrangement:
             continue
         rest: list[int] = []
         for k in kinds:
-            m = c[k] // 3
+            m = c[k] // size
             for _ in range(m):
-                sets.append((k, k, k))
+                sets.append((k,) * size)
             mata += m
             if IS_RED[k]:
                 red += m
-            rest.extend([k] * (c[k] - 3 * m))
-        spare = len(rest) % 3
+            rest.extend([k] * (c[k] - size * m))
+        spare = len(rest) % size
         if spare:
             # keep pairs together as the leftover when possible (they are the ceki hope)
             pair = next((k for k in kinds if rest.count(k) >= spare), None)
@@ -187,13 +214,13 @@ def arrangement(counts: Sequence[int], grouping: Sequence[int]) -> Arrangement:
             for k in chosen:
                 rest.remove(k)
             leftover.extend(chosen)
-        for i in range(0, len(rest), 3):
-            mixed.append(tuple(rest[i : i + 3]))
+        for i in range(0, len(rest), size):
+            mixed.append(tuple(rest[i : i + size]))
     return Arrangement(tuple(sets + mixed), tuple(sorted(leftover)), mata, red)
 
 
 def improved_mata(
-    hand: Sequence[int], extra: Sequence[int], grouping: Sequence[int]
+    hand: Sequence[int], extra: Sequence[int], grouping: Sequence[int], size: int = 3
 ) -> tuple[int, int]:
     """(mata, red mata) after swapping in same-group cards from ``extra`` (kena).
 
@@ -205,13 +232,13 @@ def improved_mata(
     totals = group_totals(hand, grouping)
     mata = red = 0
     for g in range(N_GROUPS):
-        n = totals[g] // 3
+        n = totals[g] // size
         if not n:
             continue
         plain = reds = 0
         for k in range(N_KINDS):
             if grouping[k] == g:
-                t = (hand[k] + extra[k]) // 3
+                t = (hand[k] + extra[k]) // size
                 if IS_RED[k]:
                     reds += t
                 else:

@@ -73,13 +73,38 @@ Our specifications (each is an option of :class:`BalikRules` unless marked *fixe
   starter, then 7 each; ``wash`` lets each seat take 14 (the starter 15) in turn. Both give
   the same distribution [000]; they place the cards of an explicit shoe order differently.
 * Seats are numbered in playing order: seat ``i + 1`` sits on seat ``i``'s right.
+
+The relatives (one engine, rules modules)
+-----------------------------------------
+Gonggong, Tantanan and Cekèn, Chaqui and Chot are Balik Satu with other options: their game
+modules (``gonggong.py``, ``tantanan.py``, ``chaqui.py``, ``chot.py``) hold their rules,
+presets and scoring functions, and play on :class:`BalikState`. What varies is an option of
+:class:`BalikRules`, each defaulting to Balik Satu:
+
+* ``set_size`` (3; Tantanan plays pairs, 2) and ``sets`` (5; Tantanan 3): a winning hand is
+  ``sets`` sets of ``set_size`` cards, one of them a mata (the relatives call it a *bak* or an
+  *olo*); between turns a hand holds one card fewer.
+* ``starter_extra`` (on): the starter is dealt one card more and opens by discarding; off,
+  every seat is dealt the same and the starter opens by drawing (Gonggong's "deal 14 cards
+  each", Tantanan's "five cards").
+* ``discard_wins`` (off): whether a caller may also win by claiming another seat's discard.
+* ``chiqui`` (off) and ``expose_olo`` (off): Chaqui's go-out with an identical pair and its
+  exposed olo (see :mod:`cherki.games.chaqui`).
+* ``scoring`` names a function in the :data:`SCORING` registry (``satu`` and ``lima-belas``
+  here; the relatives register theirs) with the stock reserve it needs. Pots carry across the
+  hands of a match in the ``context`` given to :meth:`BalikGame.new_state`.
+* The call words are the game's (``call_words`` of the :class:`BalikGame` subclass): the
+  *tan*-like call (a mata already held, any card of the open rank wins) and the *ceki*-like
+  call (the open set must itself become the mata).
+
+The invariant every result keeps: ``sum(payments) + detail.get("pot_change", 0) == 0``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -123,6 +148,29 @@ from cherki.sets import (
     wait_for,
 )
 
+_NUMBER_WORDS: Final[dict[int, str]] = dict(
+    enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+        ]
+    )
+)
+
 # -- action ids -------------------------------------------------------------------------------
 TAKE: Final = 0
 DRAW: Final = 1
@@ -152,6 +200,12 @@ SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
     "babas": {p: p + 2 for p in range(2, 15)},
     # Amaro (1993): 2 decks for 3-4 players, 3 for 5-6 ... 7 for 13-14 (2 players not given)
     "amaro": {3: 4, 4: 4, 5: 6, 6: 6, 7: 8, 8: 8, 9: 10, 10: 10, 11: 12, 12: 12, 13: 14, 14: 14},
+    # Gonggong [001 citing Javaanse Kaartspelen p.94]: 180 cards for 4, 240 for 6 (5: ours)
+    "gonggong": {4: 6, 5: 7, 6: 8},
+    # Tantanan [001 citing Javaanse Kaartspelen p.97-8]: one full set of 60 cards
+    "tantanan": {3: 2, 4: 2},
+    # Chot [001 citing Pwee p.127]: four players, three decks (180 cards)
+    "chot": {4: 6},
 }
 
 #: Points of the turned card in Balik Satu [000]: rank, Red Nine 10, Nyonya 11, Lau Chian 12.
@@ -165,8 +219,231 @@ YEO_CARDS: Final[dict[str, frozenset[int]]] = {
     "rank1": frozenset({0, 9, 18, WF, RF, OT}),
 }
 
+
+# -- scoring methods: a registry of functions, each with the stock reserve it needs -----------
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A won hand, as a scoring function sees it.
+
+    ``how`` is ``self-draw`` (own stock draw), ``claim`` (another seat's shown draw),
+    ``discard`` (another seat's discard, option ``discard_wins``) or ``kandang-tangan``
+    (a winning hand as dealt). ``scoring`` are the stock cards kept back for scoring, in
+    order (the turned card, or the fifteen drawn...).
+    """
+
+    seat: int
+    how: str
+    card: int
+    from_seat: int
+    hand: tuple[int, ...]
+    call: str | None
+    call_changed: bool
+    scoring: tuple[int, ...]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.how in ("self-draw", "kandang-tangan")
+
+    @property
+    def ceki_win(self) -> bool:
+        """Won by completing the mata after calling ceki (not changed to tan): the ayam /
+        kandang condition."""
+        return (
+            self.call == "ceki"
+            and not self.call_changed
+            and self.how in ("self-draw", "claim", "discard")
+        )
+
+
+@dataclass(frozen=True)
+class ScoringMethod:
+    """A way of scoring a won hand.
+
+    ``score(state, win)`` returns the hand's :class:`Result`; ``reserve(rules)`` is how many
+    stock cards are kept back for it. A ``pot`` method keeps a pot across the hands of a
+    match: each seat stakes ``stake`` at the start of a hand that finds the pot empty, and
+    the result's ``detail["pot_take"]`` is what the winner takes from it. ``money`` is false
+    when a hand's points settle at match level only (Chot's tokens).
+    """
+
+    name: str
+    score: Callable[[BalikState, Win], Result]
+    reserve: Callable[[BalikRules], int]
+    description: str
+    pot: bool = False
+    money: bool = True
+
+
+#: Scoring methods by name. Balik Satu's are here; the relatives register theirs.
+SCORING: dict[str, ScoringMethod] = {}
+
+
+def register_scoring(method: ScoringMethod) -> ScoringMethod:
+    SCORING[method.name] = method
+    return method
+
+
+def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
+    """Ceken side bets ``"0-1:5, 2-3:10"`` (seat-seat:amount; amount omitted: the stake)."""
+    bets: list[tuple[int, int, int | None]] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        pair, _, amount = part.partition(":")
+        a, _, b = pair.partition("-")
+        try:
+            bet = (int(a), int(b), int(amount) if amount.strip() else None)
+        except ValueError:
+            raise RulesError(
+                f"option ceken_bets: {part!r} is not SEAT-SEAT:AMOUNT (e.g. 0-1:5)"
+            ) from None
+        if bet[0] == bet[1] or bet[0] < 0 or bet[1] < 0 or (bet[2] is not None and bet[2] < 0):
+            raise RulesError(f"option ceken_bets: {part!r} needs two different seats")
+        bets.append(bet)
+    return bets
+
+
+def win_detail(state: BalikState, win: Win) -> dict[str, Any]:
+    """The detail every win reports (see docs/records.md)."""
+    return {
+        "hand": format_hand(win.hand),
+        "sets": [format_cards(x) for x in arrangement(win.hand, state.grouping, state.size).sets],
+        "call": win.call,
+        "call_changed": win.call_changed,
+        "winning_card": card_name(win.card) if win.card >= 0 else None,
+        "from_seat": win.from_seat,
+        "turned": format_cards(win.scoring),
+    }
+
+
+def how_text(win: Win) -> str:
+    return {
+        "self-draw": "on their own draw",
+        "claim": f"on seat {win.from_seat}'s draw",
+        "discard": f"on seat {win.from_seat}'s discard",
+        "kandang-tangan": "with the hand as dealt (kandang tangan)",
+    }[win.how]
+
+
+def each_pays(n: int, winner: int, total: int) -> tuple[int, ...]:
+    """Every other seat pays the winner ``total``."""
+    return tuple(total * (n - 1) if t == winner else -total for t in range(n))
+
+
+def win_result(
+    state: BalikState,
+    win: Win,
+    items: list[ScoreItem],
+    detail: dict[str, Any],
+    *,
+    multiplier: int = 1,
+) -> Result:
+    """The usual result: the items summed (times ``multiplier``), each other seat paying it."""
+    subtotal = sum(i.points for i in items)
+    if multiplier != 1:
+        items.append(ScoreItem("kandang tangan: dealt a winning hand", 0, multiplier))
+    total = subtotal * multiplier
+    payments = each_pays(state.n, win.seat, total)
+    money = tuple(p * state.rules.cents_per_point for p in payments)
+    return Result(
+        win.seat,
+        win.how,
+        f"Seat {win.seat} wins {how_text(win)}, scoring {total}; each other seat pays {total}.",
+        tuple(items),
+        total,
+        payments,
+        money,
+        detail=detail,
+    )
+
+
+def yeo_result(state: BalikState, win: Win, turned: int, detail: dict[str, Any]) -> Result:
+    zero = (0,) * state.n
+    return Result(
+        None,
+        "yeo",
+        f"Seat {win.seat} won ({win.how}) but turned {card_name(turned)}, a yeo card: "
+        "no score, the hand is played again.",
+        payments=zero,
+        money=zero,
+        redeal=True,
+        detail={**detail, "would_be_winner": win.seat},
+    )
+
+
+def _calling_bonus(rules: BalikRules, win: Win, items: list[ScoreItem]) -> int:
+    """Tan point, ayam or kandang (Balik Satu and Lima Belas); returns the multiplier."""
+    if win.how == "kandang-tangan":
+        return rules.kandang_tangan_multiplier
+    if win.call == "tan" and rules.tan_bonus:
+        items.append(ScoreItem("won after calling tan", rules.tan_bonus))
+    elif win.ceki_win:
+        if win.how in ("claim", "discard") and rules.ayam_bonus:
+            items.append(ScoreItem("ayam: ceki won on another's draw", rules.ayam_bonus))
+        elif win.how == "self-draw" and rules.kandang_bonus:
+            items.append(ScoreItem("kandang: ceki won on own draw", rules.kandang_bonus))
+    return 1
+
+
+def score_satu(state: BalikState, win: Win) -> Result:
+    """Balik Satu [000]: the turned card, yeo, kena, mata, tan / ayam / kandang."""
+    rules = state.rules
+    hand = list(win.hand)
+    detail = win_detail(state, win)
+    base_mata, base_red = mata_count(hand, state.size)
+    turned = win.scoring[0]
+    if rules.yeo_redeal and turned in YEO_CARDS[rules.yeo_cards]:
+        return yeo_result(state, win, turned, detail)
+    items = [ScoreItem(f"turned card {card_name(turned)}", TURN_POINTS[turned])]
+    if rules.kena:
+        mata, red = improved_mata(hand, counts_of([turned]), state.grouping, state.size)
+    else:
+        mata, red = base_mata, base_red
+    if mata > base_mata or red > base_red:
+        detail["kena"] = True
+    plain = mata - red
+    if plain:
+        # mark the line the turned card improved (an unmarked or a red mata)
+        kena = " (kena)" if plain > base_mata - base_red else ""
+        items.append(ScoreItem(f"{plain} unmarked mata × 1{kena}", plain))
+    if red:
+        kena = " (kena)" if red > base_red else ""
+        items.append(ScoreItem(f"{red} red mata × 2{kena}", 2 * red))
+    detail["mata"], detail["red_mata"] = mata, red
+    multiplier = _calling_bonus(rules, win, items)
+    return win_result(state, win, items, detail, multiplier=multiplier)
+
+
+def score_lima_belas(state: BalikState, win: Win) -> Result:
+    """Balik Lima Belas [000]: 1 for winning, 1 a mata after swapping from the fifteen."""
+    hand = list(win.hand)
+    detail = win_detail(state, win)
+    mata, red = improved_mata(hand, counts_of(win.scoring), state.grouping, state.size)
+    items = [
+        ScoreItem("winning", 1),
+        ScoreItem(f"{mata} mata × 1 (after swapping from the fifteen drawn)", mata),
+    ]
+    detail["mata"], detail["red_mata"] = mata, red
+    multiplier = _calling_bonus(state.rules, win, items)
+    return win_result(state, win, items, detail, multiplier=multiplier)
+
+
+register_scoring(
+    ScoringMethod(
+        "satu", score_satu, lambda r: 1, "Balik Satu: turn one card, mata, calling bonuses"
+    )
+)
+register_scoring(
+    ScoringMethod(
+        "lima-belas",
+        score_lima_belas,
+        lambda r: 15,
+        "Balik Lima Belas: draw fifteen, 1 for winning and 1 a mata, calling bonuses",
+    )
+)
+
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "scoring": ("satu", "lima-belas"),
     "shoe_table": tuple(SHOE_TABLES),
     "deal": ("rounds", "wash"),
     "honours": HONOUR_RULES,
@@ -174,6 +451,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "caller_changes": ("mata-only", "free", "none"),
     "claim_priority": ("turn-order", "first-caller"),
     "next_starter": ("winner", "next"),
+    "chiqui_fail": ("pays", "void"),
 }
 
 
@@ -199,17 +477,56 @@ class BalikRules:
     claim_priority: str = "turn-order"
     next_starter: str = "winner"
     cents_per_point: int = 10
+    # -- the relatives (defaults: Balik Satu) --------------------------------------------
+    set_size: int = 3
+    sets: int = 5
+    starter_extra: bool = True
+    discard_wins: bool = False
+    chiqui: bool = False
+    expose_olo: bool = False
+    stake: int = 10
+    ceken_bets: str = ""
+    bak_bakan_turn: bool = True
+    olo_points: int = 5
+    chiqui_fail: str = "pays"
+    partnerships: bool = False
+    ceki_tokens: int = 10
+    bangkong_points: int = 20
+    bangkong_count: int = 3
+    cents_per_bangkong: int = 2000
+    cents_per_excess: int = 10
 
     def check(self) -> None:
+        if self.scoring not in SCORING:
+            raise RulesError(
+                f"option scoring cannot be {self.scoring!r}: choose one of {', '.join(SCORING)}"
+            )
         for name, choices in _CHOICES.items():
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(
                     f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
                 )
-        for name in ("ayam_bonus", "kandang_bonus", "tan_bonus", "cents_per_point"):
+        for name in (
+            "ayam_bonus",
+            "kandang_bonus",
+            "tan_bonus",
+            "cents_per_point",
+            "stake",
+            "olo_points",
+            "cents_per_bangkong",
+            "cents_per_excess",
+        ):
             if getattr(self, name) < 0:
                 raise RulesError(f"option {name} cannot be negative")
+        if self.set_size not in (2, 3):
+            raise RulesError("option set_size must be 2 (pairs) or 3 (sets of three)")
+        if not 1 <= self.sets <= 9:
+            raise RulesError("option sets must be from 1 to 9")
+        for name in ("ceki_tokens", "bangkong_points", "bangkong_count"):
+            if getattr(self, name) < 1:
+                raise RulesError(f"option {name} must be at least 1")
+        parse_bets(self.ceken_bets)
         if self.kandang_tangan_multiplier < 1:
             raise RulesError("option kandang_tangan_multiplier must be at least 1")
         if self.half_packs is not None and self.half_packs < 1:
@@ -217,8 +534,13 @@ class BalikRules:
 
     @property
     def reserve(self) -> int:
-        """Stock cards kept back for the winner's scoring draw."""
-        return 15 if self.scoring == "lima-belas" else 1
+        """Stock cards kept back for the winner's scoring draw (the scoring method's)."""
+        return SCORING[self.scoring].reserve(self)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a winning hand: ``sets`` × ``set_size`` (15 in Balik Satu)."""
+        return self.sets * self.set_size
 
     def shoe_half_packs(self, players: int) -> int:
         if self.half_packs is not None:
@@ -309,6 +631,13 @@ class BalikObservation:
     drawn_from: int = FROM_DEAL
     claimants: tuple[int, ...] = ()
     claim_drawer: int = -1
+    #: the relatives: cards laid face up in exposed olo (Chaqui), whether the card offered
+    #: for a claim is a discard, the game's names for the two calls, the pot, the match context
+    melds: tuple[tuple[int, ...], ...] = ()
+    claim_from_discard: bool = False
+    call_names: tuple[str, str] = ("tan", "ceki")
+    pot: int = 0
+    context: Mapping[str, Any] | None = None
 
     @property
     def top(self) -> int | None:
@@ -327,15 +656,20 @@ class BalikObservation:
             )
         for s in range(self.players):
             bits = [f"{self.hand_sizes[s]} cards"]
-            if self.calls[s]:
-                bits.append(
-                    f"called {self.calls[s]}" + (" (changed)" if self.call_changed[s] else "")
-                )
+            call = self.calls[s]
+            if call:
+                name = self.call_names[0 if call == "tan" else 1]
+                bits.append(f"called {name}" + (" (changed)" if self.call_changed[s] else ""))
+            if self.melds and any(self.melds[s]):
+                bits.append("exposed olo " + format_hand(self.melds[s]))
             if any(self.exposed[s]):
                 bits.append("known to hold " + format_hand(self.exposed[s]))
             lines.append(f"Seat {s}: " + ", ".join(bits))
         if self.claim_card is not None:
-            lines.append(f"Shown draw: {card_name(self.claim_card)} (a winning card for a caller)")
+            what = "Discard" if self.claim_from_discard else "Shown draw"
+            lines.append(f"{what}: {card_name(self.claim_card)} (a winning card for a caller)")
+        if self.pot:
+            lines.append(f"Pot: {self.pot}")
         return lines
 
     def unseen(self) -> list[int]:
@@ -354,7 +688,9 @@ class BalikObservation:
 
 # -- the state --------------------------------------------------------------------------------
 class BalikState(State):
-    """A hand of Balik Satu or Balik Lima Belas in progress."""
+    """A hand of Balik Satu, Balik Lima Belas or a relative in progress."""
+
+    game: BalikGame
 
     def __init__(
         self,
@@ -365,6 +701,7 @@ class BalikState(State):
         first: int,
         half_packs: int,
         meta: dict[str, Any],
+        context: Mapping[str, Any] | None = None,
     ) -> None:
         n = len(hands)
         self.game = game
@@ -373,6 +710,8 @@ class BalikState(State):
         self.meta = meta
         self.half_packs = half_packs
         self.grouping = GROUPINGS[rules.honours]
+        self.size = rules.set_size
+        self.hand_size = rules.hand_size
         self.hands = hands
         self.stock = stock
         self.pos = 0
@@ -386,18 +725,41 @@ class BalikState(State):
         self.waits: list[Wait] = [NO_WAIT] * n
         self.wait_sets: list[frozenset[int]] = [frozenset()] * n
         self.exposed = [[0] * N_KINDS for _ in range(n)]
+        self.melded = [[0] * N_KINDS for _ in range(n)]
         self.first = first
         self.current = first
-        self.phase = PHASE_DISCARD
+        self.phase = PHASE_DISCARD if rules.starter_extra else PHASE_DRAW
         self.drawn = -1
         self.drawn_from = FROM_DEAL
         self.claimants: list[int] = []
         self.claim_card = -1
         self.claim_drawer = -1
+        self.claim_from_discard = False
+        self.context: dict[str, Any] = dict(context or {})
+        self._init_pot()
         self.log = [Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")]
         self.history = []
         self._result = None
-        self.self_win_ok = rules.kandang_tangan and is_winning(hands[first], self.grouping)
+        self.self_win_ok = rules.starter_extra and rules.kandang_tangan and self._wins(hands[first])
+
+    def _init_pot(self) -> None:
+        """Pot methods: each seat stakes when the hand finds the pot empty [001]."""
+        self.pot_start = 0
+        self.stakes: tuple[int, ...] = (0,) * self.n
+        if SCORING[self.rules.scoring].pot:
+            self.pot_start = int(self.context.get("pot", 0))
+            if self.pot_start <= 0:
+                self.stakes = (self.rules.stake,) * self.n
+        self.pot = self.pot_start + sum(self.stakes)
+
+    def _wins(self, hand: list[int]) -> bool:
+        return is_winning(hand, self.grouping, True, self.size, self.rules.chiqui)
+
+    def _wait(self, hand: list[int]) -> Wait:
+        return wait_for(hand, self.grouping, self.size, self.rules.chiqui)
+
+    def _may_discard(self, s: int, k: int) -> bool:
+        return self.hands[s][k] > self.melded[s][k]
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> BalikState:
@@ -412,6 +774,7 @@ class BalikState(State):
         c.waits = self.waits[:]
         c.wait_sets = self.wait_sets[:]
         c.exposed = [e[:] for e in self.exposed]
+        c.melded = [m[:] for m in self.melded]
         c.claimants = self.claimants[:]
         c.log = self.log[:]
         c.history = self.history[:]
@@ -433,28 +796,38 @@ class BalikState(State):
         acts = [SAMPEI] if self.self_win_ok else []
         call = self.calls[s]
         if call is None:
-            kinds = [k for k in range(N_KINDS) if hand[k]]
+            kinds = [k for k in range(N_KINDS) if hand[k] > self.melded[s][k]]
             acts.extend(DISCARD + k for k in kinds)
             acts.extend(self._call_actions(hand, kinds))
             return acts
         return acts + self._caller_discards(s, hand, call)
 
     def _call_actions(self, hand: list[int], kinds: list[int]) -> list[int]:
-        """Discard-and-call actions for a 15-card hand of a seat that has not called."""
+        """Discard-and-call actions for a full hand of a seat that has not called."""
         grouping = self.grouping
+        size = self.size
         totals = group_totals(hand, grouping)
-        ones = [g for g, t in enumerate(totals) if t % 3 == 1]
-        twos = sum(1 for t in totals if t % 3 == 2)
-        if ones and not (len(ones) == 1 and twos == 1):
-            return []
-        if twos and not ones:
-            return []
+        open_groups = [g for g, t in enumerate(totals) if t % size]
+        cand: set[int] | None = None
+        if open_groups:
+            # one group one card over a multiple, one group one card short of it
+            if len(open_groups) != 2:
+                return []
+            a, b = open_groups
+            ra, rb = totals[a] % size, totals[b] % size
+            cand = set()
+            if ra == 1 and rb == size - 1:
+                cand.add(a)
+            if rb == 1 and ra == size - 1:
+                cand.add(b)
+            if not cand:
+                return []
         out: list[int] = []
         for k in kinds:
-            if ones and grouping[k] != ones[0]:
+            if cand is not None and grouping[k] not in cand:
                 continue
             hand[k] -= 1
-            w = wait_for(hand, grouping)
+            w = self._wait(hand)
             hand[k] += 1
             if w.call == "tan":
                 out.append(CALL_TAN + k)
@@ -465,19 +838,20 @@ class BalikState(State):
     def _caller_discards(self, s: int, hand: list[int], call: str) -> list[int]:
         """Discards open to a seat that has called (R-CHANGE, option caller_changes)."""
         drawn = self.drawn
-        acts = [DISCARD + drawn] if drawn >= 0 else []
+        acts = [DISCARD + drawn] if drawn >= 0 and self._may_discard(s, drawn) else []
         mode = self.rules.caller_changes
         if mode == "none" or drawn < 0:
             return acts
+        size = self.size
         hand[drawn] -= 1
-        old_mata = mata_count(hand)[0]
+        old_mata = mata_count(hand, size)[0]
         hand[drawn] += 1
         for k in range(N_KINDS):
-            if not hand[k] or k == drawn:
+            if not hand[k] or k == drawn or not self._may_discard(s, k):
                 continue
             hand[k] -= 1
-            w = wait_for(hand, self.grouping)
-            better = mata_count(hand)[0] > old_mata
+            w = self._wait(hand)
+            better = mata_count(hand, size)[0] > old_mata
             hand[k] += 1
             if w.call is None or (mode == "mata-only" and not better):
                 continue
@@ -486,6 +860,17 @@ class BalikState(State):
             else:
                 acts.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
         return acts
+
+    def _describe_win(self) -> str:
+        r = self.rules
+        need = "mata" if r.set_size == 3 else "identical pair (bak)"
+        text = (
+            f"your hand is not {_NUMBER_WORDS.get(r.sets, str(r.sets))} sets of "
+            f"{_NUMBER_WORDS.get(r.set_size, str(r.set_size))} with at least one {need}"
+        )
+        if r.chiqui:
+            text += " (or a set holding an identical pair, a chiqui)"
+        return text
 
     def _why_illegal(self, seat: int, action: int) -> str:
         text = self.game.action_text(action)
@@ -498,7 +883,8 @@ class BalikState(State):
             )
         if action in (TAKE, DRAW):
             if phase != PHASE_DRAW and self.drawn_from == FROM_DEAL:
-                return "you start with fifteen cards: discard one (no draw on the first turn)"
+                size = _NUMBER_WORDS.get(self.hand_size, str(self.hand_size))
+                return f"you start with {size} cards: discard one (no draw on the first turn)"
             if phase != PHASE_DRAW:
                 return f"you have already drawn this turn: discard a card ({text} not allowed)"
             return "there is no discard to take" if action == TAKE else "the stock is empty"
@@ -509,14 +895,16 @@ class BalikState(State):
         if action == SAMPEI:
             if self.drawn_from == FROM_DISCARD:
                 return "the winning card must come from the stock, never from a discard"
-            if not is_winning(hand, self.grouping):
-                return "your hand is not five sets of three with at least one mata"
+            if not self._wins(hand):
+                return self._describe_win()
             if self.rules.must_call_to_win and self.calls[seat] is None:
                 return "under these rules you must call tan or ceki before you can win"
             return "you cannot win now"
         k = (action - DISCARD) % N_KINDS
         if not hand[k]:
             return f"you have no {card_name(k)} to discard"
+        if not self._may_discard(seat, k):
+            return f"your {card_name(k)} are an exposed olo: they stay on the table"
         call = self.calls[seat]
         if call is not None:
             mode = self.rules.caller_changes
@@ -532,14 +920,19 @@ class BalikState(State):
             )
         if action >= CALL_TAN:
             hand[k] -= 1
-            w = wait_for(hand, self.grouping)
+            w = self._wait(hand)
             hand[k] += 1
             if w.call is None:
+                if self.size == 3 and self.rules.sets == 5:
+                    shape = "four sets and a card"
+                else:
+                    shape = "one card"
                 return (
-                    f"after discarding {card_name(k)} your hand is not four sets and a card "
-                    "from winning, so you cannot call"
+                    f"after discarding {card_name(k)} your hand is not {shape} from winning, "
+                    "so you cannot call"
                 )
-            return f"after discarding {card_name(k)} your call is {w.call}, not {text.split()[-1]}"
+            word = self.game.call_words[0 if w.call == "tan" else 1]
+            return f"after discarding {card_name(k)} your call is {word}, not {text.split()[-1]}"
         return f"{text} is not allowed now"
 
     def waiting_for(self) -> str:
@@ -558,12 +951,21 @@ class BalikState(State):
             card = self.pile.pop()
             self.pile_seats.pop()
             self.top_available = False
-            self.hands[s][card] += 1
+            hand = self.hands[s]
+            completes_olo = self.rules.expose_olo and hand[card] % self.size == self.size - 1
+            hand[card] += 1
             self.exposed[s][card] += 1
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
-            return [Event("take", s, card)]
+            events = [Event("take", s, card)]
+            if completes_olo:
+                # Chaqui: an olo completed from another's discard is exposed [001]
+                self.melded[s][card] += self.size
+                self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
+                olo = format_cards([card] * self.size)
+                events.append(Event("expose", s, card, text=f"exposes the olo {olo}"))
+            return events
         if action == SAMPEI:
             return self._sampei(s)
         if action == PASS:
@@ -583,6 +985,7 @@ class BalikState(State):
                 mine = self._can_self_win(s, card)
                 self.claimants = ([s] if mine else []) + others
                 self.claim_card, self.claim_drawer = card, s
+                self.claim_from_discard = False
                 self.phase = PHASE_CLAIM
                 self.current = self.claimants[0]
                 return [event]
@@ -599,7 +1002,7 @@ class BalikState(State):
             return False
         hand = self.hands[s]
         hand[card] += 1
-        ok = is_winning(hand, self.grouping)
+        ok = self._wins(hand)
         hand[card] -= 1
         return ok
 
@@ -613,11 +1016,19 @@ class BalikState(State):
             self.current = self.claimants[0]
             return events
         drawer, card = self.claim_drawer, self.claim_card
+        self.claim_card = self.claim_drawer = -1
+        if self.claim_from_discard:
+            # nobody claims the discard: it lies on the pile and play goes on
+            self.claim_from_discard = False
+            self.pile.append(card)
+            self.pile_seats.append(drawer)
+            self.top_available = True
+            events.extend(self._after_discard(drawer))
+            return events
         self.hands[drawer][card] += 1
         self.exposed[drawer][card] += 1
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.self_win_ok = False
-        self.claim_card = self.claim_drawer = -1
         self.phase = PHASE_DISCARD
         self.current = drawer
         return events
@@ -626,7 +1037,7 @@ class BalikState(State):
         k = (action - DISCARD) % N_KINDS
         hand = self.hands[s]
         hand[k] -= 1
-        if self.exposed[s][k]:
+        if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
         self.pile.append(k)
         self.pile_seats.append(s)
@@ -634,36 +1045,58 @@ class BalikState(State):
         events = [Event("discard", s, k)]
         if action >= CALL_TAN:
             call = "tan" if action < CALL_CEKI else "ceki"
+            name = self.game.call_names[0 if call == "tan" else 1]
             if self.calls[s] is None:
                 self.call_order[s] = sum(1 for c in self.calls if c is not None)
-                events.append(Event("call", s, text=f"calls {call}!"))
+                events.append(Event("call", s, text=f"calls {name}!"))
             else:
                 self.call_changed[s] = True
-                events.append(Event("call", s, text=f"changes the call to {call}"))
+                events.append(Event("call", s, text=f"changes the call to {name}"))
             self.calls[s] = call
         if self.calls[s] is not None:
-            self.waits[s] = w = wait_for(hand, self.grouping)
+            self.waits[s] = w = self._wait(hand)
             self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
         self.self_win_ok = False
-        nxt = (s + 1) % self.n
+        if self.rules.discard_wins:
+            others = [t for t in self._seats_after(s) if k in self.wait_sets[t]]
+            if others:
+                if self.rules.claim_priority == "first-caller":
+                    others.sort(key=lambda t: self.call_order[t])
+                self.pile.pop()
+                self.pile_seats.pop()
+                self.top_available = False
+                self.claimants = others
+                self.claim_card, self.claim_drawer = k, s
+                self.claim_from_discard = True
+                self.phase = PHASE_CLAIM
+                self.current = others[0]
+                return events
+        events.extend(self._after_discard(s))
+        return events
+
+    def _after_discard(self, s: int) -> list[Event]:
+        """The turn passes to the right, or the hand ends when the stock is spent."""
         if self.pos >= self.live_end:
             self._finish_no_winner()
-            events.append(Event("end", -1, text=self._result.summary if self._result else ""))
-            return events
-        self.current = nxt
+            return [Event("end", -1, text=self._result.summary if self._result else "")]
+        self.current = (s + 1) % self.n
         self.phase = PHASE_DRAW
-        return events
+        return []
 
     def _sampei(self, s: int) -> list[Event]:
         if self.phase == PHASE_CLAIM:
             card = self.claim_card
             self.hands[s][card] += 1
-            how = "self-draw" if s == self.claim_drawer else "claim"
             from_seat = self.claim_drawer
+            if self.claim_from_discard:
+                how = "discard"
+            else:
+                how = "self-draw" if s == self.claim_drawer else "claim"
             self.claimants = []
             self.claim_card = self.claim_drawer = -1
+            self.claim_from_discard = False
         elif self.drawn_from == FROM_DEAL:
             card, how, from_seat = -1, "kandang-tangan", s
         else:
@@ -679,101 +1112,54 @@ class BalikState(State):
         self.phase = PHASE_OVER
         self.current = -1
         zero = (0,) * self.n
-        self._result = Result(
-            None,
-            "stock-out",
-            "The stock ran out before anyone won: no score, no payments.",
-            payments=zero,
-            money=zero,
+        self._close(
+            Result(
+                None,
+                "stock-out",
+                "The stock ran out before anyone won: no score, no payments.",
+                payments=zero,
+                money=zero,
+            )
         )
 
     def _finish_win(self, s: int, how: str, card: int, from_seat: int) -> None:
-        rules = self.rules
-        hand = self.hands[s]
         self.phase = PHASE_OVER
         self.current = -1
-        scoring = self.stock[self.pos : self.pos + rules.reserve]
-        zero = (0,) * self.n
-        call = self.calls[s]
-        base_mata, base_red = mata_count(hand)
-        detail: dict[str, Any] = {
-            "hand": format_hand(hand),
-            "sets": [format_cards(x) for x in arrangement(hand, self.grouping).sets],
-            "call": call,
-            "call_changed": self.call_changed[s],
-            "winning_card": card_name(card) if card >= 0 else None,
-            "from_seat": from_seat,
-            "turned": format_cards(scoring),
-        }
-        items: list[ScoreItem] = []
-        winner_name = f"Seat {s}"
-        if rules.scoring == "satu":
-            turned = scoring[0]
-            if rules.yeo_redeal and turned in YEO_CARDS[rules.yeo_cards]:
-                self._result = Result(
-                    None,
-                    "yeo",
-                    f"{winner_name} won ({how}) but turned {card_name(turned)}, a yeo card: "
-                    "no score, the hand is played again.",
-                    payments=zero,
-                    money=zero,
-                    redeal=True,
-                    detail={**detail, "would_be_winner": s},
-                )
-                return
-            items.append(ScoreItem(f"turned card {card_name(turned)}", TURN_POINTS[turned]))
-            if rules.kena:
-                mata, red = improved_mata(hand, counts_of([turned]), self.grouping)
-            else:
-                mata, red = base_mata, base_red
-            if mata > base_mata or red > base_red:
-                detail["kena"] = True
-            plain = mata - red
-            if plain:
-                # mark the line the turned card improved (an unmarked or a red mata)
-                kena = " (kena)" if plain > base_mata - base_red else ""
-                items.append(ScoreItem(f"{plain} unmarked mata × 1{kena}", plain))
-            if red:
-                kena = " (kena)" if red > base_red else ""
-                items.append(ScoreItem(f"{red} red mata × 2{kena}", 2 * red))
-        else:
-            mata, red = improved_mata(hand, counts_of(scoring), self.grouping)
-            items.append(ScoreItem("winning", 1))
-            items.append(
-                ScoreItem(f"{mata} mata × 1 (after swapping from the fifteen drawn)", mata)
-            )
-        detail["mata"], detail["red_mata"] = mata, red
-        multiplier = 1
-        if how == "kandang-tangan":
-            multiplier = rules.kandang_tangan_multiplier
-        elif call == "tan" and rules.tan_bonus:
-            items.append(ScoreItem("won after calling tan", rules.tan_bonus))
-        elif call == "ceki" and not self.call_changed[s]:
-            if how == "claim" and rules.ayam_bonus:
-                items.append(ScoreItem("ayam: ceki won on another's draw", rules.ayam_bonus))
-            elif how == "self-draw" and rules.kandang_bonus:
-                items.append(ScoreItem("kandang: ceki won on own draw", rules.kandang_bonus))
-        subtotal = sum(i.points for i in items)
-        if multiplier != 1:
-            items.append(ScoreItem("kandang tangan: dealt a winning hand", 0, multiplier))
-        total = subtotal * multiplier
-        payments = tuple(total * (self.n - 1) if t == s else -total for t in range(self.n))
-        money = tuple(p * rules.cents_per_point for p in payments)
-        how_text = {
-            "self-draw": "on their own draw",
-            "claim": f"on seat {from_seat}'s draw",
-            "kandang-tangan": "with the hand as dealt (kandang tangan)",
-        }[how]
-        self._result = Result(
-            s,
-            how,
-            f"{winner_name} wins {how_text}, scoring {total}; each other seat pays {total}.",
-            tuple(items),
-            total,
-            payments,
-            money,
-            detail=detail,
+        win = Win(
+            seat=s,
+            how=how,
+            card=card,
+            from_seat=from_seat,
+            hand=tuple(self.hands[s]),
+            call=self.calls[s],
+            call_changed=self.call_changed[s],
+            scoring=tuple(self.stock[self.pos : self.pos + self.rules.reserve]),
         )
+        self._close(SCORING[self.rules.scoring].score(self, win))
+
+    def _close(self, result: Result) -> None:
+        """Settle the pot (pot methods) and keep the result: payments plus the pot's change
+        always sum to zero."""
+        if SCORING[self.rules.scoring].pot:
+            take = int(result.detail.get("pot_take", 0))
+            base = result.payments or (0,) * self.n
+            payments = tuple(p - st for p, st in zip(base, self.stakes, strict=True))
+            after = self.pot - take
+            detail = {
+                **result.detail,
+                "pot": {"before": self.pot_start, "staked": sum(self.stakes), "after": after},
+                "pot_change": after - self.pot_start,
+            }
+            money = tuple(p * self.rules.cents_per_point for p in payments)
+            result = dataclasses.replace(result, payments=payments, money=money, detail=detail)
+        self._result = result
+
+    def next_context(self) -> dict[str, Any]:
+        """The match context the next hand starts from (the pot carried over)."""
+        if SCORING[self.rules.scoring].pot:
+            pot = self.result.detail.get("pot", {})
+            return {"pot": int(pot.get("after", 0))}
+        return {}
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> BalikObservation:
@@ -804,6 +1190,11 @@ class BalikState(State):
             drawn_from=self.drawn_from if mine else FROM_DEAL,
             claimants=tuple(self.claimants[:1]),
             claim_drawer=self.claim_drawer,
+            melds=tuple(tuple(m) for m in self.melded),
+            claim_from_discard=self.claim_from_discard,
+            call_names=self.game.call_names,
+            pot=self.pot,
+            context=self.context or None,
         )
 
     @property
@@ -828,9 +1219,19 @@ class BalikGame(Game[BalikRules]):
     title: ClassVar[str] = "Balik Satu"
     players: ClassVar[tuple[int, int]] = (2, 14)
     default_players: ClassVar[int] = 4
+    direction: ClassVar[str] = "(anti-clockwise: the next player sits on the right)"
     rules_type: ClassVar[type] = BalikRules
     presets: ClassVar[tuple[Preset[Any], ...]] = BALIK_SATU_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS
+    #: notation words of the two calls: the tan-like call (a mata held, any card of the open
+    #: rank wins) and the ceki-like call (the open set must become the mata)
+    call_words: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the calls' names for people ("ceki kowah", "tan nokang"...)
+    call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the rules document (docs/rules/NAME.md)
+    rules_doc: ClassVar[str] = "balik-satu"
+    #: new_state takes a match ``context`` (the pot and other things kept across hands)
+    accepts_context: ClassVar[bool] = True
 
     def new_state(
         self,
@@ -842,6 +1243,7 @@ class BalikGame(Game[BalikRules]):
         shoe: Sequence[int] | None = None,
         stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: int = 0,
+        context: Mapping[str, Any] | None = None,
     ) -> BalikState:
         rules = rules if rules is not None else self.default_preset().rules
         rules.check()
@@ -849,9 +1251,11 @@ class BalikGame(Game[BalikRules]):
         self.check_players(n)
         if not 0 <= first < n:
             raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
+        self.check_table(rules, n)
         half_packs = rules.shoe_half_packs(n)
         size = half_packs * N_KINDS
-        dealt = 14 * n + 1
+        each = rules.hand_size - 1
+        dealt = each * n + (1 if rules.starter_extra else 0)
         if size < dealt + rules.reserve + 1:
             raise RulesError(
                 f"{half_packs} half-packs ({size} cards) are too few for {n} players: the deal "
@@ -863,7 +1267,7 @@ class BalikGame(Game[BalikRules]):
             if len(hands_cards) != n:
                 raise RulesError(f"the stacked deal gives {len(hands_cards)} hands for {n} players")
             for i, h in enumerate(hands_cards):
-                want = 15 if i == first else 14
+                want = each + 1 if (i == first and rules.starter_extra) else each
                 if len(h) != want:
                     raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {want}")
             stack_rng = random.Random(seed) if seed is not None else None
@@ -881,14 +1285,36 @@ class BalikGame(Game[BalikRules]):
                 order = shuffled([k for k in range(N_KINDS) for _ in range(half_packs)], rng)
                 if seed is None:
                     meta["shoe"] = order  # an outside generator: keep the order to replay
-            hands, stock = self.deal(order, n, first, rules.deal)
-        return BalikState(self, rules, hands, stock, first, half_packs, meta)
+            hands, stock = self.deal(order, n, first, rules.deal, each, rules.starter_extra)
+        if context:
+            meta["context"] = dict(context)
+        return BalikState(self, rules, hands, stock, first, half_packs, meta, context)
+
+    def check_table(self, rules: BalikRules, players: int) -> None:
+        """Checks a relative adds on its rules and table (partnerships, side bets...)."""
+        for a, b, _ in parse_bets(rules.ceken_bets):
+            if max(a, b) >= players:
+                raise RulesError(
+                    f"option ceken_bets names seat {max(a, b)} at a table of {players}"
+                )
+        if rules.partnerships and players % 2:
+            raise RulesError("partnerships need an even number of players")
 
     @staticmethod
     def deal(
-        order: Sequence[int], n: int, first: int, method: str
+        order: Sequence[int],
+        n: int,
+        first: int,
+        method: str,
+        each: int = 14,
+        extra: bool = True,
     ) -> tuple[list[list[int]], list[int]]:
-        """Deal a shoe order: returns count-vector hands and the stock (top first)."""
+        """Deal a shoe order: returns count-vector hands and the stock (top first).
+
+        ``each`` cards to every seat and, with ``extra``, one more to the starter: in two
+        packets (7 and 7 in Balik Satu; the first packet the larger half) with the starter's
+        extra card between them, or (``wash``) each seat's whole hand in turn.
+        """
         hands = [[0] * N_KINDS for _ in range(n)]
         seats = [(first + i) % n for i in range(n)]
         i = 0
@@ -899,15 +1325,17 @@ class BalikGame(Game[BalikRules]):
                 hands[seat][k] += 1
             i += count
 
+        plus = 1 if extra else 0
         if method == "wash":
             for s in seats:
-                give(s, 15 if s == first else 14)
+                give(s, each + plus if s == first else each)
         else:
+            half = (each + 1) // 2
             for s in seats:
-                give(s, 7)
-            give(first, 1)
+                give(s, half)
+            give(first, plus)
             for s in seats:
-                give(s, 7)
+                give(s, each - half)
         return hands, list(order[i:])
 
     def determinize(self, obs: Any, rng: random.Random) -> BalikState:
@@ -927,7 +1355,7 @@ class BalikGame(Game[BalikRules]):
         k = (action - DISCARD) % N_KINDS
         if action < CALL_TAN:
             return f"discard {CODES[k]}"
-        return f"discard {CODES[k]} {'tan' if action < CALL_CEKI else 'ceki'}"
+        return f"discard {CODES[k]} {self.call_words[0 if action < CALL_CEKI else 1]}"
 
     def parse_action(self, text: str) -> int:
         original = text.strip().split()
@@ -939,14 +1367,16 @@ class BalikGame(Game[BalikRules]):
             k = parse_card(original[1])
             if len(words) == 2:
                 return DISCARD + k
-            if words[2] == "tan":
+            tan, ceki = self.call_words
+            if words[2] in (tan, "tan"):
                 return CALL_TAN + k
-            if words[2] == "ceki":
+            if words[2] in (ceki, "ceki"):
                 return CALL_CEKI + k
-            raise NotationError(f"a discard can call 'tan' or 'ceki', not {words[2]!r}")
+            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {words[2]!r}")
+        tan, ceki = self.call_words
         raise NotationError(
             f"{text.strip()!r} is not a {self.title} action: use take, draw, sampei, pass, "
-            "'discard CARD', 'discard CARD tan' or 'discard CARD ceki'"
+            f"'discard CARD', 'discard CARD {tan}' or 'discard CARD {ceki}'"
         )
 
 
@@ -987,6 +1417,8 @@ def determinize(
     st.meta = {"first": obs.first, "determinized": True}
     st.half_packs = obs.half_packs
     st.grouping = GROUPINGS[rules.honours]
+    st.size = rules.set_size
+    st.hand_size = rules.hand_size
     st.hands = hands
     st.stock = stock
     st.pos = 0
@@ -997,9 +1429,13 @@ def determinize(
     st.calls = list(obs.calls)
     st.call_changed = list(obs.call_changed)
     st.call_order = list(obs.call_order) if obs.call_order else [-1] * n
-    st.waits = [wait_for(hands[t], st.grouping) if obs.calls[t] else NO_WAIT for t in range(n)]
+    st.waits = [st._wait(hands[t]) if obs.calls[t] else NO_WAIT for t in range(n)]
     st.wait_sets = [frozenset(w.cards) for w in st.waits]
     st.exposed = [list(e) for e in obs.exposed]
+    st.melded = [list(m) for m in obs.melds] if obs.melds else [[0] * N_KINDS for _ in range(n)]
+    st.claim_from_discard = obs.claim_from_discard
+    st.context = dict(obs.context or {})
+    st._init_pot()
     st.first = obs.first
     st.current = obs.current
     st.phase = PHASE_NAMES.index(obs.phase)
