@@ -15,7 +15,9 @@ game keeps, so the terminal, records, bots and benchmarks work on any game uncha
 * ``state.observation(seat)`` is everything that seat may know, built in one place per game.
 * ``state.clone()`` is a cheap independent copy for bots that search.
 * All chance (the shuffle) happens when a hand starts, from a seed or an explicit shoe order,
-  so ``(game, rules, seed or shoe, actions)`` reproduces a hand exactly.
+  so ``(game, rules, seed or shoe, actions)`` reproduces a hand exactly. A game whose hands
+  depend on the match so far (a pot carried over) sets ``accepts_context`` and takes an
+  optional ``context`` mapping in ``new_state``; records keep it with the hand.
 
 Randomness: shuffles use only :meth:`random.Random.random`, whose output for a given seed
 Python guarantees across versions, so seeds recorded today replay tomorrow.
@@ -294,6 +296,9 @@ class Game(Generic[R]):
     default_players: ClassVar[int]
     #: how the seats' order goes round the table, for people
     direction: ClassVar[str] = "(clockwise)"
+    #: whether ``new_state`` takes ``context=``: what a match carries from hand to hand (a
+    #: pot, a running count), stored with each hand of a record so that it replays exactly
+    accepts_context: ClassVar[bool] = False
 
     def default_preset(self) -> Preset[R]:
         return self.presets[0]

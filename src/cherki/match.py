@@ -1,25 +1,53 @@
 """Matches: any game played over many hands, with a running score sheet.
 
-Our specifications
-------------------
+Our specifications (see ``docs/matches.md``)
+--------------------------------------------
 * A match ends after a fixed number of scored hands (``hands``), or as soon as a seat's
-  running total of points reaches ``target``, or, with neither, after one scored hand.
+  running total of points reaches ``target``, or never by itself (``until_stopped``: hand by
+  hand, until the players stop). With none of these it ends when the game's own match rule
+  says so (Chot: a fixed number of bangkong), or else after one scored hand.
 * A hand the rules void and deal again (Balik Satu's yeo) is recorded but does not count
   towards ``hands``; its payments are zero.
 * Who starts each next hand is the game's own rule (``state.next_first()``).
 * Hand ``i`` (counting from 0, redeals included) is shuffled with seed ``seed + i``, so a
   match is reproducible from its first seed; every hand's seed is kept in the record.
+* What a hand carries to the next (a pot: Gonggong's undhuh-undhuhan and umbuk) is the
+  match *context*: the next hand starts from ``state.next_context()`` (plus the game's ledger
+  context), and the record keeps each hand's context so that it replays exactly. The pot is
+  part of the sheet: ``sum(totals) + pot == 0`` at every point of a match.
 * Money settles at the rate the rules give: the score sheet adds each hand's ``money``.
+  A game with a match *ledger* (Chot: tokens pooled into bangkong, settled at the end in
+  dollars a bangkong and cents an excess point) settles money through it instead.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from cherki.engine import Game, Result, State
-from cherki.errors import RulesError
-from cherki.records import Record, hand_record
+from cherki.errors import RecordError, RulesError
+from cherki.records import Record, hand_record, replay_hand
+
+
+class Ledger(Protocol):
+    """A game's match-level bookkeeping beyond adding up payments (Chot's bangkong)."""
+
+    def add(self, result: Result) -> list[str]:
+        """Take a finished hand's result; return lines to announce (a bangkong completed)."""
+        ...
+
+    def context(self) -> dict[str, Any]:
+        """What the next hand's context holds from the ledger."""
+        ...
+
+    def is_over(self) -> bool:
+        """Whether the game's own match rule is met (a fixed number of bangkong)."""
+        ...
+
+    def money(self) -> list[int]:
+        """Each seat's money in cents as settled so far."""
+        ...
 
 
 @dataclass
@@ -32,10 +60,17 @@ class Match:
     target: int | None = None
     preset: str | None = None
     first: int = 0
+    until_stopped: bool = False
     totals: list[int] = field(default_factory=list)
     money: list[int] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     record: Record = field(init=False)
+    #: the context the next hand starts from (the pot...)
+    context: dict[str, Any] = field(default_factory=dict)
+    #: the game's ledger (Chot's bangkong), or None
+    ledger: Any = field(init=False, default=None)
+    #: lines announced after the hands (bangkong completed), by hand index
+    notes: dict[int, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         n = len(self.players)
@@ -47,46 +82,165 @@ class Match:
         self.totals = [0] * n
         self.money = [0] * n
         self.record = Record(self.game, self.rules, list(self.players), [], self.preset)
+        make_ledger = getattr(self.game, "match_ledger", None)
+        self.ledger = make_ledger(self.rules, n) if make_ledger is not None else None
+        if self.ledger is not None:
+            self.context = {**self.ledger.context(), **self.context}
 
+    # -- progress -----------------------------------------------------------------------
     @property
     def scored_hands(self) -> int:
         return sum(1 for r in self.results if not r.redeal)
 
+    @property
+    def pot(self) -> int:
+        """What lies in the pot now (pot methods; 0 otherwise)."""
+        return int(self.context.get("pot", 0))
+
     def is_over(self) -> bool:
         if self.results and self.results[-1].redeal:
             return False
+        if self.until_stopped:
+            return False
+        if self.hands is not None:
+            return self.scored_hands >= self.hands
         if self.target is not None:
             return max(self.totals) >= self.target
-        limit = self.hands if self.hands is not None else 1
-        return self.scored_hands >= limit
+        if self.ledger is not None:
+            return bool(self.ledger.is_over())
+        return self.scored_hands >= 1
 
     def start_hand(self) -> State:
+        extra: dict[str, Any] = {}
+        if self.context and self.game.accepts_context:
+            extra["context"] = dict(self.context)
         return self.game.new_state(
-            self.rules, len(self.players), seed=self.seed + len(self.results), first=self.first
+            self.rules,
+            len(self.players),
+            seed=self.seed + len(self.results),
+            first=self.first,
+            **extra,
         )
 
     def finish_hand(self, state: State) -> Result:
         """Add a finished hand to the sheet and the record; set who starts next."""
         result = state.result
+        self._add(result, state)
+        self.record.hands.append(hand_record(state))
+        return result
+
+    def _add(self, result: Result, state: State) -> None:
+        index = len(self.results)
         self.results.append(result)
         for s, p in enumerate(result.payments):
             self.totals[s] += p
         for s, m in enumerate(result.money):
             self.money[s] += m
-        self.record.hands.append(hand_record(state))
+        next_context = getattr(state, "next_context", None)
+        context: dict[str, Any] = dict(next_context()) if next_context is not None else {}
+        if self.ledger is not None:
+            notes = self.ledger.add(result)
+            if notes:
+                self.notes[index] = notes
+            self.money = list(self.ledger.money())
+            context = {**self.ledger.context(), **context}
+        self.context = context
         next_first = getattr(state, "next_first", None)
         self.first = (
             next_first() if next_first is not None else (self.first + 1) % len(self.players)
         )
-        return result
 
     def add_unfinished(self, state: State) -> None:
         """Keep a hand left off part-way in the record (nothing is lost on quit)."""
         self.record.hands.append(hand_record(state, result=False))
 
+    # -- the score sheet ----------------------------------------------------------------
     def sheet(self) -> list[list[Any]]:
-        """Rows of the score sheet: hand number, each seat's points, then totals."""
+        """Rows of the score sheet: hand number, each seat's points, then how it ended."""
         rows: list[list[Any]] = []
         for i, r in enumerate(self.results):
             rows.append([i + 1, *r.payments, r.how])
         return rows
+
+    def sheet_rows(self) -> list[dict[str, Any]]:
+        """The score sheet with everything a display may show: per hand the points, money,
+        running totals, the pot after it, and any notes (a bangkong completed)."""
+        running = [0] * len(self.players)
+        rows: list[dict[str, Any]] = []
+        for i, r in enumerate(self.results):
+            running = [a + b for a, b in zip(running, r.payments, strict=True)]
+            pot = r.detail.get("pot", {})
+            rows.append(
+                {
+                    "hand": i + 1,
+                    "winner": r.winner,
+                    "how": r.how,
+                    "redeal": r.redeal,
+                    "points": list(r.payments),
+                    "money_cents": list(r.money),
+                    "totals": running,
+                    "pot": pot.get("after") if isinstance(pot, dict) else None,
+                    "notes": list(self.notes.get(i, [])),
+                }
+            )
+        return rows
+
+    def team_totals(self) -> list[int] | None:
+        """Partnership totals (seats ``i`` and ``i + n/2`` together), or None without
+        partnerships."""
+        if not getattr(self.rules, "partnerships", False):
+            return None
+        half = len(self.players) // 2
+        return [self.totals[t] + self.totals[t + half] for t in range(half)]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game.name,
+            "players": list(self.players),
+            "hands_played": len(self.results),
+            "scored_hands": self.scored_hands,
+            "sheet": self.sheet_rows(),
+            "totals": list(self.totals),
+            "money_cents": list(self.money),
+            "pot": self.pot,
+            "over": self.is_over(),
+        }
+        teams = self.team_totals()
+        if teams is not None:
+            out["team_totals"] = teams
+        if self.ledger is not None:
+            out["ledger"] = self.ledger.to_json()
+        return out
+
+    # -- replaying ----------------------------------------------------------------------
+    @classmethod
+    def from_record(cls, record: Record, seed: int = 0, check: bool = True) -> Match:
+        """The match a record holds, replayed hand by hand (results checked).
+
+        With ``check`` each hand's recorded context must be the one the hands before it
+        leave (a pot carried over), so a match record cannot be edited piecemeal.
+        """
+        match = cls(record.game, record.rules, list(record.players), seed, preset=record.preset)
+        match.until_stopped = True
+        for i, hand in enumerate(record.hands):
+            if check and record.game.accepts_context:
+                want = match.context or None
+                got = hand.context or None
+                if i > 0 and want != got:
+                    raise RecordError(
+                        f"hand {i + 1}: the record's context {got!r} is not what the hands "
+                        f"before leave ({want!r})"
+                    )
+                if i == 0 and got is not None:
+                    match.context = dict(got)
+            state = replay_hand(record, i, check=check)
+            match.record.hands.append(hand)
+            if state.is_terminal:
+                match._add(state.result, state)
+        match.until_stopped = False
+        return match
+
+
+def replay_match(record: Record, check: bool = True) -> Match:
+    """Replay every hand of a record as one match (pots carried, ledger rebuilt)."""
+    return Match.from_record(record, check=check)

@@ -13,6 +13,7 @@ The format is described in ``docs/records.md``. In short::
          "seed": 7,                               # a seeded shuffle, or
          "shoe": ["M3", "C1", ...],               # the whole shoe, top card first, or
          "stack": {"hands": [["C1", ...], ...], "stock": ["M7", ...]},  # hands and stock top
+         "context": {"pot": 40},                  # optional: what the match carried over
          "actions": ["0: discard C3", "1: draw", "1: discard WF tan", ...],
          "result": {...}}                         # optional; checked when replaying
       ]
@@ -49,6 +50,7 @@ class HandRecord:
     stack: tuple[list[list[int]], list[int]] | None = None
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    context: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"first": self.first}
@@ -62,6 +64,8 @@ class HandRecord:
                 "hands": [format_cards(h).split() for h in hands],
                 "stock": format_cards(stock).split(),
             }
+        if self.context is not None:
+            out["context"] = dict(self.context)
         out["actions"] = list(self.actions)
         if self.result is not None:
             out["result"] = self.result
@@ -104,6 +108,11 @@ class Record:
 
 
 def start_hand(game: Game[Any], rules: Any, players: int, hand: HandRecord) -> State:
+    extra: dict[str, Any] = {}
+    if hand.context is not None:
+        if not game.accepts_context:
+            raise RecordError(f'{game.title} hands take no "context"')
+        extra["context"] = hand.context
     return game.new_state(
         rules,
         players,
@@ -111,6 +120,7 @@ def start_hand(game: Game[Any], rules: Any, players: int, hand: HandRecord) -> S
         shoe=hand.shoe,
         stack=hand.stack,
         first=hand.first,
+        **extra,
     )
 
 
@@ -123,6 +133,7 @@ def hand_record(state: State, result: bool = True) -> HandRecord:
         shoe=meta.get("shoe"),
         stack=meta.get("stack_cards"),
         actions=state.action_texts(),
+        context=dict(meta["context"]) if meta.get("context") else None,
     )
     if result and state.is_terminal:
         rec.result = state.result.to_json()
@@ -304,7 +315,10 @@ def _parse_hand(raw: Any, i: int, players: int) -> HandRecord:
     result = raw.get("result")
     if result is not None and not isinstance(result, dict):
         raise RecordError(f'{where}: "result" must be an object')
-    return HandRecord(first, seed, shoe, stack, list(actions), result)
+    context = raw.get("context")
+    if context is not None and not isinstance(context, dict):
+        raise RecordError(f'{where}: "context" must be an object')
+    return HandRecord(first, seed, shoe, stack, list(actions), result, context)
 
 
 def new_record(

@@ -9,6 +9,12 @@ It plays for the hand from what its seat has seen:
   identical pairs (future mata) and part-sets by how many cards that could finish them are
   still live;
 * takes the last discard only when that makes its hand clearly better than it is.
+
+It plays every relative on the Balik engine from the rules in its observation: sets of the
+game's size (pairs in Tantanan and Cekèn), Chaqui's exposed olo (the legal actions keep them)
+and chiqui go-out (taken only when the fifteen cards it turns are more likely than not to
+hold a third card for a chiqui, or when a failed chiqui costs nothing), Chot's partnerships
+(it plays for the hand: a win is what brings the side its tokens).
 """
 
 from __future__ import annotations
@@ -27,10 +33,12 @@ from cherki.games.balik import (
     TAKE,
     BalikObservation,
 )
-from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, wait_for
+from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
 
 
-def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "rank1") -> float:
+def hand_value(
+    hand: Sequence[int], live: Sequence[int], honours: str = "rank1", size: int = 3
+) -> float:
     """How close a hand is to five sets with a mata (higher is better).
 
     A complete set is worth far more than any part-set, so the bot never breaks one to chase
@@ -49,16 +57,19 @@ def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "rank1")
         t = totals[g]
         if not t:
             continue
-        value += 6.0 * (t // 3)
-        rest = t % 3
+        value += 6.0 * (t // size)
+        rest = t % size
         if rest:
             outs = sum(live[k] for k in kinds_of[g])
-            value += (1.6 + 0.12 * min(outs, 10)) if rest == 2 else (0.3 + 0.04 * min(outs, 10))
+            if rest == size - 1:
+                value += 1.6 + 0.12 * min(outs, 10)
+            else:
+                value += 0.3 + 0.04 * min(outs, 10)
         for k in kinds_of[g]:
             c = hand[k]
-            if c >= 3:
-                mata += c // 3
-            elif c == 2:
+            if c >= size:
+                mata += c // size
+            elif c == size - 1:
                 pairs += 0.3 + 0.15 * min(live[k], 3)
     value += (3.0 if mata else 0.0) + 0.6 * max(0, mata - 1) + (pairs if not mata else pairs * 0.3)
     return value
@@ -69,18 +80,19 @@ class BalikHeuristicBot:
 
     def act(self, obs: BalikObservation, rng: random.Random) -> int:
         legal = obs.legal
-        if SAMPEI in legal:
+        size = obs.rules.set_size
+        if SAMPEI in legal and self._worth_going_out(obs):
             return SAMPEI
-        if PASS in legal:  # only a claim window offers pass; sampei was handled
+        if PASS in legal:  # only a claim window offers pass
             return PASS
         live = obs.unseen()
         hand = list(obs.hand)
         if obs.phase == "draw":
             if TAKE in legal and obs.top is not None:
-                now = hand_value(hand, live, obs.honours)
+                now = hand_value(hand, live, obs.honours, size)
                 hand[obs.top] += 1
                 best = max(
-                    self._after(hand, k, live, obs.honours) for k in range(N_KINDS) if hand[k]
+                    self._after(hand, k, live, obs.honours, size) for k in range(N_KINDS) if hand[k]
                 )
                 hand[obs.top] -= 1
                 if best > now + 1.0:
@@ -88,7 +100,9 @@ class BalikHeuristicBot:
             return DRAW
         calls = [a for a in legal if a >= CALL_TAN]
         if calls and obs.calls[obs.seat] is None:
-            return max(calls, key=lambda a: (self._outs(hand, a, live, obs.honours), rng.random()))
+            return max(
+                calls, key=lambda a: (self._outs(hand, a, live, obs.honours, obs), rng.random())
+            )
         if calls:  # a caller's change of call (ceki -> tan) is always an improvement
             return calls[0]
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
@@ -96,46 +110,81 @@ class BalikHeuristicBot:
             return rng.choice(list(legal))
         return max(
             discards,
-            key=lambda a: (self._after(hand, a - DISCARD, live, obs.honours), rng.random()),
+            key=lambda a: (self._after(hand, a - DISCARD, live, obs.honours, size), rng.random()),
         )
+
+    @staticmethod
+    def _worth_going_out(obs: BalikObservation) -> bool:
+        """Always win, except a Chaqui chiqui go-out whose fifteen cards are more likely than
+        not to miss every third card (when a failed chiqui costs)."""
+        rules = obs.rules
+        if not rules.chiqui or rules.chiqui_fail == "void":
+            return True
+        hand = list(obs.hand)
+        if obs.phase == "claim" and obs.claim_card is not None:
+            hand[obs.claim_card] += 1
+        size = rules.set_size
+        if has_mata(hand, size):
+            return True
+        live = obs.unseen()
+        unseen = sum(live)
+        outs = sum(live[k] for k in range(N_KINDS) if hand[k] == size - 1)
+        turned = min(15, unseen)
+        miss = 1.0
+        for i in range(turned):  # no out among the fifteen (drawn without replacement)
+            if unseen - i <= 0:
+                break
+            miss *= max(0.0, (unseen - outs - i) / (unseen - i))
+        return miss < 0.5
 
     def sure(self, obs: BalikObservation) -> int | None:
         """An action no search could better: winning."""
-        return SAMPEI if SAMPEI in obs.legal else None
+        return SAMPEI if SAMPEI in obs.legal and self._worth_going_out(obs) else None
 
     def rank(self, obs: BalikObservation) -> list[int]:
         """Legal actions, best first by the heuristic's own measure (for search bots)."""
         legal = list(obs.legal)
-        if SAMPEI in legal:
+        if SAMPEI in legal and self._worth_going_out(obs):
             return [SAMPEI] + [a for a in legal if a != SAMPEI]
         if obs.phase != "discard":
             first = self.act(obs, random.Random(0))
             return [first] + [a for a in legal if a != first]
         live = obs.unseen()
         hand = list(obs.hand)
+        size = obs.rules.set_size
 
         def score(a: int) -> float:
+            if a == SAMPEI:
+                return -1000.0
             if a >= CALL_TAN:
-                return 1000.0 + self._outs(hand, a, live, obs.honours)
-            return self._after(hand, a - DISCARD, live, obs.honours)
+                return 1000.0 + self._outs(hand, a, live, obs.honours, obs)
+            return self._after(hand, a - DISCARD, live, obs.honours, size)
 
         return sorted(legal, key=score, reverse=True)
 
     @staticmethod
-    def _after(hand: list[int], k: int, live: Sequence[int], honours: str) -> float:
+    def _after(hand: list[int], k: int, live: Sequence[int], honours: str, size: int = 3) -> float:
         hand[k] -= 1
-        v = hand_value(hand, live, honours)
+        v = hand_value(hand, live, honours, size)
         hand[k] += 1
         return v
 
     @staticmethod
-    def _outs(hand: list[int], action: int, live: Sequence[int], honours: str) -> int:
+    def _outs(
+        hand: list[int],
+        action: int,
+        live: Sequence[int],
+        honours: str,
+        obs: BalikObservation | None = None,
+    ) -> int:
         k = (action - DISCARD) % N_KINDS
+        size = obs.rules.set_size if obs is not None else 3
+        chiqui = obs.rules.chiqui if obs is not None else False
         hand[k] -= 1
-        w = wait_for(hand, GROUPINGS[honours])
+        w = wait_for(hand, GROUPINGS[honours], size, chiqui)
         hand[k] += 1
         return sum(live[c] for c in w.cards)
 
 
-for _game in ("balik-satu", "balik-lima-belas"):
+for _game in ("balik-satu", "balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot"):
     register(_game, "heuristic")(BalikHeuristicBot)

@@ -8,10 +8,25 @@ from cherki.engine import Game
 from cherki.errors import RulesError
 from cherki.games.balik import BalikGame, BalikLimaBelasGame
 from cherki.games.ceki import CekiGame
+from cherki.games.chaqui import ChaquiGame
 from cherki.games.cholek import CholekGame
+from cherki.games.chot import ChotGame
+from cherki.games.gonggong import GonggongGame
+from cherki.games.tantanan import CekenGame, TantananGame
 
 GAMES: dict[str, Game[Any]] = {
-    g.name: g for g in (BalikGame(), BalikLimaBelasGame(), CekiGame(), CholekGame())
+    g.name: g
+    for g in (
+        BalikGame(),
+        BalikLimaBelasGame(),
+        CekiGame(),
+        CholekGame(),
+        GonggongGame(),
+        TantananGame(),
+        CekenGame(),
+        ChaquiGame(),
+        ChotGame(),
+    )
 }
 
 ALIASES: dict[str, str] = {
@@ -21,6 +36,12 @@ ALIASES: dict[str, str] = {
     "lima-belas": "balik-lima-belas",
     "kowah": "ceki",
     "cholek": "cholek-tiga",
+    "cekèn": "ceken",
+    "sampen": "ceken",
+    "sampèn": "ceken",
+    "chiqui": "chaqui",
+    "chekki": "chaqui",
+    "kiong": "chot",
 }
 
 

@@ -1,0 +1,181 @@
+"""Chaqui (Chiqui, Chekki): Balik Satu among the Kristang.
+
+The rules ([001], the section "Chaqui", citing the article translated by A. G. Smith in the
+Journal of the International Playing-Card Society 22 (2) p.34)
+------------------------------------------------------------------------------------------
+* Amongst the Kristang the game was known as Chaqui, Chiqui or Chekki. [C-NAME]
+* Three identical cards are an *olo* ("eye": the mata). An olo completed by drawing another
+  player's discard must be exposed. [C-OLO, C-EXPOSE]
+* Played as Balik Satu, except that scoring is a fixed amount per olo, for example five
+  points. [C-SCORING]
+* A player who completes their hand via *chiqui*, an identical pair, may turn over the next
+  15 cards of the stock to try to turn the chiqui into an olo. [C-CHIQUI]
+
+Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
+--------------------------------------------------------------------
+* Play, calls (tan / ceki), shown draws and claims, the winning card from the stock,
+  kandang tangan: Balik Satu's. A winning hand is five sets of three with an olo.
+* ``expose_olo`` (on): a player who takes the last discard and so completes an olo lays the
+  three cards face up. They are public and stay on the table (they cannot be discarded) and
+  count as an olo when scoring.
+* ``chiqui`` (on): a hand of five sets with no olo but a set holding an identical pair (a
+  chiqui, e.g. ``M8 M8 C8``) may also go out ("sampei") on a card from the stock. The player
+  then turns the next 15 stock cards (the stock keeps 15 back for it): each chiqui whose
+  third identical card is among them becomes an olo (at most one olo per set). A hand
+  waiting for such a go-out may call *ceki*, and then waits on every card of its open rank.
+* ``chiqui_fail`` (``pays``): a chiqui that turns into no olo wins nothing and the player
+  pays each other player one olo's worth ("with great dishonour, with great loss of blood",
+  as the song in the source warns); ``void`` ends the hand with no winner and no payments.
+* ``olo_points`` (5, the source's example): each other player pays the winner that much for
+  each olo in the winning hand (after the chiqui turn). No turned card, no yeo, no kena, no
+  red extra and no calling bonus: "scoring is a fixed amount per olo".
+* ``kandang_tangan`` (on) doubles the olo score, as in Balik Satu.
+* ``cents_per_point`` (10): the source gives no rate; Pwee's Singapore rate for Balik Satu.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Final
+
+from cherki.cards import card_name, counts_of, format_cards
+from cherki.engine import Preset, Result, ScoreItem
+from cherki.games.balik import (
+    BalikGame,
+    BalikRules,
+    BalikState,
+    ScoringMethod,
+    Win,
+    register_scoring,
+    win_detail,
+    win_result,
+)
+from cherki.sets import N_GROUPS, group_totals, mata_count
+
+
+def chiqui_olo(state: BalikState, hand: tuple[int, ...], turned: tuple[int, ...]) -> list[int]:
+    """The chiqui (identical pairs) whose third card is among ``turned``, at most one per
+    set of their group: the kinds that become olo."""
+    size = state.size
+    shown = counts_of(turned)
+    totals = group_totals(hand, state.grouping)
+    room = [totals[g] // size for g in range(N_GROUPS)]
+    out: list[int] = []
+    for k, c in enumerate(hand):
+        g = state.grouping[k]
+        if c == size - 1 and shown[k] and room[g]:
+            room[g] -= 1
+            out.append(k)
+    return out
+
+
+def score_olo(state: BalikState, win: Win) -> Result:
+    rules = state.rules
+    detail = win_detail(state, win)
+    olo, _ = mata_count(win.hand, state.size)
+    items: list[ScoreItem] = []
+    if olo == 0:
+        # a chiqui go-out: turn the next fifteen
+        found = chiqui_olo(state, win.hand, win.scoring)
+        detail["chiqui"] = True
+        detail["chiqui_olo"] = format_cards(found)
+        if not found:
+            return chiqui_failed(state, win, detail)
+        items.append(
+            ScoreItem(
+                "chiqui: "
+                + ", ".join(card_name(k) for k in found)
+                + f" turned up among the {len(win.scoring)}",
+                0,
+            )
+        )
+        olo = len(found)
+    exposed = sum(state.melded[win.seat]) // state.size
+    label = f"{olo} olo × {rules.olo_points}"
+    if exposed:
+        label += f" ({exposed} exposed)"
+    items.append(ScoreItem(label, olo * rules.olo_points))
+    detail["olo"] = olo
+    mult = rules.kandang_tangan_multiplier if win.how == "kandang-tangan" else 1
+    return win_result(state, win, items, detail, multiplier=mult)
+
+
+def chiqui_failed(state: BalikState, win: Win, detail: dict[str, Any]) -> Result:
+    rules = state.rules
+    n = state.n
+    s = win.seat
+    detail = {**detail, "would_be_winner": s}
+    if rules.chiqui_fail == "void":
+        zero = (0,) * n
+        return Result(
+            None,
+            "chiqui-failed",
+            f"Seat {s} went out on a chiqui but no olo turned up: the hand is void.",
+            payments=zero,
+            money=zero,
+            detail=detail,
+        )
+    pay = rules.olo_points
+    payments = tuple(-pay * (n - 1) if t == s else pay for t in range(n))
+    return Result(
+        None,
+        "chiqui-failed",
+        f"Seat {s} went out on a chiqui but no olo turned up: seat {s} pays each other seat {pay}.",
+        (ScoreItem("chiqui failed: one olo's worth to each other seat", pay),),
+        pay,
+        payments,
+        tuple(p * rules.cents_per_point for p in payments),
+        detail=detail,
+    )
+
+
+register_scoring(
+    ScoringMethod(
+        "olo",
+        score_olo,
+        lambda r: 15 if r.chiqui else 0,
+        "Chaqui: a fixed amount per olo; a chiqui go-out turns fifteen",
+    )
+)
+
+CHAQUI_RULES: Final = BalikRules(
+    scoring="olo",
+    chiqui=True,
+    expose_olo=True,
+    yeo_redeal=False,
+    kena=False,
+    ayam_bonus=0,
+    kandang_bonus=0,
+    tan_bonus=0,
+)
+
+
+def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[BalikRules]:
+    rules = dataclasses.replace(CHAQUI_RULES, **kw)
+    rules.check()
+    return Preset(name, rules, desc, "[001] citing JIPCS 22 (2) p.34", aliases)
+
+
+CHAQUI_PRESETS: Final = (
+    _preset(
+        "kristang",
+        "5 points an olo; olo from a discard exposed; chiqui go-out turns fifteen; 10¢ a point",
+    ),
+    _preset(
+        "no-chiqui",
+        "As kristang without the chiqui go-out: every win needs an olo",
+        chiqui=False,
+    ),
+)
+
+
+class ChaquiGame(BalikGame):
+    """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
+
+    name: ClassVar[str] = "chaqui"
+    title: ClassVar[str] = "Chaqui"
+    presets: ClassVar[tuple[Preset[Any], ...]] = CHAQUI_PRESETS
+    rules_doc: ClassVar[str] = "chaqui"
+
+
+__all__ = ["CHAQUI_PRESETS", "CHAQUI_RULES", "ChaquiGame", "chiqui_olo", "score_olo"]

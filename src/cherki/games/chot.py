@@ -1,0 +1,278 @@
+"""Chot (Kiong): Balik Lima Belas in partnerships, scored with tokens into bangkong.
+
+The rules ([001], the section "Chot", citing Pwee p.127 and The Babas p.167)
+------------------------------------------------------------------------------------------
+* Four players in partnerships, partners sitting opposite. Three decks (180 cards). [K-TABLE]
+* Two kinds of token (tamarind and saga seeds, Pwee p.127; white and black marbles, *pichi*,
+  The Babas p.167): the small (white) count one point, the large (black) ten. [K-TOKENS]
+* Played and scored as Balik Lima Belas. Players take one token for each point scored; a
+  player who wins by completing a mata (ayam or kandang) takes 10-point tokens instead of
+  single-point tokens. Players keep their tokens separate. [K-SCORE]
+* Once any player has twenty points, a *bangkong*, the partnerships pool their tokens; the
+  side with more points wins the bangkong and records its number, and also the points it has
+  in excess of the other side. All tokens go back to the pool. [K-BANGKONG]
+* After a fixed number of bangkong, the side with fewer bangkong pays the other for the
+  difference (e.g. $20 a bangkong), and the side with fewer excess points pays for the
+  difference (e.g. 10¢ a point). [K-SETTLE]
+
+Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
+--------------------------------------------------------------------
+* Seats 0 and 2 are one partnership, 1 and 3 the other (partners opposite, seats numbered
+  in playing order). Play is Balik Lima Belas for each player alone (``partnerships`` on
+  only pools the score).
+* A hand's score is Balik Lima Belas's 1 + 1 a mata (after swapping from the fifteen); the
+  winner takes that many tokens from the pool. A ceki win (ayam or kandang) takes
+  ``ceki_tokens`` (10) points a point instead, *in place of* Lima Belas's ayam and kandang
+  bonuses (which are 0 here). Kandang tangan doubles, as in Lima Belas.
+* A hand's ``payments`` are the tokens taken (the winner's, no one pays) and its
+  ``detail["pot_change"]`` is minus that: the tokens leave the pool, so payments plus the
+  pool's change sum to zero. No money changes hands during play (``money`` is zero).
+* ``bangkong_points`` (20): checked after each hand; when a player's tokens reach it the
+  bangkong is complete. A tie between the sides wins the bangkong for neither but counts
+  towards the number played.
+* ``bangkong_count`` (3): a match of Chot ends after this many bangkong (unless a number
+  of hands or a target is given).
+* Settlement: ``cents_per_bangkong`` (2000, $20) times the difference in bangkong won, and
+  ``cents_per_excess`` (10) times the difference in excess points, from the side behind to
+  the side ahead; each side pays or receives as a pair, half each (the first partner takes
+  an odd cent).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Final
+
+from cherki.cards import counts_of
+from cherki.engine import Preset, Result, ScoreItem
+from cherki.games.balik import (
+    BalikGame,
+    BalikRules,
+    BalikState,
+    ScoringMethod,
+    Win,
+    how_text,
+    register_scoring,
+    win_detail,
+)
+from cherki.sets import improved_mata
+
+
+def score_chot(state: BalikState, win: Win) -> Result:
+    rules = state.rules
+    detail = win_detail(state, win)
+    mata, red = improved_mata(win.hand, counts_of(win.scoring), state.grouping, state.size)
+    items = [
+        ScoreItem("winning", 1),
+        ScoreItem(f"{mata} mata × 1 (after swapping from the fifteen drawn)", mata),
+    ]
+    multiplier = 1
+    tens = False
+    if win.how == "kandang-tangan":
+        multiplier = rules.kandang_tangan_multiplier
+        items.append(ScoreItem("kandang tangan: dealt a winning hand", 0, multiplier))
+    elif win.ceki_win:
+        tens = True
+        multiplier = rules.ceki_tokens
+        word = "kandang" if win.how == "self-draw" else "ayam"
+        items.append(
+            ScoreItem(f"{word}: ceki won, {rules.ceki_tokens}-point tokens", 0, multiplier)
+        )
+    base = 1 + mata
+    total = base * multiplier
+    detail["mata"], detail["red_mata"] = mata, red
+    detail["tokens"] = {"seat": win.seat, "points": total, "ten_point_tokens": tens}
+    detail["pot_change"] = -total
+    payments = tuple(total if t == win.seat else 0 for t in range(state.n))
+    return Result(
+        win.seat,
+        win.how,
+        f"Seat {win.seat} wins {how_text(win)} and takes {total} points in tokens.",
+        tuple(items),
+        total,
+        payments,
+        (0,) * state.n,
+        detail=detail,
+    )
+
+
+register_scoring(
+    ScoringMethod(
+        "chot-tokens",
+        score_chot,
+        lambda r: 15,
+        "Chot: Balik Lima Belas scored in tokens (10-point tokens for a ceki win)",
+        money=False,
+    )
+)
+
+CHOT_RULES: Final = BalikRules(
+    scoring="chot-tokens",
+    shoe_table="chot",
+    partnerships=True,
+    tan_bonus=0,
+    ayam_bonus=0,
+    kandang_bonus=0,
+)
+
+CHOT_PRESETS: Final = (
+    Preset(
+        "pwee",
+        CHOT_RULES,
+        "Partners opposite, tokens of 1 and 10, bangkong at 20, 3 bangkong, $20 a bangkong "
+        "and 10¢ an excess point",
+        "[001] citing Pwee p.127 and The Babas p.167",
+    ),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class Bangkong:
+    """One completed bangkong: each seat's tokens, the sides' points, who won it, by how
+    much."""
+
+    number: int
+    hand: int
+    tokens: tuple[int, ...]
+    sides: tuple[int, int]
+    winner: int | None
+    excess: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "hand": self.hand,
+            "tokens": list(self.tokens),
+            "sides": list(self.sides),
+            "winner": self.winner,
+            "excess": self.excess,
+        }
+
+
+def side_of(seat: int, players: int = 4) -> int:
+    """The partnership of a seat: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
+    return seat % (players // 2)
+
+
+class ChotLedger:
+    """Chot's match bookkeeping: tokens per player, bangkong, the final settlement."""
+
+    def __init__(self, rules: BalikRules, players: int) -> None:
+        self.rules = rules
+        self.n = players
+        self.tokens = [0] * players
+        self.bangkong: list[Bangkong] = []
+        self.hands = 0
+
+    def add(self, result: Result) -> list[str]:
+        self.hands += 1
+        if result.winner is None or result.redeal:
+            return []
+        self.tokens[result.winner] += result.payments[result.winner]
+        if max(self.tokens) < self.rules.bangkong_points:
+            return []
+        half = self.n // 2
+        sides = (
+            sum(self.tokens[t] for t in range(self.n) if t % half == 0),
+            sum(self.tokens[t] for t in range(self.n) if t % half == 1),
+        )
+        winner = None if sides[0] == sides[1] else (0 if sides[0] > sides[1] else 1)
+        b = Bangkong(
+            len(self.bangkong) + 1,
+            self.hands,
+            tuple(self.tokens),
+            sides,
+            winner,
+            abs(sides[0] - sides[1]),
+        )
+        self.bangkong.append(b)
+        self.tokens = [0] * self.n
+        if winner is None:
+            return [f"Bangkong {b.number}: the sides tie at {sides[0]}; no one wins it."]
+        names = ("seats 0 and 2", "seats 1 and 3")
+        return [
+            f"Bangkong {b.number}: {names[winner]} win it with {sides[winner]} points to "
+            f"{sides[1 - winner]}, {b.excess} in excess."
+        ]
+
+    def context(self) -> dict[str, Any]:
+        return {"tokens": list(self.tokens), "bangkong": len(self.bangkong)}
+
+    def is_over(self) -> bool:
+        return len(self.bangkong) >= self.rules.bangkong_count
+
+    def won(self) -> tuple[int, int]:
+        """Bangkong won by each side."""
+        return (
+            sum(1 for b in self.bangkong if b.winner == 0),
+            sum(1 for b in self.bangkong if b.winner == 1),
+        )
+
+    def excess(self) -> tuple[int, int]:
+        """Excess points recorded by each side."""
+        return (
+            sum(b.excess for b in self.bangkong if b.winner == 0),
+            sum(b.excess for b in self.bangkong if b.winner == 1),
+        )
+
+    def side_money(self) -> tuple[int, int]:
+        """Cents each side receives (+) or pays (-) at the settlement of the bangkong so far."""
+        won, ex = self.won(), self.excess()
+        a = (won[0] - won[1]) * self.rules.cents_per_bangkong + (
+            ex[0] - ex[1]
+        ) * self.rules.cents_per_excess
+        return a, -a
+
+    def money(self) -> list[int]:
+        sides = self.side_money()
+        half = self.n // 2
+        out = [0] * self.n
+        for side in (0, 1):
+            amount = sides[side]
+            second = int(amount / 2)
+            out[side] = amount - second
+            out[side + half] = second
+        return out
+
+    def settlement_lines(self) -> list[str]:
+        won, ex = self.won(), self.excess()
+        a, _ = self.side_money()
+        lines = [
+            f"Bangkong won: seats 0 and 2 {won[0]}, seats 1 and 3 {won[1]}",
+            f"Excess points: seats 0 and 2 {ex[0]}, seats 1 and 3 {ex[1]}",
+        ]
+        if a:
+            payer, payee = (
+                ("seats 1 and 3", "seats 0 and 2") if a > 0 else ("seats 0 and 2", "seats 1 and 3")
+            )
+            lines.append(f"{payer} pay {payee} {abs(a)}¢")
+        else:
+            lines.append("No one pays.")
+        return lines
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tokens": list(self.tokens),
+            "bangkong": [b.to_json() for b in self.bangkong],
+            "bangkong_won": list(self.won()),
+            "excess": list(self.excess()),
+            "side_money_cents": list(self.side_money()),
+            "settlement": self.settlement_lines(),
+        }
+
+
+class ChotGame(BalikGame):
+    """Chot (Kiong): four players in partnerships, Balik Lima Belas scored in tokens."""
+
+    name: ClassVar[str] = "chot"
+    title: ClassVar[str] = "Chot"
+    players: ClassVar[tuple[int, int]] = (4, 4)
+    default_players: ClassVar[int] = 4
+    presets: ClassVar[tuple[Preset[Any], ...]] = CHOT_PRESETS
+    rules_doc: ClassVar[str] = "chot"
+
+    def match_ledger(self, rules: BalikRules, players: int) -> ChotLedger | None:
+        return ChotLedger(rules, players) if rules.partnerships else None
+
+
+__all__ = ["CHOT_PRESETS", "CHOT_RULES", "Bangkong", "ChotGame", "ChotLedger", "score_chot"]

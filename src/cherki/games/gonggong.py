@@ -1,0 +1,359 @@
+"""Gonggong: Balik Satu as played in Java, with its many ways of scoring.
+
+The rules ([001], the section "Gonggong", citing Javaanse Kaartspelen p.94-97 for Surakarta
+and Yogyakarta in the 1940s; a game of this name is also reported in South Sulawesi in the
+19th century, [001] citing a dictionary published by Frederik Muller p.69)
+------------------------------------------------------------------------------------------
+* Six sets of cards (180) for four players, or eight sets (240) for six. [G-SHOE]
+* Deal 14 cards each and play as Balik Satu. At least one triplet, a *bak*, to win. [G-DEAL,
+  G-WIN]
+* Waiting for one specific card (to complete a bak) is *ceki nocog*, announced with one coin;
+  waiting for any card of a rank is *ceki kowah*, announced with two coins stacked. [G-CALL]
+* A self-drawn win is *rabas* ("clear"); a win with an opponent's card is *metu* ("came
+  out"). [G-RABAS-METU]
+* Scoring, one of [G-SCORING]:
+
+  - *undhuh-undhuhan* ("pickings"): a pot formed with a stake from each player at the start;
+    metu wins one stake from it, rabas the whole remaining pot;
+  - *toh bayaran* ("stake payments"): (1) 1 for metu, 2 for metu with a red card or rabas,
+    3 for rabas with a red card; (2) 1 a bak, 2 a red bak in the hand; (3) turn the top card
+    and add its points: Nyonya, Lau Chian and 1 Myriads 10, the rest their rank (White Flower
+    1);
+  - the alternative toh bayaran: steps 1 and 2, then draw 14 cards, combine them with the 14
+    of the hand (the winning card left out) and add 1 for each bak, 2 for each red bak, that
+    can be formed from them;
+  - in Yogyakarta *bak-bakan*: payment by the number of bak, "the same as toh bayaran";
+  - *umbuk* ("piled"): a pot with a stake from each player; metu wins half the pot, rabas
+    all of it;
+  - *ceken*: ad-hoc bets between players; whoever wins receives the staked amount from the
+    others.
+
+* In the 1940s the toh bayaran methods paid 2¢ (Netherlands Indies) a point from each other
+  player. [G-PAY]
+
+Our specifications (each is an option of :class:`~cherki.games.balik.BalikRules`)
+------------------------------------------------------------------------------
+* ``starter_extra`` off: "deal 14 cards each", so the starter opens by drawing; on gives
+  the Balik Satu deal (15 to the starter, who opens by discarding).
+* ``honours`` ``rank1``, ``caller_changes``, ``claim_priority``, ``next_starter``: as in
+  Balik Satu (the source says "play as with Balik Satu").
+* The winning card comes from the stock as in Balik Satu (``discard_wins`` off): metu is a
+  win on a card another player drew and showed; ``discard_wins`` on also lets a caller win on
+  another player's discard (a metu too).
+* Calls: ceki kowah is Balik's tan (a bak held, any card of the open rank wins), ceki nocog
+  is Balik's ceki (the open pair must become the bak). Notation ``discard C3 kowah``,
+  ``discard C3 nocog``. The coins only announce the call: they are not a stake.
+* No yeo, no kena, no kandang tangan, no ayam or kandang bonus: the source names none for
+  Gonggong (options ``yeo_redeal``, ``kena``, ``kandang_tangan``, ``ayam_bonus``...).
+* "With a red card" in step 1 means the winning card is red-stamped (S9, RF, OT).
+* Step 3's card values are the source's (RF, OT, M1 10; the rest their rank, S9 9, WF 1).
+* The alternative toh bayaran counts the hand's bak in step 2 and again among the 28 cards,
+  as the source's steps read; the bak of the 28 are the kinds appearing three times or
+  more (a kind six times is two bak).
+* ``bak_bakan_turn`` (on): bak-bakan is toh bayaran, as the source says; off, it pays
+  steps 1 and 2 only (payment "according to the number of bak" read strictly).
+* Pots (undhuh-undhuhan and umbuk): each player stakes ``stake`` points (default 10) at the
+  start of a hand that finds the pot empty (the first hand of a match, and the hand after a
+  rabas emptied it). Metu takes one stake (undhuh-undhuhan) or half the pot, rounded up
+  (umbuk); rabas takes it all. The pot carries across the hands of a match (the match
+  context); what remains at the end of a match stays on the sheet as the pot.
+* Ceken: ``ceken_bets`` lists bets ``"0-1:5, 2-3"`` (seats and amount; no amount: the
+  stake); empty (default) means every pair of players has bet ``stake``. When a seat wins,
+  each bet it is part of is paid to it by the other seat of the bet.
+* Points are paid at ``cents_per_point`` 2 for every method (the source gives 2¢ for toh
+  bayaran; the others name no rate).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Final
+
+from cherki.cards import IS_RED, N_KINDS, OT, RANK, RF, card_name, counts_of
+from cherki.engine import Preset, Result, ScoreItem
+from cherki.games.balik import (
+    BalikGame,
+    BalikRules,
+    BalikState,
+    ScoringMethod,
+    Win,
+    how_text,
+    parse_bets,
+    register_scoring,
+    win_detail,
+    win_result,
+)
+from cherki.sets import mata_count
+
+M1: Final = 18
+
+#: Step 3 of toh bayaran [001]: Nyonya, Lau Chian and 1 Myriads 10, everything else its rank.
+TOH_POINTS: Final[tuple[int, ...]] = tuple(
+    10 if k in (RF, OT, M1) else RANK[k] for k in range(N_KINDS)
+)
+
+
+def _word(win: Win) -> str:
+    return "rabas" if win.self_drawn else "metu"
+
+
+def toh_steps_1_2(state: BalikState, win: Win) -> tuple[list[ScoreItem], dict[str, Any]]:
+    """Steps 1 and 2 of toh bayaran: how the hand was won, and its bak."""
+    detail = win_detail(state, win)
+    red_card = win.card >= 0 and IS_RED[win.card]
+    word = _word(win)
+    points = (2 if win.self_drawn else 1) + (1 if red_card else 0)
+    label = f"{word} (self-drawn)" if win.self_drawn else f"{word} (with another player's card)"
+    if red_card:
+        label += f" with a red card ({card_name(win.card)})"
+    items = [ScoreItem(label, points)]
+    bak, red = mata_count(win.hand, state.size)
+    if bak - red:
+        items.append(ScoreItem(f"{bak - red} bak × 1", bak - red))
+    if red:
+        items.append(ScoreItem(f"{red} red bak × 2", 2 * red))
+    detail["win"] = word
+    detail["bak"], detail["red_bak"] = bak, red
+    return items, detail
+
+
+def _multiplier(state: BalikState, win: Win) -> int:
+    return state.rules.kandang_tangan_multiplier if win.how == "kandang-tangan" else 1
+
+
+def score_toh_bayaran(state: BalikState, win: Win) -> Result:
+    items, detail = toh_steps_1_2(state, win)
+    turned = win.scoring[0]
+    items.append(ScoreItem(f"turned card {card_name(turned)}", TOH_POINTS[turned]))
+    return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
+
+
+def score_toh_bayaran_14(state: BalikState, win: Win) -> Result:
+    items, detail = toh_steps_1_2(state, win)
+    cards = list(win.hand)
+    if win.card >= 0:
+        cards[win.card] -= 1
+    drawn = counts_of(win.scoring)
+    size = state.size
+    bak = red = 0
+    for k in range(N_KINDS):
+        b = (cards[k] + drawn[k]) // size
+        bak += b
+        if IS_RED[k]:
+            red += b
+    n = len(win.scoring)
+    both = sum(cards) + n
+    if bak - red:
+        items.append(ScoreItem(f"{bak - red} bak from the {both} cards × 1", bak - red))
+    if red:
+        items.append(ScoreItem(f"{red} red bak from the {both} cards × 2", 2 * red))
+    detail["bak_of_all"], detail["red_bak_of_all"] = bak, red
+    return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
+
+
+def score_bak_bakan(state: BalikState, win: Win) -> Result:
+    if state.rules.bak_bakan_turn:
+        return score_toh_bayaran(state, win)
+    items, detail = toh_steps_1_2(state, win)
+    return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
+
+
+def _pot_result(state: BalikState, win: Win, take: int, label: str) -> Result:
+    detail = win_detail(state, win)
+    detail["win"] = _word(win)
+    detail["pot_take"] = take
+    payments = tuple(take if t == win.seat else 0 for t in range(state.n))
+    money = tuple(p * state.rules.cents_per_point for p in payments)
+    return Result(
+        win.seat,
+        win.how,
+        f"Seat {win.seat} wins {how_text(win)} ({_word(win)}) and takes {take} from the pot.",
+        (ScoreItem(label, take),),
+        take,
+        payments,
+        money,
+        detail=detail,
+    )
+
+
+def score_undhuh_undhuhan(state: BalikState, win: Win) -> Result:
+    if win.self_drawn:
+        return _pot_result(state, win, state.pot, "rabas: the whole pot")
+    return _pot_result(
+        state, win, min(state.rules.stake, state.pot), "metu: one stake from the pot"
+    )
+
+
+def score_umbuk(state: BalikState, win: Win) -> Result:
+    if win.self_drawn:
+        return _pot_result(state, win, state.pot, "rabas: the whole pot")
+    return _pot_result(state, win, (state.pot + 1) // 2, "metu: half the pot")
+
+
+def ceken_bets(rules: BalikRules, n: int) -> list[tuple[int, int, int]]:
+    """The side bets in force: ``ceken_bets``, or every pair at the stake."""
+    bets = parse_bets(rules.ceken_bets)
+    if not bets:
+        return [(a, b, rules.stake) for a in range(n) for b in range(a + 1, n)]
+    return [(a, b, rules.stake if amt is None else amt) for a, b, amt in bets]
+
+
+def score_ceken(state: BalikState, win: Win) -> Result:
+    detail = win_detail(state, win)
+    detail["win"] = _word(win)
+    w = win.seat
+    payments = [0] * state.n
+    items: list[ScoreItem] = []
+    for a, b, amount in ceken_bets(state.rules, state.n):
+        if w not in (a, b):
+            continue
+        other = b if w == a else a
+        payments[w] += amount
+        payments[other] -= amount
+        items.append(ScoreItem(f"ceken bet with seat {other}", amount))
+    total = payments[w]
+    money = tuple(p * state.rules.cents_per_point for p in payments)
+    return Result(
+        w,
+        win.how,
+        f"Seat {w} wins {how_text(win)} ({_word(win)}) and collects {total} in side bets.",
+        tuple(items),
+        total,
+        tuple(payments),
+        money,
+        detail=detail,
+    )
+
+
+for _method in (
+    ScoringMethod(
+        "toh-bayaran",
+        score_toh_bayaran,
+        lambda r: 1,
+        "Gonggong toh bayaran: metu/rabas 1-3, bak 1 (red 2), a turned card",
+    ),
+    ScoringMethod(
+        "toh-bayaran-14",
+        score_toh_bayaran_14,
+        lambda r: r.hand_size - 1,
+        "Gonggong alternative toh bayaran: steps 1-2, then bak formed from 14 drawn + 14 held",
+    ),
+    ScoringMethod(
+        "bak-bakan",
+        score_bak_bakan,
+        lambda r: 1 if r.bak_bakan_turn else 0,
+        "Yogyakarta bak-bakan: payment by the bak, as toh bayaran",
+    ),
+    ScoringMethod(
+        "undhuh-undhuhan",
+        score_undhuh_undhuhan,
+        lambda r: 0,
+        "Gonggong undhuh-undhuhan: a pot; metu one stake, rabas the whole pot",
+        pot=True,
+    ),
+    ScoringMethod(
+        "umbuk",
+        score_umbuk,
+        lambda r: 0,
+        "Yogyakarta umbuk: a pot; metu half, rabas all",
+        pot=True,
+    ),
+    ScoringMethod(
+        "ceken",
+        score_ceken,
+        lambda r: 0,
+        "Yogyakarta ceken: side bets between players, paid to the winner",
+    ),
+):
+    register_scoring(_method)
+
+GONGGONG_RULES: Final = BalikRules(
+    scoring="toh-bayaran",
+    shoe_table="gonggong",
+    starter_extra=False,
+    yeo_redeal=False,
+    kena=False,
+    kandang_tangan=False,
+    ayam_bonus=0,
+    kandang_bonus=0,
+    tan_bonus=0,
+    cents_per_point=2,
+)
+
+
+def _preset(
+    name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), **kw: Any
+) -> Preset[BalikRules]:
+    rules = dataclasses.replace(GONGGONG_RULES, **kw)
+    rules.check()
+    return Preset(name, rules, desc, sources, aliases)
+
+
+SOURCE = "[001] citing Javaanse Kaartspelen p.94-97"
+
+GONGGONG_PRESETS: Final = (
+    _preset(
+        "toh-bayaran",
+        "Surakarta, toh bayaran: metu/rabas, bak, a turned card; 2¢ a point",
+        SOURCE,
+        ("surakarta",),
+    ),
+    _preset(
+        "toh-bayaran-14",
+        "Surakarta, the alternative toh bayaran: draw 14 and form bak from 28; 2¢ a point",
+        SOURCE,
+        ("alternative",),
+        scoring="toh-bayaran-14",
+    ),
+    _preset(
+        "undhuh-undhuhan",
+        "Surakarta, undhuh-undhuhan: a pot of stakes; metu one stake, rabas the rest",
+        SOURCE,
+        ("pickings",),
+        scoring="undhuh-undhuhan",
+    ),
+    _preset(
+        "bak-bakan",
+        "Yogyakarta, bak-bakan: paid by the bak, as toh bayaran",
+        SOURCE,
+        ("yogyakarta",),
+        scoring="bak-bakan",
+    ),
+    _preset(
+        "umbuk",
+        "Yogyakarta, umbuk: a pot of stakes; metu half, rabas all",
+        SOURCE,
+        ("piled",),
+        scoring="umbuk",
+    ),
+    _preset(
+        "ceken",
+        "Yogyakarta, ceken: side bets between the players, paid to the winner",
+        SOURCE,
+        scoring="ceken",
+    ),
+)
+
+
+class GonggongGame(BalikGame):
+    """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
+
+    name: ClassVar[str] = "gonggong"
+    title: ClassVar[str] = "Gonggong"
+    players: ClassVar[tuple[int, int]] = (4, 6)
+    default_players: ClassVar[int] = 4
+    presets: ClassVar[tuple[Preset[Any], ...]] = GONGGONG_PRESETS
+    call_words: ClassVar[tuple[str, str]] = ("kowah", "nocog")
+    call_names: ClassVar[tuple[str, str]] = ("ceki kowah", "ceki nocog")
+    rules_doc: ClassVar[str] = "gonggong"
+
+
+__all__ = [
+    "GONGGONG_PRESETS",
+    "GONGGONG_RULES",
+    "TOH_POINTS",
+    "GonggongGame",
+    "ceken_bets",
+    "score_toh_bayaran",
+    "toh_steps_1_2",
+]

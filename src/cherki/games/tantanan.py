@@ -1,0 +1,90 @@
+"""Tantanan, and its three-player form Cekèn (Sampèn).
+
+The rules ([001], the section "Tantanan", citing Javaanse Kaartspelen p.97-8: Surakarta in
+the 1940s)
+------------------------------------------------------------------------------------------
+* Four players, one full set of 60 cards; five cards each. A faster game than Balik Satu.
+  [T-SHOE, T-DEAL]
+* To win, three pairs, one of them identical (a *bak*). All honours count as rank 1, so they
+  pair with the other rank-1 cards. [T-WIN]
+* Waiting for one card to win is *tan*, as in Balik Satu; waiting for an identical card is
+  *tan nokang*, for any card of the same rank *tan kowah*. [T-CALL]
+* Scoring as Gonggong's toh bayaran. [T-SCORING]
+* In Yogyakarta the game was played by three and called Cekèn or Sampèn ([001] citing
+  Javaanse Kaartspelen p.98). [T-CEKEN]
+
+Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
+--------------------------------------------------------------------
+* Sets are pairs: ``set_size=2``, ``sets=3``; a hand holds five cards between turns and six
+  when complete. ``honours=rank1`` is the source's rule, not a choice.
+* ``starter_extra`` off: everyone is dealt five and the starter opens by drawing (as in
+  Gonggong; on, the starter is dealt six and opens by discarding).
+* Play is Balik Satu's: take the last discard or draw, then discard; the winning card comes
+  from the stock (``discard_wins`` off); once someone has called, draws are shown and a
+  caller may claim a shown winning card (a metu).
+* The calls: *tan kowah* is Balik's tan (a bak already held; any card of the open rank
+  wins), *tan nokang* Balik's ceki (no bak yet; the card identical to the lone card wins).
+  Notation ``discard C3 kowah``, ``discard C3 nokang``. The source's plain "tan" (waiting for
+  one card) is the general word for both.
+* Toh bayaran as in Gonggong (:mod:`cherki.games.gonggong`): metu / rabas 1-3, 1 a bak
+  (2 a red bak: S9 S9, RF RF, OT OT), a turned card (RF, OT, M1 10), 2¢ a point. No yeo,
+  no kena, no kandang tangan, no calling bonus.
+* Cekèn: three players, the same pack and rules (the source gives no other difference).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Final
+
+from cherki.engine import Preset
+from cherki.games.balik import BalikGame, BalikRules
+from cherki.games.gonggong import GONGGONG_RULES
+
+TANTANAN_RULES: Final = dataclasses.replace(
+    GONGGONG_RULES,
+    shoe_table="tantanan",
+    set_size=2,
+    sets=3,
+    honours="rank1",
+)
+
+
+def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[BalikRules]:
+    rules = dataclasses.replace(TANTANAN_RULES, **kw)
+    rules.check()
+    return Preset(name, rules, desc, "[001] citing Javaanse Kaartspelen p.97-8", aliases)
+
+
+TANTANAN_PRESETS: Final = (
+    _preset(
+        "surakarta",
+        "Surakarta: one pack, five cards each, three pairs with a bak, toh bayaran, 2¢ a point",
+        ("toh-bayaran",),
+    ),
+)
+
+
+class TantananGame(BalikGame):
+    """Tantanan: three pairs, one identical (a bak); tan kowah and tan nokang."""
+
+    name: ClassVar[str] = "tantanan"
+    title: ClassVar[str] = "Tantanan"
+    players: ClassVar[tuple[int, int]] = (3, 4)
+    default_players: ClassVar[int] = 4
+    presets: ClassVar[tuple[Preset[Any], ...]] = TANTANAN_PRESETS
+    call_words: ClassVar[tuple[str, str]] = ("kowah", "nokang")
+    call_names: ClassVar[tuple[str, str]] = ("tan kowah", "tan nokang")
+    rules_doc: ClassVar[str] = "tantanan"
+
+
+class CekenGame(TantananGame):
+    """Cekèn (Sampèn): Tantanan for three, as played in Yogyakarta."""
+
+    name: ClassVar[str] = "ceken"
+    title: ClassVar[str] = "Cekèn"
+    players: ClassVar[tuple[int, int]] = (3, 3)
+    default_players: ClassVar[int] = 3
+
+
+__all__ = ["TANTANAN_PRESETS", "TANTANAN_RULES", "CekenGame", "TantananGame"]
