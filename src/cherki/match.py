@@ -186,12 +186,13 @@ class Match:
         return rows
 
     def team_totals(self) -> list[int] | None:
-        """Partnership totals (seats ``i`` and ``i + n/2`` together), or None without
-        partnerships."""
+        """Partnership totals, one per side (seats ``i`` and ``i + n/2`` together), or None
+        without partnerships. Partners score alike hand by hand (Chot: each member of a side
+        gets the side's gain), so a side's total is its first member's."""
         if not getattr(self.rules, "partnerships", False):
             return None
         half = len(self.players) // 2
-        return [self.totals[t] + self.totals[t + half] for t in range(half)]
+        return [self.totals[t] for t in range(half)]
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

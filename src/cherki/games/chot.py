@@ -24,9 +24,12 @@ Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
   winner takes that many tokens from the pool. A ceki win (ayam or kandang) takes
   ``ceki_tokens`` (10) points a point instead, *in place of* Lima Belas's ayam and kandang
   bonuses (which are 0 here). Kandang tangan doubles, as in Lima Belas.
-* A hand's ``payments`` are the tokens taken (the winner's, no one pays) and its
-  ``detail["pot_change"]`` is minus that: the tokens leave the pool, so payments plus the
-  pool's change sum to zero. No money changes hands during play (``money`` is zero).
+* The tokens a winner takes come from the pool, not from the other players: they are in
+  ``detail["tokens"]``. A hand's ``payments`` give the *sides'* view, which is what the
+  partnerships play for: each member of the winner's side gains the tokens' points and each
+  member of the other side loses them (zero-sum, and a seat's running total is its side's
+  lead in tokens over the other side). No money changes hands during play (``money`` is
+  zero): it settles by the bangkong.
 * ``bangkong_points`` (20): checked after each hand; when a player's tokens reach it the
   bangkong is complete. A tie between the sides wins the bangkong for neither but counts
   towards the number played.
@@ -58,6 +61,11 @@ from cherki.games.balik import (
 from cherki.sets import improved_mata
 
 
+def side_of(seat: int, players: int = 4) -> int:
+    """The partnership of a seat: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
+    return seat % (players // 2)
+
+
 def score_chot(state: BalikState, win: Win) -> Result:
     rules = state.rules
     detail = win_detail(state, win)
@@ -82,12 +90,13 @@ def score_chot(state: BalikState, win: Win) -> Result:
     total = base * multiplier
     detail["mata"], detail["red_mata"] = mata, red
     detail["tokens"] = {"seat": win.seat, "points": total, "ten_point_tokens": tens}
-    detail["pot_change"] = -total
-    payments = tuple(total if t == win.seat else 0 for t in range(state.n))
+    side = side_of(win.seat, state.n)
+    payments = tuple(total if side_of(t, state.n) == side else -total for t in range(state.n))
     return Result(
         win.seat,
         win.how,
-        f"Seat {win.seat} wins {how_text(win)} and takes {total} points in tokens.",
+        f"Seat {win.seat} wins {how_text(win)} and takes {total} points in tokens; "
+        f"their side gains {total} on the other.",
         tuple(items),
         total,
         payments,
@@ -149,11 +158,6 @@ class Bangkong:
         }
 
 
-def side_of(seat: int, players: int = 4) -> int:
-    """The partnership of a seat: 0 (seats 0 and 2) or 1 (seats 1 and 3)."""
-    return seat % (players // 2)
-
-
 class ChotLedger:
     """Chot's match bookkeeping: tokens per player, bangkong, the final settlement."""
 
@@ -168,7 +172,8 @@ class ChotLedger:
         self.hands += 1
         if result.winner is None or result.redeal:
             return []
-        self.tokens[result.winner] += result.payments[result.winner]
+        tokens = result.detail.get("tokens", {})
+        self.tokens[result.winner] += int(tokens.get("points", 0))
         if max(self.tokens) < self.rules.bangkong_points:
             return []
         half = self.n // 2
