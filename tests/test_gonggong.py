@@ -369,7 +369,7 @@ def test_no_yeo_no_kena_by_default() -> None:
 
 
 # -- properties ---------------------------------------------------------------------------------
-@settings(max_examples=45, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     preset=st.sampled_from([p.name for p in G.presets]),

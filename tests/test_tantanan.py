@@ -193,7 +193,7 @@ def test_the_winner_starts_the_next_hand() -> None:
 
 
 # -- properties ---------------------------------------------------------------------------------
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     game=st.sampled_from([T, C]),

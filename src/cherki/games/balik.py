@@ -786,10 +786,27 @@ class BalikState(State):
             return []
         phase = self.phase
         if phase == PHASE_DRAW:
-            return [TAKE, DRAW] if self.top_available else [DRAW]
+            return [TAKE, DRAW] if self.top_available and self._take_ok(self.current) else [DRAW]
         if phase == PHASE_CLAIM:
             return [SAMPEI, PASS]
         return self._discard_actions(self.current)
+
+    def _take_ok(self, s: int) -> bool:
+        """A discard that would complete an exposed olo may be taken only if the seat still
+        has a card it may discard afterwards (the olo stays on the table)."""
+        k = self.pile[-1]
+        hand = self.hands[s]
+        if not (self.rules.expose_olo and hand[k] % self.size == self.size - 1):
+            return True
+        drawn, ok_win = self.drawn, self.self_win_ok
+        hand[k] += 1
+        self.melded[s][k] += self.size
+        self.drawn, self.self_win_ok = k, False
+        ok = bool(self._discard_actions(s))
+        hand[k] -= 1
+        self.melded[s][k] -= self.size
+        self.drawn, self.self_win_ok = drawn, ok_win
+        return ok
 
     def _discard_actions(self, s: int) -> list[int]:
         hand = self.hands[s]
@@ -887,6 +904,11 @@ class BalikState(State):
                 return f"you start with {size} cards: discard one (no draw on the first turn)"
             if phase != PHASE_DRAW:
                 return f"you have already drawn this turn: discard a card ({text} not allowed)"
+            if action == TAKE and self.top_available:
+                return (
+                    f"taking {card_name(self.pile[-1])} would expose an olo and leave you no "
+                    "card you may discard"
+                )
             return "there is no discard to take" if action == TAKE else "the stock is empty"
         if action == PASS:
             return "there is nothing to pass on: pass only answers a shown winning card"
