@@ -2,13 +2,18 @@
 
 Our specifications
 ------------------
-* Hand ``h`` deals from seed ``seed + h``; the bots listed are seated cyclically, shifted by
-  one seat each hand (seat ``i`` gets bot ``(i + h) mod k``), so over ``n·k`` hands every bot
-  sits in every seat equally often and no bot gains from its seat. A bot listed fewer times
-  than there are seats fills several seats in a hand.
+* The bots listed are seated cyclically, shifted by one seat each hand (seat ``i`` of hand
+  ``h`` gets bot ``(i + h) mod k`` for ``k`` bots), so every bot sits in every seat equally
+  often and no bot gains from its seat. A bot listed fewer times than there are seats fills
+  several seats in a hand.
+* *Duplicate* deals (the default): each deal is played ``k`` times in a row, once under each
+  shift, so every bot holds every hand of that deal once. Luck of the deal then cancels out
+  of the comparison, as in duplicate bridge, and far fewer hands show a real difference. Deal
+  ``d`` is shuffled from seed ``seed + d``. Without duplicate, hand ``h`` has seed ``seed + h``.
 * Each bot's figure for a hand is the mean of its seats' points that hand (a hand voided and
-  dealt again counts as 0 for everyone). Its *mean points per hand* is the mean of those over
-  all hands, with a 95% interval ``mean ± 1.96 · sd / √hands`` (normal approximation).
+  dealt again counts as 0 for everyone). Its *mean points per hand* is the mean over all
+  hands, with a 95% interval ``mean ± 1.96 · sd / √blocks`` (normal approximation), where the
+  independent samples are the deals' averages (duplicate) or the single hands.
 * *Win rate* is the share of its seat-hands a bot won.
 * For each pair of bots the arena also gives the per-hand difference of their figures, with
   its 95% interval: a margin whose interval excludes zero is a significant difference.
@@ -60,6 +65,16 @@ class BotStats:
     wins: int = 0
     per_hand: list[float] = field(default_factory=list)
     decision_ms: list[float] = field(default_factory=list)
+    block: int = 1
+
+    @property
+    def samples(self) -> list[float]:
+        """Independent samples: the mean over each block of ``block`` hands (one deal)."""
+        b = self.block
+        return [
+            sum(self.per_hand[i : i + b]) / len(self.per_hand[i : i + b])
+            for i in range(0, len(self.per_hand), b)
+        ]
 
     @property
     def win_rate(self) -> float:
@@ -80,12 +95,13 @@ class ArenaResult:
     seed: int
     bots: list[BotStats]
     seconds: float
+    duplicate: bool = True
 
     def pairs(self) -> list[tuple[str, str, Interval]]:
         out = []
         for i, a in enumerate(self.bots):
             for b in self.bots[i + 1 :]:
-                diffs = [x - y for x, y in zip(a.per_hand, b.per_hand, strict=True)]
+                diffs = [x - y for x, y in zip(a.samples, b.samples, strict=True)]
                 out.append((a.label, b.label, mean_interval(diffs)))
         return out
 
@@ -95,6 +111,7 @@ class ArenaResult:
             "players": self.players,
             "hands": self.hands,
             "seed": self.seed,
+            "duplicate": self.duplicate,
             "seconds": round(self.seconds, 3),
             "bots": [
                 {
@@ -102,7 +119,7 @@ class ArenaResult:
                     "level": b.level,
                     "seat_hands": b.seat_hands,
                     "win_rate": b.win_interval().to_json(),
-                    "mean_points_per_hand": mean_interval(b.per_hand).to_json(),
+                    "mean_points_per_hand": mean_interval(b.samples).to_json(),
                     "median_decision_ms": _percentile(b.decision_ms, 50),
                     "p99_decision_ms": _percentile(b.decision_ms, 99),
                 }
@@ -131,6 +148,7 @@ def run_arena(
     *,
     players: int | None = None,
     rules: Any = None,
+    duplicate: bool = True,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
     """Play ``hands`` hands between bots of ``levels`` and gather the statistics."""
@@ -142,14 +160,18 @@ def run_arena(
     game.check_players(n)
     rules = rules if rules is not None else game.default_preset().rules
     labels = _labels(levels)
-    stats = [BotStats(label, level) for label, level in zip(labels, levels, strict=True)]
     k = len(levels)
+    block = k if duplicate else 1
+    stats = [
+        BotStats(label, level, block=block) for label, level in zip(labels, levels, strict=True)
+    ]
     start = time.perf_counter()
     for h in range(hands):
         assign = [(i + h) % k for i in range(n)]
         bots = [make_bot(game.name, levels[b]) for b in assign]
         rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
-        state = game.new_state(rules, n, seed=seed + h, first=h % n)
+        deal = h // k if duplicate else h
+        state = game.new_state(rules, n, seed=seed + deal, first=deal % n)
         while not state.is_terminal:
             seat = state.current
             obs = state.observation(seat)
@@ -170,7 +192,7 @@ def run_arena(
             stats[b].per_hand.append(sums[b] / counts[b] if counts[b] else 0.0)
         if progress is not None:
             progress(h + 1)
-    return ArenaResult(game.name, n, hands, seed, stats, time.perf_counter() - start)
+    return ArenaResult(game.name, n, hands, seed, stats, time.perf_counter() - start, duplicate)
 
 
 def _labels(levels: Sequence[str]) -> list[str]:
@@ -190,7 +212,7 @@ def plot_arena(result: ArenaResult, path: str) -> None:
     import matplotlib.pyplot as plt
 
     labels = [b.label for b in result.bots]
-    means = [mean_interval(b.per_hand) for b in result.bots]
+    means = [mean_interval(b.samples) for b in result.bots]
     wins = [b.win_interval() for b in result.bots]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4.2))
     ax1.bar(

@@ -113,50 +113,94 @@ class TerminalTable:
         return event if self.human is None else event.seen_by(self.human)
 
     def run(self) -> None:
-        while not self.match.is_over():
-            state = self.match.start_hand()
-            n_hand = len(self.match.results) + 1
+        match = self.match
+        while not match.is_over():
+            state = match.start_hand()
+            n_hand = len(match.results) + 1
             console.rule(f"[bold]{self.game.title} — hand {n_hand}")
             starter = self.names[state.current]
             verb = "start" if state.current == self.human else "starts"
             console.print(f"{starter} {verb}. Turns go seat 0 → 1 → 2 … {self.game.direction}.")
+            if match.pot:
+                console.print(f"The pot holds {match.pot} points.")
             try:
                 self.play_hand(state)
             except QuitGame:
-                self.match.add_unfinished(state)
-                self.save()
-                console.print("[yellow]Game left unfinished.[/]")
-                if self.record_path:
-                    console.print(f"The record so far is saved in {self.record_path}.")
-                raise typer.Exit(0) from None
-            result = self.match.finish_hand(state)
+                self.stop_unfinished(state)
+            result = match.finish_hand(state)
             console.print(result_table(result, self.names))
             if result.redeal:
                 console.print("[yellow]The hand is dealt again.[/]")
+            for note in match.notes.get(len(match.results) - 1, []):
+                console.print(f"[bold yellow]{note}[/]")
             self.save()
-        if len(self.match.results) > 1:
+            if match.until_stopped and not result.redeal and not self.another_hand():
+                break
+        if len(match.results) > 1:
             self.print_sheet()
+        ledger = match.ledger
+        if ledger is not None and hasattr(ledger, "settlement_lines"):
+            console.rule("[bold]Settlement")
+            for line in ledger.settlement_lines():
+                console.print(line)
         if self.record_path:
             console.print(
                 f"Record saved in {self.record_path}; replay it with "
                 f"[bold]cherki replay {self.record_path}[/]."
             )
 
+    def stop_unfinished(self, state: State) -> None:
+        self.match.add_unfinished(state)
+        self.save()
+        console.print("[yellow]Game left unfinished.[/]")
+        if self.record_path:
+            console.print(f"The record so far is saved in {self.record_path}.")
+        raise typer.Exit(0)
+
+    def another_hand(self) -> bool:
+        """Hand by hand: ask whether to deal again (no answer ends the match)."""
+        try:
+            answer = console.input("Deal another hand? [bold](y/n)[/] ")
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return False
+        return answer.strip().lower() in ("", "y", "yes")
+
     def save(self) -> None:
         if self.record_path:
             self.match.record.save(self.record_path)
 
     def print_sheet(self) -> None:
-        t = Table(title="Score sheet", header_style="bold")
+        match = self.match
+        rows = match.sheet_rows()
+        has_pot = any(r["pot"] is not None for r in rows)
+        t = Table(title="Score sheet (running totals)", header_style="bold")
         t.add_column("hand")
         for name in self.names:
             t.add_column(name, justify="right")
         t.add_column("how")
-        for row in self.match.sheet():
-            t.add_row(str(row[0]), *[f"{p:+d}" for p in row[1:-1]], row[-1])
-        t.add_row("total", *[f"{p:+d}" for p in self.match.totals], "")
-        t.add_row("money", *[money_text(m) for m in self.match.money], "")
+        if has_pot:
+            t.add_column("pot", justify="right")
+        for r in rows:
+            cells = [str(r["hand"]), *[f"{p:+d}" for p in r["totals"]], r["how"]]
+            if has_pot:
+                cells.append("" if r["pot"] is None else str(r["pot"]))
+            t.add_row(*cells)
+        if match.scores != match.totals:
+            t.add_row("scored", *[str(x) for x in match.scores], "", *([""] if has_pot else []))
+        money = ["money", *[money_text(m) for m in match.money], ""]
+        t.add_row(*money, *([""] if has_pot else []))
         console.print(t)
+        if match.target is not None or match.hands is not None:
+            best = max(match.scores)
+            leaders = [self.names[i] for i, x in enumerate(match.scores) if x == best]
+            verb = "won" if match.is_over() else "lead"
+            console.print(f"[bold]Match: {' and '.join(leaders)} {verb} with {best} points.[/]")
+        teams = match.team_totals()
+        if teams is not None:
+            half = len(self.names) // 2
+            for i, total in enumerate(teams):
+                console.print(f"Side {self.names[i]} & {self.names[i + half]}: {total:+d} points")
 
     def play_hand(self, state: State) -> None:
         if self.human is None:
@@ -238,7 +282,8 @@ class TerminalTable:
         console.print(
             "Type an action: " + ", ".join(legal_texts) + ".\n"
             "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
-            "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call · "
+            "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
+            f"({' or '.join(getattr(self.game, 'call_words', ('tan', 'ceki')))}) · "
             "[bold]s[/] sampei · [bold]p[/] pass.\n"
             "Also: [bold]hint[/] (what your hand waits on), [bold]hand[/], [bold]table[/], "
             "[bold]cards[/] (card names), [bold]quit[/] (saves the record)."
@@ -290,19 +335,26 @@ def hint_lines(game: Game[Any], obs: Any) -> list[Text]:
     lines: list[Text] = []
     unseen = obs.unseen()
     if isinstance(obs, BalikObservation):
-        report = analyse_hand(obs.hand, obs.honours)
-        if report.cards == 14:
+        r = obs.rules
+        report = analyse_hand(obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
+        words = dict(
+            zip(("tan", "ceki"), getattr(game, "call_words", ("tan", "ceki")), strict=True)
+        )
+        full = r.set_size * r.sets
+        if report.cards == full - 1:
             if report.waits:
+                call = words.get(report.call or "", report.call)
                 lines.append(
-                    _waits_line(f"Your hand calls {report.call}, waiting on", report.waits, unseen)
+                    _waits_line(f"Your hand calls {call}, waiting on", report.waits, unseen)
                 )
             else:
                 lines.append(Text("Your hand is not one card from winning yet."))
-        elif report.cards == 15:
+        elif report.cards == full:
             if report.winning:
                 lines.append(Text("Your hand is a winning hand!", style="bold green"))
             for k, (call, waits) in sorted(report.discards_to_call.items()):
-                lines.append(_waits_line(f"Discard {CODES[k]} → {call}, waiting on", waits, unseen))
+                word = words.get(call, call)
+                lines.append(_waits_line(f"Discard {CODES[k]} → {word}, waiting on", waits, unseen))
             if not report.discards_to_call and not report.winning:
                 lines.append(Text("No discard leaves you one card from winning yet."))
     if obs.legal:
@@ -359,6 +411,10 @@ def play(
     hands: Annotated[
         int | None, typer.Option("--hands", help="Play a match of this many hands.")
     ] = None,
+    hand_by_hand: Annotated[
+        bool,
+        typer.Option("--hand-by-hand", help="Deal hand after hand until you say stop."),
+    ] = False,
     target: Annotated[
         int | None,
         typer.Option("--target", help="Play until a seat's total reaches this many points."),
@@ -405,7 +461,14 @@ def play(
         elif settlement == "hands":
             hands = rules_obj.match_hands
     match = Match(
-        game, rules_obj, [s.name for s in seats], seed, hands=hands, target=target, preset=rules
+        game,
+        rules_obj,
+        [s.name for s in seats],
+        seed,
+        hands=hands,
+        target=target,
+        preset=rules,
+        until_stopped=hand_by_hand,
     )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
@@ -437,14 +500,18 @@ def replay(
     """Step through a game record, or print its result as JSON."""
     rec = load_record(file)
     if as_json:
-        hands = [replay_hand(rec, i).result.to_json() for i in range(len(rec.hands))]
-        totals = [sum(h["payments"][s] for h in hands) for s in range(len(rec.players))]
+        from cherki.match import replay_match
+
+        match = replay_match(rec)
+        hands = [r.to_json() for r in match.results]
+        last = hands[-1] if hands else {"unfinished": True}
         out = {
             "game": rec.game.name,
             "players": rec.players,
-            **hands[-1],
+            **last,
             "hands": hands,
-            "totals": totals,
+            "totals": match.totals,
+            "match": match.to_json(),
         }
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
@@ -487,21 +554,30 @@ def hand(
         typer.Option(help="How honours form sets: rank1, frames or own (default: the game's)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
+    preset: Annotated[str | None, typer.Option("--rules", help="Rules preset.")] = None,
 ) -> None:
     """Analyse a hand: does it win, its best sets, what it waits on, what it may call."""
     from cherki.games.balik import BalikGame, analyse_hand
 
     game = _game(game_name)
     if not isinstance(game, BalikGame):
-        raise RulesError(f"hand analysis is available for the Balik games, not {game.title}")
+        raise RulesError(
+            f"hand analysis is for the games of sets (Balik Satu and its relatives), "
+            f"not {game.title}"
+        )
     counts = parse_hand(cards)
     n = sum(counts)
-    if n not in (14, 15):
-        raise RulesError(f"a Balik hand has 14 cards (waiting) or 15 (after drawing), not {n}")
-    rule = honours or game.default_preset().rules.honours
-    report = analyse_hand(counts, rule)
+    r = game.rules(preset)
+    full = r.set_size * r.sets
+    if n not in (full - 1, full):
+        raise RulesError(
+            f"a {game.title} hand has {full - 1} cards (waiting) or {full} (after drawing), not {n}"
+        )
+    rule = honours or r.honours
+    report = analyse_hand(counts, rule, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
+    words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
     calls = {
-        CODES[k]: {"call": c, "waits": [CODES[w] for w in ws]}
+        CODES[k]: {"call": words[c], "waits": [CODES[w] for w in ws]}
         for k, (c, ws) in sorted(report.discards_to_call.items())
     }
     sets = [format_cards(s) for s in report.sets]
@@ -515,7 +591,7 @@ def hand(
         "leftover": format_cards(report.leftover),
         "mata": report.mata,
         "red_mata": report.red_mata,
-        "call": report.call,
+        "call": words[report.call] if report.call else None,
         "waits": waits,
         "discards_to_call": calls,
     }
@@ -527,7 +603,7 @@ def hand(
     if report.leftover:
         console.print(Text("Not in a set: ").append_text(cards_text(report.leftover)))
     console.print(f"Mata: {report.mata} ({report.red_mata} red)")
-    if n == 15:
+    if n == full:
         console.print("[bold green]A winning hand.[/]" if report.winning else "Not a winning hand.")
         for code, info in calls.items():
             console.print(
@@ -536,9 +612,9 @@ def hand(
         if not report.discards_to_call and not report.winning:
             console.print("No discard leaves a hand that may call.")
     elif report.call:
-        console.print(f"May call [bold]{report.call}[/], waiting on {', '.join(waits)}.")
+        console.print(f"May call [bold]{words[report.call]}[/], waiting on {', '.join(waits)}.")
     else:
-        console.print("Not waiting: it may not call tan or ceki.")
+        console.print(f"Not waiting: it may not call {' or '.join(game.call_words)}.")
 
 
 # -- rules, glossary, games ------------------------------------------------------------------
@@ -549,7 +625,7 @@ def rules(
 ) -> None:
     """The rules of a game, with sources, choices and options (and the glossary)."""
     game = _game(game_name)
-    slug = "balik-satu" if game.name == "balik-lima-belas" else game.name
+    slug = getattr(game, "rules_doc", game.name)
     path = docs_dir() / "rules" / f"{slug}.md"
     if not path.exists():
         raise RulesError(f"no rules document for {game.title} yet")
@@ -624,6 +700,13 @@ def arena(
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write a bar chart (PNG) here.")
     ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate/--no-duplicate",
+            help="Play each deal once per seat rotation, so the luck of the deal cancels out.",
+        ),
+    ] = True,
 ) -> None:
     """Bots play many hands, seats rotated; win rates and mean points with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -651,6 +734,7 @@ def arena(
             seed,
             players=players,
             rules=rules_obj,
+            duplicate=duplicate,
             progress=lambda done: bar.update(task, completed=done),
         )
     t = Table(
@@ -662,7 +746,7 @@ def arena(
     data = res.to_json()
     for b, row in zip(res.bots, data["bots"], strict=True):
         wi = b.win_interval()
-        mi = mean_interval(b.per_hand)
+        mi = mean_interval(b.samples)
         t.add_row(
             b.label,
             f"{wi.mean:.1%} [{wi.low:.1%}, {wi.high:.1%}]",

@@ -3,7 +3,9 @@
 Our specifications (see ``docs/matches.md``)
 --------------------------------------------
 * A match ends after a fixed number of scored hands (``hands``), or as soon as a seat's
-  running total of points reaches ``target``, or never by itself (``until_stopped``: hand by
+  running total of points reaches ``target`` (points *scored* where the game reports them
+  apart from payments, as Ceki does: "the winner will be the player who reaches this
+  total" [003]; otherwise the running payments), or never by itself (``until_stopped``: hand by
   hand, until the players stop). With none of these it ends when the game's own match rule
   says so (Chot: a fixed number of bangkong), or else after one scored hand.
 * A hand the rules void and deal again (Balik Satu's yeo) is recorded but does not count
@@ -62,6 +64,9 @@ class Match:
     first: int = 0
     until_stopped: bool = False
     totals: list[int] = field(default_factory=list)
+    #: points scored (not paid): a game that reports ``detail["scores"]`` (Ceki: only the
+    #: winner scores) is played to a target on these; otherwise they are the payments
+    scores: list[int] = field(default_factory=list)
     money: list[int] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     record: Record = field(init=False)
@@ -80,6 +85,7 @@ class Match:
         if self.target is not None and self.target < 1:
             raise RulesError("a match target must be at least 1 point")
         self.totals = [0] * n
+        self.scores = [0] * n
         self.money = [0] * n
         self.record = Record(self.game, self.rules, list(self.players), [], self.preset)
         make_ledger = getattr(self.game, "match_ledger", None)
@@ -105,7 +111,7 @@ class Match:
         if self.hands is not None:
             return self.scored_hands >= self.hands
         if self.target is not None:
-            return max(self.totals) >= self.target
+            return max(self.scores) >= self.target
         if self.ledger is not None:
             return bool(self.ledger.is_over())
         return self.scored_hands >= 1
@@ -134,6 +140,9 @@ class Match:
         self.results.append(result)
         for s, p in enumerate(result.payments):
             self.totals[s] += p
+        scores = result.detail.get("scores", result.payments)
+        for s, p in enumerate(scores):
+            self.scores[s] += p
         for s, m in enumerate(result.money):
             self.money[s] += m
         next_context = getattr(state, "next_context", None)
@@ -202,6 +211,7 @@ class Match:
             "scored_hands": self.scored_hands,
             "sheet": self.sheet_rows(),
             "totals": list(self.totals),
+            "scores": list(self.scores),
             "money_cents": list(self.money),
             "pot": self.pot,
             "over": self.is_over(),

@@ -1502,20 +1502,32 @@ class HandReport:
     discards_to_call: dict[int, tuple[str, tuple[int, ...]]] = field(default_factory=dict)
 
 
-def analyse_hand(counts: Sequence[int], honours: str = "rank1") -> HandReport:
-    """Whether a hand wins, its best arrangement, what it waits on, and what it may call."""
+def analyse_hand(
+    counts: Sequence[int],
+    honours: str = "rank1",
+    *,
+    size: int = 3,
+    sets: int = 5,
+    chiqui: bool = False,
+) -> HandReport:
+    """Whether a hand wins, its best arrangement, what it waits on, and what it may call.
+
+    A full hand is ``sets`` sets of ``size`` cards (15 in Balik Satu, 6 in Tantanan); a hand
+    one card short may wait; a full hand that does not win may discard to wait.
+    """
     grouping = GROUPINGS[honours]
+    full = size * sets
     n = sum(counts)
-    arr = arrangement(counts, grouping)
+    arr = arrangement(counts, grouping, size)
     hand = list(counts)
-    winning = n == 15 and is_winning(hand, grouping)
-    wait = wait_for(hand, grouping) if n == 14 else NO_WAIT
+    winning = n == full and is_winning(hand, grouping, size=size, chiqui=chiqui)
+    wait = wait_for(hand, grouping, size, chiqui) if n == full - 1 else NO_WAIT
     calls: dict[int, tuple[str, tuple[int, ...]]] = {}
-    if n == 15:
+    if n == full:
         for k in range(N_KINDS):
             if hand[k]:
                 hand[k] -= 1
-                w = wait_for(hand, grouping)
+                w = wait_for(hand, grouping, size, chiqui)
                 hand[k] += 1
                 if w.call:
                     calls[k] = (w.call, w.cards)

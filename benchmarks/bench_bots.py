@@ -1,0 +1,81 @@
+"""Decision time of each bot level in every game: median and p99, on one core.
+
+The measured bot sits in seat 0 (rotating the start so it meets every position); the other
+seats are heuristic bots. Only seat 0's decisions are timed, from observation in to action
+out. Search bots run at their default budget unless ``--budget-ms`` says otherwise.
+
+    uv run python benchmarks/bench_bots.py                       # every game, every level
+    uv run python benchmarks/bench_bots.py --games ceki --levels search --hands 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from cherki.bots import levels_for, make_bot
+from cherki.bots.search import DEFAULT_BUDGET_MS, SearchBot
+from cherki.games import GAMES, find_game
+
+
+def percentile(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, round(q / 100 * len(s) + 0.5) - 1))]
+
+
+def measure(game_name: str, level: str, hands: int, seed: int, budget: float) -> list[float]:
+    game = find_game(game_name)
+    times: list[float] = []
+    for h in range(hands):
+        state = game.new_state(seed=seed + h, first=h % game.default_players)
+        bot = (
+            SearchBot(game_name, budget_ms=budget)
+            if level == "search"
+            else make_bot(game_name, level)
+        )
+        others = make_bot(game_name, "heuristic")
+        rng = random.Random(seed * 7919 + h)
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            if seat == 0:
+                t0 = time.perf_counter()
+                action = bot.act(obs, rng)
+                times.append((time.perf_counter() - t0) * 1000)
+            else:
+                action = others.act(obs, rng)
+            state.apply(action, seat)
+    return times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--games", default=",".join(GAMES), help="comma list of games")
+    ap.add_argument("--levels", default="random,heuristic,search", help="comma list of levels")
+    ap.add_argument(
+        "--hands", type=int, default=20, help="hands per game and level (search: a fifth)"
+    )
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    args = ap.parse_args()
+    print(
+        f"{'game':18} {'level':10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}"
+    )
+    for name in args.games.split(","):
+        for level in args.levels.split(","):
+            if level not in levels_for(name):
+                continue
+            hands = max(1, args.hands // 5) if level == "search" else args.hands
+            t = measure(name, level, hands, args.seed, args.budget_ms)
+            print(
+                f"{name:18} {level:10} {len(t):9d} {statistics.median(t):10.3f} "
+                f"{percentile(t, 99):9.3f} {max(t):9.3f}",
+                flush=True,
+            )
+    print("targets: heuristic median under 5 ms; search median under 1000 ms")
+
+
+if __name__ == "__main__":
+    main()
