@@ -125,3 +125,27 @@ def test_search_keeps_the_heuristic_choice_without_clear_evidence() -> None:
     bot = SearchBot("balik-satu", budget_ms=None, iterations=1)
     assert bot._choose(7, {8: [5.0, -5.0, 4.0, -4.0]}) == 7
     assert bot._choose(7, {8: [5.0, 6.0, 4.0, 5.0]}) == 8
+
+
+@pytest.mark.parametrize("name", ["balik-satu", "gonggong", "tantanan", "chaqui"])
+def test_sampled_callers_really_wait_with_their_call(name: str) -> None:
+    """A seat that called is one card from winning: the sampled deals give it such a hand."""
+    game = find_game(name)
+    rng = random.Random(3)
+    waiting = total = 0
+    for seed in range(25):
+        state = game.new_state(seed=seed)
+        bots = [make_bot(name, "heuristic") for _ in range(state.n)]
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            world = game.determinize(obs, rng)
+            for t in range(state.n):
+                if t != seat and obs.calls[t] and sum(world.hands[t]) == obs.hand_sizes[t]:
+                    total += 1
+                    waiting += bool(world.wait_sets[t])
+                    if world.wait_sets[t]:
+                        assert world.waits[t].call == obs.calls[t]
+            state.apply(bots[seat].act(obs, rng), seat)
+    assert total > 20
+    assert waiting / total > 0.9

@@ -136,8 +136,10 @@ from cherki.engine import (
 )
 from cherki.errors import NotationError, RulesError
 from cherki.sets import (
+    GROUP_KINDS,
     GROUPINGS,
     HONOUR_RULES,
+    N_GROUPS,
     NO_WAIT,
     Wait,
     arrangement,
@@ -1413,21 +1415,24 @@ def determinize(
     """
     rules = obs.rules
     n = obs.players
-    pool = [k for k, c in enumerate(obs.unseen()) for _ in range(c)]
-    pool = shuffled(pool, rng)
-    hands: list[list[int]] = []
-    i = 0
-    for t in range(n):
-        if t == obs.seat:
-            hands.append(list(obs.hand))
-            continue
-        h = list(obs.exposed[t])
-        need = obs.hand_sizes[t] - sum(h)
-        for k in pool[i : i + need]:
-            h[k] += 1
-        i += need
-        hands.append(h)
-    stock = pool[i:]
+    avail = obs.unseen()
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[obs.seat] = list(obs.hand)
+    others = [t for t in range(n) if t != obs.seat]
+    # callers first: their hands must really wait with the call they made
+    for t in sorted(others, key=lambda t: obs.calls[t] is None):
+        need = obs.hand_sizes[t] - sum(obs.exposed[t])
+        call = obs.calls[t]
+        h = _sample_waiting(avail, obs.exposed[t], need, rules, call, rng) if call else None
+        if h is None:
+            h = list(obs.exposed[t])
+            pool = [k for k, c in enumerate(avail) for _ in range(c)]
+            for k in rng.sample(pool, need):
+                h[k] += 1
+        for k in range(N_KINDS):
+            avail[k] -= h[k] - obs.exposed[t][k]
+        hands[t] = h
+    stock = shuffled([k for k, c in enumerate(avail) for _ in range(c)], rng)
     st = object.__new__(BalikState)
     st.game = (
         game
@@ -1477,6 +1482,75 @@ def determinize(
     st._result = None
     st.self_win_ok = SAMPEI in obs.legal and st.phase == PHASE_DISCARD
     return st
+
+
+def _sample_waiting(
+    avail: Sequence[int],
+    known: Sequence[int],
+    need: int,
+    rules: BalikRules,
+    call: str,
+    rng: random.Random,
+    tries: int = 24,
+) -> list[int] | None:
+    """A hand for a seat that has called: its ``known`` cards plus ``need`` cards from
+    ``avail``, one card from winning with that very call (None if no try finds one).
+
+    Built, not merely drawn: pick the open group, bring every group to a whole number of sets
+    (the open one to a set less one card), then add whole sets, a mata among them for a tan
+    call, and keep the first hand whose wait really is ``call``.
+    """
+    size = rules.set_size
+    grouping = GROUPINGS[rules.honours]
+    kinds_of = GROUP_KINDS[rules.honours]
+    if (sum(known) + need) % size != size - 1:
+        return None
+    base = sum(known)
+    groups = [g for g in range(N_GROUPS) if kinds_of[g]]
+    for _ in range(tries):
+        left = list(avail)
+        h = list(known)
+        open_g = rng.choice(groups)
+        ok = True
+        if call == "ceki":  # the open set is an identical part-set, the hope of a mata
+            pair = [k for k in kinds_of[open_g] if h[k] == 0 and left[k] >= size - 1]
+            if not pair:
+                continue
+            k = rng.choice(pair)
+            left[k] -= size - 1
+            h[k] += size - 1
+        for g in groups:
+            want = size - 1 if g == open_g else 0
+            while ok and sum(h[k] for k in kinds_of[g]) % size != want:
+                ok = _take_one(left, h, kinds_of[g], rng)
+        if call == "tan" and ok and not any(c >= size for c in h):
+            triple = [k for k in range(N_KINDS) if left[k] >= size]
+            if not triple:
+                continue
+            k = rng.choice(triple)
+            left[k] -= size
+            h[k] += size
+        while ok and sum(h) - base < need:
+            g = rng.choice(groups)
+            for _ in range(size):
+                ok = ok and _take_one(left, h, kinds_of[g], rng)
+        if not ok or sum(h) - base != need:
+            continue
+        w = wait_for(h, grouping, size, rules.chiqui)
+        if w.call == call and w.cards:
+            return h
+    return None
+
+
+def _take_one(left: list[int], hand: list[int], kinds: Sequence[int], rng: random.Random) -> bool:
+    """Move one random card (weighted by copies left) of ``kinds`` from ``left`` to ``hand``."""
+    pool = [k for k in kinds if left[k] > 0]
+    if not pool:
+        return False
+    k = rng.choices(pool, weights=[left[k] for k in pool])[0]
+    left[k] -= 1
+    hand[k] += 1
+    return True
 
 
 class BalikLimaBelasGame(BalikGame):
