@@ -58,7 +58,7 @@ def event_text(event: Event, names: Sequence[str]) -> Text:
     if line.startswith("You "):  # second person: "You draw", not "You draws"
         head, _, rest = line[4:].partition(" ")
         verb = {"passes": "pass", "changes": "change"}.get(head, head.removesuffix("s"))
-        line = f"You {verb} {rest}".rstrip()
+        line = f"You {verb} {rest}".rstrip().replace(" and shows it", " and show it")
     style = {
         "call": "bold yellow",
         "sampei": "bold green",
@@ -76,7 +76,7 @@ def event_text(event: Event, names: Sequence[str]) -> Text:
 
 def result_table(result: Result, names: Sequence[str], *, cents: bool = True) -> Group:
     """The score broken down item by item and what each seat pays or receives."""
-    parts: list[Any] = [Text(result.summary, style="bold")]
+    parts: list[Any] = [Text(with_names(result.summary, names), style="bold")]
     if result.items:
         items = Table(title="Score", show_header=True, header_style="bold")
         items.add_column("item")
@@ -104,6 +104,15 @@ def result_table(result: Result, names: Sequence[str], *, cents: bool = True) ->
     if detail.get("turned"):
         parts.append(Text(f"Turned for scoring: {detail['turned']}"))
     return Group(*parts)
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """Put the players' names in place of "seat N" in a sentence from the rules core."""
+    for i in sorted(range(len(names)), reverse=True):
+        owner = "your" if names[i] == "You" else f"{names[i]}'s"
+        text = text.replace(f"Seat {i}'s", owner).replace(f"seat {i}'s", owner)
+        text = text.replace(f"Seat {i} ", f"{names[i]} ").replace(f"seat {i} ", f"{names[i]} ")
+    return text.replace("You wins", "You win").replace("You won", "You won")
 
 
 def money_text(cents: int) -> str:
