@@ -66,7 +66,7 @@ def test_four_players_three_decks_partners_opposite() -> None:
     assert (r.ayam_bonus, r.kandang_bonus, r.tan_bonus, r.ceki_tokens) == (0, 0, 0, 10)
     assert (r.bangkong_points, r.bangkong_count) == (20, 3)
     assert (r.cents_per_bangkong, r.cents_per_excess) == (2000, 10)
-    with pytest.raises(RulesError, match="played by 4 to 4 players"):
+    with pytest.raises(RulesError, match="played by exactly 4 players"):
         K.new_state(K.rules(), 3, seed=1)
 
 

@@ -75,7 +75,7 @@ def test_player_counts() -> None:
     assert C.players == (3, 3) and C.title == "Cekèn"
     for name in ("sampen", "Sampèn", "cekèn"):
         assert find_game(name) is C
-    with pytest.raises(RulesError, match="played by 3 to 3 players, not 4"):
+    with pytest.raises(RulesError, match="played by exactly 3 players, not 4"):
         C.new_state(C.rules(), 4, seed=1)
 
 
@@ -207,4 +207,4 @@ def test_the_winner_starts_the_next_hand() -> None:
 def test_random_games_keep_the_invariants(
     seed: int, game: Any, how: str, skill: float, options: dict[str, Any]
 ) -> None:
-    play_and_check(game, "surakarta", seed, how, skill, **options)
+    play_and_check(game, game.default_preset().name, seed, how, skill, **options)

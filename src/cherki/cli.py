@@ -661,7 +661,7 @@ def games() -> None:
         lo, hi = g.players
         t.add_row(
             f"{g.name}\n[dim]{g.title}[/]",
-            f"{lo}-{hi}",
+            f"{lo}-{hi}" if lo != hi else str(lo),
             ", ".join(p.name for p in g.presets),
             ", ".join(levels_for(g.name)),
         )

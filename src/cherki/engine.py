@@ -345,7 +345,8 @@ class Game(Generic[R]):
     def check_players(self, players: int) -> None:
         lo, hi = self.players
         if not lo <= players <= hi:
-            raise RulesError(f"{self.title} is played by {lo} to {hi} players, not {players}")
+            span = f"{lo} to {hi}" if lo != hi else f"exactly {lo}"
+            raise RulesError(f"{self.title} is played by {span} players, not {players}")
 
     def new_state(
         self,

@@ -65,6 +65,17 @@ TANTANAN_PRESETS: Final = (
 )
 
 
+CEKEN_PRESETS: Final = (
+    Preset(
+        "yogyakarta",
+        TANTANAN_RULES,
+        "Yogyakarta: Tantanan for three (Cekèn or Sampèn), toh bayaran, 2¢ a point",
+        "[001] citing Javaanse Kaartspelen p.98",
+        ("toh-bayaran", "sampen"),
+    ),
+)
+
+
 class TantananGame(BalikGame):
     """Tantanan: three pairs, one identical (a bak); tan kowah and tan nokang."""
 
@@ -85,6 +96,7 @@ class CekenGame(TantananGame):
     title: ClassVar[str] = "Cekèn"
     players: ClassVar[tuple[int, int]] = (3, 3)
     default_players: ClassVar[int] = 3
+    presets: ClassVar[tuple[Preset[Any], ...]] = CEKEN_PRESETS
 
 
-__all__ = ["TANTANAN_PRESETS", "TANTANAN_RULES", "CekenGame", "TantananGame"]
+__all__ = ["CEKEN_PRESETS", "TANTANAN_PRESETS", "TANTANAN_RULES", "CekenGame", "TantananGame"]
