@@ -195,6 +195,65 @@ def fill_stack(
     return [list(h) for h in hands], list(stock_top) + rest
 
 
+@dataclass
+class DealSource:
+    """Where a hand's cards come from, as :func:`deal_source` settles it.
+
+    Either ``order`` (the whole shoe, top card first, for the game to deal by its own
+    method) or, for a stacked deal, ``hands`` (each seat's cards) and ``stock`` (top first).
+    ``meta`` is what a record needs to reproduce the deal.
+    """
+
+    order: list[int] | None
+    hands: list[list[int]] | None
+    stock: list[int] | None
+    meta: dict[str, Any]
+
+
+def deal_source(
+    *,
+    players: int,
+    first: int,
+    half_packs: int,
+    hand_sizes: Sequence[int],
+    seed: int | None,
+    rng: random.Random | None,
+    shoe: Sequence[int] | None,
+    stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None,
+) -> DealSource:
+    """Settle a deal from a stacked deal, an explicit shoe order, a generator or a seed.
+
+    A stacked deal must give each seat ``hand_sizes[seat]`` cards; the rest of the shoe goes
+    under its stock top in kind order, or shuffled by ``seed``. A shoe must hold exactly the
+    shoe's cards. A generator with no seed keeps its order in ``meta`` so the hand replays.
+    """
+    meta: dict[str, Any] = {"first": first, "seed": seed}
+    if stack is not None:
+        hands_cards, top = stack
+        if len(hands_cards) != players:
+            raise RulesError(
+                f"the stacked deal gives {len(hands_cards)} hands for {players} players"
+            )
+        for i, h in enumerate(hands_cards):
+            if len(h) != hand_sizes[i]:
+                raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {hand_sizes[i]}")
+        stack_rng = random.Random(seed) if seed is not None else None
+        hand_lists, stock = fill_stack(hands_cards, top, half_packs, stack_rng)
+        meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
+        return DealSource(None, hand_lists, stock, meta)
+    if shoe is not None:
+        check_shoe_order(shoe, half_packs)
+        order = list(shoe)
+        meta["shoe"] = order
+    else:
+        if rng is None:
+            rng = random.Random(seed)
+        order = shuffled(shoe_cards(half_packs), rng)
+        if seed is None:
+            meta["shoe"] = order  # an outside generator: keep the order to replay
+    return DealSource(order, None, None, meta)
+
+
 class State:
     """Base of every game's state. Subclasses implement the rules."""
 
@@ -341,6 +400,19 @@ class Game(Generic[R]):
         if check is not None:
             check()
         return rules
+
+    def table(self, rules: R | None, players: int | None, first: int) -> tuple[R, int]:
+        """The rules (the default preset's when None, checked) and the number of players
+        (the game's default when None, checked), with ``first`` a seat at that table."""
+        rules = rules if rules is not None else self.default_preset().rules
+        check = getattr(rules, "check", None)
+        if check is not None:
+            check()
+        n = self.default_players if players is None else players
+        self.check_players(n)
+        if not 0 <= first < n:
+            raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
+        return rules, n
 
     def check_players(self, players: int) -> None:
         lo, hi = self.players

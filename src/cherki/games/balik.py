@@ -130,8 +130,7 @@ from cherki.engine import (
     Result,
     ScoreItem,
     State,
-    check_shoe_order,
-    fill_stack,
+    deal_source,
     shuffled,
 )
 from cherki.errors import NotationError, RulesError
@@ -1269,12 +1268,7 @@ class BalikGame(Game[BalikRules]):
         first: int = 0,
         context: Mapping[str, Any] | None = None,
     ) -> BalikState:
-        rules = rules if rules is not None else self.default_preset().rules
-        rules.check()
-        n = self.default_players if players is None else players
-        self.check_players(n)
-        if not 0 <= first < n:
-            raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
+        rules, n = self.table(rules, players, first)
         self.check_table(rules, n)
         half_packs = rules.shoe_half_packs(n)
         size = half_packs * N_KINDS
@@ -1285,31 +1279,23 @@ class BalikGame(Game[BalikRules]):
                 f"{half_packs} half-packs ({size} cards) are too few for {n} players: the deal "
                 f"takes {dealt} and the stock needs {rules.reserve} for scoring plus one to play"
             )
-        meta: dict[str, Any] = {"first": first, "seed": seed}
-        if stack is not None:
-            hands_cards, top = stack
-            if len(hands_cards) != n:
-                raise RulesError(f"the stacked deal gives {len(hands_cards)} hands for {n} players")
-            for i, h in enumerate(hands_cards):
-                want = each + 1 if (i == first and rules.starter_extra) else each
-                if len(h) != want:
-                    raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {want}")
-            stack_rng = random.Random(seed) if seed is not None else None
-            hand_lists, stock = fill_stack(hands_cards, top, half_packs, stack_rng)
-            hands = [counts_of(h) for h in hand_lists]
-            meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
+        sizes = [each + 1 if (i == first and rules.starter_extra) else each for i in range(n)]
+        src = deal_source(
+            players=n,
+            first=first,
+            half_packs=half_packs,
+            hand_sizes=sizes,
+            seed=seed,
+            rng=rng,
+            shoe=shoe,
+            stack=stack,
+        )
+        meta = src.meta
+        if src.order is not None:
+            hands, stock = self.deal(src.order, n, first, rules.deal, each, rules.starter_extra)
         else:
-            if shoe is not None:
-                check_shoe_order(shoe, half_packs)
-                order = list(shoe)
-                meta["shoe"] = order
-            else:
-                if rng is None:
-                    rng = random.Random(seed)
-                order = shuffled([k for k in range(N_KINDS) for _ in range(half_packs)], rng)
-                if seed is None:
-                    meta["shoe"] = order  # an outside generator: keep the order to replay
-            hands, stock = self.deal(order, n, first, rules.deal, each, rules.starter_extra)
+            assert src.hands is not None and src.stock is not None
+            hands, stock = [counts_of(h) for h in src.hands], src.stock
         if context:
             meta["context"] = dict(context)
         return BalikState(self, rules, hands, stock, first, half_packs, meta, context)

@@ -107,8 +107,7 @@ from cherki.engine import (
     Result,
     ScoreItem,
     State,
-    check_shoe_order,
-    fill_stack,
+    deal_source,
     shuffled,
 )
 from cherki.errors import NotationError, RulesError
@@ -766,36 +765,23 @@ class CekiGame(Game[CekiRules]):
         stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: int = 0,
     ) -> CekiState:
-        rules = rules if rules is not None else self.default_preset().rules
-        rules.check()
-        n = self.default_players if players is None else players
-        self.check_players(n)
-        if not 0 <= first < n:
-            raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
-        meta: dict[str, Any] = {"first": first, "seed": seed}
-        if stack is not None:
-            hands_cards, top = stack
-            if len(hands_cards) != n:
-                raise RulesError(f"the stacked deal gives {len(hands_cards)} hands for {n} players")
-            for i, h in enumerate(hands_cards):
-                if len(h) != HAND_SIZE:
-                    raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {HAND_SIZE}")
-            stack_rng = random.Random(seed) if seed is not None else None
-            hand_lists, stock = fill_stack(hands_cards, top, HALF_PACKS, stack_rng)
-            hands = [counts_of(h) for h in hand_lists]
-            meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
+        rules, n = self.table(rules, players, first)
+        src = deal_source(
+            players=n,
+            first=first,
+            half_packs=HALF_PACKS,
+            hand_sizes=[HAND_SIZE] * n,
+            seed=seed,
+            rng=rng,
+            shoe=shoe,
+            stack=stack,
+        )
+        meta = src.meta
+        if src.order is not None:
+            hands, stock = self.deal(src.order, n, first)
         else:
-            if shoe is not None:
-                check_shoe_order(shoe, HALF_PACKS)
-                order = list(shoe)
-                meta["shoe"] = order
-            else:
-                if rng is None:
-                    rng = random.Random(seed)
-                order = shuffled([k for k in range(N_KINDS) for _ in range(HALF_PACKS)], rng)
-                if seed is None:
-                    meta["shoe"] = order
-            hands, stock = self.deal(order, n, first)
+            assert src.hands is not None and src.stock is not None
+            hands, stock = [counts_of(h) for h in src.hands], src.stock
         return CekiState(self, rules, hands, stock, first, meta)
 
     @staticmethod

@@ -92,8 +92,7 @@ from cherki.engine import (
     Result,
     ScoreItem,
     State,
-    check_shoe_order,
-    fill_stack,
+    deal_source,
     shuffled,
 )
 from cherki.errors import NotationError, RulesError
@@ -680,37 +679,23 @@ class CholekGame(Game[CholekRules]):
         stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: int = 0,
     ) -> CholekState:
-        rules = rules if rules is not None else self.default_preset().rules
-        rules.check()
-        n = self.default_players if players is None else players
-        self.check_players(n)
-        if not 0 <= first < n:
-            raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
-        meta: dict[str, Any] = {"first": first, "seed": seed}
-        if stack is not None:
-            hands_cards, top = stack
-            if len(hands_cards) != n:
-                raise RulesError(f"the stacked deal gives {len(hands_cards)} hands for {n} players")
-            for i, h in enumerate(hands_cards):
-                if len(h) != HAND_SIZE:
-                    raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {HAND_SIZE}")
-            stack_rng = random.Random(seed) if seed is not None else None
-            hand_lists, rest = fill_stack(hands_cards, top, HALF_PACKS, stack_rng)
-            order: list[int] = []
-            for j in range(n):
-                order.extend(hand_lists[(first + j) % n])
-            order.extend(rest)
-            meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
-        elif shoe is not None:
-            check_shoe_order(shoe, HALF_PACKS)
-            order = list(shoe)
-            meta["shoe"] = order
-        else:
-            if rng is None:
-                rng = random.Random(seed)
-            order = shuffled([k for k in range(N_KINDS) for _ in range(HALF_PACKS)], rng)
-            if seed is None:
-                meta["shoe"] = order
+        rules, n = self.table(rules, players, first)
+        src = deal_source(
+            players=n,
+            first=first,
+            half_packs=HALF_PACKS,
+            hand_sizes=[HAND_SIZE] * n,
+            seed=seed,
+            rng=rng,
+            shoe=shoe,
+            stack=stack,
+        )
+        meta = src.meta
+        if src.order is not None:
+            order = src.order
+        else:  # the stacked hands are drawn first, in turn from the first player
+            assert src.hands is not None and src.stock is not None
+            order = [k for j in range(n) for k in src.hands[(first + j) % n]] + src.stock
         return CholekState(self, rules, order, first, n, meta)
 
     def action_text(self, action: int) -> str:
