@@ -36,41 +36,48 @@ from cherki.games.balik import (
 from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
 
 
+def group_outs(live: Sequence[int], honours: str = "rank1") -> list[int]:
+    """Live cards per group: how many unseen cards could still join each group's sets."""
+    return [sum(live[k] for k in kinds) for kinds in GROUP_KINDS[honours]]
+
+
 def hand_value(
-    hand: Sequence[int], live: Sequence[int], honours: str = "rank1", size: int = 3
+    hand: Sequence[int],
+    live: Sequence[int],
+    honours: str = "rank1",
+    size: int = 3,
+    outs: Sequence[int] | None = None,
 ) -> float:
     """How close a hand is to five sets with a mata (higher is better).
 
     A complete set is worth far more than any part-set, so the bot never breaks one to chase
     outs; part-sets are worth more the more cards that finish them are still live; a mata
-    (needed to win) and identical pairs (future mata) add to that.
+    (needed to win) and identical pairs (future mata) add to that. ``outs`` (from
+    :func:`group_outs`) may be passed in when many hands are valued against one ``live``.
     """
     grouping = GROUPINGS[honours]
-    kinds_of = GROUP_KINDS[honours]
+    if outs is None:
+        outs = group_outs(live, honours)
     totals = [0] * N_GROUPS
-    for k in range(N_KINDS):
-        totals[grouping[k]] += hand[k]
-    value = 0.0
     mata = 0
     pairs = 0.0
-    for g in range(N_GROUPS):
-        t = totals[g]
-        if not t:
-            continue
-        value += 6.0 * (t // size)
-        rest = t % size
-        if rest:
-            outs = sum(live[k] for k in kinds_of[g])
-            if rest == size - 1:
-                value += 1.6 + 0.12 * min(outs, 10)
-            else:
-                value += 0.3 + 0.04 * min(outs, 10)
-        for k in kinds_of[g]:
-            c = hand[k]
+    for k in range(N_KINDS):
+        c = hand[k]
+        if c:
+            totals[grouping[k]] += c
             if c >= size:
                 mata += c // size
             elif c == size - 1:
                 pairs += 0.3 + 0.15 * min(live[k], 3)
+    value = 0.0
+    for g in range(N_GROUPS):
+        t = totals[g]
+        if t:
+            value += 6.0 * (t // size)
+            rest = t % size
+            if rest:
+                o = min(outs[g], 10)
+                value += (1.6 + 0.12 * o) if rest == size - 1 else (0.3 + 0.04 * o)
     value += (3.0 if mata else 0.0) + 0.6 * max(0, mata - 1) + (pairs if not mata else pairs * 0.3)
     return value
 
@@ -86,13 +93,16 @@ class BalikHeuristicBot:
         if PASS in legal:  # only a claim window offers pass
             return PASS
         live = obs.unseen()
+        outs = group_outs(live, obs.honours)
         hand = list(obs.hand)
         if obs.phase == "draw":
             if TAKE in legal and obs.top is not None:
-                now = hand_value(hand, live, obs.honours, size)
+                now = hand_value(hand, live, obs.honours, size, outs)
                 hand[obs.top] += 1
                 best = max(
-                    self._after(hand, k, live, obs.honours, size) for k in range(N_KINDS) if hand[k]
+                    self._after(hand, k, live, obs.honours, size, outs)
+                    for k in range(N_KINDS)
+                    if hand[k]
                 )
                 hand[obs.top] -= 1
                 if best > now + 1.0:
@@ -110,7 +120,10 @@ class BalikHeuristicBot:
             return rng.choice(list(legal))
         return max(
             discards,
-            key=lambda a: (self._after(hand, a - DISCARD, live, obs.honours, size), rng.random()),
+            key=lambda a: (
+                self._after(hand, a - DISCARD, live, obs.honours, size, outs),
+                rng.random(),
+            ),
         )
 
     @staticmethod
@@ -163,9 +176,16 @@ class BalikHeuristicBot:
         return sorted(legal, key=score, reverse=True)
 
     @staticmethod
-    def _after(hand: list[int], k: int, live: Sequence[int], honours: str, size: int = 3) -> float:
+    def _after(
+        hand: list[int],
+        k: int,
+        live: Sequence[int],
+        honours: str,
+        size: int = 3,
+        outs: Sequence[int] | None = None,
+    ) -> float:
         hand[k] -= 1
-        v = hand_value(hand, live, honours, size)
+        v = hand_value(hand, live, honours, size, outs)
         hand[k] += 1
         return v
 
