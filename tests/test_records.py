@@ -260,3 +260,13 @@ def test_missing_file(tmp_path: Path) -> None:
     bad.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RecordError, match="cannot read"):
         load_record(bad)
+
+
+def test_a_hand_the_record_does_not_hold_is_a_clear_error() -> None:
+    from cherki.games import find_game
+    from cherki.records import new_record, replay_hand
+
+    game = find_game("balik-satu")
+    rec = new_record(game, game.rules(), ["a", "b", "c", "d"])
+    with pytest.raises(RecordError, match="there is no hand 3: the record holds 0"):
+        replay_hand(rec, 2)

@@ -104,6 +104,8 @@ class Record:
 
     def start(self, index: int) -> State:
         """A fresh state for hand ``index`` (before any action)."""
+        if not 0 <= index < len(self.hands):
+            raise RecordError(f"there is no hand {index + 1}: the record holds {len(self.hands)}")
         return start_hand(self.game, self.rules, len(self.players), self.hands[index])
 
 

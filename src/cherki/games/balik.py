@@ -54,7 +54,10 @@ Our specifications (each is an option of :class:`BalikRules` unless marked *fixe
 * ``claim_priority`` (default ``turn-order``): when a revealed draw wins for several seats,
   the drawer comes first (the card is theirs, a self-draw), then the other callers in turn
   order from the drawer, as the next player in Mahjong has priority; ``first-caller`` ranks
-  the others by who called first. Each in turn may claim ("sampei") or pass.
+  the others by who called first. Each in turn may claim ("sampei") or pass. At the table
+  the callers would answer at once; the engine asks them one at a time, so while a claim is
+  open every seat sees whose answer is awaited (and so that the shown card would win for
+  that seat). This is public in play too, for a caller who could win rarely passes.
 * *fixed*: kandang tangan is the starting player's 15 dealt cards forming a winning hand; it
   is a "sampei" at their first turn, scored double with no tan, ayam or kandang bonus. The
   turned card (and yeo) still apply.
