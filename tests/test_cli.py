@@ -158,3 +158,39 @@ def test_match_of_several_hands_has_a_score_sheet() -> None:
     assert run.returncode == 0, run.stderr
     assert "Score sheet" in run.stdout
     assert run.stdout.count("— hand ") >= 3
+
+
+@pytest.mark.parametrize(
+    "game",
+    ["balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot", "ceki", "cholek-tiga"],
+)
+def test_every_game_plays_records_and_replays(game: str, tmp_path: Path) -> None:
+    rec = tmp_path / f"{game}.json"
+    run = cherki("play", game, "--watch", "--seed", "3", "--delay", "0", "--record", str(rec))
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stdout + run.stderr
+    out = cherki("replay", str(rec), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    recorded = json.loads(rec.read_text())
+    assert [h["payments"] for h in data["hands"]] == [
+        h["result"]["payments"] for h in recorded["hands"]
+    ]
+
+
+def test_hand_by_hand_stops_when_the_player_says_no() -> None:
+    run = cherki(
+        "play", "ceki", "--watch", "--seed", "2", "--delay", "0", "--hand-by-hand", stdin="y\nn\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.count("Deal another hand?") == 2
+    assert "Score sheet" in run.stdout
+
+
+def test_hand_analysis_follows_the_game() -> None:
+    run = cherki("hand", "tantanan", "S2 M2 C5 C5 OT", "--json")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["call"] == "kowah" and set(data["waits"]) == {"C1", "S1", "M1", "WF", "RF", "OT"}
+    bad = cherki("hand", "cholek-tiga", "C1 C2 C3")
+    assert bad.returncode == 2 and "games of sets" in bad.stderr
