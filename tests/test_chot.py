@@ -169,7 +169,7 @@ def test_the_settlement() -> None:
     assert led.side_money() == (2170, -2170)
     assert led.money() == [1085, -1085, 1085, -1085]
     assert led.is_over()
-    assert led.settlement_lines()[-1] == "seats 1 and 3 pay seats 0 and 2 2170¢"
+    assert led.settlement_lines()[-1] == "seats 1 and 3 pay seats 0 and 2 $21.70"
 
 
 def test_settlement_rates_are_options() -> None:

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cherki.cards import CODES, IS_RED, N_KINDS, RANK, SUIT, long_name
-from cherki.engine import Event, Result
+from cherki.engine import Event, Result, format_cents
 
 SUIT_STYLE = ("yellow", "green", "cyan")
 
@@ -116,9 +116,8 @@ def with_names(text: str, names: Sequence[str]) -> str:
 
 
 def money_text(cents: int) -> str:
-    sign = "-" if cents < 0 else "+"
-    c = abs(cents)
-    return f"{sign}${c // 100}.{c % 100:02d}" if c >= 100 else f"{sign}{c}¢"
+    """Money with its sign, for payment tables: ``+$1.20``, ``-50¢``."""
+    return ("+" if cents >= 0 else "") + format_cents(cents)
 
 
 def card_legend() -> Table:

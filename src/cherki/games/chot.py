@@ -47,7 +47,7 @@ import dataclasses
 from typing import Any, ClassVar, Final
 
 from cherki.cards import counts_of
-from cherki.engine import Preset, Result, ScoreItem
+from cherki.engine import Preset, Result, ScoreItem, format_cents
 from cherki.games.balik import (
     BalikGame,
     BalikRules,
@@ -250,7 +250,7 @@ class ChotLedger:
             payer, payee = (
                 ("seats 1 and 3", "seats 0 and 2") if a > 0 else ("seats 0 and 2", "seats 1 and 3")
             )
-            lines.append(f"{payer} pay {payee} {abs(a)}¢")
+            lines.append(f"{payer} pay {payee} {format_cents(abs(a))}")
         else:
             lines.append("No one pays.")
         return lines
