@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from cherki.cards import N_KINDS, parse_cards
+from cherki.cards import parse_cards
 from cherki.engine import Event
 from cherki.games import find_game
 from cherki.games.balik import BalikRules, BalikState
@@ -74,17 +74,8 @@ def snapshot(state: Any) -> tuple[Any, ...]:
 
 
 def whole_shoe(state: Any) -> list[int]:
-    """Count vector of every card in play: hands, pile, unplayed stock, a shown claim card."""
-    counts = [0] * N_KINDS
-    for h in state.hands:
-        for k in range(N_KINDS):
-            counts[k] += h[k]
-    for k in state.pile:
-        counts[k] += 1
-    for k in state.stock[state.pos :]:
-        counts[k] += 1
-    if state.claim_card >= 0:
-        counts[state.claim_card] += 1
+    """Every card in play, from the state's own invariant view."""
+    counts: list[int] = state.card_counts()
     return counts
 
 

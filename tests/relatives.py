@@ -22,18 +22,9 @@ from cherki.records import Record, hand_record, parse_record, replay_hand
 from cherki.sets import group_totals
 
 
-def whole_shoe(state: BalikState) -> list[int]:
-    """Every card in play: hands, pile, unplayed stock, a card offered for a claim."""
-    counts = [0] * N_KINDS
-    for h in state.hands:
-        for k in range(N_KINDS):
-            counts[k] += h[k]
-    for k in state.pile:
-        counts[k] += 1
-    for k in state.stock[state.pos :]:
-        counts[k] += 1
-    if state.claim_card >= 0:
-        counts[state.claim_card] += 1
+def whole_shoe(state: Any) -> list[int]:
+    """Every card in play, from the state's own invariant view."""
+    counts: list[int] = state.card_counts()
     return counts
 
 

@@ -72,15 +72,9 @@ def snapshot(state: CekiState) -> tuple[Any, ...]:
     )
 
 
-def whole_shoe(state: CekiState) -> list[int]:
-    counts = [0] * N_KINDS
-    for h in state.hands:
-        for k in range(N_KINDS):
-            counts[k] += h[k]
-    for k in state.pile:
-        counts[k] += 1
-    for k in state.stock[state.pos :]:
-        counts[k] += 1
+def whole_shoe(state: Any) -> list[int]:
+    """Every card in play, from the state's own invariant view."""
+    counts: list[int] = state.card_counts()
     return counts
 
 

@@ -68,15 +68,9 @@ def snapshot(state: CholekState) -> tuple[Any, ...]:
     )
 
 
-def whole_shoe(state: CholekState) -> list[int]:
-    counts = [0] * N_KINDS
-    for vec in [*state.hands, *state.captured, state.pool]:
-        for k in range(N_KINDS):
-            counts[k] += vec[k]
-    for k in state.stock[state.pos :]:
-        counts[k] += 1
-    if state.active >= 0:
-        counts[state.active] += 1
+def whole_shoe(state: Any) -> list[int]:
+    """Every card in play, from the state's own invariant view."""
+    counts: list[int] = state.card_counts()
     return counts
 
 

@@ -281,6 +281,11 @@ class State:
     def clone(self) -> State:
         raise NotImplementedError
 
+    def card_counts(self) -> list[int]:
+        """Every card of the shoe wherever it lies now (hands, discards, stock, a card on the
+        table), as a count vector: the invariant checker's view. Always the whole shoe."""
+        raise NotImplementedError
+
     # -- shared behaviour ---------------------------------------------------------------
     @property
     def is_terminal(self) -> bool:

@@ -39,7 +39,7 @@ class SearchBot:
         iterations: int | None = None,
         min_iterations: int = 4,
         max_candidates: int = 5,
-        z: float = 1.0,
+        z: float = 1.5,
     ) -> None:
         self.z = z
         self.game = find_game(game)

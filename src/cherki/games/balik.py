@@ -784,6 +784,19 @@ class BalikState(State):
         c.history = self.history[:]
         return c
 
+    def card_counts(self) -> list[int]:
+        counts = [0] * N_KINDS
+        for h in self.hands:
+            for k in range(N_KINDS):
+                counts[k] += h[k]
+        for k in self.pile:
+            counts[k] += 1
+        for k in self.stock[self.pos :]:
+            counts[k] += 1
+        if self.claim_card >= 0:
+            counts[self.claim_card] += 1
+        return counts
+
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[int]:
         if self._result is not None or (seat is not None and seat != self.current):

@@ -376,6 +376,17 @@ class CekiState(State):
         c.history = self.history[:]
         return c
 
+    def card_counts(self) -> list[int]:
+        counts = [0] * N_KINDS
+        for h in self.hands:
+            for k in range(N_KINDS):
+                counts[k] += h[k]
+        for k in self.pile:
+            counts[k] += 1
+        for k in self.stock[self.pos :]:
+            counts[k] += 1
+        return counts
+
     @property
     def stock_left(self) -> int:
         return len(self.stock) - self.pos

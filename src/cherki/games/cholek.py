@@ -329,6 +329,17 @@ class CholekState(State):
         c.history = self.history[:]
         return c
 
+    def card_counts(self) -> list[int]:
+        counts = [0] * N_KINDS
+        for vec in [*self.hands, *self.captured, self.pool]:
+            for k in range(N_KINDS):
+                counts[k] += vec[k]
+        for k in self.stock[self.pos :]:
+            counts[k] += 1
+        if self.active >= 0:
+            counts[self.active] += 1
+        return counts
+
     @property
     def stock_left(self) -> int:
         return len(self.stock) - self.pos
