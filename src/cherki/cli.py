@@ -472,6 +472,8 @@ def play(
     )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
+    if delay < 0:
+        raise RulesError(f"--delay must be zero or more seconds, not {delay}")
     preset = game.find_preset(rules)
     console.print(
         f"[bold]{game.title}[/], {n} players, rules: {preset.name} ({preset.description}), "
