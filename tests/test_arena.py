@@ -93,3 +93,15 @@ def test_arena_command_bad_bot_is_a_clear_error() -> None:
         timeout=120,
     )
     assert run.returncode == 2 and "no 'wizard' bot" in run.stderr
+
+
+def test_sharing_hands_between_processes_gives_the_same_figures() -> None:
+    game = find_game("tantanan")
+    one = run_arena(game, ["heuristic", "random"], 12, 5).to_json()
+    two = run_arena(game, ["heuristic", "random"], 12, 5, jobs=2).to_json()
+    for r in (one, two):
+        r.pop("seconds")
+        for b in r["bots"]:
+            b.pop("median_decision_ms")
+            b.pop("p99_decision_ms")
+    assert one == two

@@ -17,8 +17,9 @@ Our specifications
 * *Win rate* is the share of its seat-hands a bot won.
 * For each pair of bots the arena also gives the per-hand difference of their figures, with
   its 95% interval: a margin whose interval excludes zero is a significant difference.
-* Every bot gets its own random generator, seeded from the arena seed and the seat, so an
-  arena run is reproducible.
+* Every bot gets its own random generator, seeded from the arena seed, the hand and the
+  seat, so an arena run is reproducible, and gives the same figures when its hands are
+  shared out between processes (``jobs``).
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from cherki.bots import make_bot
 from cherki.engine import Game
 from cherki.errors import RulesError
+from cherki.games import find_game
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,59 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return round(s[idx], 3)
 
 
+@dataclass
+class HandOutcome:
+    """One arena hand, per bot: mean points of its seats, seats held, wins, decision times."""
+
+    points: list[float]
+    seats: list[int]
+    wins: list[int]
+    decision_ms: list[list[float]]
+
+
+def play_hands(
+    game_name: str,
+    levels: Sequence[str],
+    rules: Any,
+    players: int,
+    seed: int,
+    duplicate: bool,
+    hands: range,
+) -> list[HandOutcome]:
+    """Play the arena's hands numbered ``hands`` (a slice of the whole run, so that runs
+    split across processes deal, seat and seed every hand exactly as one process would)."""
+    game = find_game(game_name)
+    k = len(levels)
+    n = players
+    out: list[HandOutcome] = []
+    for h in hands:
+        assign = [(i + h) % k for i in range(n)]
+        bots = [make_bot(game.name, levels[b]) for b in assign]
+        rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
+        deal = h // k if duplicate else h
+        state = game.new_state(rules, n, seed=seed + deal, first=deal % n)
+        times: list[list[float]] = [[] for _ in range(k)]
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            t0 = time.perf_counter()
+            action = bots[seat].act(obs, rngs[seat])
+            times[assign[seat]].append((time.perf_counter() - t0) * 1000)
+            state.apply(action, seat)
+        result = state.result
+        sums = [0.0] * k
+        seats = [0] * k
+        wins = [0] * k
+        for seat, b in enumerate(assign):
+            sums[b] += result.payments[seat]
+            seats[b] += 1
+            if result.winner == seat:
+                wins[b] += 1
+        points = [sums[b] / seats[b] if seats[b] else 0.0 for b in range(k)]
+        out.append(HandOutcome(points, seats, wins, times))
+    return out
+
+
 def run_arena(
     game: Game[Any],
     levels: Sequence[str],
@@ -149,13 +205,20 @@ def run_arena(
     players: int | None = None,
     rules: Any = None,
     duplicate: bool = True,
+    jobs: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaResult:
-    """Play ``hands`` hands between bots of ``levels`` and gather the statistics."""
+    """Play ``hands`` hands between bots of ``levels`` and gather the statistics.
+
+    With ``jobs`` above 1 the hands are shared out between that many processes, in whole
+    deals; the figures are the same as with one process (decision times aside).
+    """
     if not levels:
         raise RulesError("name at least one bot level")
     if hands < 1:
         raise RulesError("the arena needs at least one hand")
+    if jobs < 1:
+        raise RulesError("--jobs must be at least 1")
     n = players if players is not None else game.default_players
     game.check_players(n)
     rules = rules if rules is not None else game.default_preset().rules
@@ -166,32 +229,34 @@ def run_arena(
         BotStats(label, level, block=block) for label, level in zip(labels, levels, strict=True)
     ]
     start = time.perf_counter()
-    for h in range(hands):
-        assign = [(i + h) % k for i in range(n)]
-        bots = [make_bot(game.name, levels[b]) for b in assign]
-        rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
-        deal = h // k if duplicate else h
-        state = game.new_state(rules, n, seed=seed + deal, first=deal % n)
-        while not state.is_terminal:
-            seat = state.current
-            obs = state.observation(seat)
-            t0 = time.perf_counter()
-            action = bots[seat].act(obs, rngs[seat])
-            stats[assign[seat]].decision_ms.append((time.perf_counter() - t0) * 1000)
-            state.apply(action, seat)
-        result = state.result
-        sums = [0.0] * k
-        counts = [0] * k
-        for seat, b in enumerate(assign):
-            sums[b] += result.payments[seat]
-            counts[b] += 1
-            stats[b].seat_hands += 1
-            if result.winner == seat:
-                stats[b].wins += 1
+    outcomes: list[HandOutcome] = []
+    args = (game.name, list(levels), rules, n, seed, duplicate)
+    if jobs == 1:
+        for h in range(hands):
+            outcomes.extend(play_hands(*args, range(h, h + 1)))
+            if progress is not None:
+                progress(h + 1)
+    else:
+        step = max(block, (hands // (jobs * 4)) // block * block)
+        chunks = [range(a, min(hands, a + step)) for a in range(0, hands, step)]
+        done = 0
+        results: dict[int, list[HandOutcome]] = {}
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(play_hands, *args, c): c.start for c in chunks}
+            for fut in as_completed(futures):
+                part = fut.result()
+                results[futures[fut]] = part
+                done += len(part)
+                if progress is not None:
+                    progress(done)
+        for a in sorted(results):
+            outcomes.extend(results[a])
+    for o in outcomes:
         for b in range(k):
-            stats[b].per_hand.append(sums[b] / counts[b] if counts[b] else 0.0)
-        if progress is not None:
-            progress(h + 1)
+            stats[b].per_hand.append(o.points[b])
+            stats[b].seat_hands += o.seats[b]
+            stats[b].wins += o.wins[b]
+            stats[b].decision_ms.extend(o.decision_ms[b])
     return ArenaResult(game.name, n, hands, seed, stats, time.perf_counter() - start, duplicate)
 
 

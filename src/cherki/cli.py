@@ -709,6 +709,9 @@ def arena(
             help="Play each deal once per seat rotation, so the luck of the deal cancels out.",
         ),
     ] = True,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", help="Processes to share the hands between.")
+    ] = 1,
 ) -> None:
     """Bots play many hands, seats rotated; win rates and mean points with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -737,6 +740,7 @@ def arena(
             players=players,
             rules=rules_obj,
             duplicate=duplicate,
+            jobs=jobs,
             progress=lambda done: bar.update(task, completed=done),
         )
     t = Table(
