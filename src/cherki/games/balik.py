@@ -196,6 +196,10 @@ FROM_DEAL: Final = 0
 FROM_STOCK: Final = 1
 FROM_DISCARD: Final = 2
 
+#: The most half-packs a shoe may hold: [000] "up to 20 people can play with a total of
+#: 1 200 cards", 40 half-packs.
+MAX_HALF_PACKS: Final = 40
+
 #: Half-packs (30 cards) per player count. [000], [001]
 SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
     # Pwee: 2½ decks for 2, 3 for 3-4, 3½ for 5-6 ... 5½ for 13-14
@@ -533,8 +537,11 @@ class BalikRules:
         parse_bets(self.ceken_bets)
         if self.kandang_tangan_multiplier < 1:
             raise RulesError("option kandang_tangan_multiplier must be at least 1")
-        if self.half_packs is not None and self.half_packs < 1:
-            raise RulesError("option half_packs must be at least 1")
+        if self.half_packs is not None and not 1 <= self.half_packs <= MAX_HALF_PACKS:
+            raise RulesError(
+                f"option half_packs must be from 1 to {MAX_HALF_PACKS} (the largest table the "
+                "sources mention is 1,200 cards for 20 players)"
+            )
 
     @property
     def reserve(self) -> int:
