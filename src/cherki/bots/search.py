@@ -39,15 +39,18 @@ class SearchBot:
         iterations: int | None = None,
         min_iterations: int = 4,
         max_candidates: int = 5,
-        z: float = 1.5,
+        z: float | None = None,
     ) -> None:
-        self.z = z
         self.game = find_game(game)
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.min_iterations = min_iterations
         self.max_candidates = max_candidates
         self.heuristic: Bot = make_bot(self.game.name, "heuristic")
+        #: how many standard errors a candidate must beat the heuristic's choice by: the
+        #: game's heuristic may ask for more caution (``search_z``) where its sampled deals
+        #: are known to flatter some plans
+        self.z = z if z is not None else float(getattr(self.heuristic, "search_z", 1.5))
 
     def act(self, obs: Any, rng: random.Random) -> int:
         legal = [int(a) for a in obs.legal]
