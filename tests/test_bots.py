@@ -149,3 +149,20 @@ def test_sampled_callers_really_wait_with_their_call(name: str) -> None:
             state.apply(bots[seat].act(obs, rng), seat)
     assert total > 20
     assert waiting / total > 0.9
+
+
+@pytest.mark.parametrize("name", ["balik-satu", "tantanan", "chot"])
+def test_kept_looking_deals_still_agree_with_the_observation(name: str) -> None:
+    """The search's deals for the games of sets weight unknown hands towards organised ones;
+    they must still keep everything the seat knows."""
+    game = find_game(name)
+    heuristic = make_bot(name, "heuristic")
+    rng = random.Random(4)
+    state = game.new_state(seed=6)
+    while not state.is_terminal:
+        seat = state.current
+        obs = state.observation(seat)
+        world = heuristic.sample_deal(obs, rng, game)  # type: ignore[attr-defined]
+        assert sorted(world.legal_actions(seat)) == sorted(obs.legal)
+        assert world.card_counts() == state.card_counts()
+        state.apply(heuristic.act(obs, rng), seat)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from cherki.bots.base import register
 from cherki.cards import N_KINDS
@@ -154,6 +155,20 @@ class BalikHeuristicBot:
                 break
             miss *= max(0.0, (unseen - outs - i) / (unseen - i))
         return miss < 0.5
+
+    def sample_deal(self, obs: BalikObservation, rng: random.Random, game: Any) -> Any:
+        """A deal for the search bot in which the unknown hands of seats that have not called
+        look kept by players (weighted towards organised hands), not merely dealt."""
+        from cherki.games.balik import determinize
+
+        size = obs.rules.set_size
+        live = obs.unseen()
+        outs = group_outs(live, obs.honours)
+
+        def weight(hand: list[int]) -> float:
+            return 0.5 * hand_value(hand, live, obs.honours, size, outs)
+
+        return determinize(obs, rng, game, hand_weight=weight)
 
     def sure(self, obs: BalikObservation) -> int | None:
         """An action no search could better: winning."""

@@ -47,6 +47,7 @@ class SearchBot:
         self.min_iterations = min_iterations
         self.max_candidates = max_candidates
         self.heuristic: Bot = make_bot(self.game.name, "heuristic")
+        self._deal = getattr(self.heuristic, "sample_deal", None)
         #: how many standard errors a candidate must beat the heuristic's choice by: the
         #: game's heuristic may ask for more caution (``search_z``) where its sampled deals
         #: are known to flatter some plans
@@ -80,7 +81,11 @@ class SearchBot:
                 and time.perf_counter() > deadline
             ):
                 break
-            world = self.game.determinize(obs, rng)
+            world = (
+                self._deal(obs, rng, self.game)
+                if self._deal is not None
+                else self.game.determinize(obs, rng)
+            )
             roll_seed = rng.randrange(1 << 30)
             values = {}
             for a in candidates:

@@ -106,6 +106,7 @@ The invariant every result keeps: ``sum(payments) + detail.get("pot_change", 0) 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1414,7 +1415,11 @@ class BalikGame(Game[BalikRules]):
 
 
 def determinize(
-    obs: BalikObservation, rng: random.Random, game: BalikGame | None = None
+    obs: BalikObservation,
+    rng: random.Random,
+    game: BalikGame | None = None,
+    hand_weight: Callable[[list[int]], float] | None = None,
+    tries: int = 8,
 ) -> BalikState:
     """A full state consistent with what ``obs.seat`` knows, hidden cards sampled at random.
 
@@ -1434,10 +1439,18 @@ def determinize(
         call = obs.calls[t]
         h = _sample_waiting(avail, obs.exposed[t], need, rules, call, rng) if call else None
         if h is None:
-            h = list(obs.exposed[t])
             pool = [k for k, c in enumerate(avail) for _ in range(c)]
-            for k in rng.sample(pool, need):
-                h[k] += 1
+            options = []
+            for _ in range(tries if hand_weight is not None else 1):
+                cand = list(obs.exposed[t])
+                for k in rng.sample(pool, need):
+                    cand[k] += 1
+                options.append(cand)
+            if hand_weight is None:
+                h = options[0]
+            else:  # hands people keep: the better organised, the likelier
+                weights = [math.exp(hand_weight(c)) for c in options]
+                h = rng.choices(options, weights=weights)[0]
         for k in range(N_KINDS):
             avail[k] -= h[k] - obs.exposed[t][k]
         hands[t] = h
