@@ -8,18 +8,18 @@ happen as well as stock-outs. Players 2-8, every preset, honours rule and scorin
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 from conftest import LIMA, SATU, whole_shoe
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from relatives import run  # the random player shared with the relatives' tests
 
 from cherki.cards import N_KINDS
 from cherki.engine import shoe_cards, shuffled
-from cherki.games.balik import CALL_TAN, DISCARD, PHASE_DISCARD, SAMPEI, BalikState
+from cherki.games.balik import PHASE_DISCARD, BalikState
 from cherki.records import Record, hand_record, parse_record, replay_hand
-from cherki.sets import group_totals, is_winning
+from cherki.sets import is_winning
 
 PRESETS = ("pwee", "babas", "gateway")
 
@@ -67,33 +67,6 @@ def start(s: dict[str, Any]) -> tuple[BalikState, random.Random]:
         state = game.new_state(rules, n, stack=(hands, top), seed=s["seed"], first=first)
     assert isinstance(state, BalikState)
     return state, rng
-
-
-def pick(state: BalikState, rng: random.Random, skill: float) -> int:
-    legal = state.legal_actions()
-    assert legal, "a seat is to act but has no legal action"
-    if SAMPEI in legal and rng.random() < skill:
-        return SAMPEI
-    calls = [a for a in legal if a >= CALL_TAN]
-    if calls and rng.random() < skill:
-        return rng.choice(calls)
-    if state.phase == PHASE_DISCARD and rng.random() < skill:
-        totals = group_totals(state.hands[state.current], state.grouping)
-        lone = [
-            a
-            for a in legal
-            if DISCARD <= a < CALL_TAN and totals[state.grouping[a - DISCARD]] % 3 == 1
-        ]
-        if lone:
-            return rng.choice(lone)
-    return rng.choice(legal)
-
-
-def run(state: BalikState, rng: random.Random, skill: float) -> Iterator[BalikState]:
-    """Play to the end, yielding the state after every action."""
-    while not state.is_terminal:
-        state.apply(pick(state, rng, skill))
-        yield state
 
 
 def check_invariants(state: BalikState) -> None:

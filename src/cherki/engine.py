@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -480,6 +480,17 @@ def _looks_int(value: Any) -> bool:
     except (TypeError, ValueError):
         return False
     return not isinstance(value, bool)
+
+
+def tally(vectors: Iterable[Sequence[int]] = (), cards: Iterable[int] = ()) -> list[int]:
+    """One count vector of several count vectors and loose cards (for ``card_counts``)."""
+    counts = [0] * N_KINDS
+    for vec in vectors:
+        for k in range(N_KINDS):
+            counts[k] += vec[k]
+    for k in cards:
+        counts[k] += 1
+    return counts
 
 
 def format_cents(cents: int) -> str:

@@ -136,6 +136,7 @@ from cherki.engine import (
     State,
     deal_source,
     shuffled,
+    tally,
 )
 from cherki.errors import NotationError, RulesError
 from cherki.sets import (
@@ -793,17 +794,8 @@ class BalikState(State):
         return c
 
     def card_counts(self) -> list[int]:
-        counts = [0] * N_KINDS
-        for h in self.hands:
-            for k in range(N_KINDS):
-                counts[k] += h[k]
-        for k in self.pile:
-            counts[k] += 1
-        for k in self.stock[self.pos :]:
-            counts[k] += 1
-        if self.claim_card >= 0:
-            counts[self.claim_card] += 1
-        return counts
+        shown = [self.claim_card] if self.claim_card >= 0 else []
+        return tally(self.hands, [*self.pile, *self.stock[self.pos :], *shown])
 
     # -- legal actions ------------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[int]:

@@ -109,6 +109,7 @@ from cherki.engine import (
     State,
     deal_source,
     shuffled,
+    tally,
 )
 from cherki.errors import NotationError, RulesError
 from cherki.sets import GROUPINGS, HONOUR_RULES, arrangement, group_totals, splits_into_sets
@@ -377,15 +378,7 @@ class CekiState(State):
         return c
 
     def card_counts(self) -> list[int]:
-        counts = [0] * N_KINDS
-        for h in self.hands:
-            for k in range(N_KINDS):
-                counts[k] += h[k]
-        for k in self.pile:
-            counts[k] += 1
-        for k in self.stock[self.pos :]:
-            counts[k] += 1
-        return counts
+        return tally(self.hands, [*self.pile, *self.stock[self.pos :]])
 
     @property
     def stock_left(self) -> int:

@@ -94,6 +94,7 @@ from cherki.engine import (
     State,
     deal_source,
     shuffled,
+    tally,
 )
 from cherki.errors import NotationError, RulesError
 from cherki.sets import GROUP_KINDS, GROUPINGS, HONOUR_RULES
@@ -330,15 +331,8 @@ class CholekState(State):
         return c
 
     def card_counts(self) -> list[int]:
-        counts = [0] * N_KINDS
-        for vec in [*self.hands, *self.captured, self.pool]:
-            for k in range(N_KINDS):
-                counts[k] += vec[k]
-        for k in self.stock[self.pos :]:
-            counts[k] += 1
-        if self.active >= 0:
-            counts[self.active] += 1
-        return counts
+        on_table = [self.active] if self.active >= 0 else []
+        return tally([*self.hands, *self.captured, self.pool], [*self.stock[self.pos :], *on_table])
 
     @property
     def stock_left(self) -> int:
