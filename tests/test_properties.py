@@ -13,11 +13,11 @@ from typing import Any
 from conftest import LIMA, SATU, whole_shoe
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from relatives import run  # the random player shared with the relatives' tests
+from relatives import check_state, run  # shared with the relatives' tests
 
 from cherki.cards import N_KINDS
 from cherki.engine import shoe_cards, shuffled
-from cherki.games.balik import PHASE_DISCARD, BalikState
+from cherki.games.balik import BalikState
 from cherki.records import Record, hand_record, parse_record, replay_hand
 from cherki.sets import is_winning
 
@@ -69,18 +69,6 @@ def start(s: dict[str, Any]) -> tuple[BalikState, random.Random]:
     return state, rng
 
 
-def check_invariants(state: BalikState) -> None:
-    assert whole_shoe(state) == [state.half_packs] * N_KINDS
-    for seat, hand in enumerate(state.hands):
-        assert min(hand) >= 0
-        holding = state.phase == PHASE_DISCARD and seat == state.current
-        assert sum(hand) == (15 if holding else 14) or state.is_terminal
-        assert all(0 <= e <= h for e, h in zip(state.exposed[seat], hand, strict=True))
-    if not state.is_terminal:
-        assert state.legal_actions()
-        assert state.pos <= len(state.stock) - state.rules.reserve
-
-
 def check_result(state: BalikState) -> None:
     r = state.result
     n = state.n
@@ -111,9 +99,9 @@ def check_result(state: BalikState) -> None:
 @given(setups())
 def test_random_games_conserve_cards_and_pay_zero_sum(s: dict[str, Any]) -> None:
     state, rng = start(s)
-    check_invariants(state)
+    check_state(state)
     for _ in run(state, rng, s["skill"]):
-        check_invariants(state)
+        check_state(state)
     check_result(state)
 
 
