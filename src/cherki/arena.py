@@ -11,15 +11,33 @@ Our specifications
   of the comparison, as in duplicate bridge, and far fewer hands show a real difference. Deal
   ``d`` is shuffled from seed ``seed + d``. Without duplicate, hand ``h`` has seed ``seed + h``.
 * Each bot's figure for a hand is the mean of its seats' points that hand (a hand voided and
-  dealt again counts as 0 for everyone). Its *mean points per hand* is the mean over all
-  hands, with a 95% interval ``mean ± 1.96 · sd / √blocks`` (normal approximation), where the
-  independent samples are the deals' averages (duplicate) or the single hands.
+  dealt again counts as 0 for everyone). When there are more bots than seats, a bot sits
+  out some hands of each deal; those hands do not count for it. Its *mean points per hand*
+  is the mean over all hands, with a 95% interval ``mean ± 1.96 · sd / √blocks`` (normal
+  approximation), where the independent samples are the deals' averages (duplicate) or the
+  single hands.
 * *Win rate* is the share of its seat-hands a bot won.
 * For each pair of bots the arena also gives the per-hand difference of their figures, with
   its 95% interval: a margin whose interval excludes zero is a significant difference.
 * Every bot gets its own random generator, seeded from the arena seed, the hand and the
   seat, so an arena run is reproducible, and gives the same figures when its hands are
   shared out between processes (``jobs``).
+
+*Field* play (``field=LEVEL``, ``--field LEVEL``) measures each bot as a replacement for one
+player at a table of ``LEVEL`` bots, the way a duplicate match compares two players who sit
+in the same seat with the same cards against the same opponents:
+
+* Deal ``d`` (seed ``seed + d``) is played once for every seat and every listed bot: the bot
+  in that seat, a ``LEVEL`` bot in every other seat. A bot's figure for the deal is the mean
+  of its points over the seats it sat in; its win rate counts those seat-hands.
+* Each seat's generator depends on the deal and the seat only, so the ``LEVEL`` players at
+  the table draw the same numbers whichever bot sits among them, and the hands of two bots
+  in one seat stay identical until their choices first differ. Listing ``LEVEL`` itself
+  among the bots gives the table's own baseline (all ``LEVEL`` players), and the difference
+  to it is what the bot gains or loses in that seat. Random differences between the runs
+  come only from the decisions where the bots differ, so far fewer hands show a margin than
+  with rotated seats.
+* ``hands`` counts every hand played: a deal takes ``bots × players`` of them.
 """
 
 from __future__ import annotations
@@ -99,6 +117,7 @@ class ArenaResult:
     bots: list[BotStats]
     seconds: float
     duplicate: bool = True
+    field: str | None = None
 
     def pairs(self) -> list[tuple[str, str, Interval]]:
         out = []
@@ -115,6 +134,7 @@ class ArenaResult:
             "hands": self.hands,
             "seed": self.seed,
             "duplicate": self.duplicate,
+            "field": self.field,
             "seconds": round(self.seconds, 3),
             "bots": [
                 {
@@ -161,6 +181,7 @@ def play_hands(
     seed: int,
     duplicate: bool,
     hands: range,
+    field: str | None = None,
 ) -> list[HandOutcome]:
     """Play the arena's hands numbered ``hands`` (a slice of the whole run, so that runs
     split across processes deal, seat and seed every hand exactly as one process would)."""
@@ -169,10 +190,18 @@ def play_hands(
     n = players
     out: list[HandOutcome] = []
     for h in hands:
-        assign = [(i + h) % k for i in range(n)]
-        bots = [make_bot(game.name, levels[b]) for b in assign]
-        rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
-        deal = h // k if duplicate else h
+        if field is None:
+            assign = [(i + h) % k for i in range(n)]
+            bots = [make_bot(game.name, levels[b]) for b in assign]
+            rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
+            deal = h // k if duplicate else h
+        else:  # one listed bot in one seat, the field in the others
+            deal, r = divmod(h, k * n)
+            guest, b = divmod(r, k)
+            assign = [-1] * n
+            assign[guest] = b
+            bots = [make_bot(game.name, levels[b] if i == guest else field) for i in range(n)]
+            rngs = [random.Random(seed * 1_000_003 + deal * 101 + i) for i in range(n)]
         state = game.new_state(rules, n, seed=seed + deal, first=deal % n)
         times: list[list[float]] = [[] for _ in range(k)]
         while not state.is_terminal:
@@ -180,18 +209,21 @@ def play_hands(
             obs = state.observation(seat)
             t0 = time.perf_counter()
             action = bots[seat].act(obs, rngs[seat])
-            times[assign[seat]].append((time.perf_counter() - t0) * 1000)
+            if assign[seat] >= 0:
+                times[assign[seat]].append((time.perf_counter() - t0) * 1000)
             state.apply(action, seat)
         result = state.result
         sums = [0.0] * k
         seats = [0] * k
         wins = [0] * k
         for seat, b in enumerate(assign):
+            if b < 0:
+                continue
             sums[b] += result.payments[seat]
             seats[b] += 1
             if result.winner == seat:
                 wins[b] += 1
-        points = [sums[b] / seats[b] if seats[b] else 0.0 for b in range(k)]
+        points = [sums[b] / seats[b] if seats[b] else math.nan for b in range(k)]
         out.append(HandOutcome(points, seats, wins, times))
     return out
 
@@ -207,11 +239,14 @@ def run_arena(
     duplicate: bool = True,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    field: str | None = None,
 ) -> ArenaResult:
     """Play ``hands`` hands between bots of ``levels`` and gather the statistics.
 
     With ``jobs`` above 1 the hands are shared out between that many processes, in whole
-    deals; the figures are the same as with one process (decision times aside).
+    deals; the figures are the same as with one process (decision times aside). With
+    ``field`` each bot in turn replaces one player at a table of ``field`` bots (see the
+    module's notes).
     """
     if not levels:
         raise RulesError("name at least one bot level")
@@ -224,16 +259,26 @@ def run_arena(
     rules = rules if rules is not None else game.default_preset().rules
     labels = _labels(levels)
     k = len(levels)
-    block = k if duplicate else 1
+    if field is not None:
+        field = field.strip().lower()
+        make_bot(game.name, field)  # a clear error for a level the game lacks
+        if hands % (k * n):
+            raise RulesError(
+                f"with a field each deal takes {k * n} hands ({k} bots × {n} seats): "
+                f"ask for a multiple of {k * n} hands, not {hands}"
+            )
+    block = k * n if field is not None else k if duplicate else 1
+    # hands per deal in which each bot sits (a bot may sit out hands when bots outnumber seats)
+    seated = n if field is not None else min(k, n) if duplicate else 1
     stats = [
-        BotStats(label, level, block=block) for label, level in zip(labels, levels, strict=True)
+        BotStats(label, level, block=seated) for label, level in zip(labels, levels, strict=True)
     ]
     start = time.perf_counter()
     outcomes: list[HandOutcome] = []
     args = (game.name, list(levels), rules, n, seed, duplicate)
     if jobs == 1:
         for h in range(hands):
-            outcomes.extend(play_hands(*args, range(h, h + 1)))
+            outcomes.extend(play_hands(*args, range(h, h + 1), field))
             if progress is not None:
                 progress(h + 1)
     else:
@@ -242,7 +287,7 @@ def run_arena(
         done = 0
         results: dict[int, list[HandOutcome]] = {}
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play_hands, *args, c): c.start for c in chunks}
+            futures = {pool.submit(play_hands, *args, c, field): c.start for c in chunks}
             for fut in as_completed(futures):
                 part = fut.result()
                 results[futures[fut]] = part
@@ -253,11 +298,14 @@ def run_arena(
             outcomes.extend(results[a])
     for o in outcomes:
         for b in range(k):
-            stats[b].per_hand.append(o.points[b])
+            if o.seats[b]:
+                stats[b].per_hand.append(o.points[b])
             stats[b].seat_hands += o.seats[b]
             stats[b].wins += o.wins[b]
             stats[b].decision_ms.extend(o.decision_ms[b])
-    return ArenaResult(game.name, n, hands, seed, stats, time.perf_counter() - start, duplicate)
+    return ArenaResult(
+        game.name, n, hands, seed, stats, time.perf_counter() - start, duplicate, field
+    )
 
 
 def _labels(levels: Sequence[str]) -> list[str]:

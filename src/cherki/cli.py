@@ -712,6 +712,14 @@ def arena(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Processes to share the hands between.")
     ] = 1,
+    field: Annotated[
+        str | None,
+        typer.Option(
+            "--field",
+            help="Seat each bot in turn among players of this level, same deals and seats "
+            "(hands: a multiple of bots × players).",
+        ),
+    ] = None,
 ) -> None:
     """Bots play many hands, seats rotated; win rates and mean points with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -742,9 +750,11 @@ def arena(
             duplicate=duplicate,
             jobs=jobs,
             progress=lambda done: bar.update(task, completed=done),
+            field=field,
         )
     t = Table(
-        title=f"{game.title}: {hands} hands, {res.players} players, seed {seed}",
+        title=f"{game.title}: {hands} hands, {res.players} players, seed {seed}"
+        + (f", each bot among {field} players" if field else ""),
         header_style="bold",
     )
     for col in ("bot", "win rate", "mean points / hand (95% CI)", "median ms", "p99 ms"):

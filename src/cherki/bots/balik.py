@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from cherki.bots.base import register
@@ -42,6 +43,26 @@ def group_outs(live: Sequence[int], honours: str = "rank1") -> list[int]:
     return [sum(live[k] for k in kinds) for kinds in GROUP_KINDS[honours]]
 
 
+def _group_term(t: int, o: int, size: int) -> int:
+    """A group of ``t`` cards with ``o`` live outs, in units of 0.02: 6 a complete set, and
+    the part-set left over worth more the more live cards could finish it."""
+    rest = t % size
+    v = 300 * (t // size)
+    if rest:
+        o = min(o, 10)
+        v += (80 + 6 * o) if rest == size - 1 else (15 + 2 * o)
+    return v
+
+
+def _finish(groups: int, mata: int, pairs: int) -> float:
+    """Combine group terms (units of 0.02), the mata count and identical pairs (units of
+    0.05) into a hand's value."""
+    value = 0.02 * groups
+    if mata:
+        return value + 3.0 + 0.6 * (mata - 1) + 0.015 * pairs
+    return value + 0.05 * pairs
+
+
 def hand_value(
     hand: Sequence[int],
     live: Sequence[int],
@@ -61,7 +82,7 @@ def hand_value(
         outs = group_outs(live, honours)
     totals = [0] * N_GROUPS
     mata = 0
-    pairs = 0.0
+    pairs = 0
     for k in range(N_KINDS):
         c = hand[k]
         if c:
@@ -69,27 +90,58 @@ def hand_value(
             if c >= size:
                 mata += c // size
             elif c == size - 1:
-                pairs += 0.3 + 0.15 * min(live[k], 3)
-    value = 0.0
-    for g in range(N_GROUPS):
-        t = totals[g]
-        if t:
-            value += 6.0 * (t // size)
-            rest = t % size
-            if rest:
-                o = min(outs[g], 10)
-                value += (1.6 + 0.12 * o) if rest == size - 1 else (0.3 + 0.04 * o)
-    value += (3.0 if mata else 0.0) + 0.6 * max(0, mata - 1) + (pairs if not mata else pairs * 0.3)
-    return value
+                pairs += 6 + 3 * min(live[k], 3)
+    groups = sum(_group_term(totals[g], outs[g], size) for g in range(N_GROUPS) if totals[g])
+    return _finish(groups, mata, pairs)
+
+
+def discard_values(
+    hand: Sequence[int],
+    live: Sequence[int],
+    honours: str = "rank1",
+    size: int = 3,
+    outs: Sequence[int] | None = None,
+) -> dict[int, float]:
+    """:func:`hand_value` of the hand less one card, for each kind it holds: the same
+    figures, worked out once for the whole hand and adjusted per discard."""
+    grouping = GROUPINGS[honours]
+    if outs is None:
+        outs = group_outs(live, honours)
+    totals = [0] * N_GROUPS
+    mata = 0
+    pairs = 0
+    for k in range(N_KINDS):
+        c = hand[k]
+        if c:
+            totals[grouping[k]] += c
+            if c >= size:
+                mata += c // size
+            elif c == size - 1:
+                pairs += 6 + 3 * min(live[k], 3)
+    terms = [_group_term(totals[g], outs[g], size) if totals[g] else 0 for g in range(N_GROUPS)]
+    groups = sum(terms)
+    out: dict[int, float] = {}
+    for k in range(N_KINDS):
+        c = hand[k]
+        if not c:
+            continue
+        g = grouping[k]
+        gk = groups - terms[g] + (_group_term(totals[g] - 1, outs[g], size) if totals[g] > 1 else 0)
+        mk = mata - (1 if c >= size and c % size == 0 else 0)
+        pk = pairs
+        pair = 6 + 3 * min(live[k], 3)
+        if c == size - 1:
+            pk -= pair
+        elif c == size:
+            pk += pair
+        out[k] = _finish(gk, mk, pk)
+    return out
 
 
 class BalikHeuristicBot:
     name = "heuristic"
-    #: The search leaves this bot's choice only on strong evidence (3 standard errors) in the
-    #: games of sets: other seats' sampled hands are less organised than real ones, so
-    #: rollouts flatter slow, greedy plans; at 1.5 the search lost to this bot in Balik Lima
-    #: Belas (-3.25 points a hand, 95% interval [-6.27, -0.23], 40 duplicate hands).
-    search_z = 3.0
+    #: How many standard errors a candidate must beat this bot's choice by in the search.
+    search_z = 1.5
 
     def act(self, obs: BalikObservation, rng: random.Random) -> int:
         legal = obs.legal
@@ -105,11 +157,7 @@ class BalikHeuristicBot:
             if TAKE in legal and obs.top is not None:
                 now = hand_value(hand, live, obs.honours, size, outs)
                 hand[obs.top] += 1
-                best = max(
-                    self._after(hand, k, live, obs.honours, size, outs)
-                    for k in range(N_KINDS)
-                    if hand[k]
-                )
+                best = max(discard_values(hand, live, obs.honours, size, outs).values())
                 hand[obs.top] -= 1
                 if best > now + 1.0:
                     return TAKE
@@ -124,13 +172,8 @@ class BalikHeuristicBot:
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
         if not discards:
             return rng.choice(list(legal))
-        return max(
-            discards,
-            key=lambda a: (
-                self._after(hand, a - DISCARD, live, obs.honours, size, outs),
-                rng.random(),
-            ),
-        )
+        after = discard_values(hand, live, obs.honours, size, outs)
+        return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
 
     @staticmethod
     def _worth_going_out(obs: BalikObservation) -> bool:
@@ -170,6 +213,18 @@ class BalikHeuristicBot:
 
         return determinize(obs, rng, game, hand_weight=weight)
 
+    @staticmethod
+    def goes_out(obs: BalikObservation, action: int) -> bool:
+        """Whether ``action`` goes out (for the search's race rollouts)."""
+        return action == SAMPEI
+
+    def stay_in(self, obs: BalikObservation, rng: random.Random) -> int:
+        """The heuristic's action when it may not go out (for the search's race rollouts)."""
+        legal = tuple(a for a in obs.legal if a != SAMPEI)
+        if PASS in legal:
+            return PASS
+        return self.act(replace(obs, legal=legal), rng)
+
     def sure(self, obs: BalikObservation) -> int | None:
         """An action no search could better: winning."""
         return SAMPEI if SAMPEI in obs.legal and self._worth_going_out(obs) else None
@@ -184,30 +239,16 @@ class BalikHeuristicBot:
             return [first] + [a for a in legal if a != first]
         live = obs.unseen()
         hand = list(obs.hand)
-        size = obs.rules.set_size
+        after = discard_values(hand, live, obs.honours, obs.rules.set_size)
 
         def score(a: int) -> float:
             if a == SAMPEI:
                 return -1000.0
             if a >= CALL_TAN:
                 return 1000.0 + self._outs(hand, a, live, obs.honours, obs)
-            return self._after(hand, a - DISCARD, live, obs.honours, size)
+            return after[a - DISCARD]
 
         return sorted(legal, key=score, reverse=True)
-
-    @staticmethod
-    def _after(
-        hand: list[int],
-        k: int,
-        live: Sequence[int],
-        honours: str,
-        size: int = 3,
-        outs: Sequence[int] | None = None,
-    ) -> float:
-        hand[k] -= 1
-        v = hand_value(hand, live, honours, size, outs)
-        hand[k] += 1
-        return v
 
     @staticmethod
     def _outs(
