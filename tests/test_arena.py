@@ -105,3 +105,77 @@ def test_sharing_hands_between_processes_gives_the_same_figures() -> None:
             b.pop("median_decision_ms")
             b.pop("p99_decision_ms")
     assert one == two
+
+
+def test_field_seats_each_bot_once_per_seat_among_the_field() -> None:
+    game = find_game("balik-satu")
+    res = run_arena(game, ["heuristic", "random"], 16, 4, field="heuristic")
+    heuristic, random_bot = res.bots
+    # two deals, each played by both bots in each of the four seats
+    assert [b.seat_hands for b in res.bots] == [8, 8]
+    assert len(heuristic.samples) == len(random_bot.samples) == 2
+    # the heuristic in a field of heuristics is the table itself: zero-sum, so its mean over
+    # the four seats of a deal is exactly 0
+    assert heuristic.samples == [pytest.approx(0.0), pytest.approx(0.0)]
+    assert res.to_json()["field"] == "heuristic"
+
+
+def test_field_hands_of_two_bots_in_one_seat_match_until_they_differ() -> None:
+    """The field players draw the same numbers whichever bot sits among them: a bot that
+    plays exactly like the field scores exactly what the field player in its seat scores."""
+    game = find_game("tantanan")
+    res = run_arena(game, ["heuristic", "heuristic"], 16, 2, field="heuristic")
+    a, b = res.bots
+    assert a.per_hand == b.per_hand
+
+
+def test_field_needs_whole_deals_and_a_known_level() -> None:
+    game = find_game("balik-satu")
+    with pytest.raises(RulesError, match="multiple of 8"):
+        run_arena(game, ["heuristic", "random"], 10, 1, field="heuristic")
+    with pytest.raises(RulesError, match="wizard"):
+        run_arena(game, ["heuristic", "random"], 8, 1, field="wizard")
+
+
+def test_field_figures_are_the_same_in_several_processes() -> None:
+    game = find_game("ceken")
+    one = run_arena(game, ["heuristic", "random"], 12, 7, field="heuristic").to_json()
+    two = run_arena(game, ["heuristic", "random"], 12, 7, field="heuristic", jobs=2).to_json()
+    for r in (one, two):
+        r.pop("seconds")
+        for b in r["bots"]:
+            b.pop("median_decision_ms")
+            b.pop("p99_decision_ms")
+    assert one == two
+
+
+def test_arena_command_with_a_field() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cherki",
+            "arena",
+            "chaqui",
+            "--bots",
+            "heuristic,random",
+            "--field",
+            "heuristic",
+            "--hands",
+            "8",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "each bot among heuristic players" in run.stdout
+    assert "heuristic − random" in run.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "cherki", "arena", "chaqui", "--field", "heuristic", "--hands", "9"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and "multiple of 8" in bad.stderr
+    assert "Traceback" not in bad.stderr

@@ -140,8 +140,10 @@ def discard_values(
 
 class BalikHeuristicBot:
     name = "heuristic"
-    #: How many standard errors a candidate must beat this bot's choice by in the search.
+    #: How many standard errors a candidate must beat this bot's choice by in the search,
+    #: and how many of its top choices the search compares.
     search_z = 1.5
+    search_candidates = 3
 
     def act(self, obs: BalikObservation, rng: random.Random) -> int:
         legal = obs.legal
@@ -224,6 +226,11 @@ class BalikHeuristicBot:
         if PASS in legal:
             return PASS
         return self.act(replace(obs, legal=legal), rng)
+
+    @staticmethod
+    def searches(obs: BalikObservation) -> bool:
+        """Whether the search should look at this decision: take the last discard or draw."""
+        return obs.phase == "draw"
 
     def sure(self, obs: BalikObservation) -> int | None:
         """An action no search could better: winning."""

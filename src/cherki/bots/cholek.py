@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from cherki.bots.base import register
 from cherki.cards import IS_RED, N_KINDS
@@ -42,8 +43,32 @@ def pile_value(counts: Sequence[int]) -> float:
     return value
 
 
+def progress_value(counts: Sequence[int]) -> float:
+    """Points of captured cards plus a little for each normal card toward an identical set."""
+    value = float(score_captured(counts)[0])
+    for k in range(N_KINDS):
+        c = counts[k]
+        if not IS_RED[k] and 0 < c < 3:
+            value += 0.4 * c
+    return value
+
+
 class CholekHeuristicBot:
     name = "heuristic"
+    #: the search's rollouts stop after this many actions (about four turns of play) and
+    #: value the game from the piles (:meth:`leaf_value`)
+    rollout_depth = 16
+
+    @staticmethod
+    def leaf_value(state: Any, seat: int) -> float:
+        """A game in progress valued for ``seat``: each seat's points so far plus a little
+        for sets under way, and the seat's lead over the others' mean, times the number of
+        others (what the top scorer is paid when the game ends so)."""
+        if state.is_terminal:
+            return float(state.result.payments[seat])
+        est = [progress_value(c) for c in state.captured]
+        others = [v for i, v in enumerate(est) if i != seat]
+        return (est[seat] - sum(others) / len(others)) * len(others)
 
     def act(self, obs: CholekObservation, rng: random.Random) -> int:
         legal = obs.legal

@@ -2,18 +2,29 @@
 
 At each decision with a real choice it repeatedly
 
-1. samples a full deal consistent with what its seat has seen (``game.determinize``: the
-   other seats' unknown cards and the stock order drawn from the cards it has not seen — it
-   never reads the real hidden cards);
-2. plays each candidate action in that same sampled deal and finishes the hand with every
-   seat played by the heuristic bot (the same rollout seed for every candidate, so only the
-   action differs);
-3. scores the candidate by its seat's points at the end.
+1. samples a full deal consistent with what its seat has seen (``game.determinize``, or the
+   heuristic's ``sample_deal``: the other seats' unknown cards and the stock order drawn
+   from the cards it has not seen — it never reads the real hidden cards);
+2. plays each candidate action in that same sampled deal and plays on with every seat played
+   by the heuristic bot (the same rollout seed for every candidate, so only the action
+   differs);
+3. values the candidate from that rollout, one of two ways:
+
+   * *plain*: the seat's points at the end of the hand, or, where the heuristic can value an
+     unfinished hand (``leaf_value``, Cholek Tiga), after ``rollout_depth`` actions;
+   * *race* (the games of sets, whose heuristic tells a going-out action, ``goes_out``, and
+     how to stay in instead, ``stay_in``): nobody goes out in the rollout; the seat's first
+     chance to go out and the others' first chance are recorded with what each would have
+     meant for the seat, and the race between them is averaged over all the sampled deals
+     (:meth:`SearchBot._race_search`).
 
 It stops after ``iterations`` sampled deals or when its ``budget_ms`` runs out (at least
-``min_iterations`` deals), and plays the candidate with the best mean. Candidates are the
-heuristic's top choices when the game's heuristic can rank them (``rank(obs)``), else every
-legal action. Where the heuristic is sure (a winning ``sampei``) the bot does not search.
+``min_iterations`` deals), or early in a race search once no candidate can overtake, and
+keeps the heuristic's choice unless another candidate beats it by ``z`` standard errors of
+the paired differences. Candidates are the heuristic's top choices when it can rank them
+(``rank(obs)``), else its choice and a sample of the other legal actions. Where the
+heuristic is sure (a winning ``sampei``) the bot does not search, nor where the heuristic
+says the decision is not worth searching (``searches(obs)``).
 """
 
 from __future__ import annotations
@@ -41,17 +52,24 @@ class SearchBot:
         budget_ms: float | None = DEFAULT_BUDGET_MS,
         iterations: int | None = None,
         min_iterations: int = 4,
-        max_candidates: int = 5,
+        max_candidates: int | None = None,
         z: float | None = None,
         race: bool | None = None,
-        horizon: int = 5,
+        horizon: int = 10,
+        depth: int | None = None,
     ) -> None:
         self.game = find_game(game)
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.min_iterations = min_iterations
-        self.max_candidates = max_candidates
         self.heuristic: Bot = make_bot(self.game.name, "heuristic")
+        #: how many of the heuristic's top choices are compared (the game's heuristic may
+        #: say, ``search_candidates``)
+        self.max_candidates: int = (
+            max_candidates
+            if max_candidates is not None
+            else int(getattr(self.heuristic, "search_candidates", 5))
+        )
         self._deal = getattr(self.heuristic, "sample_deal", None)
         #: how many standard errors a candidate must beat the heuristic's choice by: the
         #: game's heuristic may ask for more caution (``search_z``) where its sampled deals
@@ -60,9 +78,18 @@ class SearchBot:
         #: race rollouts for games that are races to go out (the heuristic says how to tell a
         #: going-out action and how to stay in instead)
         self.race = race if race is not None else hasattr(self.heuristic, "goes_out")
-        #: race rollouts stop after this many rounds of stock draws (the seat counts as not
-        #: going out): by then somebody else has almost always gone out
+        #: race rollouts stop after this many rounds of stock draws (a chance to go out not
+        #: yet found counts as never)
         self.horizon = horizon
+        #: plain rollouts stop after this many actions where the heuristic can value an
+        #: unfinished hand (its ``rollout_depth``), else play to the end
+        self.depth: int | None = (
+            depth
+            if depth is not None
+            else getattr(self.heuristic, "rollout_depth", None)
+            if hasattr(self.heuristic, "leaf_value")
+            else None
+        )
 
     def act(self, obs: Any, rng: random.Random) -> int:
         legal = [int(a) for a in obs.legal]
@@ -73,38 +100,39 @@ class SearchBot:
             choice = sure(obs)
             if choice is not None:
                 return int(choice)
+        searches = getattr(self.heuristic, "searches", None)
+        if searches is not None and not searches(obs):
+            return int(self.heuristic.act(obs, rng))
         candidates = self._candidates(obs, legal, rng)
         if len(candidates) == 1:
             return candidates[0]
-        base = candidates[0]  # the heuristic's own choice
         if self.race:
             return self._race_search(obs, candidates, rng)
-        diffs: dict[int, list[float]] = {a: [] for a in candidates[1:]}
-        deadline = (
-            time.perf_counter() + self.budget_ms / 1000 if self.budget_ms is not None else None
-        )
-        done = 0
+        return self._plain_search(obs, candidates, rng)
+
+    def _world(self, obs: Any, rng: random.Random) -> Any:
+        """A sampled deal consistent with the observation (the heuristic's own way of
+        sampling when it has one, ``sample_deal``)."""
+        if self._deal is not None:
+            return self._deal(obs, rng, self.game)
+        return self.game.determinize(obs, rng)
+
+    def _plain_search(self, obs: Any, candidates: list[int], rng: random.Random) -> int:
+        """Search by plain rollouts: each candidate's value in a sampled deal is the seat's
+        points at the end of the rollout."""
         seat = obs.seat
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if (
-                deadline is not None
-                and done >= self.min_iterations
-                and time.perf_counter() > deadline
-            ):
-                break
-            world = (
-                self._deal(obs, rng, self.game)
-                if self._deal is not None
-                else self.game.determinize(obs, rng)
-            )
+        base = candidates[0]  # the heuristic's own choice
+        diffs: dict[int, list[float]] = {a: [] for a in candidates[1:]}
+        deadline = self._deadline()
+        done = 0
+        while self._more(done, deadline):
+            world = self._world(obs, rng)
             roll_seed = rng.randrange(1 << 30)
             values = {}
             for a in candidates:
                 w = world.clone()
                 w.apply(a, seat)
-                values[a] = self._rollout(w, seat, roll_seed)
+                values[a] = self._rollout(w, seat, roll_seed, self.depth)
             for a in diffs:
                 diffs[a].append(values[a] - values[base])
             done += 1
@@ -123,14 +151,16 @@ class SearchBot:
     def _race_search(self, obs: Any, candidates: list[int], rng: random.Random) -> int:
         """Search by race rollouts (see :meth:`_race_rollout`).
 
-        Each candidate's rollout in a sampled deal gives where the seat goes out (or the hand
-        ends) and what it gets; the other seats' first chances to go out, pooled over every
-        rollout, give the chance that nobody beat the seat to it and what the seat pays when
-        somebody does. A candidate's value in a deal is then ``S(t) · points + L(t)``, with
-        ``S(t)`` the share of rollouts in which no other seat could go out before stock
-        position ``t`` and ``L(t)`` the mean of what the seat paid in those that could. The
-        race against the others is so averaged over all deals instead of decided by each one,
-        which takes most of the noise out of the comparison.
+        Each candidate's rollout in a sampled deal gives the stock position ``t`` of the
+        seat's first chance to go out (or of the hand's end) and its points then, and the
+        other seats' first chance with what the seat would have paid. A candidate's value in
+        a deal is ``S(t) · points + L(t)``: ``S(t)`` is the share of that candidate's
+        rollouts, over all deals, in which no other seat could go out before ``t``, and
+        ``L(t)`` the sum of what the seat paid in those where one could, divided by the
+        number of rollouts. The race against the others is so averaged over all deals
+        instead of decided by each one, which takes most of the noise out of the comparison.
+        ``S`` and ``L`` are counted per candidate because a discard or a take can speed the
+        others up.
         """
         seat = obs.seat
         base = candidates[0]
@@ -139,11 +169,7 @@ class SearchBot:
         others: list[list[tuple[int, float]]] = [[] for _ in candidates]
         done = 0
         while self._more(done, deadline):
-            world = (
-                self._deal(obs, rng, self.game)
-                if self._deal is not None
-                else self.game.determinize(obs, rng)
-            )
+            world = self._world(obs, rng)
             roll_seed = rng.randrange(1 << 30)
             row = []
             for i, a in enumerate(candidates):
@@ -191,35 +217,42 @@ class SearchBot:
     def _race_rollout(
         self, state: Any, seat: int, seed: int
     ) -> tuple[int, float, tuple[int, float]]:
-        """Finish the hand with the heuristic, except that no other seat ever goes out.
+        """Play the hand on with the heuristic, except that nobody ever goes out.
 
-        Returns the stock position at which the hand ended (the seat went out, or the stock
-        ran out), the seat's points then, and the other seats' first chance to go out: its
-        stock position (a large number if none came) and what the seat would have paid (the
-        hand finished from there as usual, on a copy).
+        Records the seat's first chance to go out (its stock position, and the seat's points
+        then, found by going out on a copy) and the other seats' first chance (position, and
+        what the seat would have paid). Both are watched until both are found, so that going
+        out early never hides how soon the others would have: the rollout stops then, when
+        the stock runs out (the seat's points at that end count as its chance), or
+        ``horizon`` rounds of draws later (a chance not yet found counts as never).
         """
         rng = random.Random(seed)
         bot = self.heuristic
         goes_out = bot.goes_out  # type: ignore[attr-defined]
         stay_in = bot.stay_in  # type: ignore[attr-defined]
+        mine: tuple[int, float] | None = None
         other: tuple[int, float] = (NEVER, 0.0)
-        pos = state.pos
-        horizon = pos + self.horizon * state.n
-        while not state.is_terminal:
-            if state.pos >= horizon:  # far past the point where somebody else goes out
-                return NEVER, 0.0, other
+        horizon = state.pos + self.horizon * state.n
+        while not state.is_terminal and state.pos < horizon:
             s = state.current
             obs = state.observation(s)
             a = bot.act(obs, rng)
-            pos = state.pos
-            if s != seat and goes_out(obs, a):
-                if other[0] == NEVER:
-                    copy = state.clone()
-                    copy.apply(a, s)
-                    other = (pos, self._rollout(copy, seat, seed))
+            if goes_out(obs, a):
+                if s == seat and mine is None:
+                    mine = (state.pos, self._rollout(_after(state, a, s), seat, seed))
+                elif s != seat and other[0] == NEVER:
+                    other = (state.pos, self._rollout(_after(state, a, s), seat, seed))
+                if mine is not None and other[0] != NEVER:
+                    break
                 a = stay_in(obs, rng)
             state.apply(a, s)
-        return pos, float(state.result.payments[seat]), other
+        if mine is None:
+            mine = (
+                (state.pos, float(state.result.payments[seat]))
+                if state.is_terminal
+                else (NEVER, 0.0)
+            )
+        return mine[0], mine[1], other
 
     def _choose(self, base: int, diffs: dict[int, list[float]]) -> int:
         """The candidate that beats the heuristic's choice by a clear margin, if any.
@@ -252,12 +285,18 @@ class SearchBot:
         others = [a for a in legal if a != first]
         return [first, *rng.sample(others, self.max_candidates - 1)]
 
-    def _rollout(self, state: Any, seat: int, seed: int) -> float:
+    def _rollout(self, state: Any, seat: int, seed: int, depth: int | None = None) -> float:
+        """Play the hand on with the heuristic: to its end, or for ``depth`` actions when the
+        heuristic can value an unfinished hand (``leaf_value``)."""
         rng = random.Random(seed)
         bot = self.heuristic
+        steps = 0
         while not state.is_terminal:
+            if depth is not None and steps >= depth:
+                return float(bot.leaf_value(state, seat))  # type: ignore[attr-defined]
             s = state.current
             state.apply(bot.act(state.observation(s), rng), s)
+            steps += 1
         return float(state.result.payments[seat])
 
 
@@ -276,3 +315,10 @@ class _RaceValue:
     def __call__(self, end: int, points: float) -> float:
         before = bisect_left(self.positions, end)  # rollouts where another went out first
         return ((self.total - before) * points + self.paid[before]) / self.total
+
+
+def _after(state: Any, action: int, seat: int) -> Any:
+    """A copy of ``state`` with ``action`` played."""
+    copy = state.clone()
+    copy.apply(action, seat)
+    return copy
