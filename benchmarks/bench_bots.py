@@ -61,7 +61,8 @@ def main() -> None:
     ap.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
     args = ap.parse_args()
     print(
-        f"{'game':18} {'level':10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} {'max ms':>9}"
+        f"{'game':18} {'level':10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "
+        f"{'max ms':>9} {'searched':>9} {'its median':>10}"
     )
     for name in args.games.split(","):
         for level in args.levels.split(","):
@@ -69,12 +70,18 @@ def main() -> None:
                 continue
             hands = max(1, args.hands // 5) if level == "search" else args.hands
             t = measure(name, level, hands, args.seed, args.budget_ms)
+            # decisions the search really searched (the others take heuristic time)
+            long = [x for x in t if x > 20.0] if level == "search" else []
             print(
                 f"{name:18} {level:10} {len(t):9d} {statistics.median(t):10.3f} "
-                f"{percentile(t, 99):9.3f} {max(t):9.3f}",
+                f"{percentile(t, 99):9.3f} {max(t):9.3f} {len(long):9d} "
+                f"{statistics.median(long) if long else 0.0:10.3f}",
                 flush=True,
             )
-    print("targets: heuristic median under 5 ms; search median under 1000 ms")
+    print(
+        "targets: heuristic median under 5 ms; search median under 1000 ms "
+        "(searched: search decisions over 20 ms, with their median)"
+    )
 
 
 if __name__ == "__main__":

@@ -179,3 +179,11 @@ def test_arena_command_with_a_field() -> None:
     )
     assert bad.returncode == 2 and "multiple of 8" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_more_bots_than_seats_count_only_the_hands_each_sits_in() -> None:
+    # four bots at a three-seat table: each deal is played four times, each bot sits three
+    res = run_arena(find_game("cholek-tiga"), ["random", "heuristic", "random", "heuristic"], 8, 1)
+    assert [b.seat_hands for b in res.bots] == [6, 6, 6, 6]
+    assert [len(b.per_hand) for b in res.bots] == [6, 6, 6, 6]
+    assert [len(b.samples) for b in res.bots] == [2, 2, 2, 2]
