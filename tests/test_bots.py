@@ -210,7 +210,7 @@ def test_race_rollouts_never_let_another_seat_go_out(name: str) -> None:
         if state.is_terminal:
             continue
         world = game.determinize(state.observation(0), rng)
-        end, points, (pos, paid) = bot._race_rollout(world, 0, seed)
+        end, _points, (pos, paid) = bot._race_rollout(world, 0, seed)
         if world.is_terminal:
             assert world.result.winner in (None, 0)
         assert end >= state.pos or end == NEVER

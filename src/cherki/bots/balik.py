@@ -63,6 +63,24 @@ def _finish(groups: int, mata: int, pairs: int) -> float:
     return value + 0.05 * pairs
 
 
+def _tally(
+    hand: Sequence[int], live: Sequence[int], grouping: Sequence[int], size: int
+) -> tuple[list[int], int, int]:
+    """Cards per group, mata, and identical pairs (units of 0.05) of a hand."""
+    totals = [0] * N_GROUPS
+    mata = 0
+    pairs = 0
+    for k in range(N_KINDS):
+        c = hand[k]
+        if c:
+            totals[grouping[k]] += c
+            if c >= size:
+                mata += c // size
+            elif c == size - 1:
+                pairs += 6 + 3 * min(live[k], 3)
+    return totals, mata, pairs
+
+
 def hand_value(
     hand: Sequence[int],
     live: Sequence[int],
@@ -80,17 +98,7 @@ def hand_value(
     grouping = GROUPINGS[honours]
     if outs is None:
         outs = group_outs(live, honours)
-    totals = [0] * N_GROUPS
-    mata = 0
-    pairs = 0
-    for k in range(N_KINDS):
-        c = hand[k]
-        if c:
-            totals[grouping[k]] += c
-            if c >= size:
-                mata += c // size
-            elif c == size - 1:
-                pairs += 6 + 3 * min(live[k], 3)
+    totals, mata, pairs = _tally(hand, live, grouping, size)
     groups = sum(_group_term(totals[g], outs[g], size) for g in range(N_GROUPS) if totals[g])
     return _finish(groups, mata, pairs)
 
@@ -107,17 +115,7 @@ def discard_values(
     grouping = GROUPINGS[honours]
     if outs is None:
         outs = group_outs(live, honours)
-    totals = [0] * N_GROUPS
-    mata = 0
-    pairs = 0
-    for k in range(N_KINDS):
-        c = hand[k]
-        if c:
-            totals[grouping[k]] += c
-            if c >= size:
-                mata += c // size
-            elif c == size - 1:
-                pairs += 6 + 3 * min(live[k], 3)
+    totals, mata, pairs = _tally(hand, live, grouping, size)
     terms = [_group_term(totals[g], outs[g], size) if totals[g] else 0 for g in range(N_GROUPS)]
     groups = sum(terms)
     out: dict[int, float] = {}
