@@ -3,6 +3,7 @@ bot's sampled deals agree with what its seat knows."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -168,77 +169,6 @@ def test_kept_looking_deals_still_agree_with_the_observation(name: str) -> None:
         state.apply(heuristic.act(obs, rng), seat)
 
 
-def test_race_rollouts_in_the_games_of_sets_only() -> None:
-    assert SearchBot("balik-satu").race and SearchBot("chot").race
-    assert not SearchBot("ceki").race and not SearchBot("cholek-tiga").race
-
-
-def test_race_value_weighs_points_by_the_chance_nobody_went_out_first() -> None:
-    from cherki.bots.search import NEVER, _RaceValue
-
-    # four rollouts: others could go out at stock positions 5 and 9 (costing 6 and 10
-    # points), never in the other two
-    value = _RaceValue([(5, -6.0), (9, -10.0), (NEVER, 0.0), (NEVER, 0.0)])
-    assert value(3, 20.0) == pytest.approx(20.0)  # out before anybody
-    assert value(7, 20.0) == pytest.approx((3 * 20.0 - 6.0) / 4)
-    assert value(12, 20.0) == pytest.approx((2 * 20.0 - 16.0) / 4)
-    assert value(NEVER, 0.0) == pytest.approx(-16.0 / 4)  # never out: pays when others are
-    # going out at the very position another could is counted as first (the drawer's right)
-    assert value(5, 20.0) == pytest.approx(20.0)
-
-
-def test_search_stops_early_once_no_candidate_can_overtake() -> None:
-    settled = SearchBot._settled
-    assert settled({8: [-5.0, -6.0, -4.0, -5.5], 9: [0.0, 0.0, 0.0, 0.0]})
-    assert not settled({8: [-5.0, 6.0, -4.0, 5.5]})
-    assert not settled({8: [1.0, 2.0, 1.5, 0.5]})
-
-
-@pytest.mark.parametrize("name", ["balik-satu", "chaqui", "chot"])
-def test_race_rollouts_never_let_another_seat_go_out(name: str) -> None:
-    """In a race rollout only the searching seat may go out; the others' first chance is
-    recorded with what it would have cost."""
-    from cherki.bots.search import NEVER
-
-    game = find_game(name)
-    bot = SearchBot(name, budget_ms=None, iterations=1)
-    rng = random.Random(5)
-    for seed in range(6):
-        state = game.new_state(seed=seed)
-        while not state.is_terminal and state.current == 0:
-            state.apply(make_bot(name, "heuristic").act(state.observation(0), rng), 0)
-        if state.is_terminal:
-            continue
-        world = game.determinize(state.observation(0), rng)
-        end, _points, (pos, paid) = bot._race_rollout(world, 0, seed)
-        if world.is_terminal:
-            assert world.result.winner in (None, 0)
-        assert end >= state.pos or end == NEVER
-        assert pos == NEVER or pos >= state.pos
-        if pos == NEVER:
-            assert paid == 0.0
-
-
-def test_stay_in_never_goes_out() -> None:
-    from cherki.games.balik import SAMPEI
-
-    game = find_game("balik-satu")
-    bot = make_bot("balik-satu", "heuristic")
-    rng = random.Random(2)
-    seen = 0
-    for seed in range(40):
-        state = game.new_state(seed=seed)
-        while not state.is_terminal:
-            seat = state.current
-            obs = state.observation(seat)
-            if SAMPEI in obs.legal and len(obs.legal) > 1:
-                seen += 1
-                assert bot.stay_in(obs, rng) in obs.legal
-                assert bot.stay_in(obs, rng) != SAMPEI
-            state.apply(bot.act(obs, rng), seat)
-    assert seen > 0
-
-
 def test_cholek_search_values_unfinished_games_from_the_piles() -> None:
     from cherki.bots.cholek import CholekHeuristicBot, progress_value
 
@@ -257,17 +187,19 @@ def test_cholek_search_values_unfinished_games_from_the_piles() -> None:
     assert SearchBot("balik-satu").depth is None
 
 
-def test_balik_search_looks_at_take_or_draw_only() -> None:
+def test_race_search_in_the_games_of_sets_only() -> None:
+    assert SearchBot("balik-satu").race and SearchBot("chot").race
+    assert not SearchBot("ceki").race and not SearchBot("cholek-tiga").race
+
+
+def test_balik_search_looks_at_draws_and_discards_not_claims() -> None:
+    """The race search weighs taking or drawing, and every discard and call; a claim (win or
+    pass) is the heuristic's."""
+    from cherki.bots.balik import BalikHeuristicBot
+
     game = find_game("balik-satu")
-    bot = SearchBot("balik-satu", budget_ms=None, iterations=3)
-    heuristic = make_bot("balik-satu", "heuristic")
-    rng = random.Random(4)
     state = game.new_state(seed=12)
-    for _ in range(30):
-        if state.is_terminal:
-            break
-        seat = state.current
-        obs = state.observation(seat)
-        if obs.phase != "draw":  # the heuristic's own choice, with the same generator
-            assert bot.act(obs, random.Random(9)) == heuristic.act(obs, random.Random(9))
-        state.apply(heuristic.act(obs, rng), seat)
+    obs = state.observation(state.current)
+    assert BalikHeuristicBot.searches(obs)
+    assert BalikHeuristicBot.searches(dataclasses.replace(obs, phase="draw"))
+    assert not BalikHeuristicBot.searches(dataclasses.replace(obs, phase="claim"))

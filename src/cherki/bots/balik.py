@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from cherki.bots.base import register
@@ -215,20 +214,14 @@ class BalikHeuristicBot:
 
     @staticmethod
     def goes_out(obs: BalikObservation, action: int) -> bool:
-        """Whether ``action`` goes out (for the search's race rollouts)."""
+        """Whether ``action`` goes out (the mark of a race game, for the search)."""
         return action == SAMPEI
-
-    def stay_in(self, obs: BalikObservation, rng: random.Random) -> int:
-        """The heuristic's action when it may not go out (for the search's race rollouts)."""
-        legal = tuple(a for a in obs.legal if a != SAMPEI)
-        if PASS in legal:
-            return PASS
-        return self.act(replace(obs, legal=legal), rng)
 
     @staticmethod
     def searches(obs: BalikObservation) -> bool:
-        """Whether the search should look at this decision: take the last discard or draw."""
-        return obs.phase == "draw"
+        """Whether the search should look at this decision: taking or drawing, and every
+        discard and call (a claim is a win or a pass, the heuristic's own)."""
+        return obs.phase in ("draw", "discard")
 
     def sure(self, obs: BalikObservation) -> int | None:
         """An action no search could better: winning."""

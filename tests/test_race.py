@@ -1,0 +1,148 @@
+"""The race search of the games of sets (cherki.bots.race): its model plays a hand exactly
+as the heuristic does, finds the first chance to go out on a stacked stream of cards, and
+weighs a chance by the others' race."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cherki.bots import make_bot
+from cherki.bots.balik import discard_values
+from cherki.bots.race import CEKI, NEVER, NO_CALL, Solitaire, _Race
+from cherki.bots.search import SearchBot
+from cherki.cards import counts_of, parse_card, parse_cards
+from cherki.games import find_game
+from cherki.games.balik import CALL_TAN, DISCARD, SAMPEI
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    name=st.sampled_from(["balik-satu", "tantanan", "chaqui", "gonggong", "chot"]),
+)
+def test_the_model_plays_as_the_heuristic(seed: int, name: str) -> None:
+    """At every discard of a random heuristic game, the model's throw and call are the
+    heuristic's (up to its lots between equal choices)."""
+    game = find_game(name)
+    bot = make_bot(name, "heuristic")
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        seat = state.current
+        obs = state.observation(seat)
+        if obs.phase == "discard" and obs.calls[seat] is None and SAMPEI not in obs.legal:
+            model = Solitaire(obs)
+            fixed = np.array(obs.melds[seat] if obs.melds else [0] * 30)
+            throw, calls = model.play(np.array([obs.hand]), fixed)
+            k = int(throw[0])
+            action = bot.act(obs, random.Random(0))
+            hand = list(obs.hand)
+            if action >= CALL_TAN:
+                assert calls[0]
+                outs = bot._outs  # type: ignore[attr-defined]
+                live = obs.unseen()
+                assert outs(hand, CALL_TAN + k, live, obs.honours, obs) == outs(
+                    hand, action, live, obs.honours, obs
+                )
+            else:
+                assert not calls[0]
+                after = discard_values(hand, obs.unseen(), obs.honours, obs.rules.set_size)
+                assert after[k] == pytest.approx(after[action - DISCARD])
+        state.apply(bot.act(obs, rng), seat)
+
+
+def _model(players: int = 4) -> Solitaire:
+    game = find_game("balik-satu")
+    return Solitaire(game.new_state(players=players, seed=1).observation(0))
+
+
+def _row(text: str) -> np.ndarray:
+    return np.array([counts_of(parse_cards(text))])
+
+
+CEKI_HAND = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"  # the source's ceki hand, on M8
+
+
+def test_a_caller_claims_the_first_winning_card_anybody_draws() -> None:
+    model = _model()
+    m8 = parse_card("M8")
+    waits = np.zeros((1, 30), dtype=bool)
+    waits[0, m8] = True
+    stream = np.array([parse_cards("C1 S4 M8 C5 C9 M8 S1 S1")])
+    # the seat draws at turns 3, 7...: M8 at turn 2 is another seat's draw, claimed (ayam)
+    when, hand, card, own, call = model.chances(
+        _row(CEKI_HAND), waits, np.array([True]), np.zeros(30, int), stream, 3, 4
+    )
+    assert when[0] == 2.25 and card[0] == m8 and not own[0] and call[0] == CEKI
+    assert hand[0, m8] == 3
+    # the seat drawing at turns 1, 5...: the M8 at turn 5 is its own (kandang), and comes
+    # just before anybody's claim on the same turn
+    stream = np.array([parse_cards("C1 S4 C4 C5 C9 M8 S1 S1")])
+    when, _hand, _card, own, _call = model.chances(
+        _row(CEKI_HAND), waits, np.array([True]), np.zeros(30, int), stream, 1, 4
+    )
+    assert when[0] == 4.75 and own[0]
+
+
+def test_an_uncalled_hand_draws_calls_and_then_claims() -> None:
+    """Not yet called, the seat sees only its own draws; once a draw lets it call, every
+    later draw can be claimed."""
+    model = _model()
+    waits = np.zeros((1, 30), dtype=bool)
+    # the seat draws at turns 0, 4, 8...: C1 is thrown; M8 at turn 4 makes four sets and an
+    # M8 pair, so it throws C9 and calls ceki; the M8 another seat draws at turn 6 is its
+    hand = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 C9"
+    stream = np.array([parse_cards("C1 S4 C4 C5 M8 M9 M8 S1 C2 C2 C2 C2")])
+    when, final, _card, own, call = model.chances(
+        _row(hand), waits, np.array([False]), np.zeros(30, int), stream, 0, 4
+    )
+    assert call[0] == CEKI and when[0] == 6.25 and not own[0]
+    assert final[0].tolist() == counts_of(parse_cards(CEKI_HAND + " M8"))
+    # a hand that never meets a useful card has no chance
+    stream = np.array([parse_cards("C4 C4 C4 C4 C4 C4 C4 C4")])
+    when, _f, _c, _o, call = model.chances(
+        _row(hand), waits, np.array([False]), np.zeros(30, int), stream, 0, 4
+    )
+    assert when[0] == NEVER and call[0] == NO_CALL
+
+
+def test_an_uncalled_hand_goes_out_on_its_own_draw() -> None:
+    model = _model()
+    hand = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"
+    waits = np.zeros((1, 30), dtype=bool)
+    stream = np.array([parse_cards("M8 C1 C1 C1")])
+    when, _f, card, own, call = model.chances(
+        _row(hand), waits, np.array([False]), np.zeros(30, int), stream, 0, 4
+    )
+    assert when[0] == -0.25 and own[0] and card[0] == parse_card("M8") and call[0] == NO_CALL
+
+
+def test_race_value_weighs_points_by_the_chance_nobody_went_out_first() -> None:
+    # four futures of the others: out at turns 5 and 9 (costing 6 and 10), never in two
+    race = _Race(np.array([5.0, 9.0, NEVER, NEVER]), np.array([-6.0, -10.0, 0.0, 0.0]))
+    value = race(np.array([3.0, 7.0, 12.0, NEVER]), np.array([20.0, 20.0, 20.0, 0.0]))
+    assert value.tolist() == pytest.approx(
+        [20.0, (3 * 20.0 - 6.0) / 4, (2 * 20.0 - 16.0) / 4, -16.0 / 4]
+    )
+
+
+@pytest.mark.parametrize("name", ["balik-satu", "balik-lima-belas", "chaqui", "chot"])
+def test_race_search_values_every_candidate_in_every_future(name: str) -> None:
+    from cherki.bots.race import RaceSearch
+
+    game = find_game(name)
+    bot = SearchBot(name, budget_ms=None, iterations=1)
+    state = game.new_state(seed=3)
+    obs = state.observation(state.current)
+    cands = bot._candidates(obs, list(obs.legal), random.Random(1))
+    values = RaceSearch(bot.heuristic, batch=32).values(  # type: ignore[arg-type]
+        obs, cands, random.Random(1), game, None, 32, 1
+    )
+    assert set(values) == set(cands)
+    assert all(len(v) == 32 for v in values.values())
+    assert all(np.isfinite(v).all() for v in values.values())
