@@ -2,7 +2,8 @@
 
 The measured bot sits in seat 0 (rotating the start so it meets every position); the other
 seats are heuristic bots. Only seat 0's decisions are timed, from observation in to action
-out. Search bots run at their default budget unless ``--budget-ms`` says otherwise.
+out. Search bots run at their game's default budget (100 ms in the games of sets, 250 ms in
+Ceki and Cholek Tiga) unless ``--budget-ms`` says otherwise.
 
     uv run python benchmarks/bench_bots.py                       # every game, every level
     uv run python benchmarks/bench_bots.py --games ceki --levels search --hands 5
@@ -25,13 +26,13 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, max(0, round(q / 100 * len(s) + 0.5) - 1))]
 
 
-def measure(game_name: str, level: str, hands: int, seed: int, budget: float) -> list[float]:
+def measure(game_name: str, level: str, hands: int, seed: int, budget: float | None) -> list[float]:
     game = find_game(game_name)
     times: list[float] = []
     for h in range(hands):
         state = game.new_state(seed=seed + h, first=h % game.default_players)
         bot = (
-            SearchBot(game_name, budget_ms=budget)
+            SearchBot(game_name, budget_ms=budget if budget is not None else "game")
             if level == "search"
             else make_bot(game_name, level)
         )
@@ -58,7 +59,13 @@ def main() -> None:
         "--hands", type=int, default=20, help="hands per game and level (search: a fifth)"
     )
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS)
+    ap.add_argument(
+        "--budget-ms",
+        type=float,
+        default=None,
+        help=f"search budget a decision (default: each game's own; {DEFAULT_BUDGET_MS:g} ms "
+        "unless the game's heuristic says)",
+    )
     args = ap.parse_args()
     print(
         f"{'game':18} {'level':10} {'decisions':>9} {'median ms':>10} {'p99 ms':>9} "

@@ -13,8 +13,9 @@ values each candidate so, from what the seat has seen:
    the seat's turns it draws the next card of its turn, goes out if that card completes the
    hand, and otherwise keeps, discards and calls exactly as the heuristic does (the same
    valuation, computed with numpy for a whole batch of futures at once, so a decision looks
-   at a hundred futures or more in about a tenth of a second). Once it has called, every later stock draw is shown and a winning card
-   drawn by anyone is claimed (ayam), its own is kandang. What it would score is found by the
+   at a hundred futures or more in about a tenth of a second). Once it has called, every
+   later stock draw is shown and a winning card drawn by anyone is claimed (ayam), its own
+   is kandang. What it would score is found by the
    game's own scoring function, with scoring cards drawn from the unseen cards. Every
    candidate meets the same futures, so only the decision differs.
 2. **The others' chance.** From deals sampled as the search bot samples them (others' hands

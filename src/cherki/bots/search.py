@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Literal
 
 from cherki.bots.base import Bot, make_bot
 from cherki.games import find_game
@@ -41,7 +41,7 @@ class SearchBot:
         self,
         game: str,
         *,
-        budget_ms: float | None = DEFAULT_BUDGET_MS,
+        budget_ms: float | Literal["game"] | None = "game",
         iterations: int | None = None,
         min_iterations: int = 4,
         max_candidates: int | None = None,
@@ -50,10 +50,16 @@ class SearchBot:
         depth: int | None = None,
     ) -> None:
         self.game = find_game(game)
-        self.budget_ms = budget_ms
         self.iterations = iterations
         self.min_iterations = min_iterations
         self.heuristic: Bot = make_bot(self.game.name, "heuristic")
+        #: milliseconds a decision may take (None: no limit); by default the game's heuristic
+        #: may say (``search_budget_ms``), else :data:`DEFAULT_BUDGET_MS`
+        self.budget_ms: float | None = (
+            float(getattr(self.heuristic, "search_budget_ms", DEFAULT_BUDGET_MS))
+            if budget_ms == "game"
+            else budget_ms
+        )
         #: how many of the heuristic's top choices are compared (the game's heuristic may
         #: say, ``search_candidates``)
         self.max_candidates: int = (
