@@ -234,7 +234,6 @@ class Solitaire:
         when = np.full(f, NEVER)
         card = np.full(f, -1)
         own = np.zeros(f, dtype=bool)
-        rows = np.arange(f)
         active = ~called
         for t in range(first, limit, n):
             idx = np.flatnonzero(active)
@@ -276,7 +275,6 @@ class Solitaire:
                 card[i] = streams[i, u]
                 own[i] = mine
                 hands[i, card[i]] += 1
-        del rows
         return when, hands, card, own, call_code
 
 
