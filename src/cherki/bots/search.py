@@ -10,8 +10,8 @@ sampled from what its seat has seen (never the real hidden cards), one of two wa
   the heuristic can value an unfinished hand (``leaf_value``, Cholek Tiga), after
   ``rollout_depth`` actions.
 * **The race search** (the games of sets, whose heuristic marks a going-out action,
-  ``goes_out``): a hundred or more fast rollouts of the seat's own hand a candidate, against the others' first
-  chance to go out, in :mod:`cherki.bots.race`.
+  ``goes_out``): a hundred or more fast rollouts of the seat's own hand a candidate,
+  against the others' first chance to go out, in :mod:`cherki.bots.race`.
 
 It stops after ``iterations`` sampled deals (futures, in the race search) or when its
 ``budget_ms`` runs out (at least ``min_iterations``), and keeps the heuristic's choice unless
