@@ -126,6 +126,39 @@ def test_search_keeps_the_heuristic_choice_without_clear_evidence() -> None:
     bot = SearchBot("balik-satu", budget_ms=None, iterations=1)
     assert bot._choose(7, {8: [5.0, -5.0, 4.0, -4.0]}) == 7
     assert bot._choose(7, {8: [5.0, 6.0, 4.0, 5.0]}) == 8
+    # where the heuristic would draw lots (8 rated level with 7), the better mean is enough
+    assert bot._choose(7, {8: [5.0, -5.0, 4.0, -3.0]}, {8}) == 8
+    assert bot._choose(7, {8: [-5.0, 5.0, -4.0, 3.0]}, {8}) == 7
+
+
+def test_the_heuristic_rates_its_own_choice_first_and_tells_its_lots() -> None:
+    """Tantanan, C3 C3 S5 M5 C7 drawing C9: throwing the 7 or the 9 leaves a tan kowah on
+    the other's rank with five live cards each, a tie the heuristic draws lots between; the
+    search sees the two as level, and the other discards as below them."""
+    from relatives import stacked
+
+    from cherki.bots.balik import BalikHeuristicBot
+    from cherki.cards import parse_card
+    from cherki.games.balik import CALL_TAN, DRAW
+
+    game = find_game("tantanan")
+    idle = ["C1 C2 C4 C6 C8", "S1 S2 S4 S6 S8", "M1 M2 M4 M6 M8"]
+    state = stacked(game, ["C3 C3 S5 M5 C7", *idle], stock="C9 S3")
+    state.apply(DRAW, 0)
+    obs = state.observation(0)
+    bot = BalikHeuristicBot()
+    scores = bot.scores(obs)
+    assert scores is not None and set(scores) == set(obs.legal)
+    c7, c9 = CALL_TAN + parse_card("C7"), CALL_TAN + parse_card("C9")
+    assert scores[c7] == scores[c9] == max(scores.values())
+    assert bot.act(obs, random.Random(0)) in (c7, c9)
+    ranked = bot.rank(obs)
+    assert set(ranked[:2]) == {c7, c9}
+    assert SearchBot("tantanan")._tied(obs, ranked[0], ranked[:3]) == {ranked[1]}
+    # no lots to tell outside a discard
+    opening = game.new_state(seed=1)
+    first = opening.observation(opening.current)
+    assert first.phase == "draw" and bot.scores(first) is None
 
 
 @pytest.mark.parametrize("name", ["balik-satu", "gonggong", "tantanan", "chaqui"])

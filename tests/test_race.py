@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from cherki.bots import make_bot
 from cherki.bots.balik import discard_values
-from cherki.bots.race import CEKI, NEVER, NO_CALL, Solitaire, _Race
+from cherki.bots.base import Bot
+from cherki.bots.race import CEKI, NEVER, NO_CALL, TAN, Solitaire, _Race
 from cherki.bots.search import SearchBot
 from cherki.cards import counts_of, parse_card, parse_cards
 from cherki.games import find_game
-from cherki.games.balik import CALL_TAN, DISCARD, SAMPEI
+from cherki.games.balik import CALL_TAN, DISCARD, SAMPEI, BalikObservation
 
 
 @settings(max_examples=12, deadline=None)
@@ -27,7 +28,8 @@ from cherki.games.balik import CALL_TAN, DISCARD, SAMPEI
 )
 def test_the_model_plays_as_the_heuristic(seed: int, name: str) -> None:
     """At every discard of a random heuristic game, the model's throw and call are the
-    heuristic's (up to its lots between equal choices)."""
+    heuristic's (up to its lots between equal choices), and so are a caller's changes of
+    hand and every going out (a Chaqui chiqui go-out the heuristic declines included)."""
     game = find_game(name)
     bot = make_bot(name, "heuristic")
     state = game.new_state(seed=seed)
@@ -53,7 +55,48 @@ def test_the_model_plays_as_the_heuristic(seed: int, name: str) -> None:
                 assert not calls[0]
                 after = discard_values(hand, obs.unseen(), obs.honours, obs.rules.set_size)
                 assert after[k] == pytest.approx(after[action - DISCARD])
+        elif SAMPEI in obs.legal:
+            _check_going_out(obs, bot)
+        elif (
+            obs.phase == "discard"
+            and obs.calls[seat] is not None
+            and obs.drawn is not None
+            and SAMPEI not in obs.legal
+        ):
+            _check_change(obs, bot)
         state.apply(bot.act(obs, rng), seat)
+
+
+def _check_going_out(obs: BalikObservation, bot: Bot) -> None:
+    """The model goes out where the heuristic does (a Chaqui chiqui go-out it may decline)."""
+    hand = list(obs.hand)
+    card = obs.claim_card if obs.phase == "claim" else obs.drawn
+    assert card is not None
+    if obs.phase != "claim":
+        hand[card] -= 1
+    goes = Solitaire(obs).completes(np.array([hand]), np.array([card]))[0]
+    assert goes == (bot.act(obs, random.Random(0)) == SAMPEI)
+
+
+def _check_change(obs: BalikObservation, bot: Bot) -> None:
+    """The model's play of a caller's drawn card is the heuristic's."""
+    model = Solitaire(obs)
+    seat = obs.seat
+    drawn = obs.drawn
+    assert drawn is not None
+    hand = list(obs.hand)
+    hand[drawn] -= 1
+    fixed = list(obs.melds[seat]) if obs.melds else [0] * 30
+    call = CEKI if obs.calls[seat] == "ceki" else TAN
+    throw, wait = model.change(hand, drawn, fixed, call)
+    action = bot.act(obs, random.Random(0))
+    kind = (action - DISCARD) % 30
+    if action >= CALL_TAN:
+        assert throw == kind and wait is not None and wait.call == "tan"
+    else:
+        after = discard_values(obs.hand, obs.unseen(), obs.honours, obs.rules.set_size)
+        assert after[throw] == pytest.approx(after[kind])
+        assert (wait is None) == (throw == drawn)
 
 
 def _model(players: int = 4) -> Solitaire:
@@ -120,6 +163,37 @@ def test_an_uncalled_hand_goes_out_on_its_own_draw() -> None:
         _row(hand), waits, np.array([False]), np.zeros(30, int), stream, 0, 4
     )
     assert when[0] == -0.25 and own[0] and card[0] == parse_card("M8") and call[0] == NO_CALL
+
+
+def test_a_nokang_caller_keeps_a_drawn_card_that_makes_its_bak() -> None:
+    """Tantanan: a tan nokang caller on C7 (pairs C3 S3 and C5 M5, no bak) draws M5 at its
+    own turn. It keeps it (a bak M5 M5, a mata-only change, R-CHANGE) for C5, the lowest of
+    the two changes (C7 would leave C5 M5 M5 waiting on the 5s), and now waits tan kowah on
+    every 7, so the S7 another seat draws next is its (metu)."""
+    game = find_game("tantanan")
+    model = Solitaire(game.new_state(seed=1).observation(0))
+    hand = counts_of(parse_cards("C3 S3 C5 M5 C7"))
+    throw, wait = model.change(hand, parse_card("M5"), [0] * 30, CEKI)
+    assert throw == parse_card("C5") and wait is not None and wait.call == "tan"
+    assert parse_card("S7") in wait.cards and parse_card("M7") in wait.cards
+    # a card that makes no bak is thrown
+    assert model.change(hand, parse_card("C9"), [0] * 30, CEKI) == (parse_card("C9"), None)
+    waits = np.zeros((1, 30), dtype=bool)
+    waits[0, parse_card("C7")] = True
+    stream = np.array([parse_cards("C9 M5 S7 C1 C1 C1 C1 C1")])
+    # the seat draws at turns 1, 5...: M5 at turn 1, S7 at turn 2 by the next seat
+    when, final, card, own, call = model.chances(
+        _row("C3 S3 C5 M5 C7"), waits, np.array([True]), np.zeros(30, int), stream, 1, 4
+    )
+    assert when[0] == 2.25 and card[0] == parse_card("S7") and not own[0]
+    assert call[0] == TAN
+    assert final[0].tolist() == counts_of(parse_cards("C3 S3 M5 M5 C7 S7"))
+    # with the hand frozen (caller_changes none) the S7 passes, and nothing else comes
+    model.changes = False
+    when, *_ = model.chances(
+        _row("C3 S3 C5 M5 C7"), waits, np.array([True]), np.zeros(30, int), stream, 1, 4
+    )
+    assert when[0] == NEVER
 
 
 def test_race_value_weighs_points_by_the_chance_nobody_went_out_first() -> None:

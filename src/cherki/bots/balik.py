@@ -42,6 +42,15 @@ def group_outs(live: Sequence[int], honours: str = "rank1") -> list[int]:
     return [sum(live[k] for k in kinds) for kinds in GROUP_KINDS[honours]]
 
 
+def chiqui_miss(outs: int, unseen: int, turned: int = 15) -> float:
+    """The chance that none of ``outs`` cards is among ``turned`` cards turned from
+    ``unseen`` (drawn without replacement): a chiqui go-out that finds no olo."""
+    miss = 1.0
+    for i in range(min(turned, unseen)):
+        miss *= max(0.0, (unseen - outs - i) / (unseen - i))
+    return miss
+
+
 def _group_term(t: int, o: int, size: int) -> int:
     """A group of ``t`` cards with ``o`` live outs, in units of 0.02: 6 a complete set, and
     the part-set left over worth more the more live cards could finish it."""
@@ -191,15 +200,8 @@ class BalikHeuristicBot:
         if has_mata(hand, size):
             return True
         live = obs.unseen()
-        unseen = sum(live)
         outs = sum(live[k] for k in range(N_KINDS) if hand[k] == size - 1)
-        turned = min(15, unseen)
-        miss = 1.0
-        for i in range(turned):  # no out among the fifteen (drawn without replacement)
-            if unseen - i <= 0:
-                break
-            miss *= max(0.0, (unseen - outs - i) / (unseen - i))
-        return miss < 0.5
+        return chiqui_miss(outs, sum(live)) < 0.5
 
     def sample_deal(self, obs: BalikObservation, rng: random.Random, game: Any) -> Any:
         """A deal for the search bot in which the unknown hands of seats that have not called
@@ -235,21 +237,33 @@ class BalikHeuristicBot:
         legal = list(obs.legal)
         if SAMPEI in legal and self._worth_going_out(obs):
             return [SAMPEI] + [a for a in legal if a != SAMPEI]
-        if obs.phase != "discard":
+        scores = self.scores(obs)
+        if scores is None:
             first = self.act(obs, random.Random(0))
             return [first] + [a for a in legal if a != first]
+        return sorted(legal, key=lambda a: scores[a], reverse=True)
+
+    def scores(self, obs: BalikObservation) -> dict[int, float] | None:
+        """The heuristic's measure of each legal discard and call (higher is better; equal
+        scores are the choices it draws lots between), or None outside a discard."""
+        if obs.phase != "discard":
+            return None
         live = obs.unseen()
         hand = list(obs.hand)
         after = discard_values(hand, live, obs.honours, obs.rules.set_size)
+        # a caller's change of call is taken first, in the order of the legal actions
+        changes = [a for a in obs.legal if a >= CALL_TAN] if obs.calls[obs.seat] else []
 
         def score(a: int) -> float:
             if a == SAMPEI:
                 return -1000.0
+            if a in changes:
+                return 2000.0 - changes.index(a)
             if a >= CALL_TAN:
                 return 1000.0 + self._outs(hand, a, live, obs.honours, obs)
             return after[a - DISCARD]
 
-        return sorted(legal, key=score, reverse=True)
+        return {a: score(a) for a in obs.legal}
 
     @staticmethod
     def _outs(

@@ -15,9 +15,13 @@ values each candidate so, from what the seat has seen:
    valuation, computed with numpy for a whole batch of futures at once, so a decision looks
    at a hundred futures or more in about a tenth of a second). Once it has called, every
    later stock draw is shown and a winning card drawn by anyone is claimed (ayam), its own
-   is kandang. What it would score is found by the
-   game's own scoring function, with scoring cards drawn from the unseen cards. Every
-   candidate meets the same futures, so only the decision differs.
+   is kandang; at its own turns a caller keeps a drawn card that makes a new mata when the
+   heuristic would (R-CHANGE, ``caller_changes`` ``mata-only``: a nokang caller in Tantanan
+   whose mixed pair becomes a bak now waits tan kowah). A Chaqui chiqui go-out counts only
+   where the heuristic would take it. What it would score is found by the game's own
+   scoring function, with scoring cards drawn from the unseen cards (a chiqui go-out's
+   worth is the mean over sixteen samples of the fifteen turned cards, since its olo hang
+   on them). Every candidate meets the same futures, so only the decision differs.
 2. **The others' chance.** From deals sampled as the search bot samples them (others' hands
    kept-looking, a caller's hand really waiting with its call, see
    :meth:`cherki.bots.balik.BalikHeuristicBot.sample_deal`), each other seat is played on in
@@ -35,8 +39,8 @@ enough that a decision can look at a hundred futures or more):
 
 * nobody takes a discard in a rollout (takes are rare and never win: a winning card must be
   drawn), so every turn draws the next stock card;
-* a caller's hand is frozen: it discards every card that does not win (the source's
-  "turning an existing mixed set into a mata" is rare and ignored);
+* a caller changes its hand only to make a new mata with the card it drew (under
+  ``caller_changes`` ``free`` it makes no other change, under ``none`` none);
 * the others' futures are sampled apart from the seat's own (a few sampled deals, each with
   several orders of its stock): the race is between the distributions of the two chances,
   not within one deal, which takes the luck of who happens to be first out of the
@@ -55,7 +59,13 @@ from typing import Any
 
 import numpy as np
 
-from cherki.bots.balik import BalikHeuristicBot, _group_term, group_outs
+from cherki.bots.balik import (
+    BalikHeuristicBot,
+    _group_term,
+    chiqui_miss,
+    discard_values,
+    group_outs,
+)
 from cherki.cards import N_KINDS
 from cherki.games.balik import (
     CALL_CEKI,
@@ -97,9 +107,12 @@ class Solitaire:
         self.group = np.array(self.grouping)
         self.chiqui = rules.chiqui
         self.need_call = rules.must_call_to_win
+        self.honours = obs.honours
+        #: whether a caller may keep a drawn card that forms a mata (R-CHANGE)
+        self.changes = rules.caller_changes == "mata-only"
         self.live = live = obs.unseen()
         self.live_arr = np.array(live)
-        outs = group_outs(live, obs.honours)
+        self.outs = outs = group_outs(live, obs.honours)
         self.group_live = np.array(outs)
         # the group term of discard_values for every group and card count (units of 0.02)
         top = size * rules.sets + 2
@@ -110,6 +123,12 @@ class Solitaire:
         self.pair = np.array([6 + 3 * min(c, 3) for c in live])
         self.onehot_group = np.zeros((N_KINDS, N_GROUPS), dtype=np.int64)
         self.onehot_group[np.arange(N_KINDS), self.group] = 1
+        #: a chiqui go-out the heuristic takes, by the live cards that could make an olo of
+        #: its pairs (all of them where a failed chiqui costs nothing)
+        unseen = sum(live)
+        self.chiqui_ok = np.array(
+            [rules.chiqui_fail == "void" or chiqui_miss(o, unseen) < 0.5 for o in range(unseen + 1)]
+        )
 
     # -- one hand, scalar ------------------------------------------------------------------
     def wait(self, hand: Sequence[int]) -> Wait:
@@ -130,9 +149,63 @@ class Solitaire:
         sets = (self.totals(full) % size == 0).all(axis=1)
         need = (full >= size).any(axis=1)
         if self.chiqui:
-            need |= (full >= size - 1).any(axis=1)
+            outs = ((full == size - 1) * self.live_arr).sum(axis=1)
+            need |= (full >= size - 1).any(axis=1) & self.chiqui_ok[outs]
         ok: np.ndarray = sets & need
         return ok
+
+    def winners(self, hand: np.ndarray, waits: np.ndarray) -> np.ndarray:
+        """The cards a caller's hand waits on that it would go out on: all of them, but for
+        a chiqui go-out the heuristic declines."""
+        if not self.chiqui:
+            return waits
+        cards = np.flatnonzero(waits)
+        ok = self.completes(np.tile(hand, (len(cards), 1)), cards)
+        out = np.zeros_like(waits)
+        out[cards[ok]] = True
+        return out
+
+    def change(
+        self,
+        hand: Sequence[int] | np.ndarray,
+        drawn: int,
+        fixed: Sequence[int] | np.ndarray,
+        call: int,
+    ) -> tuple[int, Wait | None]:
+        """A caller's play of a drawn card that does not win, as the heuristic plays it:
+        the kind it throws, and its new wait when it keeps the card.
+
+        Under ``caller_changes`` ``mata-only`` a caller may keep the drawn card in exchange
+        for another when the hand still waits and holds more mata (R-CHANGE). The heuristic
+        takes a change of call (a ceki caller whose new mata makes it tan) on the lowest
+        kind; otherwise it throws whichever of the drawn card and the exchanges
+        :func:`discard_values` likes least to lose (ties to the lowest kind).
+        """
+        size = self.size
+        full = [int(c) for c in hand]
+        full[drawn] += 1
+        old = sum(c // size for c in hand)
+        options: list[tuple[int, Wait]] = []
+        for k in range(N_KINDS):
+            if k == drawn or full[k] <= fixed[k]:
+                continue
+            full[k] -= 1
+            w = self.wait(full)
+            if w.call is not None and sum(c // size for c in full) > old:
+                options.append((k, w))
+            full[k] += 1
+        if not options:
+            return drawn, None
+        name = CALL_NAMES[call]
+        for k, w in options:
+            if w.call != name:
+                return k, w
+        after = discard_values(full, self.live, self.honours, size, self.outs)
+        best, wait = drawn, None
+        for k, w in options:
+            if after[k] > after[best] or (after[k] == after[best] and k < best):
+                best, wait = k, w
+        return best, wait
 
     def play(self, hands: np.ndarray, fixed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For full hands that do not win: the kind each throws, and whether it calls."""
@@ -262,19 +335,43 @@ class Solitaire:
                 claim_from[i] = t + 1
                 called[i] = True
                 active[i] = False
-        # callers claim the first winning card anybody draws from their call on
+        # callers claim the first winning card anybody draws from their call on; at their
+        # own turns they may first keep a drawn card that forms a mata (a change of hand)
+        turns = np.arange(limit)
+        mine = (turns >= first) & ((turns - first) % n == 0)
+        size = self.size
         for i in np.flatnonzero(called):
-            start = int(claim_from[i])
-            if start >= limit:
-                continue
-            hits = np.flatnonzero(waits[i, streams[i, start:]])
-            if len(hits):
-                u = start + int(hits[0])
-                mine = (u - first) % n == 0 and u >= first
-                when[i] = u - 0.25 if mine else u + 0.25
-                card[i] = streams[i, u]
-                own[i] = mine
-                hands[i, card[i]] += 1
+            u = int(claim_from[i])
+            wins = self.winners(hands[i], waits[i])
+            while u < limit:
+                seg = streams[i, u:]
+                hits = np.flatnonzero(wins[seg])
+                end = int(hits[0]) if len(hits) else limit - u
+                if self.changes:
+                    forms = mine[u : u + end] & ((hands[i, seg[:end]] + 1) % size == 0)
+                    spots = np.flatnonzero(forms)
+                    if len(spots):
+                        p = u + int(spots[0])
+                        x = int(streams[i, p])
+                        out_kind, new_wait = self.change(
+                            hands[i], x, fixed[i] if fixed.ndim == 2 else fixed, int(call_code[i])
+                        )
+                        if new_wait is not None:
+                            hands[i, x] += 1
+                            hands[i, out_kind] -= 1
+                            waits[i] = False
+                            waits[i, list(new_wait.cards)] = True
+                            call_code[i] = TAN if new_wait.call == "tan" else CEKI
+                            wins = self.winners(hands[i], waits[i])
+                        u = p + 1
+                        continue
+                if len(hits):
+                    v = u + end
+                    card[i] = streams[i, v]
+                    own[i] = bool(mine[v])
+                    when[i] = v - 0.25 if own[i] else v + 0.25
+                    hands[i, card[i]] += 1
+                break
         return when, hands, card, own, call_code
 
 
@@ -319,9 +416,10 @@ class RaceSearch:
         pool = np.array([k for k, c in enumerate(model.live) for _ in range(c)])
         gen = np.random.default_rng(rng.randrange(1 << 62))
         reserve = min(rules.reserve, len(pool))
+        # more samples of the turned cards where a chiqui go-out's olo hang on them
+        samples = self.scoring_samples * (4 if rules.chiqui else 1)
         scoring_sets = [
-            tuple(int(c) for c in gen.choice(pool, reserve, replace=False))
-            for _ in range(self.scoring_samples)
+            tuple(int(c) for c in gen.choice(pool, reserve, replace=False)) for _ in range(samples)
         ]
         world = self.heuristic.sample_deal(obs, rng, game)
         race = self._others(obs, model, rng, gen, game, limit, scoring_sets, world)
@@ -450,6 +548,8 @@ class _Points:
         self.seat = seat
         self.sets = scoring_sets
         self.score = SCORING[world.rules.scoring].score
+        self.chiqui = world.rules.chiqui
+        self.size = world.rules.set_size
         self.memo: dict[tuple[bytes, bool, int, int, int, bool], float] = {}
 
     def __call__(
@@ -462,23 +562,22 @@ class _Points:
         winner: int | None = None,
         changed: bool = False,
     ) -> float:
-        j = i % len(self.sets)
+        # a chiqui go-out's worth hangs on its own pairs meeting their third card among
+        # the turned ones: the mean over every sample, not one sample's luck
+        chiqui = self.chiqui and not (hand >= self.size).any()
+        j = -1 if chiqui else i % len(self.sets)
         who = self.seat if winner is None else winner
         key = (hand.astype(np.int8).tobytes(), own, call, j, who, changed)
         v = self.memo.get(key)
         if v is None:
             how = "self-draw" if own else "claim"
-            win = Win(
-                who,
-                how,
-                card,
-                who,
-                tuple(int(c) for c in hand),
-                CALL_NAMES[call],
-                changed,
-                self.sets[j],
-            )
-            v = float(self.score(self.world, win).payments[self.seat])
+            held = tuple(int(c) for c in hand)
+            sets = self.sets if chiqui else [self.sets[j]]
+            total = 0.0
+            for turned in sets:
+                win = Win(who, how, card, who, held, CALL_NAMES[call], changed, turned)
+                total += self.score(self.world, win).payments[self.seat]
+            v = total / len(sets)
             self.memo[key] = v
         return v
 

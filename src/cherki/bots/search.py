@@ -15,7 +15,9 @@ sampled from what its seat has seen (never the real hidden cards), one of two wa
 
 It stops after ``iterations`` sampled deals (futures, in the race search) or when its
 ``budget_ms`` runs out (at least ``min_iterations``), and keeps the heuristic's choice unless
-another candidate beats it by ``z`` standard errors of the paired differences. Candidates are
+another candidate beats it by ``z`` standard errors of the paired differences; between
+choices the heuristic rates level (where it would draw lots: its ``scores``, in the games of
+sets) the better mean is enough. Candidates are
 the heuristic's top choices when it can rank them (``rank(obs)``), else its choice and a
 sample of the other legal actions. Where the heuristic is sure (a winning ``sampei``) the bot
 does not search, nor where the heuristic says the decision is not worth searching
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Set
 from typing import Any, Literal
 
 from cherki.bots.base import Bot, make_bot
@@ -118,7 +121,16 @@ class SearchBot:
             for a in candidates[1:]
             if values[a]
         }
-        return self._choose(base, diffs)
+        return self._choose(base, diffs, self._tied(obs, base, candidates))
+
+    def _tied(self, obs: Any, base: int, candidates: list[int]) -> set[int]:
+        """The candidates the heuristic rates level with its own choice (where it would
+        draw lots), by its ``scores`` when it has them."""
+        scores = getattr(self.heuristic, "scores", None)
+        rated = scores(obs) if scores is not None else None
+        if rated is None:
+            return set()
+        return {a for a in candidates[1:] if abs(rated[a] - rated[base]) < 1e-9}
 
     def _world(self, obs: Any, rng: random.Random) -> Any:
         """A sampled deal consistent with the observation (the heuristic's own way of
@@ -158,12 +170,16 @@ class SearchBot:
             return False
         return deadline is None or done < self.min_iterations or time.perf_counter() <= deadline
 
-    def _choose(self, base: int, diffs: dict[int, list[float]]) -> int:
+    def _choose(
+        self, base: int, diffs: dict[int, list[float]], tied: Set[int] = frozenset()
+    ) -> int:
         """The candidate that beats the heuristic's choice by a clear margin, if any.
 
         The search only overrides the heuristic when the paired difference of rollout values
         is positive by more than ``z`` standard errors, so noise alone never makes it play
-        worse than the heuristic it rolls out with.
+        worse than the heuristic it rolls out with. Between choices the heuristic rates
+        level (``tied``: it would draw lots between them) there is nothing to protect, and
+        the better mean wins.
         """
         best, best_mean = base, 0.0
         for a, d in diffs.items():
@@ -173,7 +189,8 @@ class SearchBot:
             m = sum(d) / n
             var = sum((x - m) ** 2 for x in d) / (n - 1)
             se = (var / n) ** 0.5
-            if m > self.z * se and m > best_mean:
+            need = 0.0 if a in tied else self.z * se
+            if m > need and m > best_mean:
                 best, best_mean = a, m
         return best
 
