@@ -39,8 +39,9 @@ enough that a decision can look at a hundred futures or more):
 
 * nobody takes a discard in a rollout (takes are rare and never win: a winning card must be
   drawn), so every turn draws the next stock card;
-* a caller changes its hand only to make a new mata with the card it drew (under
-  ``caller_changes`` ``free`` it makes no other change, under ``none`` none);
+* a caller changes its hand only to make a new mata with the card it drew, and only under
+  ``caller_changes`` ``mata-only`` (the default); under ``free`` and ``none`` the model
+  keeps a caller's hand as it called;
 * the others' futures are sampled apart from the seat's own (a few sampled deals, each with
   several orders of its stock): the race is between the distributions of the two chances,
   not within one deal, which takes the luck of who happens to be first out of the
