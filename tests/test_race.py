@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cherki.bots import make_bot
 from cherki.bots.balik import discard_values
 from cherki.bots.base import Bot
-from cherki.bots.race import CEKI, NEVER, NO_CALL, TAN, Solitaire, _Race
+from cherki.bots.race import CEKI, NEVER, NO_CALL, TAN, CallJudge, Solitaire, _Points, _Race
 from cherki.bots.search import SearchBot
 from cherki.cards import counts_of, parse_card, parse_cards
 from cherki.games import find_game
@@ -194,6 +194,41 @@ def test_a_nokang_caller_keeps_a_drawn_card_that_makes_its_bak() -> None:
         _row("C3 S3 C5 M5 C7"), waits, np.array([True]), np.zeros(30, int), stream, 1, 4
     )
     assert when[0] == NEVER
+
+
+@pytest.mark.parametrize(("name", "keeps"), [("chot", True), ("gonggong", False)])
+def test_the_search_seat_keeps_a_ceki_call_where_a_ceki_win_pays_more(
+    name: str, keeps: bool
+) -> None:
+    """The source's ceki hand on M8 draws M2, which would make M2 M2 M2 and a tan call on
+    every 8. The heuristic always changes. The search's own seat (the judge) changes only
+    when the wait's live outs times what a win pays are no less: not in Chot, where a ceki
+    win takes ten-point tokens, but in Gonggong, which pays no calling bonus."""
+    game = find_game(name)
+    state = game.new_state(seed=1)
+    model = Solitaire(state.observation(0))
+    turned = tuple(parse_cards("C2 C4 C4 C4 C5 C5 C5 C9 C9 C9 S1 S1 S1 S4 S4"))
+    judge = CallJudge(model, _Points(state, 0, [turned]), 4)
+    hand = counts_of(parse_cards(CEKI_HAND))
+    m2, s2 = parse_card("M2"), parse_card("S2")
+    throw, wait = model.change(hand, m2, [0] * 30, CEKI)
+    assert throw == s2 and wait is not None and wait.call == "tan"
+    throw, wait = model.change(hand, m2, [0] * 30, CEKI, judge)
+    if keeps:
+        assert (throw, wait) == (m2, None)
+    else:
+        assert throw == s2 and wait is not None and wait.call == "tan"
+    # in the seat's rollouts: M2 at its own turn, then S8 (a tan win only), then M8
+    waits = np.zeros((1, 30), dtype=bool)
+    waits[0, parse_card("M8")] = True
+    stream = np.array([parse_cards("M2 S8 C1 C1 M8 C1 C1 C1")])
+    when, _final, card, _own, call = model.chances(
+        _row(CEKI_HAND), waits, np.array([True]), np.zeros(30, int), stream, 0, 4, judge
+    )
+    if keeps:
+        assert when[0] == 4.0 - 0.25 and card[0] == parse_card("M8") and call[0] == CEKI
+    else:
+        assert when[0] == 1.25 and card[0] == parse_card("S8") and call[0] == TAN
 
 
 def test_race_value_weighs_points_by_the_chance_nobody_went_out_first() -> None:

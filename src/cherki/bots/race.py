@@ -172,6 +172,7 @@ class Solitaire:
         drawn: int,
         fixed: Sequence[int] | np.ndarray,
         call: int,
+        judge: CallJudge | None = None,
     ) -> tuple[int, Wait | None]:
         """A caller's play of a drawn card that does not win, as the heuristic plays it:
         the kind it throws, and its new wait when it keeps the card.
@@ -180,7 +181,9 @@ class Solitaire:
         for another when the hand still waits and holds more mata (R-CHANGE). The heuristic
         takes a change of call (a ceki caller whose new mata makes it tan) on the lowest
         kind; otherwise it throws whichever of the drawn card and the exchanges
-        :func:`discard_values` likes least to lose (ties to the lowest kind).
+        :func:`discard_values` likes least to lose (ties to the lowest kind). With a
+        ``judge`` (the search's own seat) a change of call is taken only where the judge
+        finds it worth it; the other exchanges are played as before.
         """
         size = self.size
         full = [int(c) for c in hand]
@@ -200,7 +203,16 @@ class Solitaire:
         name = CALL_NAMES[call]
         for k, w in options:
             if w.call != name:
-                return k, w
+                if judge is None:
+                    return k, w
+                full[k] -= 1
+                take = judge(hand, call, full, w)
+                full[k] += 1
+                if take:
+                    return k, w
+        options = [(k, w) for k, w in options if w.call == name]
+        if not options:
+            return drawn, None
         after = discard_values(full, self.live, self.honours, size, self.outs)
         best, wait = drawn, None
         for k, w in options:
@@ -287,6 +299,7 @@ class Solitaire:
         streams: np.ndarray,
         first: int,
         n: int,
+        judge: CallJudge | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Play between-turns hands on along their streams (row ``f``'s card at turn ``t``
         is ``streams[f, t]``), the seat drawing at turns ``first``, ``first + n``...
@@ -295,7 +308,7 @@ class Solitaire:
         the first chance to go out of each: its time (``NEVER`` if none), the hand then,
         the winning card, whether self-drawn, and the call it stood on. A chance at the
         seat's own turn is timed just before the turn, a claim just after (the drawer has
-        the card first).
+        the card first). ``judge`` decides a caller's changes of call (see :meth:`change`).
         """
         f, limit = streams.shape
         hands = hands.copy()
@@ -355,7 +368,11 @@ class Solitaire:
                         p = u + int(spots[0])
                         x = int(streams[i, p])
                         out_kind, new_wait = self.change(
-                            hands[i], x, fixed[i] if fixed.ndim == 2 else fixed, int(call_code[i])
+                            hands[i],
+                            x,
+                            fixed[i] if fixed.ndim == 2 else fixed,
+                            int(call_code[i]),
+                            judge,
                         )
                         if new_wait is not None:
                             hands[i, x] += 1
@@ -425,6 +442,8 @@ class RaceSearch:
         world = self.heuristic.sample_deal(obs, rng, game)
         race = self._others(obs, model, rng, gen, game, limit, scoring_sets, world)
         points = _Points(world, seat, scoring_sets)
+        # the seat's own changes of call are weighed where a ceki win may pay more
+        judge = CallJudge(model, points, n) if SCORING[rules.scoring].ceki_bonus else None
         starts = [self._start(obs, a, model, fixed) for a in candidates]
         # the seat's first turn: now when it is to draw, after the others' turns otherwise
         firsts = [0 if drawing and a == DRAW else n if drawing else n - 1 for a in candidates]
@@ -442,7 +461,7 @@ class RaceSearch:
                     waits[:, list(wait.cards)] = True
                 called = np.full(f, wait is not None)
                 when, final, card, own, call = model.chances(
-                    hands, waits, called, fixed, streams, first, n
+                    hands, waits, called, fixed, streams, first, n, judge
                 )
                 pts = np.zeros(f)
                 for i in np.flatnonzero(when < NEVER):
@@ -581,6 +600,52 @@ class _Points:
             v = total / len(sets)
             self.memo[key] = v
         return v
+
+
+class CallJudge:
+    """The search's own seat's change of call in the model (a ceki caller whose drawn card
+    makes a mata, and so would call tan): taken only when the new wait is worth at least the
+    old, by the rate at which each pays, its live outs times what a win on each would score.
+
+    The heuristic always changes (a better wait), and so do the others in the model. The
+    search itself weighs the change when it meets it, and where a ceki win pays a bonus
+    (ayam and kandang in Balik Satu, ten-point tokens in Chot) it keeps the ceki call. The
+    seat's own futures should be played the way it plays, or they undervalue a ceki call.
+    A win is a claim on another seat's draw ``(n - 1) / n`` of the time, a self-draw the rest,
+    and its score is the mean over the decision's samples of the scoring cards.
+    """
+
+    def __init__(self, model: Solitaire, points: _Points, players: int) -> None:
+        self.model = model
+        self.points = points
+        self.players = players
+
+    def __call__(
+        self,
+        hand: Sequence[int] | np.ndarray,
+        call: int,
+        new_hand: Sequence[int],
+        new_wait: Wait,
+    ) -> bool:
+        old = self.model.wait([int(c) for c in hand])
+        new_call = TAN if new_wait.call == "tan" else CEKI
+        return self.rate(new_hand, new_wait.cards, new_call) >= self.rate(hand, old.cards, call)
+
+    def rate(self, hand: Sequence[int] | np.ndarray, cards: Sequence[int], call: int) -> float:
+        n = self.players
+        live = self.model.live
+        samples = len(self.points.sets)
+        total = 0.0
+        for c in cards:
+            if not live[c]:
+                continue
+            full = np.array(hand, dtype=np.int64)
+            full[c] += 1
+            for i in range(samples):
+                claim = self.points(full, c, False, call, i)
+                draw = self.points(full, c, True, call, i)
+                total += live[c] * ((n - 1) * claim + draw) / n
+        return total / samples
 
 
 class _Race:

@@ -273,7 +273,9 @@ class ScoringMethod:
     stock cards are kept back for it. A ``pot`` method keeps a pot across the hands of a
     match: each seat stakes ``stake`` at the start of a hand that finds the pot empty, and
     the result's ``detail["pot_take"]`` is what the winner takes from it. ``money`` is false
-    when a hand's points settle at match level only (Chot's tokens).
+    when a hand's points settle at match level only (Chot's tokens). ``ceki_bonus`` is true
+    when a ceki win can score more than a tan win (ayam and kandang, Chot's ten-point
+    tokens): the search bot then weighs a caller's change of call instead of always taking it.
     """
 
     name: str
@@ -282,6 +284,7 @@ class ScoringMethod:
     description: str
     pot: bool = False
     money: bool = True
+    ceki_bonus: bool = False
 
 
 #: Scoring methods by name. Balik Satu's are here; the relatives register theirs.
@@ -441,7 +444,11 @@ def score_lima_belas(state: BalikState, win: Win) -> Result:
 
 register_scoring(
     ScoringMethod(
-        "satu", score_satu, lambda r: 1, "Balik Satu: turn one card, mata, calling bonuses"
+        "satu",
+        score_satu,
+        lambda r: 1,
+        "Balik Satu: turn one card, mata, calling bonuses",
+        ceki_bonus=True,
     )
 )
 register_scoring(
@@ -450,6 +457,7 @@ register_scoring(
         score_lima_belas,
         lambda r: 15,
         "Balik Lima Belas: draw fifteen, 1 for winning and 1 a mata, calling bonuses",
+        ceki_bonus=True,
     )
 )
 

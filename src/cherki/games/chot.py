@@ -112,6 +112,7 @@ register_scoring(
         lambda r: 15,
         "Chot: Balik Lima Belas scored in tokens (10-point tokens for a ceki win)",
         money=False,
+        ceki_bonus=True,
     )
 )
 
