@@ -236,3 +236,32 @@ def test_balik_search_looks_at_draws_and_discards_not_claims() -> None:
     assert BalikHeuristicBot.searches(obs)
     assert BalikHeuristicBot.searches(dataclasses.replace(obs, phase="draw"))
     assert not BalikHeuristicBot.searches(dataclasses.replace(obs, phase="claim"))
+
+
+def test_the_search_policy_plays_for_the_score_where_every_olo_pays_alike() -> None:
+    """Chaqui pays a fixed amount per olo, so the search's own policy values a second olo as
+    much as the first: holding C4 C4 C4 and C8 C8, it takes the C8 just thrown (a second olo,
+    laid face up) where the heuristic, valuing a second mata at 0.6, draws. In Balik Satu,
+    whose score is not by the mata, the two play alike."""
+    from relatives import stacked
+
+    from cherki.bots.balik import BalikHeuristicBot
+    from cherki.cards import parse_card
+    from cherki.games.balik import DISCARD, DRAW, TAKE
+
+    hand = "C3 C3 C4 C4 C4 C6 C6 C8 C8 S1 S8 M1 M6 OT"
+    idle = [
+        "C1 C2 C5 C7 C9 S2 S3 S4 S5 S6 S7 S9 M2 M3 C8",
+        "C1 C2 C5 C7 C9 S2 S3 S4 S5 S6 S7 S9 M2 M3",
+    ]
+    for name, differs in (("chaqui", True), ("balik-satu", False)):
+        game = find_game(name)
+        state = stacked(game, [idle[0], hand, idle[1], idle[1]], stock="M9 M9 M9")
+        state.apply(DISCARD + parse_card("C8"), 0)
+        obs = state.observation(1)
+        assert TAKE in obs.legal
+        plain = BalikHeuristicBot().act(obs, random.Random(0))
+        policy = SearchBot(name).heuristic
+        assert isinstance(policy, BalikHeuristicBot) and policy.for_score
+        assert plain == DRAW
+        assert policy.act(obs, random.Random(0)) == (TAKE if differs else DRAW)

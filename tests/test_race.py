@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cherki.bots import make_bot
-from cherki.bots.balik import discard_values
+from cherki.bots.balik import BalikHeuristicBot, discard_values
 from cherki.bots.base import Bot
 from cherki.bots.race import CEKI, NEVER, NO_CALL, TAN, CallJudge, Solitaire, _Points, _Race
 from cherki.bots.search import SearchBot
@@ -21,17 +21,20 @@ from cherki.games import find_game
 from cherki.games.balik import CALL_TAN, DISCARD, SAMPEI, BalikObservation
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=16, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     name=st.sampled_from(["balik-satu", "tantanan", "chaqui", "gonggong", "chot"]),
+    for_score=st.booleans(),
 )
-def test_the_model_plays_as_the_heuristic(seed: int, name: str) -> None:
+def test_the_model_plays_as_the_heuristic(seed: int, name: str, for_score: bool) -> None:
     """At every discard of a random heuristic game, the model's throw and call are the
     heuristic's (up to its lots between equal choices), and so are a caller's changes of
-    hand and every going out (a Chaqui chiqui go-out the heuristic declines included)."""
+    hand and every going out (a Chaqui chiqui go-out the heuristic declines included); and
+    so for the search's own policy, which plays for the score (``for_score``)."""
     game = find_game(name)
-    bot = make_bot(name, "heuristic")
+    bot = BalikHeuristicBot(for_score=for_score)
+    assert type(make_bot(name, "heuristic")) is BalikHeuristicBot
     state = game.new_state(seed=seed)
     rng = random.Random(seed)
     while not state.is_terminal:
@@ -40,7 +43,8 @@ def test_the_model_plays_as_the_heuristic(seed: int, name: str) -> None:
         if obs.phase == "discard" and obs.calls[seat] is None and SAMPEI not in obs.legal:
             model = Solitaire(obs)
             fixed = np.array(obs.melds[seat] if obs.melds else [0] * 30)
-            throw, calls = model.play(np.array([obs.hand]), fixed)
+            extra = bot.extra(obs.rules)
+            throw, calls = model.play(np.array([obs.hand]), fixed, extra)
             k = int(throw[0])
             action = bot.act(obs, random.Random(0))
             hand = list(obs.hand)
@@ -53,7 +57,9 @@ def test_the_model_plays_as_the_heuristic(seed: int, name: str) -> None:
                 )
             else:
                 assert not calls[0]
-                after = discard_values(hand, obs.unseen(), obs.honours, obs.rules.set_size)
+                after = discard_values(
+                    hand, obs.unseen(), obs.honours, obs.rules.set_size, None, extra
+                )
                 assert after[k] == pytest.approx(after[action - DISCARD])
         elif SAMPEI in obs.legal:
             _check_going_out(obs, bot)
@@ -78,7 +84,7 @@ def _check_going_out(obs: BalikObservation, bot: Bot) -> None:
     assert goes == (bot.act(obs, random.Random(0)) == SAMPEI)
 
 
-def _check_change(obs: BalikObservation, bot: Bot) -> None:
+def _check_change(obs: BalikObservation, bot: BalikHeuristicBot) -> None:
     """The model's play of a caller's drawn card is the heuristic's."""
     model = Solitaire(obs)
     seat = obs.seat
@@ -88,13 +94,14 @@ def _check_change(obs: BalikObservation, bot: Bot) -> None:
     hand[drawn] -= 1
     fixed = list(obs.melds[seat]) if obs.melds else [0] * 30
     call = CEKI if obs.calls[seat] == "ceki" else TAN
-    throw, wait = model.change(hand, drawn, fixed, call)
+    extra = bot.extra(obs.rules)
+    throw, wait = model.change(hand, drawn, fixed, call, None, extra)
     action = bot.act(obs, random.Random(0))
     kind = (action - DISCARD) % 30
     if action >= CALL_TAN:
         assert throw == kind and wait is not None and wait.call == "tan"
     else:
-        after = discard_values(obs.hand, obs.unseen(), obs.honours, obs.rules.set_size)
+        after = discard_values(obs.hand, obs.unseen(), obs.honours, obs.rules.set_size, None, extra)
         assert after[throw] == pytest.approx(after[kind])
         assert (wait is None) == (throw == drawn)
 

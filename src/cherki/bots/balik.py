@@ -31,8 +31,10 @@ from cherki.games.balik import (
     DRAW,
     PASS,
     SAMPEI,
+    SCORING,
     TAKE,
     BalikObservation,
+    BalikRules,
 )
 from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
 
@@ -62,12 +64,19 @@ def _group_term(t: int, o: int, size: int) -> int:
     return v
 
 
-def _finish(groups: int, mata: int, pairs: int) -> float:
+#: the worth of each mata after the first in a hand's value (the first is worth 3.0): a
+#: second mata rarely adds to the score as much as the first, which the hand needs to win
+EXTRA_MATA = 0.6
+#: ... except where every mata pays alike (Chaqui's olo), for a bot that plays for the score
+EXTRA_MATA_BY_SCORE = 3.0
+
+
+def _finish(groups: int, mata: int, pairs: int, extra: float = EXTRA_MATA) -> float:
     """Combine group terms (units of 0.02), the mata count and identical pairs (units of
     0.05) into a hand's value."""
     value = 0.02 * groups
     if mata:
-        return value + 3.0 + 0.6 * (mata - 1) + 0.015 * pairs
+        return value + 3.0 + extra * (mata - 1) + 0.015 * pairs
     return value + 0.05 * pairs
 
 
@@ -95,20 +104,22 @@ def hand_value(
     honours: str = "rank1",
     size: int = 3,
     outs: Sequence[int] | None = None,
+    extra: float = EXTRA_MATA,
 ) -> float:
     """How close a hand is to five sets with a mata (higher is better).
 
     A complete set is worth far more than any part-set, so the bot never breaks one to chase
     outs; part-sets are worth more the more cards that finish them are still live; a mata
     (needed to win) and identical pairs (future mata) add to that. ``outs`` (from
-    :func:`group_outs`) may be passed in when many hands are valued against one ``live``.
+    :func:`group_outs`) may be passed in when many hands are valued against one ``live``;
+    ``extra`` is the worth of each mata after the first.
     """
     grouping = GROUPINGS[honours]
     if outs is None:
         outs = group_outs(live, honours)
     totals, mata, pairs = _tally(hand, live, grouping, size)
     groups = sum(_group_term(totals[g], outs[g], size) for g in range(N_GROUPS) if totals[g])
-    return _finish(groups, mata, pairs)
+    return _finish(groups, mata, pairs, extra)
 
 
 def discard_values(
@@ -117,6 +128,7 @@ def discard_values(
     honours: str = "rank1",
     size: int = 3,
     outs: Sequence[int] | None = None,
+    extra: float = EXTRA_MATA,
 ) -> dict[int, float]:
     """:func:`hand_value` of the hand less one card, for each kind it holds: the same
     figures, worked out once for the whole hand and adjusted per discard."""
@@ -140,11 +152,16 @@ def discard_values(
             pk -= pair
         elif c == size:
             pk += pair
-        out[k] = _finish(gk, mk, pk)
+        out[k] = _finish(gk, mk, pk, extra)
     return out
 
 
 class BalikHeuristicBot:
+    """The heuristic (see the module docstring). With ``for_score`` it plays for the score
+    where the plain heuristic plays for the win: where every mata pays alike (a scoring
+    method's ``by_mata``: Chaqui's olo) it values each mata as much as the first. The search
+    bot's own seat plays so; the ``heuristic`` level does not."""
+
     name = "heuristic"
     #: How many standard errors a candidate must beat this bot's choice by in the search,
     #: and how many of its top choices the search compares.
@@ -153,6 +170,19 @@ class BalikHeuristicBot:
     #: The race search's time a decision: one batch of 128 futures takes about 0.1 s on one
     #: core, and most decisions end after the first.
     search_budget_ms = 100.0
+
+    def __init__(self, *, for_score: bool = False) -> None:
+        self.for_score = for_score
+
+    def search_policy(self) -> BalikHeuristicBot:
+        """The policy the search bot plays its own seat with: this one, for the score."""
+        return BalikHeuristicBot(for_score=True)
+
+    def extra(self, rules: BalikRules) -> float:
+        """The worth of each mata after the first under ``rules`` (see the class)."""
+        if self.for_score and SCORING[rules.scoring].by_mata:
+            return EXTRA_MATA_BY_SCORE
+        return EXTRA_MATA
 
     def act(self, obs: BalikObservation, rng: random.Random) -> int:
         legal = obs.legal
@@ -164,11 +194,12 @@ class BalikHeuristicBot:
         live = obs.unseen()
         outs = group_outs(live, obs.honours)
         hand = list(obs.hand)
+        extra = self.extra(obs.rules)
         if obs.phase == "draw":
             if TAKE in legal and obs.top is not None:
-                now = hand_value(hand, live, obs.honours, size, outs)
+                now = hand_value(hand, live, obs.honours, size, outs, extra)
                 hand[obs.top] += 1
-                best = max(discard_values(hand, live, obs.honours, size, outs).values())
+                best = max(discard_values(hand, live, obs.honours, size, outs, extra).values())
                 hand[obs.top] -= 1
                 if best > now + 1.0:
                     return TAKE
@@ -183,7 +214,7 @@ class BalikHeuristicBot:
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
         if not discards:
             return rng.choice(list(legal))
-        after = discard_values(hand, live, obs.honours, size, outs)
+        after = discard_values(hand, live, obs.honours, size, outs, extra)
         return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
 
     @staticmethod
@@ -250,7 +281,9 @@ class BalikHeuristicBot:
             return None
         live = obs.unseen()
         hand = list(obs.hand)
-        after = discard_values(hand, live, obs.honours, obs.rules.set_size)
+        after = discard_values(
+            hand, live, obs.honours, obs.rules.set_size, None, self.extra(obs.rules)
+        )
         # a caller's change of call is taken first, in the order of the legal actions
         changes = [a for a in obs.legal if a >= CALL_TAN] if obs.calls[obs.seat] else []
 

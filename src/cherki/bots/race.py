@@ -22,6 +22,10 @@ values each candidate so, from what the seat has seen:
    scoring function, with scoring cards drawn from the unseen cards (a chiqui go-out's
    worth is the mean over sixteen samples of the fifteen turned cards, since its olo hang
    on them). Every candidate meets the same futures, so only the decision differs.
+   The seat's own futures are played as the search bot plays, where that differs from the
+   heuristic: with its own policy (:meth:`~cherki.bots.balik.BalikHeuristicBot.search_policy`,
+   which in Chaqui values every olo alike, as the score does), and, where a ceki win scores
+   a bonus, weighing a change of call instead of always taking it (:class:`CallJudge`).
 2. **The others' chance.** From deals sampled as the search bot samples them (others' hands
    kept-looking, a caller's hand really waiting with its call, see
    :meth:`cherki.bots.balik.BalikHeuristicBot.sample_deal`), each other seat is played on in
@@ -61,6 +65,7 @@ from typing import Any
 import numpy as np
 
 from cherki.bots.balik import (
+    EXTRA_MATA,
     BalikHeuristicBot,
     _group_term,
     chiqui_miss,
@@ -173,6 +178,7 @@ class Solitaire:
         fixed: Sequence[int] | np.ndarray,
         call: int,
         judge: CallJudge | None = None,
+        extra: float = EXTRA_MATA,
     ) -> tuple[int, Wait | None]:
         """A caller's play of a drawn card that does not win, as the heuristic plays it:
         the kind it throws, and its new wait when it keeps the card.
@@ -213,15 +219,18 @@ class Solitaire:
         options = [(k, w) for k, w in options if w.call == name]
         if not options:
             return drawn, None
-        after = discard_values(full, self.live, self.honours, size, self.outs)
+        after = discard_values(full, self.live, self.honours, size, self.outs, extra)
         best, wait = drawn, None
         for k, w in options:
             if after[k] > after[best] or (after[k] == after[best] and k < best):
                 best, wait = k, w
         return best, wait
 
-    def play(self, hands: np.ndarray, fixed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """For full hands that do not win: the kind each throws, and whether it calls."""
+    def play(
+        self, hands: np.ndarray, fixed: np.ndarray, extra: float = EXTRA_MATA
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """For full hands that do not win: the kind each throws, and whether it calls
+        (``extra``: the worth of each mata after the first, as in :func:`discard_values`)."""
         size = self.size
         f = len(hands)
         g = self.group
@@ -237,7 +246,7 @@ class Solitaire:
         mata_k = mata[:, None] - ((hands >= size) & (hands % size == 0))
         pairs_k = pairs[:, None] - pair_mask * self.pair + (hands == size) * self.pair
         value = 0.02 * groups_k + np.where(
-            mata_k > 0, 3.0 + 0.6 * (mata_k - 1) + 0.015 * pairs_k, 0.05 * pairs_k
+            mata_k > 0, 3.0 + extra * (mata_k - 1) + 0.015 * pairs_k, 0.05 * pairs_k
         )
         allowed = hands > fixed
         value = np.where(allowed, value, -np.inf)
@@ -300,6 +309,7 @@ class Solitaire:
         first: int,
         n: int,
         judge: CallJudge | None = None,
+        extra: float = EXTRA_MATA,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Play between-turns hands on along their streams (row ``f``'s card at turn ``t``
         is ``streams[f, t]``), the seat drawing at turns ``first``, ``first + n``...
@@ -308,7 +318,8 @@ class Solitaire:
         the first chance to go out of each: its time (``NEVER`` if none), the hand then,
         the winning card, whether self-drawn, and the call it stood on. A chance at the
         seat's own turn is timed just before the turn, a claim just after (the drawer has
-        the card first). ``judge`` decides a caller's changes of call (see :meth:`change`).
+        the card first). ``judge`` decides a caller's changes of call (see :meth:`change`);
+        ``extra`` is the policy's worth of each mata after the first (see :meth:`play`).
         """
         f, limit = streams.shape
         hands = hands.copy()
@@ -339,7 +350,7 @@ class Solitaire:
             if not len(go):
                 continue
             hands[go, streams[go, t]] += 1
-            throw, calls = self.play(hands[go], fixed[go] if fixed.ndim == 2 else fixed)
+            throw, calls = self.play(hands[go], fixed[go] if fixed.ndim == 2 else fixed, extra)
             hands[go, throw] -= 1
             for i in go[calls]:
                 w = self.wait(hands[i])
@@ -373,6 +384,7 @@ class Solitaire:
                             fixed[i] if fixed.ndim == 2 else fixed,
                             int(call_code[i]),
                             judge,
+                            extra,
                         )
                         if new_wait is not None:
                             hands[i, x] += 1
@@ -444,7 +456,9 @@ class RaceSearch:
         points = _Points(world, seat, scoring_sets)
         # the seat's own changes of call are weighed where a ceki win may pay more
         judge = CallJudge(model, points, n) if SCORING[rules.scoring].ceki_bonus else None
-        starts = [self._start(obs, a, model, fixed) for a in candidates]
+        # the seat's own policy: the heuristic's, for the score where it says so
+        extra = self.heuristic.extra(rules)
+        starts = [self._start(obs, a, model, fixed, extra) for a in candidates]
         # the seat's first turn: now when it is to draw, after the others' turns otherwise
         firsts = [0 if drawing and a == DRAW else n if drawing else n - 1 for a in candidates]
         out: dict[int, list[float]] = {a: [] for a in candidates}
@@ -461,7 +475,7 @@ class RaceSearch:
                     waits[:, list(wait.cards)] = True
                 called = np.full(f, wait is not None)
                 when, final, card, own, call = model.chances(
-                    hands, waits, called, fixed, streams, first, n, judge
+                    hands, waits, called, fixed, streams, first, n, judge, extra
                 )
                 pts = np.zeros(f)
                 for i in np.flatnonzero(when < NEVER):
@@ -479,7 +493,11 @@ class RaceSearch:
 
     @staticmethod
     def _start(
-        obs: BalikObservation, action: int, model: Solitaire, fixed: np.ndarray
+        obs: BalikObservation,
+        action: int,
+        model: Solitaire,
+        fixed: np.ndarray,
+        extra: float = EXTRA_MATA,
     ) -> tuple[list[int] | None, Wait | None]:
         """The between-turns hand a candidate leaves, and the call it stands on."""
         hand = list(obs.hand)
@@ -490,7 +508,7 @@ class RaceSearch:
             if obs.top is None:
                 return None, None
             hand[obs.top] += 1
-            throw, calls = model.play(np.array([hand]), fixed)
+            throw, calls = model.play(np.array([hand]), fixed, extra)
             hand[int(throw[0])] -= 1
             return hand, (model.wait(hand) if called or calls[0] else None)
         if DISCARD <= action < CALL_CEKI + N_KINDS:

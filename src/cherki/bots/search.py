@@ -56,6 +56,11 @@ class SearchBot:
         self.iterations = iterations
         self.min_iterations = min_iterations
         self.heuristic: Bot = make_bot(self.game.name, "heuristic")
+        # the policy of the seat's own search: the heuristic's, or the variant it names
+        # (``search_policy``: in the games of sets, one that plays for the score)
+        policy = getattr(self.heuristic, "search_policy", None)
+        if policy is not None:
+            self.heuristic = policy()
         #: milliseconds a decision may take (None: no limit); by default the game's heuristic
         #: may say (``search_budget_ms``), else :data:`DEFAULT_BUDGET_MS`
         self.budget_ms: float | None = (

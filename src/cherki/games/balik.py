@@ -276,6 +276,8 @@ class ScoringMethod:
     when a hand's points settle at match level only (Chot's tokens). ``ceki_bonus`` is true
     when a ceki win can score more than a tan win (ayam and kandang, Chot's ten-point
     tokens): the search bot then weighs a caller's change of call instead of always taking it.
+    ``by_mata`` is true when a win scores a fixed amount per mata and nothing else (Chaqui's
+    olo), so that a second mata is worth as much as the first.
     """
 
     name: str
@@ -285,6 +287,7 @@ class ScoringMethod:
     pot: bool = False
     money: bool = True
     ceki_bonus: bool = False
+    by_mata: bool = False
 
 
 #: Scoring methods by name. Balik Satu's are here; the relatives register theirs.

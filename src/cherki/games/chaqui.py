@@ -135,6 +135,7 @@ register_scoring(
         score_olo,
         lambda r: 15 if r.chiqui else 0,
         "Chaqui: a fixed amount per olo; a chiqui go-out turns fifteen",
+        by_mata=True,
     )
 )
 
