@@ -274,10 +274,11 @@ class ScoringMethod:
     match: each seat stakes ``stake`` at the start of a hand that finds the pot empty, and
     the result's ``detail["pot_take"]`` is what the winner takes from it. ``money`` is false
     when a hand's points settle at match level only (Chot's tokens). ``ceki_bonus`` is true
-    when a ceki win can score more than a tan win (ayam and kandang, Chot's ten-point
-    tokens): the search bot then weighs a caller's change of call instead of always taking it.
-    ``by_mata`` is true when a win scores a fixed amount per mata and nothing else (Chaqui's
-    olo), so that a second mata is worth as much as the first.
+    when a ceki win can score more than a tan win (ayam and kandang, R-BONUS; Chot's
+    ten-point tokens, K-SCORE): the search bot then weighs a caller's change of call instead
+    of always taking it. ``by_mata`` is true when a win scores a fixed amount per mata (Chaqui's
+    olo, C-SCORING), so that a second mata is worth as much as the first. Neither changes a
+    score: they tell the bots what the scoring function does.
     """
 
     name: str
