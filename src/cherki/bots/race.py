@@ -626,8 +626,8 @@ class CallJudge:
     The heuristic always changes (a better wait), and so do the others in the model. The
     search itself weighs the change when it meets it, and where a ceki win pays a bonus
     (ayam and kandang in Balik Satu and Lima Belas, R-BONUS; ten-point tokens in Chot,
-    K-SCORE) it keeps the ceki call. The
-    seat's own futures should be played the way it plays, or they undervalue a ceki call.
+    K-SCORE) it keeps the ceki call. The seat's own futures should be played the way it
+    plays, or they undervalue a ceki call.
     A win is a claim on another seat's draw ``(n - 1) / n`` of the time, a self-draw the rest,
     and its score is the mean over the decision's samples of the scoring cards.
     """
