@@ -265,3 +265,40 @@ def test_the_search_policy_plays_for_the_score_where_every_olo_pays_alike() -> N
         assert isinstance(policy, BalikHeuristicBot) and policy.for_score
         assert plain == DRAW
         assert policy.act(obs, random.Random(0)) == (TAKE if differs else DRAW)
+
+
+@pytest.mark.parametrize("name", ["chaqui", "balik-satu"])
+def test_in_chaqui_the_search_keeps_its_policys_lots_until_the_futures_say_otherwise(
+    name: str,
+) -> None:
+    """Where every olo pays alike (Chaqui), the search plays its policy's own choice with
+    the lots that policy would draw from the seat's generator, and leaves it only for a clear
+    gain: made unable to see one (an impossible margin), it plays whole hands exactly as its
+    policy does, and leaves the seat's generator where the policy leaves it. Elsewhere
+    (Balik Satu) it breaks the policy's ties by the futures' better mean, so its play
+    differs."""
+    from cherki.bots.balik import BalikHeuristicBot
+
+    game = find_game(name)
+    same = []
+    for deal in range(3):
+        plays = []
+        for level in ("search", "policy"):
+            bot = (
+                SearchBot(name, budget_ms=None, iterations=4, z=1e9)
+                if level == "search"
+                else BalikHeuristicBot(for_score=True)
+            )
+            others = BalikHeuristicBot()
+            rngs = [random.Random(deal * 101 + i) for i in range(4)]
+            state = game.new_state(seed=deal, first=deal % 4)
+            actions = []
+            while not state.is_terminal:
+                seat = state.current
+                player = bot if seat == 0 else others
+                action = player.act(state.observation(seat), rngs[seat])
+                actions.append(action)
+                state.apply(action, seat)
+            plays.append((actions, rngs[0].getstate()))
+        same.append(plays[0] == plays[1])
+    assert all(same) if name == "chaqui" else not all(same)

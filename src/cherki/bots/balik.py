@@ -249,6 +249,14 @@ class BalikHeuristicBot:
         return determinize(obs, rng, game, hand_weight=weight)
 
     @staticmethod
+    def search_keeps_lots(obs: BalikObservation) -> bool:
+        """Whether the search plays this policy's own choice, lots and all, and leaves it
+        only for a candidate better by ``search_z`` standard errors, a tie or not: where
+        every mata pays alike (a scoring method's ``by_mata``, Chaqui), whose futures seldom
+        tell the discards it rates level apart (see ``docs/bots.md``)."""
+        return SCORING[obs.rules.scoring].by_mata
+
+    @staticmethod
     def goes_out(obs: BalikObservation, action: int) -> bool:
         """Whether ``action`` goes out (the mark of a race game, for the search)."""
         return action == SAMPEI

@@ -17,7 +17,11 @@ It stops after ``iterations`` sampled deals (futures, in the race search) or whe
 ``budget_ms`` runs out (at least ``min_iterations``), and keeps the heuristic's choice unless
 another candidate beats it by ``z`` standard errors of the paired differences; between
 choices the heuristic rates level (where it would draw lots: its ``scores``, in the games of
-sets) the better mean is enough. Candidates are
+sets) the better mean is enough. Where the heuristic says its ties are not worth breaking
+(``search_keeps_lots``: Chaqui, whose futures seldom tell them apart) the bot instead plays
+the heuristic's own choice, lots and all, drawn from the seat's generator exactly as the
+heuristic would draw them, and leaves it only by ``z`` standard errors; its futures then come
+from a generator forked off the seat's, which they leave untouched. Candidates are
 the heuristic's top choices when it can rank them (``rank(obs)``), else its choice and a
 sample of the other legal actions. Where the heuristic is sure (a winning ``sampei``) the bot
 does not search, nor where the heuristic says the decision is not worth searching
@@ -105,15 +109,30 @@ class SearchBot:
         searches = getattr(self.heuristic, "searches", None)
         if searches is not None and not searches(obs):
             return int(self.heuristic.act(obs, rng))
-        candidates = self._candidates(obs, legal, rng)
+        lots = getattr(self.heuristic, "search_keeps_lots", None)
+        if lots is not None and lots(obs):
+            # the policy's own choice, its lots drawn from the seat's generator as that
+            # policy playing alone would draw them; the futures come from a generator forked
+            # off it, which leaves the seat's untouched
+            choice = int(self.heuristic.act(obs, rng))
+            rng = random.Random(hash((rng.getstate(), tuple(int(a) for a in obs.legal))))
+            ranked = self._candidates(obs, legal, rng)
+            candidates = [choice, *(a for a in ranked if a != choice)][: self.max_candidates]
+            ties = False
+        else:
+            candidates = self._candidates(obs, legal, rng)
+            ties = True
         if len(candidates) == 1:
             return candidates[0]
         if self.race:
-            return self._sets_search(obs, candidates, rng)
+            return self._sets_search(obs, candidates, rng, ties)
         return self._plain_search(obs, candidates, rng)
 
-    def _sets_search(self, obs: Any, candidates: list[int], rng: random.Random) -> int:
-        """The games of sets: the race search of :mod:`cherki.bots.race`."""
+    def _sets_search(
+        self, obs: Any, candidates: list[int], rng: random.Random, ties: bool = True
+    ) -> int:
+        """The games of sets: the race search of :mod:`cherki.bots.race`. With ``ties``
+        the better mean breaks the policy's ties."""
         from cherki.bots.race import RaceSearch
 
         search = RaceSearch(self.heuristic)  # type: ignore[arg-type]
@@ -126,7 +145,8 @@ class SearchBot:
             for a in candidates[1:]
             if values[a]
         }
-        return self._choose(base, diffs, self._tied(obs, base, candidates))
+        tied: Set[int] = self._tied(obs, base, candidates) if ties else frozenset()
+        return self._choose(base, diffs, tied)
 
     def _tied(self, obs: Any, base: int, candidates: list[int]) -> set[int]:
         """The candidates the heuristic rates level with its own choice (where it would
