@@ -302,3 +302,31 @@ def test_in_chaqui_the_search_keeps_its_policys_lots_until_the_futures_say_other
             plays.append((actions, rngs[0].getstate()))
         same.append(plays[0] == plays[1])
     assert all(same) if name == "chaqui" else not all(same)
+
+
+def test_the_chaqui_search_forks_the_same_futures_in_every_process() -> None:
+    """The generator the Chaqui search forks for its futures is seeded from the seat's
+    generator alone, so two processes (each with its own hash seed and memory layout) sample
+    the same futures, and the seat's generator is left where it was."""
+    import subprocess
+    import sys
+
+    script = """
+import random
+from cherki.bots.search import SearchBot
+from cherki.games import find_game
+
+state = find_game("chaqui").new_state(seed=5)
+seat_rng = random.Random(3)
+before = seat_rng.getstate()
+fork = SearchBot._fork(seat_rng, state.observation(state.current))
+assert seat_rng.getstate() == before
+print(fork.random())
+"""
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        ).stdout
+        for _ in range(3)
+    }
+    assert len(runs) == 1

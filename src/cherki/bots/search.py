@@ -115,7 +115,7 @@ class SearchBot:
             # policy playing alone would draw them; the futures come from a generator forked
             # off it, which leaves the seat's untouched
             choice = int(self.heuristic.act(obs, rng))
-            rng = random.Random(hash((rng.getstate(), tuple(int(a) for a in obs.legal))))
+            rng = self._fork(rng, obs)
             ranked = self._candidates(obs, legal, rng)
             candidates = [choice, *(a for a in ranked if a != choice)][: self.max_candidates]
             ties = False
@@ -127,6 +127,14 @@ class SearchBot:
         if self.race:
             return self._sets_search(obs, candidates, rng, ties)
         return self._plain_search(obs, candidates, rng)
+
+    @staticmethod
+    def _fork(rng: random.Random, obs: Any) -> random.Random:
+        """A generator for the futures of this decision, seeded from the seat's generator
+        (and the legal actions, so two decisions between which the seat drew nothing still
+        differ) without drawing from it: from the integers of its state only, whose hash,
+        unlike that of the whole state, is the same in every process."""
+        return random.Random(hash((rng.getstate()[1], tuple(int(a) for a in obs.legal))))
 
     def _sets_search(
         self, obs: Any, candidates: list[int], rng: random.Random, ties: bool = True
