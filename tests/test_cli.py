@@ -83,11 +83,14 @@ def test_person_plays_mistakes_reprompt_and_quit_saves(tmp_path: Path) -> None:
 
 def test_person_discards_and_the_bots_answer(tmp_path: Path) -> None:
     # seat 0 starts with 15 cards; the hint names a discard the heuristic would make
-    run = cherki("play", "balik-satu", "--seed", "7", stdin="M4\nquit\n")
+    run = cherki("play", "balik-satu", "--seed", "7", stdin="M4\ntake\nquit\n")
     assert run.returncode == 0, run.stderr
     assert "You discard M4" in run.stdout
     assert "Bot 1 (heuristic)" in run.stdout
     assert "You may: take · draw" in run.stdout
+    # a taken discard is shown as taken, not drawn
+    assert "You take the discard C5" in run.stdout
+    assert "You took: C5" in run.stdout and "You drew:" not in run.stdout
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ from cherki.cards import CODES, N_KINDS, format_cards, parse_card, parse_hand
 from cherki.engine import Event, Game, State
 from cherki.errors import CherkiError, NotationError, RulesError
 from cherki.games import GAMES, find_game
+from cherki.games.balik import FROM_DISCARD
 from cherki.match import Match
 from cherki.records import load_record, replay_hand, replay_steps
 from cherki.terminal import (
@@ -242,7 +243,10 @@ class TerminalTable:
         self.show_table(state)
         console.print(Text("Your hand: ", style="bold").append_text(hand_by_rank(obs.hand)))
         if getattr(obs, "drawn", None) is not None:
-            console.print(Text("You drew: ").append_text(cards_text([obs.drawn])))
+            # the card came from the stock, or was the discard the player just took
+            taken = getattr(obs, "drawn_from", None) == FROM_DISCARD
+            verb = "You took: " if taken else "You drew: "
+            console.print(Text(verb).append_text(cards_text([obs.drawn])))
         legal_texts = [self.game.action_text(a) for a in obs.legal]
         console.print(Text("You may: ", style="dim") + Text(" · ".join(legal_texts)))
         while True:
