@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from cherki.cards import parse_cards
-from cherki.engine import Event
+from cherki.core.cards import parse_cards
+from cherki.core.events import Event
 from cherki.games import find_game
-from cherki.games.balik import BalikRules, BalikState
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.state import SetsState
 
 SATU = find_game("balik-satu")
 LIMA = find_game("balik-lima-belas")
@@ -20,8 +21,8 @@ JUNK = "C1 S1 C2 S2 C3 S3 C4 S4 C5 S5 C6 C7 C8 C9"
 JUNK2 = "M1 S1 M2 S2 M3 S3 M4 S4 M5 S5 M6 M7 M8 M9"
 
 
-def make_rules(game: Any = SATU, rules: Any = None, **options: Any) -> BalikRules:
-    """``rules`` may be a preset name, a BalikRules, or None (the game's default preset)."""
+def make_rules(game: Any = SATU, rules: Any = None, **options: Any) -> SetsRules:
+    """``rules`` may be a preset name, a SetsRules, or None (the game's default preset)."""
     if rules is None or isinstance(rules, str):
         return game.rules(rules, **options)
     return game.with_options(rules, options) if options else rules
@@ -35,7 +36,7 @@ def stacked(
     first: int = 0,
     seed: int | None = None,
     **options: Any,
-) -> BalikState:
+) -> SetsState:
     """A hand dealt from a stacked shoe: ``hands`` in seat order (the starter's has 15
     cards), ``stock`` the top of the stock in draw order; the rest of the shoe follows."""
     assert hands is not None

@@ -7,19 +7,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from cherki.cards import N_KINDS
-from cherki.engine import Result, shoe_cards, shuffled
-from cherki.games.balik import (
-    CALL_TAN,
-    DISCARD,
-    PHASE_DISCARD,
-    SAMPEI,
-    SCORING,
-    BalikGame,
-    BalikState,
-)
-from cherki.records import Record, hand_record, parse_record, replay_hand
-from cherki.sets import group_totals
+from cherki.core.cards import N_KINDS
+from cherki.core.deal import shoe_cards, shuffled
+from cherki.core.events import Result
+from cherki.core.sets import group_totals
+from cherki.games.sets.actions import CALL_TAN, DISCARD, PHASE_DISCARD, SAMPEI
+from cherki.games.sets.balik import BalikGame
+from cherki.games.sets.scoring import SCORING
+from cherki.games.sets.state import SetsState
+from cherki.play.records import Record, hand_record, parse_record, replay_hand
 
 
 def whole_shoe(state: Any) -> list[int]:
@@ -36,7 +32,7 @@ def start(
     players: int | None = None,
     context: dict[str, Any] | None = None,
     **options: Any,
-) -> tuple[BalikState, random.Random]:
+) -> tuple[SetsState, random.Random]:
     rng = random.Random(seed)
     rules = game.rules(preset, **options)
     n = players if players is not None else game.default_players
@@ -60,7 +56,7 @@ def start(
     return state, rng
 
 
-def pick(state: BalikState, rng: random.Random, skill: float) -> int:
+def pick(state: SetsState, rng: random.Random, skill: float) -> int:
     legal = state.legal_actions()
     assert legal, "a seat is to act but has no legal action"
     if SAMPEI in legal and rng.random() < skill:
@@ -83,13 +79,13 @@ def pick(state: BalikState, rng: random.Random, skill: float) -> int:
     return rng.choice(legal)
 
 
-def run(state: BalikState, rng: random.Random, skill: float) -> Iterator[BalikState]:
+def run(state: SetsState, rng: random.Random, skill: float) -> Iterator[SetsState]:
     while not state.is_terminal:
         state.apply(pick(state, rng, skill))
         yield state
 
 
-def check_state(state: BalikState) -> None:
+def check_state(state: SetsState) -> None:
     """Cards conserved, hand sizes right, exposed and melded cards within the hands."""
     assert whole_shoe(state) == [state.half_packs] * N_KINDS
     full = state.rules.hand_size
@@ -104,7 +100,7 @@ def check_state(state: BalikState) -> None:
         assert state.pos <= len(state.stock) - state.rules.reserve
 
 
-def check_result(state: BalikState) -> Result:
+def check_result(state: SetsState) -> Result:
     """Payments zero-sum counting the pot; money at the rules' rate."""
     r = state.result
     n = state.n
@@ -125,7 +121,7 @@ def check_result(state: BalikState) -> Result:
     return r
 
 
-def check_observations(state: BalikState, rng: random.Random) -> None:
+def check_observations(state: SetsState, rng: random.Random) -> None:
     """No seat's observation depends on a card it cannot see; unseen() is exact."""
     for seat in range(state.n):
         obs = state.observation(seat)
@@ -146,7 +142,7 @@ def check_observations(state: BalikState, rng: random.Random) -> None:
             assert other.observation(seat) == obs
 
 
-def scramble(state: BalikState, seat: int, rng: random.Random) -> BalikState | None:
+def scramble(state: SetsState, seat: int, rng: random.Random) -> SetsState | None:
     """A clone with the cards ``seat`` cannot see shuffled among their places."""
     if state.is_terminal:
         return None
@@ -178,7 +174,7 @@ def scramble(state: BalikState, seat: int, rng: random.Random) -> BalikState | N
     return c
 
 
-def check_determinize(state: BalikState, rng: random.Random) -> None:
+def check_determinize(state: SetsState, rng: random.Random) -> None:
     """The search bots' sampled deal offers exactly the seat's legal actions."""
     seat = state.current
     obs = state.observation(seat)
@@ -187,7 +183,7 @@ def check_determinize(state: BalikState, rng: random.Random) -> None:
     assert world.observation(seat).hand == obs.hand
 
 
-def check_replay(state: BalikState, preset: str) -> None:
+def check_replay(state: SetsState, preset: str) -> None:
     rec = Record(state.game, state.rules, [f"P{i}" for i in range(state.n)], preset=preset)
     rec.hands.append(hand_record(state))
     again = parse_record(rec.dumps())
@@ -199,7 +195,7 @@ def check_replay(state: BalikState, preset: str) -> None:
 
 def play_and_check(
     game: BalikGame, preset: str, seed: int, how: str, skill: float, **options: Any
-) -> BalikState:
+) -> SetsState:
     """One random hand with every check at every step."""
     state, rng = start(game, preset, seed, how, **options)
     check_rng = random.Random(seed ^ 0x5EED)
@@ -223,10 +219,10 @@ def stacked(
     first: int = 0,
     context: dict[str, Any] | None = None,
     **options: Any,
-) -> BalikState:
+) -> SetsState:
     """A stacked deal (hands in seat order, the top of the stock in draw order), with an
     optional match context."""
-    from cherki.cards import parse_cards
+    from cherki.core.cards import parse_cards
 
     r = game.rules(rules, **options)
     return game.new_state(

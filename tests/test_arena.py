@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from cherki.arena import mean_interval, run_arena
-from cherki.errors import RulesError
+from cherki.core.errors import RulesError
 from cherki.games import find_game
+from cherki.play.arena import mean_interval, run_arena
 
 
 def _figures(r: dict[str, Any]) -> dict[str, Any]:

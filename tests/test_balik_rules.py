@@ -12,21 +12,12 @@ from typing import Any
 import pytest
 from conftest import JUNK, JUNK2, LIMA, SATU, play, snapshot, stacked, whole_shoe
 
-from cherki.cards import N_KINDS, counts_of, format_hand, parse_card, parse_cards, parse_hand
-from cherki.engine import shoe_cards
-from cherki.errors import IllegalActionError, NotationError, RulesError
-from cherki.games.balik import (
-    CALL_CEKI,
-    DISCARD,
-    DRAW,
-    NUM_ACTIONS,
-    PASS,
-    SAMPEI,
-    SHOE_TABLES,
-    TAKE,
-    BalikGame,
-    BalikRules,
-)
+from cherki.core.cards import N_KINDS, counts_of, format_hand, parse_card, parse_cards, parse_hand
+from cherki.core.deal import shoe_cards
+from cherki.core.errors import IllegalActionError, NotationError, RulesError
+from cherki.games.sets.actions import CALL_CEKI, DISCARD, DRAW, NUM_ACTIONS, PASS, SAMPEI, TAKE
+from cherki.games.sets.balik import BalikGame
+from cherki.games.sets.rules import SHOE_TABLES, SetsRules
 
 #: The source's example hand (ceki, waits on M8) plus a ninth to call on.
 CEKI14 = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"
@@ -257,7 +248,7 @@ def test_presets() -> None:
     assert (babas.ayam_bonus, babas.kandang_bonus, babas.tan_bonus, babas.cents_per_point) == (
         5, 10, 0, 5)  # fmt: skip
     assert (gateway.ayam_bonus, gateway.kandang_bonus, gateway.tan_bonus) == (1, 2, 0)
-    assert SATU.rules() == pwee == BalikRules()
+    assert SATU.rules() == pwee == SetsRules()
     for p in ("pwee", "babas", "gateway"):
         lb = LIMA.rules(p)
         sat = SATU.rules(p)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from conftest import JUNK, JUNK2, LIMA, SATU, play, stacked
 
-from cherki.cards import CODES
-from cherki.engine import Result
+from cherki.core.cards import CODES
+from cherki.core.events import Result
 
 CEKI14 = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"  # the source's ceki hand, waits on M8
 CEKI15 = CEKI14 + " C9"

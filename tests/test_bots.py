@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cherki.bots import levels_for, make_bot
 from cherki.bots.search import SearchBot
-from cherki.errors import RulesError
+from cherki.core.errors import RulesError
 from cherki.games import GAMES, find_game
 
 GAME_NAMES = sorted(GAMES)
@@ -138,8 +138,8 @@ def test_the_heuristic_rates_its_own_choice_first_and_tells_its_lots() -> None:
     from relatives import stacked
 
     from cherki.bots.balik import BalikHeuristicBot
-    from cherki.cards import parse_card
-    from cherki.games.balik import CALL_TAN, DRAW
+    from cherki.core.cards import parse_card
+    from cherki.games.sets.actions import CALL_TAN, DRAW
 
     game = find_game("tantanan")
     idle = ["C1 C2 C4 C6 C8", "S1 S2 S4 S6 S8", "M1 M2 M4 M6 M8"]
@@ -246,8 +246,8 @@ def test_the_search_policy_plays_for_the_score_where_every_olo_pays_alike() -> N
     from relatives import stacked
 
     from cherki.bots.balik import BalikHeuristicBot
-    from cherki.cards import parse_card
-    from cherki.games.balik import DISCARD, DRAW, TAKE
+    from cherki.core.cards import parse_card
+    from cherki.games.sets.actions import DISCARD, DRAW, TAKE
 
     hand = "C3 C3 C4 C4 C4 C6 C6 C8 C8 S1 S8 M1 M6 OT"
     idle = [

@@ -1,4 +1,4 @@
-"""Card notation, names, ranks and red stamps (cherki.cards)."""
+"""Card notation, names, ranks and red stamps (cherki.core.cards)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cherki.cards import (
+from cherki.core.cards import (
     CODES,
     HONOURS,
     IS_RED,
@@ -30,7 +30,7 @@ from cherki.cards import (
     parse_cards,
     parse_hand,
 )
-from cherki.errors import CherkiError, NotationError
+from cherki.core.errors import CherkiError, NotationError
 
 ALL_CODES = [f"{s}{r}" for s in "CSM" for r in range(1, 10)] + ["WF", "RF", "OT"]
 

@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cherki.bots import make_bot
-from cherki.cards import N_KINDS, card_name, parse_card, parse_cards
-from cherki.errors import IllegalActionError, NotationError, RulesError
+from cherki.core.cards import N_KINDS, card_name, parse_card, parse_cards
+from cherki.core.errors import IllegalActionError, NotationError, RulesError
+from cherki.core.sets import GROUPINGS
 from cherki.games import find_game
 from cherki.games.ceki import (
     CALL,
@@ -24,8 +25,7 @@ from cherki.games.ceki import (
     couple_group,
     match_winner,
 )
-from cherki.records import hand_record, new_record, parse_record, replay_hand
-from cherki.sets import GROUPINGS
+from cherki.play.records import hand_record, new_record, parse_record, replay_hand
 
 CEKI = find_game("ceki")
 
@@ -110,7 +110,7 @@ def test_deal_is_two_cards_at_a_time_clockwise_from_the_dealers_left() -> None:
 
 
 def _codes(hand: list[int]) -> list[str]:
-    from cherki.cards import cards_of, format_cards
+    from cherki.core.cards import cards_of, format_cards
 
     return format_cards(cards_of(hand)).split()
 
@@ -128,7 +128,7 @@ def _codes(hand: list[int]) -> list[str]:
     ],
 )
 def test_two_sets_and_a_couple(hand: str, honours: str, group: int) -> None:
-    from cherki.cards import parse_hand
+    from cherki.core.cards import parse_hand
 
     assert couple_group(parse_hand(hand), GROUPINGS[honours]) == group
 
@@ -224,7 +224,7 @@ def test_calling_lays_the_couple_face_down_hidden_from_others() -> None:
 
 
 def parse_cards_counts(text: str) -> list[int]:
-    from cherki.cards import parse_hand
+    from cherki.core.cards import parse_hand
 
     return parse_hand(text)
 

@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked
 
-from cherki.cards import CODES, parse_card, parse_cards, parse_hand
-from cherki.engine import Result
-from cherki.errors import IllegalActionError
+from cherki.core.cards import CODES, parse_card, parse_cards, parse_hand
+from cherki.core.errors import IllegalActionError
+from cherki.core.events import Result
 from cherki.games import find_game
-from cherki.games.balik import DISCARD, SAMPEI
-from cherki.games.chaqui import chiqui_olo
+from cherki.games.sets.actions import DISCARD, SAMPEI
+from cherki.games.sets.chaqui import chiqui_olo
 
 Q = find_game("chaqui")
 TAN14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"  # an olo, waits on any 8

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cherki.bots import make_bot
-from cherki.cards import N_KINDS, parse_card, parse_cards, parse_hand
-from cherki.errors import IllegalActionError, NotationError, RulesError
+from cherki.core.cards import N_KINDS, parse_card, parse_cards, parse_hand
+from cherki.core.errors import IllegalActionError, NotationError, RulesError
 from cherki.games import find_game
 from cherki.games.cholek import (
     CAPTURE,
@@ -21,7 +21,7 @@ from cherki.games.cholek import (
     CholekState,
     score_captured,
 )
-from cherki.records import hand_record, new_record, parse_record, replay_hand
+from cherki.play.records import hand_record, new_record, parse_record, replay_hand
 
 CHOLEK = find_game("cholek-tiga")
 

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
 
 from cherki.bots import make_bot
-from cherki.cards import N_KINDS
-from cherki.engine import Result
-from cherki.errors import RulesError
+from cherki.core.cards import N_KINDS
+from cherki.core.errors import RulesError
+from cherki.core.events import Result
 from cherki.games import find_game
-from cherki.games.chot import ChotLedger, side_of
-from cherki.match import Match
-from cherki.records import parse_record
+from cherki.games.sets.chot import ChotLedger, side_of
+from cherki.play.match import Match
+from cherki.play.records import parse_record
 
 K = find_game("chot")
 JUNK3 = "C1 M1 C2 M2 C3 M3 C4 M4 C5 M5 S6 S7 S8 S9"

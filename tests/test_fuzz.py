@@ -10,10 +10,10 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cherki.cards import format_cards, parse_cards
-from cherki.errors import CherkiError, NotationError
+from cherki.core.cards import format_cards, parse_cards
+from cherki.core.errors import CherkiError, NotationError
 from cherki.games import GAMES, find_game
-from cherki.records import hand_record, new_record, parse_record, replay_hand
+from cherki.play.records import hand_record, new_record, parse_record, replay_hand
 
 
 def _base_record() -> dict[str, Any]:

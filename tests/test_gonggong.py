@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
 
-from cherki.cards import CODES, N_KINDS, parse_card
-from cherki.engine import Result
-from cherki.errors import IllegalActionError, NotationError, RulesError
+from cherki.core.cards import CODES, N_KINDS, parse_card
+from cherki.core.errors import IllegalActionError, NotationError, RulesError
+from cherki.core.events import Result
 from cherki.games import find_game
-from cherki.games.balik import CALL_CEKI, CALL_TAN, DISCARD, DRAW, NUM_ACTIONS, SAMPEI
-from cherki.games.gonggong import TOH_POINTS
+from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, NUM_ACTIONS, SAMPEI
+from cherki.games.sets.gonggong import TOH_POINTS
 
 G = find_game("gonggong")
 JUNK3 = "C1 M1 C2 M2 C3 M3 C4 M4 C5 M5 S6 S7 S8 S9"

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from cherki.bots import make_bot
-from cherki.engine import Result
-from cherki.errors import RecordError, RulesError
+from cherki.core.errors import RecordError, RulesError
+from cherki.core.events import Result
 from cherki.games import find_game
-from cherki.match import Match, replay_match
-from cherki.records import parse_record, replay_hand
+from cherki.play.match import Match, replay_match
+from cherki.play.records import parse_record, replay_hand
 
 SATU = find_game("balik-satu")
 GONG = find_game("gonggong")

@@ -15,11 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import check_state, run  # shared with the relatives' tests
 
-from cherki.cards import N_KINDS
-from cherki.engine import shoe_cards, shuffled
-from cherki.games.balik import BalikState
-from cherki.records import Record, hand_record, parse_record, replay_hand
-from cherki.sets import is_winning
+from cherki.core.cards import N_KINDS
+from cherki.core.deal import shoe_cards, shuffled
+from cherki.core.sets import is_winning
+from cherki.games.sets.state import SetsState
+from cherki.play.records import Record, hand_record, parse_record, replay_hand
 
 PRESETS = ("pwee", "babas", "gateway")
 
@@ -42,7 +42,7 @@ def setups(draw: Any) -> dict[str, Any]:
     }
 
 
-def start(s: dict[str, Any]) -> tuple[BalikState, random.Random]:
+def start(s: dict[str, Any]) -> tuple[SetsState, random.Random]:
     game, n = s["game"], s["players"]
     rng = random.Random(s["seed"])
     options = {
@@ -65,11 +65,11 @@ def start(s: dict[str, Any]) -> tuple[BalikState, random.Random]:
             order = order[size:]
         top = order[: rng.randrange(5)]
         state = game.new_state(rules, n, stack=(hands, top), seed=s["seed"], first=first)
-    assert isinstance(state, BalikState)
+    assert isinstance(state, SetsState)
     return state, rng
 
 
-def check_result(state: BalikState) -> None:
+def check_result(state: SetsState) -> None:
     r = state.result
     n = state.n
     assert len(r.payments) == len(r.money) == n
@@ -126,11 +126,11 @@ def test_records_replay_exactly(s: dict[str, Any]) -> None:
 
 
 # -- hidden information ------------------------------------------------------------------------
-def _hidden(state: BalikState, seat: int) -> list[int]:
+def _hidden(state: SetsState, seat: int) -> list[int]:
     return [state.hands[seat][k] - state.exposed[seat][k] for k in range(N_KINDS)]
 
 
-def _scramble(state: BalikState, seat: int, rng: random.Random) -> BalikState | None:
+def _scramble(state: SetsState, seat: int, rng: random.Random) -> SetsState | None:
     """A clone where the cards ``seat`` cannot see are shuffled among their places:
     other seats' unexposed cards and the unplayed stock. None if nothing can move."""
     c = state.clone()

@@ -16,9 +16,10 @@ from cherki.bots.balik import BalikHeuristicBot, discard_values
 from cherki.bots.base import Bot
 from cherki.bots.race import CEKI, NEVER, NO_CALL, TAN, CallJudge, Solitaire, _Points, _Race
 from cherki.bots.search import SearchBot
-from cherki.cards import counts_of, parse_card, parse_cards
+from cherki.core.cards import counts_of, parse_card, parse_cards
 from cherki.games import find_game
-from cherki.games.balik import CALL_TAN, DISCARD, SAMPEI, BalikObservation
+from cherki.games.sets.actions import CALL_TAN, DISCARD, SAMPEI
+from cherki.games.sets.observation import SetsObservation
 
 
 @settings(max_examples=16, deadline=None)
@@ -73,7 +74,7 @@ def test_the_model_plays_as_the_heuristic(seed: int, name: str, for_score: bool)
         state.apply(bot.act(obs, rng), seat)
 
 
-def _check_going_out(obs: BalikObservation, bot: Bot) -> None:
+def _check_going_out(obs: SetsObservation, bot: Bot) -> None:
     """The model goes out where the heuristic does (a Chaqui chiqui go-out it may decline)."""
     hand = list(obs.hand)
     card = obs.claim_card if obs.phase == "claim" else obs.drawn
@@ -84,7 +85,7 @@ def _check_going_out(obs: BalikObservation, bot: Bot) -> None:
     assert goes == (bot.act(obs, random.Random(0)) == SAMPEI)
 
 
-def _check_change(obs: BalikObservation, bot: BalikHeuristicBot) -> None:
+def _check_change(obs: SetsObservation, bot: BalikHeuristicBot) -> None:
     """The model's play of a caller's drawn card is the heuristic's."""
     model = Solitaire(obs)
     seat = obs.seat

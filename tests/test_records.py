@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 from conftest import JUNK, LIMA, SATU, play, stacked
 
-from cherki.cards import card_name
-from cherki.engine import shoe_cards
-from cherki.errors import RecordError
-from cherki.games.balik import SAMPEI, BalikState
-from cherki.records import (
+from cherki.core.cards import card_name
+from cherki.core.deal import shoe_cards
+from cherki.core.errors import RecordError
+from cherki.games.sets.actions import SAMPEI
+from cherki.games.sets.state import SetsState
+from cherki.play.records import (
     FORMAT,
     VERSION,
     Record,
@@ -30,7 +31,7 @@ from cherki.records import (
 CEKI15 = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8 C9"
 
 
-def finish(state: BalikState, seed: int) -> BalikState:
+def finish(state: SetsState, seed: int) -> SetsState:
     """Play on to the end: win when possible, call when possible, else random."""
     rng = random.Random(seed)
     while not state.is_terminal:
@@ -45,7 +46,7 @@ def finish(state: BalikState, seed: int) -> BalikState:
     return state
 
 
-def record_of(*states: BalikState, preset: str | None = "babas") -> Record:
+def record_of(*states: SetsState, preset: str | None = "babas") -> Record:
     st0 = states[0]
     rec = new_record(st0.game, st0.rules, [f"P{i}" for i in range(st0.n)], preset=preset)
     for st in states:
@@ -53,16 +54,16 @@ def record_of(*states: BalikState, preset: str | None = "babas") -> Record:
     return rec
 
 
-def seeded() -> BalikState:
+def seeded() -> SetsState:
     return finish(SATU.new_state(SATU.rules("babas", honours="frames"), 3, seed=7, first=1), 1)
 
 
-def shoe_dealt() -> BalikState:
+def shoe_dealt() -> SetsState:
     rules = SATU.rules("babas", deal="wash")
     return finish(SATU.new_state(rules, 3, rng=random.Random(5), first=2), 2)
 
 
-def stack_dealt() -> BalikState:
+def stack_dealt() -> SetsState:
     st = stacked(SATU, [CEKI15, JUNK], stock="M8 C5", rules="babas")
     play(st, "0: discard C9 ceki", "1: draw", "0: sampei")
     return st
@@ -264,7 +265,7 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_a_hand_the_record_does_not_hold_is_a_clear_error() -> None:
     from cherki.games import find_game
-    from cherki.records import new_record, replay_hand
+    from cherki.play.records import new_record, replay_hand
 
     game = find_game("balik-satu")
     rec = new_record(game, game.rules(), ["a", "b", "c", "d"])

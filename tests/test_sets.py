@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cherki.cards import format_cards, parse_cards, parse_hand
-from cherki.errors import RulesError
-from cherki.sets import (
+from cherki.core.cards import format_cards, parse_cards, parse_hand
+from cherki.core.errors import RulesError
+from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
     Wait,
@@ -17,7 +17,7 @@ from cherki.sets import (
     splits_into_sets,
     wait_for,
 )
-from cherki.sets import _grouping as grouping_of
+from cherki.core.sets import _grouping as grouping_of
 
 RULES = ("rank1", "frames", "own")
 SOURCE_CEKI = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"

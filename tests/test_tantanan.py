@@ -15,12 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
 
-from cherki.cards import CODES, N_KINDS, parse_hand
-from cherki.engine import Result
-from cherki.errors import IllegalActionError, RulesError
+from cherki.core.cards import CODES, N_KINDS, parse_hand
+from cherki.core.errors import IllegalActionError, RulesError
+from cherki.core.events import Result
+from cherki.core.sets import GROUPINGS, is_winning, wait_for
 from cherki.games import find_game
-from cherki.games.balik import CALL_CEKI, CALL_TAN, DRAW, NUM_ACTIONS, SAMPEI, analyse_hand
-from cherki.sets import GROUPINGS, is_winning, wait_for
+from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DRAW, NUM_ACTIONS, SAMPEI
+from cherki.games.sets.analysis import analyse_hand
 
 T = find_game("tantanan")
 C = find_game("ceken")

@@ -7,9 +7,16 @@
 (0, True)
 """
 
-from cherki.cards import card_name, format_hand, parse_card, parse_hand
-from cherki.engine import Event, Game, Result, ScoreItem, State
-from cherki.errors import CherkiError, IllegalActionError, NotationError, RecordError, RulesError
+from cherki.core.cards import card_name, format_hand, parse_card, parse_hand
+from cherki.core.contract import Game, State
+from cherki.core.errors import (
+    CherkiError,
+    IllegalActionError,
+    NotationError,
+    RecordError,
+    RulesError,
+)
+from cherki.core.events import Event, Result, ScoreItem
 from cherki.games import GAMES, find_game
 
 __version__ = "0.1.0"

@@ -1,5 +1,5 @@
 """``python -m cherki`` runs the ``cherki`` command."""
 
-from cherki.cli import main
+from cherki.ui.cli import main
 
 main()

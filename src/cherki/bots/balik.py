@@ -24,19 +24,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from cherki.bots.base import register
-from cherki.cards import N_KINDS
-from cherki.games.balik import (
-    CALL_TAN,
-    DISCARD,
-    DRAW,
-    PASS,
-    SAMPEI,
-    SCORING,
-    TAKE,
-    BalikObservation,
-    BalikRules,
-)
-from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
+from cherki.core.cards import N_KINDS
+from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
+from cherki.games.sets.actions import CALL_TAN, DISCARD, DRAW, PASS, SAMPEI, TAKE
+from cherki.games.sets.observation import SetsObservation
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import SCORING
 
 
 def group_outs(live: Sequence[int], honours: str = "rank1") -> list[int]:
@@ -178,13 +171,13 @@ class BalikHeuristicBot:
         """The policy the search bot plays its own seat with: this one, for the score."""
         return BalikHeuristicBot(for_score=True)
 
-    def extra(self, rules: BalikRules) -> float:
+    def extra(self, rules: SetsRules) -> float:
         """The worth of each mata after the first under ``rules`` (see the class)."""
         if self.for_score and SCORING[rules.scoring].by_mata:
             return EXTRA_MATA_BY_SCORE
         return EXTRA_MATA
 
-    def act(self, obs: BalikObservation, rng: random.Random) -> int:
+    def act(self, obs: SetsObservation, rng: random.Random) -> int:
         legal = obs.legal
         size = obs.rules.set_size
         if SAMPEI in legal and self._worth_going_out(obs):
@@ -218,7 +211,7 @@ class BalikHeuristicBot:
         return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
 
     @staticmethod
-    def _worth_going_out(obs: BalikObservation) -> bool:
+    def _worth_going_out(obs: SetsObservation) -> bool:
         """Always win, except a Chaqui chiqui go-out whose fifteen cards are more likely than
         not to miss every third card (when a failed chiqui costs)."""
         rules = obs.rules
@@ -234,10 +227,10 @@ class BalikHeuristicBot:
         outs = sum(live[k] for k in range(N_KINDS) if hand[k] == size - 1)
         return chiqui_miss(outs, sum(live)) < 0.5
 
-    def sample_deal(self, obs: BalikObservation, rng: random.Random, game: Any) -> Any:
+    def sample_deal(self, obs: SetsObservation, rng: random.Random, game: Any) -> Any:
         """A deal for the search bot in which the unknown hands of seats that have not called
         look kept by players (weighted towards organised hands), not merely dealt."""
-        from cherki.games.balik import determinize
+        from cherki.games.sets.determinize import determinize
 
         size = obs.rules.set_size
         live = obs.unseen()
@@ -249,7 +242,7 @@ class BalikHeuristicBot:
         return determinize(obs, rng, game, hand_weight=weight)
 
     @staticmethod
-    def search_keeps_lots(obs: BalikObservation) -> bool:
+    def search_keeps_lots(obs: SetsObservation) -> bool:
         """Whether the search plays this policy's own choice, lots and all, and leaves it
         only for a candidate better by ``search_z`` standard errors, a tie or not: where
         every mata pays alike (a scoring method's ``by_mata``, Chaqui), whose futures seldom
@@ -257,21 +250,21 @@ class BalikHeuristicBot:
         return SCORING[obs.rules.scoring].by_mata
 
     @staticmethod
-    def goes_out(obs: BalikObservation, action: int) -> bool:
+    def goes_out(obs: SetsObservation, action: int) -> bool:
         """Whether ``action`` goes out (the mark of a race game, for the search)."""
         return action == SAMPEI
 
     @staticmethod
-    def searches(obs: BalikObservation) -> bool:
+    def searches(obs: SetsObservation) -> bool:
         """Whether the search should look at this decision: taking or drawing, and every
         discard and call (a claim is a win or a pass, the heuristic's own)."""
         return obs.phase in ("draw", "discard")
 
-    def sure(self, obs: BalikObservation) -> int | None:
+    def sure(self, obs: SetsObservation) -> int | None:
         """An action no search could better: winning."""
         return SAMPEI if SAMPEI in obs.legal and self._worth_going_out(obs) else None
 
-    def rank(self, obs: BalikObservation) -> list[int]:
+    def rank(self, obs: SetsObservation) -> list[int]:
         """Legal actions, best first by the heuristic's own measure (for search bots)."""
         legal = list(obs.legal)
         if SAMPEI in legal and self._worth_going_out(obs):
@@ -282,7 +275,7 @@ class BalikHeuristicBot:
             return [first] + [a for a in legal if a != first]
         return sorted(legal, key=lambda a: scores[a], reverse=True)
 
-    def scores(self, obs: BalikObservation) -> dict[int, float] | None:
+    def scores(self, obs: SetsObservation) -> dict[int, float] | None:
         """The heuristic's measure of each legal discard and call (higher is better; equal
         scores are the choices it draws lots between), or None outside a discard."""
         if obs.phase != "discard":
@@ -312,7 +305,7 @@ class BalikHeuristicBot:
         action: int,
         live: Sequence[int],
         honours: str,
-        obs: BalikObservation | None = None,
+        obs: SetsObservation | None = None,
     ) -> int:
         k = (action - DISCARD) % N_KINDS
         size = obs.rules.set_size if obs is not None else 3

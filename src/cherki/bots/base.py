@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from cherki.errors import RulesError
+from cherki.core.errors import RulesError
 
 
 class Bot(Protocol):
@@ -60,7 +60,7 @@ def levels_for(game: str) -> list[str]:
 
 
 def _base_determinize() -> object:
-    from cherki.engine import Game
+    from cherki.core.contract import Game
 
     return Game.determinize
 

@@ -19,7 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from cherki.bots.base import register
-from cherki.cards import N_KINDS, RANK
+from cherki.core.cards import N_KINDS, RANK
+from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS
 from cherki.games.ceki import (
     CALL,
     CALL_DISCARD,
@@ -30,7 +31,6 @@ from cherki.games.ceki import (
     CekiObservation,
     couple_group,
 )
-from cherki.sets import GROUP_KINDS, GROUPINGS, N_GROUPS
 
 
 def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "own") -> float:

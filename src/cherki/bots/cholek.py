@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cherki.bots.base import register
-from cherki.cards import IS_RED, N_KINDS
+from cherki.core.cards import IS_RED, N_KINDS
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek import (
     CAPTURE,
     CAPTURES,
@@ -28,7 +29,6 @@ from cherki.games.cholek import (
     CholekObservation,
     score_captured,
 )
-from cherki.sets import GROUP_KINDS, GROUPINGS
 
 
 def pile_value(counts: Sequence[int]) -> float:

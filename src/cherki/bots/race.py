@@ -72,19 +72,12 @@ from cherki.bots.balik import (
     discard_values,
     group_outs,
 )
-from cherki.cards import N_KINDS
-from cherki.games.balik import (
-    CALL_CEKI,
-    CALL_TAN,
-    DISCARD,
-    DRAW,
-    SCORING,
-    TAKE,
-    BalikObservation,
-    BalikState,
-    Win,
-)
-from cherki.sets import GROUPINGS, N_GROUPS, Wait, wait_for
+from cherki.core.cards import N_KINDS
+from cherki.core.sets import GROUPINGS, N_GROUPS, Wait, wait_for
+from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, TAKE
+from cherki.games.sets.observation import SetsObservation
+from cherki.games.sets.scoring import SCORING, Win
+from cherki.games.sets.state import SetsState
 
 #: a turn no rollout reaches
 NEVER = float(1 << 30)
@@ -106,7 +99,7 @@ class Solitaire:
     the decision.
     """
 
-    def __init__(self, obs: BalikObservation) -> None:
+    def __init__(self, obs: SetsObservation) -> None:
         rules = obs.rules
         self.size = size = rules.set_size
         self.grouping = GROUPINGS[obs.honours]
@@ -425,7 +418,7 @@ class RaceSearch:
 
     def values(
         self,
-        obs: BalikObservation,
+        obs: SetsObservation,
         candidates: Sequence[int],
         rng: random.Random,
         game: Any,
@@ -491,7 +484,7 @@ class RaceSearch:
 
     @staticmethod
     def _start(
-        obs: BalikObservation,
+        obs: SetsObservation,
         action: int,
         model: Solitaire,
         fixed: np.ndarray,
@@ -521,14 +514,14 @@ class RaceSearch:
 
     def _others(
         self,
-        obs: BalikObservation,
+        obs: SetsObservation,
         model: Solitaire,
         rng: random.Random,
         gen: np.random.Generator,
         game: Any,
         limit: int,
         scoring_sets: list[tuple[int, ...]],
-        world0: BalikState,
+        world0: SetsState,
     ) -> _Race:
         """The others' first chances in sampled deals, and what the seat pays at each."""
         n = obs.players
@@ -579,7 +572,7 @@ def _streams(gen: np.random.Generator, pool: np.ndarray, rows: int, limit: int) 
 class _Points:
     """What a win means for the seat, by the game's own scoring function (memoised)."""
 
-    def __init__(self, world: BalikState, seat: int, scoring_sets: list[tuple[int, ...]]):
+    def __init__(self, world: SetsState, seat: int, scoring_sets: list[tuple[int, ...]]):
         self.world = world
         self.seat = seat
         self.sets = scoring_sets

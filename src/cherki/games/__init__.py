@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cherki.engine import Game
-from cherki.errors import RulesError
-from cherki.games.balik import BalikGame, BalikLimaBelasGame
+from cherki.core.contract import Game
+from cherki.core.errors import RulesError
 from cherki.games.ceki import CekiGame
-from cherki.games.chaqui import ChaquiGame
 from cherki.games.cholek import CholekGame
-from cherki.games.chot import ChotGame
-from cherki.games.gonggong import GonggongGame
-from cherki.games.tantanan import CekenGame, TantananGame
+from cherki.games.sets.balik import BalikGame, BalikLimaBelasGame
+from cherki.games.sets.chaqui import ChaquiGame
+from cherki.games.sets.chot import ChotGame
+from cherki.games.sets.gonggong import GonggongGame
+from cherki.games.sets.tantanan import CekenGame, TantananGame
 
 GAMES: dict[str, Game[Any]] = {
     g.name: g

@@ -38,7 +38,7 @@ Our specifications (each is an option of :class:`CekiRules` unless marked *fixed
 * The deal (*fixed*): from the top of the shoe (already cut), two cards to each seat starting
   with ``first``, clockwise, four rounds. A stacked deal gives each seat's eight cards.
 * ``honours`` (default ``own``, [003]): how honours form sets; ``rank1`` puts them with the
-  1s, ``frames`` puts WF and RF with the 1s (see :mod:`cherki.sets`). Card values do not
+  1s, ``frames`` puts WF and RF with the 1s (see :mod:`cherki.core.sets`). Card values do not
   change: honours are worth 1.
 * A turn (*fixed*): ``draw`` or ``take`` (the last discard, always the previous player's, since
   every turn ends with a discard), then ``discard CARD``. After taking a discard a player may
@@ -90,7 +90,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from cherki.cards import (
+from cherki.core.cards import (
     CODES,
     N_KINDS,
     RANK,
@@ -100,19 +100,12 @@ from cherki.cards import (
     format_hand,
     parse_card,
 )
-from cherki.engine import (
-    Event,
-    Game,
-    Preset,
-    Result,
-    ScoreItem,
-    State,
-    deal_source,
-    shuffled,
-    tally,
-)
-from cherki.errors import NotationError, RulesError
-from cherki.sets import GROUPINGS, HONOUR_RULES, arrangement, group_totals, splits_into_sets
+from cherki.core.contract import Game, State
+from cherki.core.deal import deal_source, shuffled, tally
+from cherki.core.errors import NotationError, RulesError
+from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.options import Preset
+from cherki.core.sets import GROUPINGS, HONOUR_RULES, arrangement, group_totals, splits_into_sets
 
 # -- action ids -------------------------------------------------------------------------------
 DRAW: Final = 0

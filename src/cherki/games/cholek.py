@@ -77,7 +77,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from cherki.cards import (
+from cherki.core.cards import (
     CODES,
     IS_RED,
     N_KINDS,
@@ -85,19 +85,12 @@ from cherki.cards import (
     format_hand,
     parse_cards,
 )
-from cherki.engine import (
-    Event,
-    Game,
-    Preset,
-    Result,
-    ScoreItem,
-    State,
-    deal_source,
-    shuffled,
-    tally,
-)
-from cherki.errors import NotationError, RulesError
-from cherki.sets import GROUP_KINDS, GROUPINGS, HONOUR_RULES
+from cherki.core.contract import Game, State
+from cherki.core.deal import deal_source, shuffled, tally
+from cherki.core.errors import NotationError, RulesError
+from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.options import Preset
+from cherki.core.sets import GROUP_KINDS, GROUPINGS, HONOUR_RULES
 
 HALF_PACKS: Final = 4
 HAND_SIZE: Final = 3

@@ -27,9 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from cherki.engine import Game, Result, State
-from cherki.errors import RecordError, RulesError
-from cherki.records import Record, hand_record, replay_hand
+from cherki.core.contract import Game, State
+from cherki.core.errors import RecordError, RulesError
+from cherki.core.events import Result
+from cherki.play.records import Record, hand_record, replay_hand
 
 
 class Ledger(Protocol):

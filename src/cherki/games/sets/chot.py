@@ -15,7 +15,7 @@ The rules ([001], the section "Chot", citing Pwee p.127 and The Babas p.167)
   difference (e.g. $20 a bangkong), and the side with fewer excess points pays for the
   difference (e.g. 10¢ a point). [K-SETTLE]
 
-Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
+Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
 --------------------------------------------------------------------
 * Seats 0 and 2 are one partnership, 1 and 3 the other (partners opposite, seats numbered
   in playing order). Play is Balik Lima Belas for each player alone (``partnerships`` on
@@ -46,19 +46,15 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.cards import counts_of
-from cherki.engine import Preset, Result, ScoreItem, format_cents
-from cherki.games.balik import (
-    BalikGame,
-    BalikRules,
-    BalikState,
-    ScoringMethod,
-    Win,
-    how_text,
-    register_scoring,
-    win_detail,
-)
-from cherki.sets import improved_mata
+from cherki.core.cards import counts_of
+from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Preset
+from cherki.core.sets import improved_mata
+from cherki.games.sets.game import SetsGame
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import ScoringMethod, Win, how_text, register_scoring, win_detail
+from cherki.games.sets.state import SetsState
+from cherki.ui.text import format_cents
 
 
 def side_of(seat: int, players: int = 4) -> int:
@@ -66,7 +62,7 @@ def side_of(seat: int, players: int = 4) -> int:
     return seat % (players // 2)
 
 
-def score_chot(state: BalikState, win: Win) -> Result:
+def score_chot(state: SetsState, win: Win) -> Result:
     rules = state.rules
     detail = win_detail(state, win)
     mata, red = improved_mata(win.hand, counts_of(win.scoring), state.grouping, state.size)
@@ -116,7 +112,7 @@ register_scoring(
     )
 )
 
-CHOT_RULES: Final = BalikRules(
+CHOT_RULES: Final = SetsRules(
     scoring="chot-tokens",
     shoe_table="chot",
     partnerships=True,
@@ -162,7 +158,7 @@ class Bangkong:
 class ChotLedger:
     """Chot's match bookkeeping: tokens per player, bangkong, the final settlement."""
 
-    def __init__(self, rules: BalikRules, players: int) -> None:
+    def __init__(self, rules: SetsRules, players: int) -> None:
         self.rules = rules
         self.n = players
         self.tokens = [0] * players
@@ -267,7 +263,7 @@ class ChotLedger:
         }
 
 
-class ChotGame(BalikGame):
+class ChotGame(SetsGame):
     """Chot (Kiong): four players in partnerships, Balik Lima Belas scored in tokens."""
 
     name: ClassVar[str] = "chot"
@@ -277,7 +273,7 @@ class ChotGame(BalikGame):
     presets: ClassVar[tuple[Preset[Any], ...]] = CHOT_PRESETS
     rules_doc: ClassVar[str] = "chot"
 
-    def match_ledger(self, rules: BalikRules, players: int) -> ChotLedger | None:
+    def match_ledger(self, rules: SetsRules, players: int) -> ChotLedger | None:
         return ChotLedger(rules, players) if rules.partnerships else None
 
 

@@ -10,7 +10,7 @@ game keeps, so the terminal, records, bots and benchmarks work on any game uncha
   to act. ``game.action_text(a)`` / ``game.parse_action(text)`` convert to and from the
   documented text notation (they round-trip).
 * ``state.apply(action, seat=...)`` validates first and raises
-  :class:`~cherki.errors.IllegalActionError` with the reason, leaving the state untouched;
+  :class:`~cherki.core.errors.IllegalActionError` with the reason, leaving the state untouched;
   otherwise it changes the state and returns the :class:`Event` s it caused.
 * ``state.observation(seat)`` is everything that seat may know, built in one place per game.
 * ``state.clone()`` is a cheap independent copy for bots that search.
@@ -27,91 +27,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from cherki.cards import N_KINDS, card_name, format_cards
-from cherki.errors import IllegalActionError, RulesError
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened. ``card`` is hidden (``None``) from seats other than
-    ``private_to`` when the event is private to one seat."""
-
-    kind: str
-    seat: int = -1
-    card: int | None = None
-    text: str = ""
-    private_to: int = -1
-
-    def seen_by(self, seat: int) -> Event:
-        """The event as ``seat`` sees it."""
-        if self.private_to >= 0 and seat != self.private_to and self.card is not None:
-            return dataclasses.replace(self, card=None)
-        return self
-
-    def describe(self, names: Sequence[str] | None = None) -> str:
-        who = names[self.seat] if names and 0 <= self.seat < len(names) else f"seat {self.seat}"
-        card = card_name(self.card) if self.card is not None else "a card"
-        base = {
-            "draw": f"{who} draws {card} from the stock",
-            "reveal": f"{who} draws {card} from the stock and shows it",
-            "take": f"{who} takes the discard {card}",
-            "discard": f"{who} discards {card}",
-        }.get(self.kind)
-        if base is None:
-            base = f"{who}: {self.text}" if self.seat >= 0 else self.text
-        elif self.text:
-            base += f" ({self.text})"
-        return base
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """One line of a score: a label and the points it adds (or the factor it applies)."""
-
-    label: str
-    points: int
-    multiplier: int = 1
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a hand ended and who pays whom.
-
-    ``payments`` are points per seat (zero-sum); ``money`` the same in cents at the rules'
-    rate. ``how`` is a short machine word (``self-draw``, ``claim``, ``kandang-tangan``,
-    ``stock-out``, ``yeo``...), ``summary`` a sentence for people.
-    """
-
-    winner: int | None
-    how: str
-    summary: str
-    items: tuple[ScoreItem, ...] = ()
-    total: int = 0
-    payments: tuple[int, ...] = ()
-    money: tuple[int, ...] = ()
-    redeal: bool = False
-    detail: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "winner": self.winner,
-            "how": self.how,
-            "summary": self.summary,
-            "items": [
-                {"label": i.label, "points": i.points, "multiplier": i.multiplier}
-                for i in self.items
-            ],
-            "total": self.total,
-            "payments": list(self.payments),
-            "money_cents": list(self.money),
-            "redeal": self.redeal,
-            "detail": dict(self.detail),
-        }
-
+from cherki.core.errors import IllegalActionError, RulesError
+from cherki.core.events import Event, Result
+from cherki.core.options import Preset, coerce_option
 
 R = TypeVar("R")
 
@@ -136,122 +57,6 @@ class Observation(Protocol):
     def table_lines(self) -> list[str]: ...
 
     def unseen(self) -> list[int]: ...
-
-
-def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
-    """Fisher-Yates using only ``rng.random()`` (stable across Python versions)."""
-    out = list(cards)
-    for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        out[i], out[j] = out[j], out[i]
-    return out
-
-
-def shoe_cards(half_packs: int) -> list[int]:
-    """The cards of a shoe of ``half_packs`` half-packs (one of each kind each), sorted."""
-    return [k for k in range(N_KINDS) for _ in range(half_packs)]
-
-
-def check_shoe_order(order: Sequence[int], half_packs: int) -> None:
-    """Raise :class:`RulesError` unless ``order`` holds exactly the shoe's cards."""
-    if len(order) != half_packs * N_KINDS:
-        raise RulesError(
-            f"the shoe order has {len(order)} cards but {half_packs} half-packs hold "
-            f"{half_packs * N_KINDS}"
-        )
-    counts = [0] * N_KINDS
-    for k in order:
-        counts[k] += 1
-    wrong = [f"{card_name(k)} appears {c} times" for k, c in enumerate(counts) if c != half_packs]
-    if wrong:
-        raise RulesError(
-            f"the shoe order must hold each card {half_packs} times: " + "; ".join(wrong[:5])
-        )
-
-
-def fill_stack(
-    hands: Sequence[Sequence[int]],
-    stock_top: Sequence[int],
-    half_packs: int,
-    rng: random.Random | None = None,
-) -> tuple[list[list[int]], list[int]]:
-    """Hands given card by card and the top of the stock; the rest of the shoe follows.
-
-    The remaining cards go under ``stock_top`` in kind order, or shuffled when ``rng`` is
-    given. Raises :class:`RulesError` when the stack uses a card more often than the shoe
-    holds it.
-    """
-    remaining = [half_packs] * N_KINDS
-    for k in [k for h in hands for k in h] + list(stock_top):
-        remaining[k] -= 1
-        if remaining[k] < 0:
-            raise RulesError(
-                f"the stacked deal uses {card_name(k)} more than the {half_packs} times "
-                "the shoe holds it"
-            )
-    rest = [k for k in range(N_KINDS) for _ in range(remaining[k])]
-    if rng is not None:
-        rest = shuffled(rest, rng)
-    return [list(h) for h in hands], list(stock_top) + rest
-
-
-@dataclass
-class DealSource:
-    """Where a hand's cards come from, as :func:`deal_source` settles it.
-
-    Either ``order`` (the whole shoe, top card first, for the game to deal by its own
-    method) or, for a stacked deal, ``hands`` (each seat's cards) and ``stock`` (top first).
-    ``meta`` is what a record needs to reproduce the deal.
-    """
-
-    order: list[int] | None
-    hands: list[list[int]] | None
-    stock: list[int] | None
-    meta: dict[str, Any]
-
-
-def deal_source(
-    *,
-    players: int,
-    first: int,
-    half_packs: int,
-    hand_sizes: Sequence[int],
-    seed: int | None,
-    rng: random.Random | None,
-    shoe: Sequence[int] | None,
-    stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None,
-) -> DealSource:
-    """Settle a deal from a stacked deal, an explicit shoe order, a generator or a seed.
-
-    A stacked deal must give each seat ``hand_sizes[seat]`` cards; the rest of the shoe goes
-    under its stock top in kind order, or shuffled by ``seed``. A shoe must hold exactly the
-    shoe's cards. A generator with no seed keeps its order in ``meta`` so the hand replays.
-    """
-    meta: dict[str, Any] = {"first": first, "seed": seed}
-    if stack is not None:
-        hands_cards, top = stack
-        if len(hands_cards) != players:
-            raise RulesError(
-                f"the stacked deal gives {len(hands_cards)} hands for {players} players"
-            )
-        for i, h in enumerate(hands_cards):
-            if len(h) != hand_sizes[i]:
-                raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {hand_sizes[i]}")
-        stack_rng = random.Random(seed) if seed is not None else None
-        hand_lists, stock = fill_stack(hands_cards, top, half_packs, stack_rng)
-        meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
-        return DealSource(None, hand_lists, stock, meta)
-    if shoe is not None:
-        check_shoe_order(shoe, half_packs)
-        order = list(shoe)
-        meta["shoe"] = order
-    else:
-        if rng is None:
-            rng = random.Random(seed)
-        order = shuffled(shoe_cards(half_packs), rng)
-        if seed is None:
-            meta["shoe"] = order  # an outside generator: keep the order to replay
-    return DealSource(order, None, None, meta)
 
 
 class State:
@@ -335,17 +140,6 @@ class State:
 
 
 S = TypeVar("S", bound=State)
-
-
-@dataclass(frozen=True)
-class Preset(Generic[R]):
-    """A named set of rule options with the sources it follows."""
-
-    name: str
-    rules: R
-    description: str
-    sources: str
-    aliases: tuple[str, ...] = ()
 
 
 class Game(Generic[R]):
@@ -447,58 +241,3 @@ class Game(Generic[R]):
 
     def parse_action(self, text: str) -> int:
         raise NotImplementedError
-
-
-def coerce_option(name: str, value: Any, current: Any) -> Any:
-    """Convert an option given as text (from the command line or JSON) to its type."""
-    if isinstance(current, bool):
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise RulesError(f"option {name} takes true or false, not {value!r}")
-    if isinstance(current, int) or (current is None and _looks_int(value)):
-        if isinstance(value, bool):
-            raise RulesError(f"option {name} takes a whole number, not {value!r}")
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            if current is None and str(value).strip().lower() in ("none", "auto", ""):
-                return None
-            raise RulesError(f"option {name} takes a whole number, not {value!r}") from None
-    if current is None and str(value).strip().lower() in ("none", "auto", ""):
-        return None
-    return str(value).strip() if isinstance(value, str) else value
-
-
-def _looks_int(value: Any) -> bool:
-    try:
-        int(value)
-    except (TypeError, ValueError):
-        return False
-    return not isinstance(value, bool)
-
-
-def tally(vectors: Iterable[Sequence[int]] = (), cards: Iterable[int] = ()) -> list[int]:
-    """One count vector of several count vectors and loose cards (for ``card_counts``)."""
-    counts = [0] * N_KINDS
-    for vec in vectors:
-        for k in range(N_KINDS):
-            counts[k] += vec[k]
-    for k in cards:
-        counts[k] += 1
-    return counts
-
-
-def format_cents(cents: int) -> str:
-    """An amount of money for people: ``$21.00`` from 100 cents up, else ``50¢``."""
-    sign = "-" if cents < 0 else ""
-    c = abs(cents)
-    return f"{sign}${c // 100}.{c % 100:02d}" if c >= 100 else f"{sign}{c}¢"
-
-
-def describe_cards(cards: Sequence[int]) -> str:
-    return format_cards(cards)

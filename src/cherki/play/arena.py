@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cherki.bots import make_bot
-from cherki.engine import Game
-from cherki.errors import RulesError
+from cherki.core.contract import Game
+from cherki.core.errors import RulesError
 from cherki.games import find_game
 
 

@@ -19,7 +19,7 @@ The format is described in ``docs/records.md``. In short::
       ]
     }
 
-Reading is strict: :func:`parse_record` raises :class:`~cherki.errors.RecordError` whose
+Reading is strict: :func:`parse_record` raises :class:`~cherki.core.errors.RecordError` whose
 message names the field, hand and action at fault.
 """
 
@@ -31,9 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cherki.cards import format_cards, parse_card
-from cherki.engine import Event, Game, State
-from cherki.errors import CherkiError, RecordError
+from cherki.core.cards import format_cards, parse_card
+from cherki.core.contract import Game, State
+from cherki.core.errors import CherkiError, RecordError
+from cherki.core.events import Event
 from cherki.games import find_game
 
 FORMAT = "cherki-record"

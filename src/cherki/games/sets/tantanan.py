@@ -13,7 +13,7 @@ the 1940s)
 * In Yogyakarta the game was played by three and called Cekèn or Sampèn ([001] citing
   Javaanse Kaartspelen p.98). [T-CEKEN]
 
-Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
+Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
 --------------------------------------------------------------------
 * Sets are pairs: ``set_size=2``, ``sets=3``; a hand holds five cards between turns and six
   when complete. ``honours=rank1`` is the source's rule, not a choice.
@@ -26,7 +26,7 @@ Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
   wins), *tan nokang* Balik's ceki (no bak yet; the card identical to the lone card wins).
   Notation ``discard C3 kowah``, ``discard C3 nokang``. The source's plain "tan" (waiting for
   one card) is the general word for both.
-* Toh bayaran as in Gonggong (:mod:`cherki.games.gonggong`): metu / rabas 1-3, 1 a bak
+* Toh bayaran as in Gonggong (:mod:`cherki.games.sets.gonggong`): metu / rabas 1-3, 1 a bak
   (2 a red bak: S9 S9, RF RF, OT OT), a turned card (RF, OT, M1 10), 2¢ a point. No yeo,
   no kena, no kandang tangan, no calling bonus.
 * Cekèn: three players, the same pack and rules (the source gives no other difference).
@@ -37,9 +37,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.engine import Preset
-from cherki.games.balik import BalikGame, BalikRules
-from cherki.games.gonggong import GONGGONG_RULES
+from cherki.core.options import Preset
+from cherki.games.sets.game import SetsGame
+from cherki.games.sets.gonggong import GONGGONG_RULES
+from cherki.games.sets.rules import SetsRules
 
 TANTANAN_RULES: Final = dataclasses.replace(
     GONGGONG_RULES,
@@ -50,7 +51,7 @@ TANTANAN_RULES: Final = dataclasses.replace(
 )
 
 
-def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[BalikRules]:
+def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[SetsRules]:
     rules = dataclasses.replace(TANTANAN_RULES, **kw)
     rules.check()
     return Preset(name, rules, desc, "[001] citing Javaanse Kaartspelen p.97-8", aliases)
@@ -76,7 +77,7 @@ CEKEN_PRESETS: Final = (
 )
 
 
-class TantananGame(BalikGame):
+class TantananGame(SetsGame):
     """Tantanan: three pairs, one identical (a bak); tan kowah and tan nokang."""
 
     name: ClassVar[str] = "tantanan"

@@ -22,14 +22,15 @@ from rich.table import Table
 from rich.text import Text
 
 from cherki.bots import levels_for, make_bot
-from cherki.cards import CODES, N_KINDS, format_cards, parse_card, parse_hand
-from cherki.engine import Event, Game, State
-from cherki.errors import CherkiError, NotationError, RulesError
+from cherki.core.cards import CODES, N_KINDS, format_cards, parse_card, parse_hand
+from cherki.core.contract import Game, State
+from cherki.core.errors import CherkiError, NotationError, RulesError
+from cherki.core.events import Event
 from cherki.games import GAMES, find_game
-from cherki.games.balik import FROM_DISCARD
-from cherki.match import Match
-from cherki.records import load_record, replay_hand, replay_steps
-from cherki.terminal import (
+from cherki.games.sets.actions import FROM_DISCARD
+from cherki.play.match import Match
+from cherki.play.records import load_record, replay_hand, replay_steps
+from cherki.ui.terminal import (
     card_legend,
     cards_text,
     event_text,
@@ -72,7 +73,7 @@ def docs_dir() -> Path:
     packaged = resources.files("cherki") / "docs"
     if packaged.is_dir():
         return Path(str(packaged))
-    return Path(__file__).resolve().parents[2] / "docs"
+    return Path(__file__).resolve().parents[3] / "docs"
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -334,11 +335,12 @@ def resolve_input(game: Game[Any], text: str, legal: list[int]) -> int:
 
 def hint_lines(game: Game[Any], obs: Any) -> list[Text]:
     """What the hand waits on (Balik games) and the heuristic bot's suggestion."""
-    from cherki.games.balik import BalikObservation, analyse_hand
+    from cherki.games.sets.analysis import analyse_hand
+    from cherki.games.sets.observation import SetsObservation
 
     lines: list[Text] = []
     unseen = obs.unseen()
-    if isinstance(obs, BalikObservation):
+    if isinstance(obs, SetsObservation):
         r = obs.rules
         report = analyse_hand(obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
         words = dict(
@@ -506,7 +508,7 @@ def replay(
     """Step through a game record, or print its result as JSON."""
     rec = load_record(file)
     if as_json:
-        from cherki.match import replay_match
+        from cherki.play.match import replay_match
 
         match = replay_match(rec)
         hands = [r.to_json() for r in match.results]
@@ -563,10 +565,11 @@ def hand(
     preset: Annotated[str | None, typer.Option("--rules", help="Rules preset.")] = None,
 ) -> None:
     """Analyse a hand: does it win, its best sets, what it waits on, what it may call."""
-    from cherki.games.balik import BalikGame, analyse_hand
+    from cherki.games.sets.analysis import analyse_hand
+    from cherki.games.sets.game import SetsGame
 
     game = _game(game_name)
-    if not isinstance(game, BalikGame):
+    if not isinstance(game, SetsGame):
         raise RulesError(
             f"hand analysis is for the games of sets (Balik Satu and its relatives), "
             f"not {game.title}"
@@ -728,7 +731,7 @@ def arena(
     """Bots play many hands, seats rotated; win rates and mean points with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from cherki.arena import mean_interval, plot_arena, run_arena
+    from cherki.play.arena import mean_interval, plot_arena, run_arena
 
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))

@@ -21,7 +21,7 @@ Our specifications
 * The honours have no printed index. Source 003 notes that White Flower and Red Flower wear
   the frame of the 1s and Old Thousand has no frame; Pwee's card table (as quoted in our issue
   2; the table itself is not among our sources) puts all three in the rank-1 "yu/yeo" row.
-  How honours form sets is a per-game option (see :mod:`cherki.sets`); here ``RANK`` gives
+  How honours form sets is a per-game option (see :mod:`cherki.core.sets`); here ``RANK`` gives
   each honour rank 1, as in that table.
 """
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from cherki.errors import NotationError
+from cherki.core.errors import NotationError
 
 N_KINDS: Final = 30
 KINDS: Final = range(N_KINDS)

@@ -11,7 +11,7 @@ Journal of the International Playing-Card Society 22 (2) p.34)
 * A player who completes their hand via *chiqui*, an identical pair, may turn over the next
   15 cards of the stock to try to turn the chiqui into an olo. [C-CHIQUI]
 
-Our specifications (options of :class:`~cherki.games.balik.BalikRules`)
+Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
 --------------------------------------------------------------------
 * Play, calls (tan / ceki), shown draws and claims, the winning card from the stock,
   kandang tangan: Balik Satu's. A winning hand is five sets of three with an olo.
@@ -38,22 +38,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.cards import card_name, counts_of, format_cards
-from cherki.engine import Preset, Result, ScoreItem
-from cherki.games.balik import (
-    BalikGame,
-    BalikRules,
-    BalikState,
-    ScoringMethod,
-    Win,
-    register_scoring,
-    win_detail,
-    win_result,
-)
-from cherki.sets import N_GROUPS, group_totals, mata_count
+from cherki.core.cards import card_name, counts_of, format_cards
+from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Preset
+from cherki.core.sets import N_GROUPS, group_totals, mata_count
+from cherki.games.sets.game import SetsGame
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_detail, win_result
+from cherki.games.sets.state import SetsState
 
 
-def chiqui_olo(state: BalikState, hand: tuple[int, ...], turned: tuple[int, ...]) -> list[int]:
+def chiqui_olo(state: SetsState, hand: tuple[int, ...], turned: tuple[int, ...]) -> list[int]:
     """The chiqui (identical pairs) whose third card is among ``turned``, at most one per
     set of their group: the kinds that become olo."""
     size = state.size
@@ -69,7 +64,7 @@ def chiqui_olo(state: BalikState, hand: tuple[int, ...], turned: tuple[int, ...]
     return out
 
 
-def score_olo(state: BalikState, win: Win) -> Result:
+def score_olo(state: SetsState, win: Win) -> Result:
     rules = state.rules
     detail = win_detail(state, win)
     olo, _ = mata_count(win.hand, state.size)
@@ -100,7 +95,7 @@ def score_olo(state: BalikState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=mult)
 
 
-def chiqui_failed(state: BalikState, win: Win, detail: dict[str, Any]) -> Result:
+def chiqui_failed(state: SetsState, win: Win, detail: dict[str, Any]) -> Result:
     rules = state.rules
     n = state.n
     s = win.seat
@@ -139,7 +134,7 @@ register_scoring(
     )
 )
 
-CHAQUI_RULES: Final = BalikRules(
+CHAQUI_RULES: Final = SetsRules(
     scoring="olo",
     chiqui=True,
     expose_olo=True,
@@ -151,7 +146,7 @@ CHAQUI_RULES: Final = BalikRules(
 )
 
 
-def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[BalikRules]:
+def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[SetsRules]:
     rules = dataclasses.replace(CHAQUI_RULES, **kw)
     rules.check()
     return Preset(name, rules, desc, "[001] citing JIPCS 22 (2) p.34", aliases)
@@ -170,7 +165,7 @@ CHAQUI_PRESETS: Final = (
 )
 
 
-class ChaquiGame(BalikGame):
+class ChaquiGame(SetsGame):
     """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
 
     name: ClassVar[str] = "chaqui"

@@ -31,7 +31,7 @@ and Yogyakarta in the 1940s; a game of this name is also reported in South Sulaw
 * In the 1940s the toh bayaran methods paid 2¢ (Netherlands Indies) a point from each other
   player. [G-PAY]
 
-Our specifications (each is an option of :class:`~cherki.games.balik.BalikRules`)
+Our specifications (each is an option of :class:`~cherki.games.sets.balik.SetsRules`)
 ------------------------------------------------------------------------------
 * ``starter_extra`` off: "deal 14 cards each", so the starter opens by drawing; on gives
   the Balik Satu deal (15 to the starter, who opens by discarding).
@@ -69,21 +69,21 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.cards import IS_RED, N_KINDS, OT, RANK, RF, card_name, counts_of
-from cherki.engine import Preset, Result, ScoreItem
-from cherki.games.balik import (
-    BalikGame,
-    BalikRules,
-    BalikState,
+from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, card_name, counts_of
+from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Preset
+from cherki.core.sets import mata_count
+from cherki.games.sets.game import SetsGame
+from cherki.games.sets.rules import SetsRules, parse_bets
+from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
     how_text,
-    parse_bets,
     register_scoring,
     win_detail,
     win_result,
 )
-from cherki.sets import mata_count
+from cherki.games.sets.state import SetsState
 
 M1: Final = 18
 
@@ -97,7 +97,7 @@ def _word(win: Win) -> str:
     return "rabas" if win.self_drawn else "metu"
 
 
-def toh_steps_1_2(state: BalikState, win: Win) -> tuple[list[ScoreItem], dict[str, Any]]:
+def toh_steps_1_2(state: SetsState, win: Win) -> tuple[list[ScoreItem], dict[str, Any]]:
     """Steps 1 and 2 of toh bayaran: how the hand was won, and its bak."""
     detail = win_detail(state, win)
     red_card = win.card >= 0 and IS_RED[win.card]
@@ -117,18 +117,18 @@ def toh_steps_1_2(state: BalikState, win: Win) -> tuple[list[ScoreItem], dict[st
     return items, detail
 
 
-def _multiplier(state: BalikState, win: Win) -> int:
+def _multiplier(state: SetsState, win: Win) -> int:
     return state.rules.kandang_tangan_multiplier if win.how == "kandang-tangan" else 1
 
 
-def score_toh_bayaran(state: BalikState, win: Win) -> Result:
+def score_toh_bayaran(state: SetsState, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     turned = win.scoring[0]
     items.append(ScoreItem(f"turned card {card_name(turned)}", TOH_POINTS[turned]))
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def score_toh_bayaran_14(state: BalikState, win: Win) -> Result:
+def score_toh_bayaran_14(state: SetsState, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     cards = list(win.hand)
     if win.card >= 0:
@@ -151,14 +151,14 @@ def score_toh_bayaran_14(state: BalikState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def score_bak_bakan(state: BalikState, win: Win) -> Result:
+def score_bak_bakan(state: SetsState, win: Win) -> Result:
     if state.rules.bak_bakan_turn:
         return score_toh_bayaran(state, win)
     items, detail = toh_steps_1_2(state, win)
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def _pot_result(state: BalikState, win: Win, take: int, label: str) -> Result:
+def _pot_result(state: SetsState, win: Win, take: int, label: str) -> Result:
     detail = win_detail(state, win)
     detail["win"] = _word(win)
     detail["pot_take"] = take
@@ -176,7 +176,7 @@ def _pot_result(state: BalikState, win: Win, take: int, label: str) -> Result:
     )
 
 
-def score_undhuh_undhuhan(state: BalikState, win: Win) -> Result:
+def score_undhuh_undhuhan(state: SetsState, win: Win) -> Result:
     if win.self_drawn:
         return _pot_result(state, win, state.pot, "rabas: the whole pot")
     return _pot_result(
@@ -184,13 +184,13 @@ def score_undhuh_undhuhan(state: BalikState, win: Win) -> Result:
     )
 
 
-def score_umbuk(state: BalikState, win: Win) -> Result:
+def score_umbuk(state: SetsState, win: Win) -> Result:
     if win.self_drawn:
         return _pot_result(state, win, state.pot, "rabas: the whole pot")
     return _pot_result(state, win, (state.pot + 1) // 2, "metu: half the pot")
 
 
-def ceken_bets(rules: BalikRules, n: int) -> list[tuple[int, int, int]]:
+def ceken_bets(rules: SetsRules, n: int) -> list[tuple[int, int, int]]:
     """The side bets in force: ``ceken_bets``, or every pair at the stake."""
     bets = parse_bets(rules.ceken_bets)
     if not bets:
@@ -198,7 +198,7 @@ def ceken_bets(rules: BalikRules, n: int) -> list[tuple[int, int, int]]:
     return [(a, b, rules.stake if amt is None else amt) for a, b, amt in bets]
 
 
-def score_ceken(state: BalikState, win: Win) -> Result:
+def score_ceken(state: SetsState, win: Win) -> Result:
     detail = win_detail(state, win)
     detail["win"] = _word(win)
     w = win.seat
@@ -267,7 +267,7 @@ for _method in (
 ):
     register_scoring(_method)
 
-GONGGONG_RULES: Final = BalikRules(
+GONGGONG_RULES: Final = SetsRules(
     scoring="toh-bayaran",
     shoe_table="gonggong",
     starter_extra=False,
@@ -283,7 +283,7 @@ GONGGONG_RULES: Final = BalikRules(
 
 def _preset(
     name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), **kw: Any
-) -> Preset[BalikRules]:
+) -> Preset[SetsRules]:
     rules = dataclasses.replace(GONGGONG_RULES, **kw)
     rules.check()
     return Preset(name, rules, desc, sources, aliases)
@@ -335,7 +335,7 @@ GONGGONG_PRESETS: Final = (
 )
 
 
-class GonggongGame(BalikGame):
+class GonggongGame(SetsGame):
     """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
 
     name: ClassVar[str] = "gonggong"

@@ -13,8 +13,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from cherki.cards import CODES, IS_RED, N_KINDS, RANK, SUIT, long_name
-from cherki.engine import Event, Result, format_cents
+from cherki.core.cards import CODES, IS_RED, N_KINDS, RANK, SUIT, long_name
+from cherki.core.events import Event, Result
+from cherki.ui.text import format_cents
 
 SUIT_STYLE = ("yellow", "green", "cyan")
 

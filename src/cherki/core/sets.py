@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from cherki.cards import IS_RED, N_KINDS, OT, RANK, RF, WF
-from cherki.errors import RulesError
+from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, WF
+from cherki.core.errors import RulesError
 
 HonourRule = Literal["rank1", "frames", "own"]
 HONOUR_RULES: Final[tuple[str, ...]] = ("rank1", "frames", "own")

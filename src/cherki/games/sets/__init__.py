@@ -1,0 +1,1 @@
+"""The games of sets: Balik Satu and its relatives on one engine."""

@@ -1,0 +1,66 @@
+"""Hand analysis for players and bots: does a hand win, its sets, what it waits on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cherki.core.cards import (
+    N_KINDS,
+)
+from cherki.core.sets import (
+    GROUPINGS,
+    NO_WAIT,
+    arrangement,
+    is_winning,
+    wait_for,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """Analysis of a hand for players and bots (``cherki hand``)."""
+
+    cards: int
+    winning: bool
+    sets: tuple[tuple[int, ...], ...]
+    leftover: tuple[int, ...]
+    mata: int
+    red_mata: int
+    call: str | None
+    waits: tuple[int, ...]
+    discards_to_call: dict[int, tuple[str, tuple[int, ...]]] = field(default_factory=dict)
+
+
+def analyse_hand(
+    counts: Sequence[int],
+    honours: str = "rank1",
+    *,
+    size: int = 3,
+    sets: int = 5,
+    chiqui: bool = False,
+) -> HandReport:
+    """Whether a hand wins, its best arrangement, what it waits on, and what it may call.
+
+    A full hand is ``sets`` sets of ``size`` cards (15 in Balik Satu, 6 in Tantanan); a hand
+    one card short may wait; a full hand that does not win may discard to wait.
+    """
+    grouping = GROUPINGS[honours]
+    full = size * sets
+    n = sum(counts)
+    arr = arrangement(counts, grouping, size)
+    hand = list(counts)
+    winning = n == full and is_winning(hand, grouping, size=size, chiqui=chiqui)
+    wait = wait_for(hand, grouping, size, chiqui) if n == full - 1 else NO_WAIT
+    calls: dict[int, tuple[str, tuple[int, ...]]] = {}
+    if n == full:
+        for k in range(N_KINDS):
+            if hand[k]:
+                hand[k] -= 1
+                w = wait_for(hand, grouping, size, chiqui)
+                hand[k] += 1
+                if w.call:
+                    calls[k] = (w.call, w.cards)
+    return HandReport(
+        n, winning, arr.sets, arr.leftover, arr.mata, arr.red_mata, wait.call, wait.cards, calls
+    )

@@ -1,0 +1,270 @@
+"""Balik Satu and Balik Lima Belas.
+
+The rules (sources ``000_4a123d847e7e4436.txt`` = [000] and ``001_848bc251e0992f3b.txt`` =
+[001], both drawn from Pwee (2003) "Chiki Cards" with additions from "The Babas"; [003] is
+the Ceki text)
+------------------------------------------------------------------------------------------
+* Equipment: Cherki packs of 60 cards; how many for how many players follows one of three
+  tables: Pwee, The Babas [000, 001], Amaro (1993) [001]. [R-SHOE]
+* Deal 7 to each player, one more to the first player, then 7 more each; or wash-shuffle and
+  let each draw 14 (15 for the starter). The rest is the face-down stock. [000, R-DEAL]
+* The first player discards; play goes anti-clockwise, to the right. On a turn take the last
+  discard or the next stock card, then discard. [000, R-TURN]
+* Goal: five sets of three, a set being three of one rank (same indices) or three identical
+  cards, a *mata*. At least one mata to win; the winning (15th) card must come from the
+  stock, never a discard. [000, R-WIN]
+* Calling: with four sets formed and one card needed, a player may call on a discard: *tan*
+  when a mata is already formed, *ceki* when the last set must become the mata. [000, R-CALL]
+* Once anyone has called, stock draws are shown to all; a caller whose winning card is shown
+  takes it and wins. Claiming or drawing the winning card: "sampei!". [000, R-CLAIM]
+* A caller may still turn a mixed set into a mata; a ceki caller who does may change the call
+  to tan. [000, R-CHANGE]
+* Scoring: the winner turns one more stock card: 1-9 by rank, Red Nine 10, Nyonya 11, Lau
+  Chian 12 [000, R-TURNED]. Commonly, a rank-1 *yeo* card scores nothing and the round is
+  replayed [000, R-YEO]. The turned card may replace a same-rank card to make a mata, *kena*
+  [001 citing The Babas p.162, R-KENA]. +1 per unmarked mata, +2 per red mata [000, R-MATA].
+  A ceki winner adds the *ayam* bonus when another player drew the card, *kandang* when
+  self-drawn: 1/2 (Gateway to Old School Games), 5/10 (The Babas), 10/20 (Pwee) [000,
+  R-BONUS]. Pwee also adds 1 for winning after tan [000 footnote, R-TAN-BONUS]. Each other
+  player pays the winner the total, 10¢ a point in Singapore, 5¢ in the 1970s [000, R-PAY].
+* Kandang tangan: a winning hand as dealt wins at once and scores double, with no calling
+  bonuses [000, R-KANDANG-TANGAN].
+* Balik Lima Belas: the winner draws fifteen and swaps same-rank cards to make the most mata;
+  1 point plus 1 per mata, no red extra; ayam and kandang still apply [000, 001, R-LIMA-BELAS].
+
+Our specifications (each is an option of :class:`SetsRules` unless marked *fixed*)
+------------------------------------------------------------------------------------
+* ``honours``: how honours form sets. Default ``rank1`` (Pwee's card table puts WF, RF and
+  OT in the rank-1 row, and Pwee is the main source of Balik Satu); ``frames`` (WF and RF wear
+  the 1s' frame, OT none, [003]); ``own`` (honours only with their own kind, [003]).
+* ``yeo_redeal`` (default on: the source calls it "a common rule") and ``yeo_cards``: which
+  turned cards are *yeo*. Default ``one-point``: C1, S1, M1 and WF, the cards a turn scores 1
+  for. Nyonya and Lau Chian are in Pwee's rank-1 row but the source scores them 11 and 12,
+  so we do not void a win for turning them; ``rank1`` includes them, ``suited`` is C1 S1 M1.
+  A yeo voids the win and the hand is dealt again (the result says ``redeal``).
+* ``must_call_to_win`` (default off): calling is something a player "can" do [000], so an
+  uncalled player may win on their own stock draw. Calling bonuses need a standing call.
+* *fixed*: the call is derived from the hand: ``tan`` when the 14 cards already hold a mata,
+  else ``ceki``; a hand may call only if some card would win (a ceki hand needs an identical
+  pair in its open set). A player may call on any discard, not only the first chance.
+* ``caller_changes`` (default ``mata-only``): after calling, a player may only keep a new card
+  when the exchange still waits and holds more mata ("turning an existing mixed set into a
+  mata" [000]); ``free`` allows any exchange that still waits; ``none`` freezes the hand.
+  A ceki caller whose change forms a mata now calls tan and loses the ceki bonus [000 fn.].
+* ``claim_priority`` (default ``turn-order``): when a revealed draw wins for several seats,
+  the drawer comes first (the card is theirs, a self-draw), then the other callers in turn
+  order from the drawer, as the next player in Mahjong has priority; ``first-caller`` ranks
+  the others by who called first. Each in turn may claim ("sampei") or pass. At the table
+  the callers would answer at once; the engine asks them one at a time, so while a claim is
+  open every seat sees whose answer is awaited (and so that the shown card would win for
+  that seat). This is public in play too, for a caller who could win rarely passes.
+* *fixed*: kandang tangan is the starting player's 15 dealt cards forming a winning hand; it
+  is a "sampei" at their first turn, scored double with no tan, ayam or kandang bonus. The
+  turned card (and yeo) still apply.
+* *fixed*: the bonus for a ceki win is ayam when the winner claimed another seat's draw,
+  kandang when they drew it themselves. An uncalled win earns no calling bonus.
+* Balik Lima Belas always swaps from the fifteen drawn (that is its scoring), so the ``kena``
+  option changes only Balik Satu; its presets add no tan point (the source scores "one point
+  for winning plus one point for each mata" and names only ayam and kandang as extras).
+* Stock: the last ``1`` card (Balik Satu) or ``15`` cards (Lima Belas) are kept back for the
+  winner's scoring draw. When a turn starts and no other stock card is left, the hand ends
+  with no winner and no payments (a winning card must come from the stock, so none can
+  follow). The rules check that the shoe leaves at least one card to play.
+* ``next_starter`` (default ``winner``): the winner starts the next hand; ``next`` passes the
+  start to the right. After a hand with no winner or a yeo redeal the same player starts.
+* ``deal``: ``rounds`` deals packets of 7 in turn order from the starter, 1 more to the
+  starter, then 7 each; ``wash`` lets each seat take 14 (the starter 15) in turn. Both give
+  the same distribution [000]; they place the cards of an explicit shoe order differently.
+* Seats are numbered in playing order: seat ``i + 1`` sits on seat ``i``'s right.
+
+The relatives (one engine, rules modules)
+-----------------------------------------
+Gonggong, Tantanan and Cekèn, Chaqui and Chot are Balik Satu with other options: their game
+modules (``gonggong.py``, ``tantanan.py``, ``chaqui.py``, ``chot.py``) hold their rules,
+presets and scoring functions, and play on :class:`SetsState`. What varies is an option of
+:class:`SetsRules`, each defaulting to Balik Satu:
+
+* ``set_size`` (3; Tantanan plays pairs, 2) and ``sets`` (5; Tantanan 3): a winning hand is
+  ``sets`` sets of ``set_size`` cards, one of them a mata (the relatives call it a *bak* or an
+  *olo*); between turns a hand holds one card fewer.
+* ``starter_extra`` (on): the starter is dealt one card more and opens by discarding; off,
+  every seat is dealt the same and the starter opens by drawing (Gonggong's "deal 14 cards
+  each", Tantanan's "five cards").
+* ``discard_wins`` (off): whether a caller may also win by claiming another seat's discard.
+* ``chiqui`` (off) and ``expose_olo`` (off): Chaqui's go-out with an identical pair and its
+  exposed olo (see :mod:`cherki.games.sets.chaqui`).
+* ``scoring`` names a function in the :data:`SCORING` registry (``satu`` and ``lima-belas``
+  here; the relatives register theirs) with the stock reserve it needs. Pots carry across the
+  hands of a match in the ``context`` given to :meth:`BalikGame.new_state`.
+* The call words are the game's (``call_words`` of the :class:`BalikGame` subclass): the
+  *tan*-like call (a mata already held, any card of the open rank wins) and the *ceki*-like
+  call (the open set must itself become the mata).
+
+The invariant every result keeps: ``sum(payments) + detail.get("pot_change", 0) == 0``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Final
+
+from cherki.core.cards import (
+    card_name,
+    counts_of,
+)
+from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Preset
+from cherki.core.sets import (
+    improved_mata,
+    mata_count,
+)
+from cherki.games.sets.game import SetsGame
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import (
+    TURN_POINTS,
+    YEO_CARDS,
+    ScoringMethod,
+    Win,
+    register_scoring,
+    win_detail,
+    win_result,
+    yeo_result,
+)
+from cherki.games.sets.state import SetsState
+
+
+def _calling_bonus(rules: SetsRules, win: Win, items: list[ScoreItem]) -> int:
+    """Tan point, ayam or kandang (Balik Satu and Lima Belas); returns the multiplier."""
+    if win.how == "kandang-tangan":
+        return rules.kandang_tangan_multiplier
+    if win.call == "tan" and rules.tan_bonus:
+        items.append(ScoreItem("won after calling tan", rules.tan_bonus))
+    elif win.ceki_win:
+        if win.how in ("claim", "discard") and rules.ayam_bonus:
+            items.append(ScoreItem("ayam: ceki won on another's draw", rules.ayam_bonus))
+        elif win.how == "self-draw" and rules.kandang_bonus:
+            items.append(ScoreItem("kandang: ceki won on own draw", rules.kandang_bonus))
+    return 1
+
+
+def score_satu(state: SetsState, win: Win) -> Result:
+    """Balik Satu [000]: the turned card, yeo, kena, mata, tan / ayam / kandang."""
+    rules = state.rules
+    hand = list(win.hand)
+    detail = win_detail(state, win)
+    base_mata, base_red = mata_count(hand, state.size)
+    turned = win.scoring[0]
+    if rules.yeo_redeal and turned in YEO_CARDS[rules.yeo_cards]:
+        return yeo_result(state, win, turned, detail)
+    items = [ScoreItem(f"turned card {card_name(turned)}", TURN_POINTS[turned])]
+    if rules.kena:
+        mata, red = improved_mata(hand, counts_of([turned]), state.grouping, state.size)
+    else:
+        mata, red = base_mata, base_red
+    if mata > base_mata or red > base_red:
+        detail["kena"] = True
+    plain = mata - red
+    if plain:
+        # mark the line the turned card improved (an unmarked or a red mata)
+        kena = " (kena)" if plain > base_mata - base_red else ""
+        items.append(ScoreItem(f"{plain} unmarked mata × 1{kena}", plain))
+    if red:
+        kena = " (kena)" if red > base_red else ""
+        items.append(ScoreItem(f"{red} red mata × 2{kena}", 2 * red))
+    detail["mata"], detail["red_mata"] = mata, red
+    multiplier = _calling_bonus(rules, win, items)
+    return win_result(state, win, items, detail, multiplier=multiplier)
+
+
+def score_lima_belas(state: SetsState, win: Win) -> Result:
+    """Balik Lima Belas [000]: 1 for winning, 1 a mata after swapping from the fifteen."""
+    hand = list(win.hand)
+    detail = win_detail(state, win)
+    mata, red = improved_mata(hand, counts_of(win.scoring), state.grouping, state.size)
+    items = [
+        ScoreItem("winning", 1),
+        ScoreItem(f"{mata} mata × 1 (after swapping from the fifteen drawn)", mata),
+    ]
+    detail["mata"], detail["red_mata"] = mata, red
+    multiplier = _calling_bonus(state.rules, win, items)
+    return win_result(state, win, items, detail, multiplier=multiplier)
+
+
+register_scoring(
+    ScoringMethod(
+        "satu",
+        score_satu,
+        lambda r: 1,
+        "Balik Satu: turn one card, mata, calling bonuses",
+        ceki_bonus=True,
+    )
+)
+register_scoring(
+    ScoringMethod(
+        "lima-belas",
+        score_lima_belas,
+        lambda r: 15,
+        "Balik Lima Belas: draw fifteen, 1 for winning and 1 a mata, calling bonuses",
+        ceki_bonus=True,
+    )
+)
+
+
+def _preset(name: str, desc: str, sources: str, **kw: Any) -> Preset[SetsRules]:
+    rules = SetsRules(**kw)
+    rules.check()
+    return Preset(name, rules, desc, sources)
+
+
+BALIK_SATU_PRESETS: Final = (
+    _preset(
+        "pwee",
+        "Singapore rules of Pwee (2003): ayam 10, kandang 20, +1 after tan, 10¢ a point",
+        "[000] [001] Pwee 2003 p.122",
+    ),
+    _preset(
+        "babas",
+        "The Babas (p.155, 162): ayam 5, kandang 10, no tan point, 5¢ a point, Babas shoe table",
+        "[000] [001] The Babas p.154-162",
+        shoe_table="babas",
+        ayam_bonus=5,
+        kandang_bonus=10,
+        tan_bonus=0,
+        cents_per_point=5,
+    ),
+    _preset(
+        "gateway",
+        "Gateway to Old School Games (p.71): ayam 1, kandang 2, no tan point",
+        "[000] [001] Gateway to Old School Games p.71",
+        ayam_bonus=1,
+        kandang_bonus=2,
+        tan_bonus=0,
+    ),
+)
+
+
+def _lima_belas(p: Preset[SetsRules]) -> Preset[SetsRules]:
+    """The same source's bonuses and stakes with the fifteen-card scoring draw [000]."""
+    rules = dataclasses.replace(p.rules, scoring="lima-belas", tan_bonus=0)
+    desc = p.description.replace("+1 after tan, ", "").replace(", no tan point", "")
+    return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources)
+
+
+BALIK_LIMA_BELAS_PRESETS: Final = tuple(_lima_belas(p) for p in BALIK_SATU_PRESETS)
+
+
+class BalikGame(SetsGame):
+    """Balik Satu."""
+
+    name: ClassVar[str] = "balik-satu"
+    title: ClassVar[str] = "Balik Satu"
+    presets: ClassVar[tuple[Preset[Any], ...]] = BALIK_SATU_PRESETS
+    rules_doc: ClassVar[str] = "balik-satu"
+
+
+class BalikLimaBelasGame(BalikGame):
+    """Balik Lima Belas: Balik Satu with the fifteen-card scoring draw."""
+
+    name: ClassVar[str] = "balik-lima-belas"
+    title: ClassVar[str] = "Balik Lima Belas"
+    presets: ClassVar[tuple[Preset[Any], ...]] = BALIK_LIMA_BELAS_PRESETS

@@ -1,0 +1,184 @@
+"""The game class every game of sets shares: dealing, notation, determinization."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from cherki.core.cards import (
+    CODES,
+    N_KINDS,
+    counts_of,
+    parse_card,
+)
+from cherki.core.contract import Game
+from cherki.core.deal import deal_source
+from cherki.core.errors import NotationError, RulesError
+from cherki.games.sets.actions import (
+    CALL_CEKI,
+    CALL_TAN,
+    DISCARD,
+    DRAW,
+    NUM_ACTIONS,
+    PASS,
+    SAMPEI,
+    TAKE,
+)
+from cherki.games.sets.determinize import determinize
+from cherki.games.sets.rules import SetsRules, parse_bets
+from cherki.games.sets.state import SetsState
+
+
+# -- the games --------------------------------------------------------------------------------
+class SetsGame(Game[SetsRules]):
+    """What every game of sets shares; each game module subclasses it with its name,
+    presets and call words (Balik Satu's seat counts and calls are the defaults)."""
+
+    players: ClassVar[tuple[int, int]] = (2, 14)
+    default_players: ClassVar[int] = 4
+    direction: ClassVar[str] = "(anti-clockwise: the next player sits on the right)"
+    rules_type: ClassVar[type] = SetsRules
+    num_actions: ClassVar[int] = NUM_ACTIONS
+    #: notation words of the two calls: the tan-like call (a mata held, any card of the open
+    #: rank wins) and the ceki-like call (the open set must become the mata)
+    call_words: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the calls' names for people ("ceki kowah", "tan nokang"...)
+    call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the rules document (docs/rules/NAME.md)
+    rules_doc: ClassVar[str]
+    #: new_state takes a match ``context`` (the pot and other things kept across hands)
+    accepts_context: ClassVar[bool] = True
+
+    def new_state(
+        self,
+        rules: SetsRules | None = None,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        shoe: Sequence[int] | None = None,
+        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
+        first: int = 0,
+        context: Mapping[str, Any] | None = None,
+    ) -> SetsState:
+        rules, n = self.table(rules, players, first)
+        self.check_table(rules, n)
+        half_packs = rules.shoe_half_packs(n)
+        size = half_packs * N_KINDS
+        each = rules.hand_size - 1
+        dealt = each * n + (1 if rules.starter_extra else 0)
+        if size < dealt + rules.reserve + 1:
+            raise RulesError(
+                f"{half_packs} half-packs ({size} cards) are too few for {n} players: the deal "
+                f"takes {dealt} and the stock needs {rules.reserve} for scoring plus one to play"
+            )
+        sizes = [each + 1 if (i == first and rules.starter_extra) else each for i in range(n)]
+        src = deal_source(
+            players=n,
+            first=first,
+            half_packs=half_packs,
+            hand_sizes=sizes,
+            seed=seed,
+            rng=rng,
+            shoe=shoe,
+            stack=stack,
+        )
+        meta = src.meta
+        if src.order is not None:
+            hands, stock = self.deal(src.order, n, first, rules.deal, each, rules.starter_extra)
+        else:
+            assert src.hands is not None and src.stock is not None
+            hands, stock = [counts_of(h) for h in src.hands], src.stock
+        if context:
+            meta["context"] = dict(context)
+        return SetsState(self, rules, hands, stock, first, half_packs, meta, context)
+
+    def check_table(self, rules: SetsRules, players: int) -> None:
+        """Checks a relative adds on its rules and table (partnerships, side bets...)."""
+        for a, b, _ in parse_bets(rules.ceken_bets):
+            if max(a, b) >= players:
+                raise RulesError(
+                    f"option ceken_bets names seat {max(a, b)} at a table of {players}"
+                )
+        if rules.partnerships and players % 2:
+            raise RulesError("partnerships need an even number of players")
+
+    @staticmethod
+    def deal(
+        order: Sequence[int],
+        n: int,
+        first: int,
+        method: str,
+        each: int = 14,
+        extra: bool = True,
+    ) -> tuple[list[list[int]], list[int]]:
+        """Deal a shoe order: returns count-vector hands and the stock (top first).
+
+        ``each`` cards to every seat and, with ``extra``, one more to the starter: in two
+        packets (7 and 7 in Balik Satu; the first packet the larger half) with the starter's
+        extra card between them, or (``wash``) each seat's whole hand in turn.
+        """
+        hands = [[0] * N_KINDS for _ in range(n)]
+        seats = [(first + i) % n for i in range(n)]
+        i = 0
+
+        def give(seat: int, count: int) -> None:
+            nonlocal i
+            for k in order[i : i + count]:
+                hands[seat][k] += 1
+            i += count
+
+        plus = 1 if extra else 0
+        if method == "wash":
+            for s in seats:
+                give(s, each + plus if s == first else each)
+        else:
+            half = (each + 1) // 2
+            for s in seats:
+                give(s, half)
+            give(first, plus)
+            for s in seats:
+                give(s, each - half)
+        return hands, list(order[i:])
+
+    def determinize(self, obs: Any, rng: random.Random) -> SetsState:
+        return determinize(obs, rng, self)
+
+    def action_text(self, action: int) -> str:
+        if action == TAKE:
+            return "take"
+        if action == DRAW:
+            return "draw"
+        if action == SAMPEI:
+            return "sampei"
+        if action == PASS:
+            return "pass"
+        if not DISCARD <= action < NUM_ACTIONS:
+            raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
+        k = (action - DISCARD) % N_KINDS
+        if action < CALL_TAN:
+            return f"discard {CODES[k]}"
+        return f"discard {CODES[k]} {self.call_words[0 if action < CALL_CEKI else 1]}"
+
+    def parse_action(self, text: str) -> int:
+        original = text.strip().split()
+        words = [w.lower() for w in original]
+        simple = {"take": TAKE, "draw": DRAW, "sampei": SAMPEI, "sampei!": SAMPEI, "pass": PASS}
+        if len(words) == 1 and words[0] in simple:
+            return simple[words[0]]
+        if words and words[0] == "discard" and len(words) in (2, 3):
+            k = parse_card(original[1])
+            if len(words) == 2:
+                return DISCARD + k
+            tan, ceki = self.call_words
+            if words[2] in (tan, "tan"):
+                return CALL_TAN + k
+            if words[2] in (ceki, "ceki"):
+                return CALL_CEKI + k
+            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {words[2]!r}")
+        tan, ceki = self.call_words
+        raise NotationError(
+            f"{text.strip()!r} is not a {self.title} action: use take, draw, sampei, pass, "
+            f"'discard CARD', 'discard CARD {tan}' or 'discard CARD {ceki}'"
+        )

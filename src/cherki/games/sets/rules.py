@@ -1,0 +1,170 @@
+"""The rule options of the games of sets (see :mod:`cherki.games.sets`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cherki.core.errors import RulesError
+from cherki.core.sets import (
+    HONOUR_RULES,
+)
+from cherki.games.sets.scoring import SCORING, YEO_CARDS
+
+#: The most half-packs a shoe may hold: [000] "up to 20 people can play with a total of
+#: 1 200 cards", 40 half-packs.
+MAX_HALF_PACKS: Final = 40
+
+#: Half-packs (30 cards) per player count. [000], [001]
+SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
+    # Pwee: 2½ decks for 2, 3 for 3-4, 3½ for 5-6 ... 5½ for 13-14
+    "pwee": {2: 5, 3: 6, 4: 6, 5: 7, 6: 7, 7: 8, 8: 8, 9: 9, 10: 9, 11: 10, 12: 10, 13: 11, 14: 11},
+    # The Babas p.154: 2 decks for 2, then half a deck more per player
+    "babas": {p: p + 2 for p in range(2, 15)},
+    # Amaro (1993): 2 decks for 3-4 players, 3 for 5-6 ... 7 for 13-14 (2 players not given)
+    "amaro": {3: 4, 4: 4, 5: 6, 6: 6, 7: 8, 8: 8, 9: 10, 10: 10, 11: 12, 12: 12, 13: 14, 14: 14},
+    # Gonggong [001 citing Javaanse Kaartspelen p.94]: 180 cards for 4, 240 for 6 (5: ours)
+    "gonggong": {4: 6, 5: 7, 6: 8},
+    # Tantanan [001 citing Javaanse Kaartspelen p.97-8]: one full set of 60 cards
+    "tantanan": {3: 2, 4: 2},
+    # Chot [001 citing Pwee p.127]: four players, three decks (180 cards)
+    "chot": {4: 6},
+}
+
+
+def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
+    """Ceken side bets ``"0-1:5, 2-3:10"`` (seat-seat:amount; amount omitted: the stake)."""
+    bets: list[tuple[int, int, int | None]] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        pair, _, amount = part.partition(":")
+        a, _, b = pair.partition("-")
+        try:
+            bet = (int(a), int(b), int(amount) if amount.strip() else None)
+        except ValueError:
+            raise RulesError(
+                f"option ceken_bets: {part!r} is not SEAT-SEAT:AMOUNT (e.g. 0-1:5)"
+            ) from None
+        if bet[0] == bet[1] or bet[0] < 0 or bet[1] < 0 or (bet[2] is not None and bet[2] < 0):
+            raise RulesError(f"option ceken_bets: {part!r} needs two different seats")
+        bets.append(bet)
+    return bets
+
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "shoe_table": tuple(SHOE_TABLES),
+    "deal": ("rounds", "wash"),
+    "honours": HONOUR_RULES,
+    "yeo_cards": tuple(YEO_CARDS),
+    "caller_changes": ("mata-only", "free", "none"),
+    "claim_priority": ("turn-order", "first-caller"),
+    "next_starter": ("winner", "next"),
+    "chiqui_fail": ("pays", "void"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SetsRules:
+    """Every rule option of Balik Satu and Balik Lima Belas (see the module docstring)."""
+
+    scoring: str = "satu"
+    shoe_table: str = "pwee"
+    half_packs: int | None = None
+    deal: str = "rounds"
+    honours: str = "rank1"
+    kena: bool = True
+    yeo_redeal: bool = True
+    yeo_cards: str = "one-point"
+    ayam_bonus: int = 10
+    kandang_bonus: int = 20
+    tan_bonus: int = 1
+    kandang_tangan: bool = True
+    kandang_tangan_multiplier: int = 2
+    must_call_to_win: bool = False
+    caller_changes: str = "mata-only"
+    claim_priority: str = "turn-order"
+    next_starter: str = "winner"
+    cents_per_point: int = 10
+    # -- the relatives (defaults: Balik Satu) --------------------------------------------
+    set_size: int = 3
+    sets: int = 5
+    starter_extra: bool = True
+    discard_wins: bool = False
+    chiqui: bool = False
+    expose_olo: bool = False
+    stake: int = 10
+    ceken_bets: str = ""
+    bak_bakan_turn: bool = True
+    olo_points: int = 5
+    chiqui_fail: str = "pays"
+    partnerships: bool = False
+    ceki_tokens: int = 10
+    bangkong_points: int = 20
+    bangkong_count: int = 3
+    cents_per_bangkong: int = 2000
+    cents_per_excess: int = 10
+
+    def check(self) -> None:
+        if self.scoring not in SCORING:
+            raise RulesError(
+                f"option scoring cannot be {self.scoring!r}: choose one of {', '.join(SCORING)}"
+            )
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(
+                    f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
+                )
+        for name in (
+            "ayam_bonus",
+            "kandang_bonus",
+            "tan_bonus",
+            "cents_per_point",
+            "stake",
+            "olo_points",
+            "cents_per_bangkong",
+            "cents_per_excess",
+        ):
+            if getattr(self, name) < 0:
+                raise RulesError(f"option {name} cannot be negative")
+        if self.set_size not in (2, 3):
+            raise RulesError("option set_size must be 2 (pairs) or 3 (sets of three)")
+        if not 1 <= self.sets <= 9:
+            raise RulesError("option sets must be from 1 to 9")
+        for name in ("ceki_tokens", "bangkong_points", "bangkong_count"):
+            if getattr(self, name) < 1:
+                raise RulesError(f"option {name} must be at least 1")
+        parse_bets(self.ceken_bets)
+        if self.kandang_tangan_multiplier < 1:
+            raise RulesError("option kandang_tangan_multiplier must be at least 1")
+        if self.half_packs is not None and not 1 <= self.half_packs <= MAX_HALF_PACKS:
+            raise RulesError(
+                f"option half_packs must be from 1 to {MAX_HALF_PACKS} (the largest table the "
+                "sources mention is 1,200 cards for 20 players)"
+            )
+
+    @property
+    def reserve(self) -> int:
+        """Stock cards kept back for the winner's scoring draw (the scoring method's)."""
+        return SCORING[self.scoring].reserve(self)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in a winning hand: ``sets`` × ``set_size`` (15 in Balik Satu)."""
+        return self.sets * self.set_size
+
+    def shoe_half_packs(self, players: int) -> int:
+        if self.half_packs is not None:
+            return self.half_packs
+        table = SHOE_TABLES[self.shoe_table]
+        if players not in table:
+            raise RulesError(
+                f"the {self.shoe_table} table gives no shoe for {players} players (it covers "
+                f"{min(table)}-{max(table)}); set half_packs to choose one"
+            )
+        return table[players]
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}

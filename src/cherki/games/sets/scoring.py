@@ -1,0 +1,176 @@
+"""Scoring methods of the games of sets: a registry of functions over a won hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from cherki.core.cards import (
+    N_KINDS,
+    OT,
+    RANK,
+    RF,
+    S9,
+    WF,
+    card_name,
+    format_cards,
+    format_hand,
+)
+from cherki.core.events import Result, ScoreItem
+from cherki.core.sets import (
+    arrangement,
+)
+
+if TYPE_CHECKING:
+    from cherki.games.sets.rules import SetsRules
+    from cherki.games.sets.state import SetsState
+
+
+TURN_POINTS: Final[tuple[int, ...]] = tuple(
+    {S9: 10, RF: 11, OT: 12}.get(k, RANK[k]) for k in range(N_KINDS)
+)
+
+YEO_CARDS: Final[dict[str, frozenset[int]]] = {
+    "one-point": frozenset({0, 9, 18, WF}),
+    "suited": frozenset({0, 9, 18}),
+    "rank1": frozenset({0, 9, 18, WF, RF, OT}),
+}
+
+
+# -- scoring methods: a registry of functions, each with the stock reserve it needs -----------
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A won hand, as a scoring function sees it.
+
+    ``how`` is ``self-draw`` (own stock draw), ``claim`` (another seat's shown draw),
+    ``discard`` (another seat's discard, option ``discard_wins``) or ``kandang-tangan``
+    (a winning hand as dealt). ``scoring`` are the stock cards kept back for scoring, in
+    order (the turned card, or the fifteen drawn...).
+    """
+
+    seat: int
+    how: str
+    card: int
+    from_seat: int
+    hand: tuple[int, ...]
+    call: str | None
+    call_changed: bool
+    scoring: tuple[int, ...]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.how in ("self-draw", "kandang-tangan")
+
+    @property
+    def ceki_win(self) -> bool:
+        """Won by completing the mata after calling ceki (not changed to tan): the ayam /
+        kandang condition."""
+        return (
+            self.call == "ceki"
+            and not self.call_changed
+            and self.how in ("self-draw", "claim", "discard")
+        )
+
+
+@dataclass(frozen=True)
+class ScoringMethod:
+    """A way of scoring a won hand.
+
+    ``score(state, win)`` returns the hand's :class:`Result`; ``reserve(rules)`` is how many
+    stock cards are kept back for it. A ``pot`` method keeps a pot across the hands of a
+    match: each seat stakes ``stake`` at the start of a hand that finds the pot empty, and
+    the result's ``detail["pot_take"]`` is what the winner takes from it. ``money`` is false
+    when a hand's points settle at match level only (Chot's tokens). ``ceki_bonus`` is true
+    when a ceki win can score more than a tan win (ayam and kandang, R-BONUS; Chot's
+    ten-point tokens, K-SCORE): the search bot then weighs a caller's change of call instead
+    of always taking it. ``by_mata`` is true when a win scores a fixed amount per mata (Chaqui's
+    olo, C-SCORING), so that a second mata is worth as much as the first. Neither changes a
+    score: they tell the bots what the scoring function does.
+    """
+
+    name: str
+    score: Callable[[SetsState, Win], Result]
+    reserve: Callable[[SetsRules], int]
+    description: str
+    pot: bool = False
+    money: bool = True
+    ceki_bonus: bool = False
+    by_mata: bool = False
+
+
+#: Scoring methods by name. Balik Satu's are here; the relatives register theirs.
+SCORING: dict[str, ScoringMethod] = {}
+
+
+def register_scoring(method: ScoringMethod) -> ScoringMethod:
+    SCORING[method.name] = method
+    return method
+
+
+def win_detail(state: SetsState, win: Win) -> dict[str, Any]:
+    """The detail every win reports (see docs/records.md)."""
+    return {
+        "hand": format_hand(win.hand),
+        "sets": [format_cards(x) for x in arrangement(win.hand, state.grouping, state.size).sets],
+        "call": win.call,
+        "call_changed": win.call_changed,
+        "winning_card": card_name(win.card) if win.card >= 0 else None,
+        "from_seat": win.from_seat,
+        "turned": format_cards(win.scoring),
+    }
+
+
+def how_text(win: Win) -> str:
+    return {
+        "self-draw": "on their own draw",
+        "claim": f"on seat {win.from_seat}'s draw",
+        "discard": f"on seat {win.from_seat}'s discard",
+        "kandang-tangan": "with the hand as dealt (kandang tangan)",
+    }[win.how]
+
+
+def each_pays(n: int, winner: int, total: int) -> tuple[int, ...]:
+    """Every other seat pays the winner ``total``."""
+    return tuple(total * (n - 1) if t == winner else -total for t in range(n))
+
+
+def win_result(
+    state: SetsState,
+    win: Win,
+    items: list[ScoreItem],
+    detail: dict[str, Any],
+    *,
+    multiplier: int = 1,
+) -> Result:
+    """The usual result: the items summed (times ``multiplier``), each other seat paying it."""
+    subtotal = sum(i.points for i in items)
+    if multiplier != 1:
+        items.append(ScoreItem("kandang tangan: dealt a winning hand", 0, multiplier))
+    total = subtotal * multiplier
+    payments = each_pays(state.n, win.seat, total)
+    money = tuple(p * state.rules.cents_per_point for p in payments)
+    return Result(
+        win.seat,
+        win.how,
+        f"Seat {win.seat} wins {how_text(win)}, scoring {total}; each other seat pays {total}.",
+        tuple(items),
+        total,
+        payments,
+        money,
+        detail=detail,
+    )
+
+
+def yeo_result(state: SetsState, win: Win, turned: int, detail: dict[str, Any]) -> Result:
+    zero = (0,) * state.n
+    return Result(
+        None,
+        "yeo",
+        f"Seat {win.seat} won ({win.how}) but turned {card_name(turned)}, a yeo card: "
+        "no score, the hand is played again.",
+        payments=zero,
+        money=zero,
+        redeal=True,
+        detail={**detail, "would_be_winner": win.seat},
+    )

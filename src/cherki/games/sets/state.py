@@ -1,0 +1,600 @@
+"""A hand of a game of sets in progress: the rules of play."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cherki.core.cards import (
+    N_KINDS,
+    card_name,
+    format_cards,
+)
+from cherki.core.contract import State
+from cherki.core.deal import tally
+from cherki.core.events import Event, Result
+from cherki.core.sets import (
+    GROUPINGS,
+    NO_WAIT,
+    Wait,
+    group_totals,
+    is_winning,
+    mata_count,
+    wait_for,
+)
+from cherki.games.sets.actions import (
+    _NUMBER_WORDS,
+    CALL_CEKI,
+    CALL_TAN,
+    DISCARD,
+    DRAW,
+    FROM_DEAL,
+    FROM_DISCARD,
+    FROM_STOCK,
+    PASS,
+    PHASE_CLAIM,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    PHASE_NAMES,
+    PHASE_OVER,
+    SAMPEI,
+    TAKE,
+)
+from cherki.games.sets.observation import SetsObservation
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import SCORING, Win
+
+if TYPE_CHECKING:
+    from cherki.games.sets.game import SetsGame
+
+
+# -- the state --------------------------------------------------------------------------------
+class SetsState(State):
+    """A hand of Balik Satu, Balik Lima Belas or a relative in progress."""
+
+    game: SetsGame
+
+    def __init__(
+        self,
+        game: SetsGame,
+        rules: SetsRules,
+        hands: list[list[int]],
+        stock: list[int],
+        first: int,
+        half_packs: int,
+        meta: dict[str, Any],
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        n = len(hands)
+        self.game = game
+        self.rules = rules
+        self.n = n
+        self.meta = meta
+        self.half_packs = half_packs
+        self.grouping = GROUPINGS[rules.honours]
+        self.size = rules.set_size
+        self.hand_size = rules.hand_size
+        self.hands = hands
+        self.stock = stock
+        self.pos = 0
+        self.live_end = len(stock) - rules.reserve
+        self.pile: list[int] = []
+        self.pile_seats: list[int] = []
+        self.top_available = False
+        self.calls: list[str | None] = [None] * n
+        self.call_changed = [False] * n
+        self.call_order = [-1] * n
+        self.waits: list[Wait] = [NO_WAIT] * n
+        self.wait_sets: list[frozenset[int]] = [frozenset()] * n
+        self.exposed = [[0] * N_KINDS for _ in range(n)]
+        self.melded = [[0] * N_KINDS for _ in range(n)]
+        self.first = first
+        self.current = first
+        self.phase = PHASE_DISCARD if rules.starter_extra else PHASE_DRAW
+        self.drawn = -1
+        self.drawn_from = FROM_DEAL
+        self.claimants: list[int] = []
+        self.claim_card = -1
+        self.claim_drawer = -1
+        self.claim_from_discard = False
+        self.context: dict[str, Any] = dict(context or {})
+        self._init_pot()
+        self.log = [Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")]
+        self.history = []
+        self._result = None
+        self.self_win_ok = rules.starter_extra and rules.kandang_tangan and self._wins(hands[first])
+
+    def _init_pot(self) -> None:
+        """Pot methods: each seat stakes when the hand finds the pot empty [001]."""
+        self.pot_start = 0
+        self.stakes: tuple[int, ...] = (0,) * self.n
+        if SCORING[self.rules.scoring].pot:
+            self.pot_start = int(self.context.get("pot", 0))
+            if self.pot_start <= 0:
+                self.stakes = (self.rules.stake,) * self.n
+        self.pot = self.pot_start + sum(self.stakes)
+
+    def _wins(self, hand: list[int]) -> bool:
+        return is_winning(hand, self.grouping, True, self.size, self.rules.chiqui)
+
+    def _wait(self, hand: list[int]) -> Wait:
+        return wait_for(hand, self.grouping, self.size, self.rules.chiqui)
+
+    def _may_discard(self, s: int, k: int) -> bool:
+        return self.hands[s][k] > self.melded[s][k]
+
+    # -- copies -------------------------------------------------------------------------
+    def clone(self) -> SetsState:
+        c = object.__new__(SetsState)
+        c.__dict__.update(self.__dict__)
+        c.hands = [h[:] for h in self.hands]
+        c.pile = self.pile[:]
+        c.pile_seats = self.pile_seats[:]
+        c.calls = self.calls[:]
+        c.call_changed = self.call_changed[:]
+        c.call_order = self.call_order[:]
+        c.waits = self.waits[:]
+        c.wait_sets = self.wait_sets[:]
+        c.exposed = [e[:] for e in self.exposed]
+        c.melded = [m[:] for m in self.melded]
+        c.claimants = self.claimants[:]
+        c.log = self.log[:]
+        c.history = self.history[:]
+        return c
+
+    def card_counts(self) -> list[int]:
+        shown = [self.claim_card] if self.claim_card >= 0 else []
+        return tally(self.hands, [*self.pile, *self.stock[self.pos :], *shown])
+
+    # -- legal actions ------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        if self._result is not None or (seat is not None and seat != self.current):
+            return []
+        phase = self.phase
+        if phase == PHASE_DRAW:
+            return [TAKE, DRAW] if self.top_available and self._take_ok(self.current) else [DRAW]
+        if phase == PHASE_CLAIM:
+            return [SAMPEI, PASS]
+        return self._discard_actions(self.current)
+
+    def _take_ok(self, s: int) -> bool:
+        """A discard that would complete an exposed olo may be taken only if the seat still
+        has a card it may discard afterwards (the olo stays on the table)."""
+        k = self.pile[-1]
+        hand = self.hands[s]
+        if not (self.rules.expose_olo and hand[k] % self.size == self.size - 1):
+            return True
+        drawn, ok_win = self.drawn, self.self_win_ok
+        hand[k] += 1
+        self.melded[s][k] += self.size
+        self.drawn, self.self_win_ok = k, False
+        ok = bool(self._discard_actions(s))
+        hand[k] -= 1
+        self.melded[s][k] -= self.size
+        self.drawn, self.self_win_ok = drawn, ok_win
+        return ok
+
+    def _discard_actions(self, s: int) -> list[int]:
+        hand = self.hands[s]
+        acts = [SAMPEI] if self.self_win_ok else []
+        call = self.calls[s]
+        if call is None:
+            kinds = [k for k in range(N_KINDS) if hand[k] > self.melded[s][k]]
+            acts.extend(DISCARD + k for k in kinds)
+            acts.extend(self._call_actions(hand, kinds))
+            return acts
+        return acts + self._caller_discards(s, hand, call)
+
+    def _call_actions(self, hand: list[int], kinds: list[int]) -> list[int]:
+        """Discard-and-call actions for a full hand of a seat that has not called."""
+        grouping = self.grouping
+        size = self.size
+        totals = group_totals(hand, grouping)
+        open_groups = [g for g, t in enumerate(totals) if t % size]
+        cand: set[int] | None = None
+        if open_groups:
+            # one group one card over a multiple, one group one card short of it
+            if len(open_groups) != 2:
+                return []
+            a, b = open_groups
+            ra, rb = totals[a] % size, totals[b] % size
+            cand = set()
+            if ra == 1 and rb == size - 1:
+                cand.add(a)
+            if rb == 1 and ra == size - 1:
+                cand.add(b)
+            if not cand:
+                return []
+        out: list[int] = []
+        for k in kinds:
+            if cand is not None and grouping[k] not in cand:
+                continue
+            hand[k] -= 1
+            w = self._wait(hand)
+            hand[k] += 1
+            if w.call == "tan":
+                out.append(CALL_TAN + k)
+            elif w.call == "ceki":
+                out.append(CALL_CEKI + k)
+        return out
+
+    def _caller_discards(self, s: int, hand: list[int], call: str) -> list[int]:
+        """Discards open to a seat that has called (R-CHANGE, option caller_changes)."""
+        drawn = self.drawn
+        acts = [DISCARD + drawn] if drawn >= 0 and self._may_discard(s, drawn) else []
+        mode = self.rules.caller_changes
+        if mode == "none" or drawn < 0:
+            return acts
+        size = self.size
+        hand[drawn] -= 1
+        old_mata = mata_count(hand, size)[0]
+        hand[drawn] += 1
+        for k in range(N_KINDS):
+            if not hand[k] or k == drawn or not self._may_discard(s, k):
+                continue
+            hand[k] -= 1
+            w = self._wait(hand)
+            better = mata_count(hand, size)[0] > old_mata
+            hand[k] += 1
+            if w.call is None or (mode == "mata-only" and not better):
+                continue
+            if w.call == call:
+                acts.append(DISCARD + k)
+            else:
+                acts.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
+        return acts
+
+    def _describe_win(self) -> str:
+        r = self.rules
+        need = "mata" if r.set_size == 3 else "identical pair (bak)"
+        text = (
+            f"your hand is not {_NUMBER_WORDS.get(r.sets, str(r.sets))} sets of "
+            f"{_NUMBER_WORDS.get(r.set_size, str(r.set_size))} with at least one {need}"
+        )
+        if r.chiqui:
+            text += " (or a set holding an identical pair, a chiqui)"
+        return text
+
+    def _why_illegal(self, seat: int, action: int) -> str:
+        text = self.game.action_text(action)
+        hand = self.hands[seat]
+        phase = self.phase
+        if phase == PHASE_CLAIM:
+            return (
+                f"{card_name(self.claim_card)} was just shown and would win for you: "
+                "say sampei to claim it or pass"
+            )
+        if action in (TAKE, DRAW):
+            if phase != PHASE_DRAW and self.drawn_from == FROM_DEAL:
+                size = _NUMBER_WORDS.get(self.hand_size, str(self.hand_size))
+                return f"you start with {size} cards: discard one (no draw on the first turn)"
+            if phase != PHASE_DRAW:
+                return f"you have already drawn this turn: discard a card ({text} not allowed)"
+            if action == TAKE and self.top_available:
+                return (
+                    f"taking {card_name(self.pile[-1])} would expose an olo and leave you no "
+                    "card you may discard"
+                )
+            return "there is no discard to take" if action == TAKE else "the stock is empty"
+        if action == PASS:
+            return "there is nothing to pass on: pass only answers a shown winning card"
+        if phase == PHASE_DRAW:
+            return "first take the last discard or draw from the stock"
+        if action == SAMPEI:
+            if self.drawn_from == FROM_DISCARD:
+                return "the winning card must come from the stock, never from a discard"
+            if not self._wins(hand):
+                return self._describe_win()
+            if self.rules.must_call_to_win and self.calls[seat] is None:
+                return "under these rules you must call tan or ceki before you can win"
+            return "you cannot win now"
+        k = (action - DISCARD) % N_KINDS
+        if not hand[k]:
+            return f"you have no {card_name(k)} to discard"
+        if not self._may_discard(seat, k):
+            return f"your {card_name(k)} are an exposed olo: they stay on the table"
+        call = self.calls[seat]
+        if call is not None:
+            mode = self.rules.caller_changes
+            if mode == "none":
+                return (
+                    f"you have called {call}: you may only discard the card you just drew "
+                    f"({card_name(self.drawn)})"
+                )
+            return (
+                f"you have called {call}: keep {card_name(self.drawn)} only if your hand "
+                + ("still waits" if mode == "free" else "still waits and gains a mata")
+                + f"; otherwise discard {card_name(self.drawn)}"
+            )
+        if action >= CALL_TAN:
+            hand[k] -= 1
+            w = self._wait(hand)
+            hand[k] += 1
+            if w.call is None:
+                if self.size == 3 and self.rules.sets == 5:
+                    shape = "four sets and a card"
+                else:
+                    shape = "one card"
+                return (
+                    f"after discarding {card_name(k)} your hand is not {shape} from winning, "
+                    "so you cannot call"
+                )
+            word = self.game.call_words[0 if w.call == "tan" else 1]
+            return f"after discarding {card_name(k)} your call is {word}, not {text.split()[-1]}"
+        return f"{text} is not allowed now"
+
+    def waiting_for(self) -> str:
+        return {
+            PHASE_DRAW: "take the discard or draw",
+            PHASE_DISCARD: "discard",
+            PHASE_CLAIM: "claim or pass",
+        }.get(self.phase, "act")
+
+    # -- applying actions ---------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        s = self.current
+        if action == DRAW:
+            return self._draw(s)
+        if action == TAKE:
+            card = self.pile.pop()
+            self.pile_seats.pop()
+            self.top_available = False
+            hand = self.hands[s]
+            completes_olo = self.rules.expose_olo and hand[card] % self.size == self.size - 1
+            hand[card] += 1
+            self.exposed[s][card] += 1
+            self.drawn, self.drawn_from = card, FROM_DISCARD
+            self.self_win_ok = False
+            self.phase = PHASE_DISCARD
+            events = [Event("take", s, card)]
+            if completes_olo:
+                # Chaqui: an olo completed from another's discard is exposed [001]
+                self.melded[s][card] += self.size
+                self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
+                olo = format_cards([card] * self.size)
+                events.append(Event("expose", s, card, text=f"exposes the olo {olo}"))
+            return events
+        if action == SAMPEI:
+            return self._sampei(s)
+        if action == PASS:
+            return self._pass(s)
+        return self._discard(s, action)
+
+    def _draw(self, s: int) -> list[Event]:
+        card = self.stock[self.pos]
+        self.pos += 1
+        revealed = any(c is not None for c in self.calls)
+        event = Event("reveal", s, card) if revealed else Event("draw", s, card, private_to=s)
+        if revealed:
+            others = [t for t in self._seats_after(s) if card in self.wait_sets[t]]
+            if others:
+                if self.rules.claim_priority == "first-caller":
+                    others.sort(key=lambda t: self.call_order[t])
+                mine = self._can_self_win(s, card)
+                self.claimants = ([s] if mine else []) + others
+                self.claim_card, self.claim_drawer = card, s
+                self.claim_from_discard = False
+                self.phase = PHASE_CLAIM
+                self.current = self.claimants[0]
+                return [event]
+            self.exposed[s][card] += 1
+        self.self_win_ok = self._can_self_win(s, card)
+        self.hands[s][card] += 1
+        self.drawn, self.drawn_from = card, FROM_STOCK
+        self.phase = PHASE_DISCARD
+        return [event]
+
+    def _can_self_win(self, s: int, card: int) -> bool:
+        """Would ``card`` (not yet in ``s``'s hand) complete a win the rules allow?"""
+        if self.rules.must_call_to_win and self.calls[s] is None:
+            return False
+        hand = self.hands[s]
+        hand[card] += 1
+        ok = self._wins(hand)
+        hand[card] -= 1
+        return ok
+
+    def _seats_after(self, s: int) -> list[int]:
+        return [(s + i) % self.n for i in range(1, self.n) if self.calls[(s + i) % self.n]]
+
+    def _pass(self, s: int) -> list[Event]:
+        events = [Event("pass", s, self.claim_card, text=f"passes on {card_name(self.claim_card)}")]
+        self.claimants.pop(0)
+        if self.claimants:
+            self.current = self.claimants[0]
+            return events
+        drawer, card = self.claim_drawer, self.claim_card
+        self.claim_card = self.claim_drawer = -1
+        if self.claim_from_discard:
+            # nobody claims the discard: it lies on the pile and play goes on
+            self.claim_from_discard = False
+            self.pile.append(card)
+            self.pile_seats.append(drawer)
+            self.top_available = True
+            events.extend(self._after_discard(drawer))
+            return events
+        self.hands[drawer][card] += 1
+        self.exposed[drawer][card] += 1
+        self.drawn, self.drawn_from = card, FROM_STOCK
+        self.self_win_ok = False
+        self.phase = PHASE_DISCARD
+        self.current = drawer
+        return events
+
+    def _discard(self, s: int, action: int) -> list[Event]:
+        k = (action - DISCARD) % N_KINDS
+        hand = self.hands[s]
+        hand[k] -= 1
+        if self.exposed[s][k] > self.melded[s][k]:
+            self.exposed[s][k] -= 1
+        self.pile.append(k)
+        self.pile_seats.append(s)
+        self.top_available = True
+        events = [Event("discard", s, k)]
+        if action >= CALL_TAN:
+            call = "tan" if action < CALL_CEKI else "ceki"
+            name = self.game.call_names[0 if call == "tan" else 1]
+            if self.calls[s] is None:
+                self.call_order[s] = sum(1 for c in self.calls if c is not None)
+                events.append(Event("call", s, text=f"calls {name}!"))
+            else:
+                self.call_changed[s] = True
+                events.append(Event("call", s, text=f"changes the call to {name}"))
+            self.calls[s] = call
+        if self.calls[s] is not None:
+            self.waits[s] = w = self._wait(hand)
+            self.wait_sets[s] = frozenset(w.cards)
+        self.drawn = -1
+        self.drawn_from = FROM_DEAL
+        self.self_win_ok = False
+        if self.rules.discard_wins:
+            others = [t for t in self._seats_after(s) if k in self.wait_sets[t]]
+            if others:
+                if self.rules.claim_priority == "first-caller":
+                    others.sort(key=lambda t: self.call_order[t])
+                self.pile.pop()
+                self.pile_seats.pop()
+                self.top_available = False
+                self.claimants = others
+                self.claim_card, self.claim_drawer = k, s
+                self.claim_from_discard = True
+                self.phase = PHASE_CLAIM
+                self.current = others[0]
+                return events
+        events.extend(self._after_discard(s))
+        return events
+
+    def _after_discard(self, s: int) -> list[Event]:
+        """The turn passes to the right, or the hand ends when the stock is spent."""
+        if self.pos >= self.live_end:
+            self._finish_no_winner()
+            return [Event("end", -1, text=self._result.summary if self._result else "")]
+        self.current = (s + 1) % self.n
+        self.phase = PHASE_DRAW
+        return []
+
+    def _sampei(self, s: int) -> list[Event]:
+        if self.phase == PHASE_CLAIM:
+            card = self.claim_card
+            self.hands[s][card] += 1
+            from_seat = self.claim_drawer
+            if self.claim_from_discard:
+                how = "discard"
+            else:
+                how = "self-draw" if s == self.claim_drawer else "claim"
+            self.claimants = []
+            self.claim_card = self.claim_drawer = -1
+            self.claim_from_discard = False
+        elif self.drawn_from == FROM_DEAL:
+            card, how, from_seat = -1, "kandang-tangan", s
+        else:
+            card, how, from_seat = self.drawn, "self-draw", s
+        events = [Event("sampei", s, card if card >= 0 else None, text="sampei!")]
+        self._finish_win(s, how, card, from_seat)
+        assert self._result is not None
+        events.append(Event("end", -1, text=self._result.summary))
+        return events
+
+    # -- scoring ------------------------------------------------------------------------
+    def _finish_no_winner(self) -> None:
+        self.phase = PHASE_OVER
+        self.current = -1
+        zero = (0,) * self.n
+        self._close(
+            Result(
+                None,
+                "stock-out",
+                "The stock ran out before anyone won: no score, no payments.",
+                payments=zero,
+                money=zero,
+            )
+        )
+
+    def _finish_win(self, s: int, how: str, card: int, from_seat: int) -> None:
+        self.phase = PHASE_OVER
+        self.current = -1
+        win = Win(
+            seat=s,
+            how=how,
+            card=card,
+            from_seat=from_seat,
+            hand=tuple(self.hands[s]),
+            call=self.calls[s],
+            call_changed=self.call_changed[s],
+            scoring=tuple(self.stock[self.pos : self.pos + self.rules.reserve]),
+        )
+        self._close(SCORING[self.rules.scoring].score(self, win))
+
+    def _close(self, result: Result) -> None:
+        """Settle the pot (pot methods) and keep the result: payments plus the pot's change
+        always sum to zero."""
+        if SCORING[self.rules.scoring].pot:
+            take = int(result.detail.get("pot_take", 0))
+            base = result.payments or (0,) * self.n
+            payments = tuple(p - st for p, st in zip(base, self.stakes, strict=True))
+            after = self.pot - take
+            detail = {
+                **result.detail,
+                "pot": {"before": self.pot_start, "staked": sum(self.stakes), "after": after},
+                "pot_change": after - self.pot_start,
+            }
+            money = tuple(p * self.rules.cents_per_point for p in payments)
+            result = dataclasses.replace(result, payments=payments, money=money, detail=detail)
+        self._result = result
+
+    def next_context(self) -> dict[str, Any]:
+        """The match context the next hand starts from (the pot carried over)."""
+        if SCORING[self.rules.scoring].pot:
+            pot = self.result.detail.get("pot", {})
+            return {"pot": int(pot.get("after", 0))}
+        return {}
+
+    # -- observation --------------------------------------------------------------------
+    def observation(self, seat: int) -> SetsObservation:
+        mine = seat == self.current
+        return SetsObservation(
+            seat=seat,
+            players=self.n,
+            current=self.current,
+            phase=PHASE_NAMES[self.phase],
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(sum(h) for h in self.hands),
+            stock_left=max(0, self.live_end - self.pos),
+            pile=tuple(self.pile),
+            top_available=self.top_available,
+            calls=tuple(self.calls),
+            call_changed=tuple(self.call_changed),
+            exposed=tuple(tuple(e) for e in self.exposed),
+            claim_card=self.claim_card if self.claim_card >= 0 else None,
+            drawn=self.drawn if (self.drawn >= 0 and mine) else None,
+            legal=tuple(self.legal_actions(seat)) if mine else (),
+            half_packs=self.half_packs,
+            honours=self.rules.honours,
+            result=self._result,
+            rules=self.rules,
+            first=self.first,
+            call_order=tuple(self.call_order),
+            pile_seats=tuple(self.pile_seats),
+            drawn_from=self.drawn_from if mine else FROM_DEAL,
+            claimants=tuple(self.claimants[:1]),
+            claim_drawer=self.claim_drawer,
+            melds=tuple(tuple(m) for m in self.melded),
+            claim_from_discard=self.claim_from_discard,
+            call_names=self.game.call_names,
+            pot=self.pot,
+            context=self.context or None,
+        )
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def next_first(self) -> int:
+        """Who starts the next hand (option next_starter)."""
+        res = self.result
+        if res.winner is None:
+            return self.first
+        if self.rules.next_starter == "winner":
+            return res.winner
+        return (self.first + 1) % self.n

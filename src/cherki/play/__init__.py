@@ -1,0 +1,1 @@
+"""Playing: the session loop, matches, records and the arena, for every front end."""
