@@ -1,4 +1,15 @@
-"""Rule options: presets, and checking and converting option values."""
+"""Rule options, declared once: their type, choices or range, default and source.
+
+A game lists the :class:`Option` s it accepts (``Game.options``); from these declarations
+come checking (a value of the wrong type, out of range or not among the choices is a
+:class:`~cherki.core.errors.RulesError` naming the option), the command line's help, and the
+options table of each rules document (``cherki rules GAME`` and ``docs/rules/``). A game
+accepts only its own options and names them when given another.
+
+Values arrive typed (from Python) or as text (from the command line); both are converted
+strictly: ``true``/``false`` (also yes/no, on/off, 1/0) for a flag, a whole number written in
+digits for a number (never a float, a bool or ``1e3``), one of the choices for a choice.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +19,13 @@ from typing import Any, Generic, TypeVar
 from cherki.core.errors import RulesError
 
 R = TypeVar("R")
+
+#: A rule option's value.
+Value = bool | int | str | None
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+_NONE = ("none", "auto", "")
 
 
 @dataclass(frozen=True)
@@ -19,6 +37,118 @@ class Preset(Generic[R]):
     description: str
     sources: str
     aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option: its name (a field of the game's rules), default, one line for
+    people (``help``), the source it rests on (``[000] R-YEO``; ``ours`` where we chose),
+    and what values it takes: ``choices`` for a word, ``minimum``/``maximum`` for a number,
+    ``optional`` when ``None`` (written ``auto``) is allowed. ``house``: a house rule the
+    sources do not state, labelled so in the docs."""
+
+    name: str
+    default: Value
+    help: str
+    source: str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    optional: bool = False
+    kind: type = type(None)  # noqa: RUF009 (None: from the default)
+    house: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind is type(None):
+            kind = type(self.default) if self.default is not None else int
+            object.__setattr__(self, "kind", kind)
+
+    @property
+    def type_name(self) -> str:
+        if self.kind is bool:
+            return "true/false"
+        if self.choices:
+            return " | ".join(self.choices)
+        if self.kind is int:
+            lo = "" if self.minimum is None else str(self.minimum)
+            hi = "" if self.maximum is None else str(self.maximum)
+            span = f" {lo}–{hi}" if (lo or hi) else ""
+            return "whole number" + span + (" or auto" if self.optional else "")
+        return "text"
+
+    def parse(self, value: object) -> Value:
+        """Convert ``value`` (typed, or text from a command line) and check it."""
+        name = self.name
+        if value is None or (isinstance(value, str) and value.strip().lower() in _NONE):
+            if self.optional:
+                return None
+            if value is None or self.kind is not str:
+                raise RulesError(f"option {name} takes {self.type_name}, not {value!r}")
+        out: Value
+        if self.kind is bool:
+            if isinstance(value, bool):
+                out = value
+            elif isinstance(value, str) and value.strip().lower() in _TRUE:
+                out = True
+            elif isinstance(value, str) and value.strip().lower() in _FALSE:
+                out = False
+            else:
+                raise RulesError(f"option {name} takes true or false, not {value!r}")
+        elif self.kind is int:
+            if isinstance(value, int) and not isinstance(value, bool):
+                out = value
+            elif isinstance(value, str) and _is_digits(value.strip()):
+                out = int(value.strip())
+            else:
+                raise RulesError(f"option {name} takes a whole number, not {value!r}")
+        elif isinstance(value, str):
+            out = value.strip()
+        else:
+            raise RulesError(f"option {name} takes text, not {value!r}")
+        self.check(out)
+        return out
+
+    def check(self, value: Value) -> None:
+        """Raise :class:`RulesError` unless ``value`` is one this option takes."""
+        name = self.name
+        if value is None:
+            if not self.optional:
+                raise RulesError(f"option {name} cannot be empty")
+            return
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise RulesError(f"option {name} takes true or false, not {value!r}")
+            return
+        if self.kind is int:
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"option {name} takes a whole number, not {value!r}")
+            if self.minimum is not None and value < self.minimum:
+                if self.minimum == 0:
+                    raise RulesError(f"option {name} cannot be negative")
+                raise RulesError(f"option {name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise RulesError(f"option {name} must be at most {self.maximum}")
+            return
+        if not isinstance(value, str):
+            raise RulesError(f"option {name} takes text, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise RulesError(
+                f"option {name} cannot be {value!r}: choose one of {', '.join(self.choices)}"
+            )
+
+
+def _is_digits(text: str) -> bool:
+    body = text[1:] if text[:1] in "+-" else text
+    return body.isascii() and body.isdigit() and len(body) <= 18
+
+
+def find_option(options: tuple[Option, ...], name: str) -> Option | None:
+    """The option called ``name`` (dashes read as underscores), or None."""
+    key = name.strip().replace("-", "_")
+    for opt in options:
+        if opt.name == key:
+            return opt
+    return None
 
 
 def coerce_option(name: str, value: Any, current: Any) -> Any:

@@ -1,0 +1,76 @@
+"""The flat numeric form of an observation, for learning agents.
+
+An observation's :meth:`encode` gives one ``float32`` vector; its game's
+:class:`Layout` (from the rules and the number of players, so every observation of a table
+has the same length) names the *views* that make it up, in order: ``own_hand`` (30 counts),
+``discards``, ``calls``, ``exposed``, ``stock``, ``turn``... Each game documents its views in
+``docs/observations.md``; :meth:`Layout.view` cuts one out of a vector.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+Vector = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The named views of an encoded observation: ``(name, length)`` in order."""
+
+    views: tuple[tuple[str, int], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.views)
+
+    def slices(self) -> dict[str, slice]:
+        out: dict[str, slice] = {}
+        at = 0
+        for name, n in self.views:
+            out[name] = slice(at, at + n)
+            at += n
+        return out
+
+    def view(self, vector: Vector, name: str) -> Vector:
+        """The part of ``vector`` that is view ``name``."""
+        return vector[self.slices()[name]]
+
+
+class Encoder:
+    """Builds one vector view by view, checking each against its layout."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.out = np.zeros(layout.size, dtype=np.float32)
+        self._at = 0
+        self._index = 0
+
+    def put(self, name: str, values: Iterable[float] | Sequence[float]) -> None:
+        want, n = self.layout.views[self._index]
+        if want != name:
+            raise ValueError(f"view {name!r} given where the layout has {want!r}")
+        arr = np.asarray(list(values), dtype=np.float32)
+        if arr.size != n:
+            raise ValueError(f"view {name!r} has {arr.size} values, the layout {n}")
+        self.out[self._at : self._at + n] = arr
+        self._at += n
+        self._index += 1
+
+    def one_hot(self, name: str, index: int | None) -> None:
+        """A one-hot view (all zeros when ``index`` is None or negative)."""
+        _, n = self.layout.views[self._index]
+        vals = [0.0] * n
+        if index is not None and 0 <= index < n:
+            vals[index] = 1.0
+        self.put(name, vals)
+
+    def done(self) -> Vector:
+        if self._index != len(self.layout.views):
+            missing = [name for name, _ in self.layout.views[self._index :]]
+            raise ValueError(f"views not given: {', '.join(missing)}")
+        return self.out

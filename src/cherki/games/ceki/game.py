@@ -1,0 +1,175 @@
+"""The Ceki game: dealing, notation and determinization."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cherki.core.cards import (
+    CODES,
+    N_KINDS,
+    counts_of,
+    parse_card,
+)
+from cherki.core.contract import Game
+from cherki.core.deal import deal_source, shuffled
+from cherki.core.errors import NotationError
+from cherki.core.options import Preset
+from cherki.core.sets import GROUPINGS
+from cherki.games.ceki.observation import CekiObservation
+from cherki.games.ceki.rules import (
+    CALL,
+    CALL_DISCARD,
+    CEKI_PRESETS,
+    DISCARD,
+    DRAW,
+    HALF_PACKS,
+    HAND_SIZE,
+    NUM_ACTIONS,
+    PHASE_NAMES,
+    TAKE,
+    WIN,
+    CekiRules,
+    couple_group,
+)
+from cherki.games.ceki.state import CekiState
+
+
+def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> CekiState:
+    """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
+    search bot, which never looks at the real hidden cards)."""
+    n = obs.players
+    pool = shuffled([k for k, c in enumerate(obs.unseen()) for _ in range(c)], rng)
+    grouping = GROUPINGS[obs.rules.honours]
+    hands: list[list[int]] = []
+    laid: list[list[int]] = []
+    i = 0
+    for t in range(n):
+        if t == obs.seat:
+            hands.append(list(obs.hand))
+            laid.append(list(obs.laid))
+            continue
+        h = list(obs.exposed[t])
+        need = obs.hand_sizes[t] - sum(h)
+        for k in pool[i : i + need]:
+            h[k] += 1
+        i += need
+        hands.append(h)
+        g = couple_group(h, grouping) if obs.called[t] else -1
+        laid.append([h[k] if g >= 0 and grouping[k] == g else 0 for k in range(N_KINDS)])
+    st = object.__new__(CekiState)
+    st.game = game
+    st.rules = obs.rules
+    st.n = n
+    st.meta = {"first": obs.first, "determinized": True}
+    st.grouping = grouping
+    st.hands = hands
+    st.stock = pool[i:]
+    st.pos = 0
+    st.pile = list(obs.pile)
+    st.pile_seats = list(obs.pile_seats)
+    st.top_available = obs.top_available
+    st.top_straight = obs.top_straight
+    st.taken_straight = obs.taken_straight
+    st.called = list(obs.called)
+    st.called_at = list(obs.called_at)
+    st.laid = laid
+    st.exposed = [list(e) for e in obs.exposed]
+    st.first = obs.first
+    st.current = obs.current
+    st.phase = PHASE_NAMES.index(obs.phase)
+    st.drawn = obs.drawn if obs.drawn is not None else -1
+    st.drawn_from = obs.drawn_from
+    st.log = []
+    st.history = []
+    st._result = None
+    return st
+
+
+# -- the game ---------------------------------------------------------------------------------
+class CekiGame(Game[CekiRules]):
+    """Ceki (Kowah) for 2-6 players [003]."""
+
+    name: ClassVar[str] = "ceki"
+    title: ClassVar[str] = "Ceki"
+    players: ClassVar[tuple[int, int]] = (2, 6)
+    default_players: ClassVar[int] = 4
+    rules_type: ClassVar[type] = CekiRules
+    presets: ClassVar[tuple[Preset[Any], ...]] = CEKI_PRESETS
+    num_actions: ClassVar[int] = NUM_ACTIONS
+
+    def determinize(self, obs: Any, rng: random.Random) -> CekiState:
+        return determinize(obs, rng, self)
+
+    def new_state(
+        self,
+        rules: CekiRules | None = None,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        shoe: Sequence[int] | None = None,
+        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
+        first: int = 0,
+    ) -> CekiState:
+        rules, n = self.table(rules, players, first)
+        src = deal_source(
+            players=n,
+            first=first,
+            half_packs=HALF_PACKS,
+            hand_sizes=[HAND_SIZE] * n,
+            seed=seed,
+            rng=rng,
+            shoe=shoe,
+            stack=stack,
+        )
+        meta = src.meta
+        if src.order is not None:
+            hands, stock = self.deal(src.order, n, first)
+        else:
+            assert src.hands is not None and src.stock is not None
+            hands, stock = [counts_of(h) for h in src.hands], src.stock
+        return CekiState(self, rules, hands, stock, first, meta)
+
+    @staticmethod
+    def deal(order: Sequence[int], n: int, first: int) -> tuple[list[list[int]], list[int]]:
+        """Two cards at a time to each seat from ``first`` clockwise, four rounds [003]."""
+        hands = [[0] * N_KINDS for _ in range(n)]
+        i = 0
+        for _ in range(HAND_SIZE // 2):
+            for j in range(n):
+                s = (first + j) % n
+                for k in order[i : i + 2]:
+                    hands[s][k] += 1
+                i += 2
+        return hands, list(order[i:])
+
+    def action_text(self, action: int) -> str:
+        simple = {DRAW: "draw", TAKE: "take", WIN: "win", CALL: "ceki"}
+        if action in simple:
+            return simple[action]
+        if not DISCARD <= action < NUM_ACTIONS:
+            raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
+        k = (action - DISCARD) % N_KINDS
+        if action < CALL_DISCARD:
+            return f"discard {CODES[k]}"
+        return f"discard {CODES[k]} ceki"
+
+    def parse_action(self, text: str) -> int:
+        raw = text.strip().split()
+        words = [w.lower() for w in raw]
+        simple = {"draw": DRAW, "take": TAKE, "win": WIN, "ceki": CALL, "ceki!": CALL}
+        if len(words) == 1 and words[0] in simple:
+            return simple[words[0]]
+        if words and words[0] == "discard" and len(words) in (2, 3):
+            k = parse_card(raw[1])
+            if len(words) == 2:
+                return DISCARD + k
+            if words[2] in ("ceki", "ceki!"):
+                return CALL_DISCARD + k
+            raise NotationError(f"a discard can only call 'ceki', not {words[2]!r}")
+        raise NotationError(
+            f"{text.strip()!r} is not a {self.title} action: use draw, take, win, ceki, "
+            "'discard CARD' or 'discard CARD ceki'"
+        )

@@ -1,0 +1,141 @@
+"""Ceki rules: action ids, phases, option values, presets and scoring helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cherki.core.cards import (
+    N_KINDS,
+    RANK,
+)
+from cherki.core.errors import RulesError
+from cherki.core.options import Preset
+from cherki.core.sets import HONOUR_RULES, group_totals
+
+# -- action ids -------------------------------------------------------------------------------
+DRAW: Final = 0
+TAKE: Final = 1
+WIN: Final = 2
+CALL: Final = 3  # call ceki at the start of a turn, without discarding
+DISCARD: Final = 4  # DISCARD + kind
+CALL_DISCARD: Final = DISCARD + N_KINDS  # discard and call ceki
+NUM_ACTIONS: Final = CALL_DISCARD + N_KINDS
+
+# -- phases -----------------------------------------------------------------------------------
+PHASE_DRAW: Final = 0
+PHASE_DISCARD: Final = 1
+PHASE_OVER: Final = 2
+PHASE_NAMES: Final = ("draw", "discard", "over")
+
+FROM_NONE: Final = 0
+FROM_STOCK: Final = 1
+FROM_DISCARD: Final = 2
+
+HAND_SIZE: Final = 8
+HALF_PACKS: Final = 4
+
+#: What each card adds to a set: its value, honours 1 [003].
+VALUE: Final[tuple[int, ...]] = RANK
+
+MULTIPLIERS: Final[dict[str, int]] = {"plain": 1, "double": 2, "triple": 3}
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "honours": HONOUR_RULES,
+    "payment": ("each", "total"),
+    "settlement": ("per-hand", "target", "hands"),
+    "next_dealer": ("rotate", "winner"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CekiRules:
+    """Every rule option of Ceki (see the module docstring)."""
+
+    honours: str = "own"
+    must_call_to_win: bool = True
+    payment: str = "each"
+    cents_per_point: int = 10
+    settlement: str = "per-hand"
+    target_points: int = 200
+    match_hands: int = 10
+    next_dealer: str = "rotate"
+
+    def check(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(
+                    f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
+                )
+        if self.cents_per_point < 0:
+            raise RulesError("option cents_per_point cannot be negative")
+        if self.target_points < 1:
+            raise RulesError("option target_points must be at least 1")
+        if self.match_hands < 1:
+            raise RulesError("option match_hands must be at least 1")
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+
+
+def _preset(name: str, desc: str, **kw: Any) -> Preset[CekiRules]:
+    rules = CekiRules(**kw)
+    rules.check()
+    return Preset(name, rules, desc, "[003] Ceki (or Kowah)")
+
+
+CEKI_PRESETS: Final = (
+    _preset("standard", "Ceki as [003] describes it, settled after each hand at 10¢ a point"),
+    _preset(
+        "target",
+        "Ceki played to an agreed total (200 points) [003]",
+        settlement="target",
+    ),
+    _preset(
+        "hands",
+        "Ceki played for a given number of hands (10), the highest total winning [003]",
+        settlement="hands",
+    ),
+)
+
+
+def match_winner(rules: CekiRules, totals: Sequence[int], hands_played: int) -> int | None:
+    """The match winner under ``rules.settlement``, or ``None`` while the match goes on.
+
+    ``totals`` are the seats' running sums of ``Result.detail["scores"]``. ``per-hand`` has
+    no match: it returns ``None``. ``target``: the seat that reached ``target_points`` (only
+    the winner of a hand scores, so at most one seat reaches it first). ``hands``: after
+    ``match_hands`` hands the single highest total; a tied lead plays on.
+    """
+    if rules.settlement == "target":
+        best = max(totals)
+        if best >= rules.target_points:
+            return list(totals).index(best)
+        return None
+    if rules.settlement == "hands" and hands_played >= rules.match_hands:
+        best = max(totals)
+        leaders = [s for s, t in enumerate(totals) if t == best]
+        return leaders[0] if len(leaders) == 1 else None
+    return None
+
+
+def couple_group(hand: Sequence[int], grouping: Sequence[int]) -> int:
+    """The value group of the couple when ``hand`` (8 cards) is two sets and a couple, else -1."""
+    if sum(hand) != HAND_SIZE:
+        return -1
+    open_group = -1
+    for g, t in enumerate(group_totals(hand, grouping)):
+        r = t % 3
+        if r == 0:
+            continue
+        if r == 1 or open_group >= 0:
+            return -1
+        open_group = g
+    return open_group
+
+
+def hand_points(hand: Sequence[int]) -> int:
+    """The sum of the card values of a hand (every card of a winning hand is in a set)."""
+    return sum(VALUE[k] * c for k, c in enumerate(hand))

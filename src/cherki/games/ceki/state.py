@@ -1,0 +1,415 @@
+"""A hand of Ceki in progress: the rules of play."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cherki.core.cards import (
+    N_KINDS,
+    card_name,
+    format_cards,
+    format_hand,
+)
+
+if TYPE_CHECKING:
+    from cherki.games.ceki.game import CekiGame
+from cherki.core.contract import State
+from cherki.core.deal import tally
+from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
+from cherki.games.ceki.observation import CekiObservation
+from cherki.games.ceki.rules import (
+    CALL,
+    CALL_DISCARD,
+    DISCARD,
+    DRAW,
+    FROM_DISCARD,
+    FROM_NONE,
+    FROM_STOCK,
+    MULTIPLIERS,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    PHASE_NAMES,
+    PHASE_OVER,
+    TAKE,
+    VALUE,
+    WIN,
+    CekiRules,
+    couple_group,
+)
+
+
+# -- the state --------------------------------------------------------------------------------
+class CekiState(State):
+    """A hand of Ceki in progress."""
+
+    def __init__(
+        self,
+        game: CekiGame,
+        rules: CekiRules,
+        hands: list[list[int]],
+        stock: list[int],
+        first: int,
+        meta: dict[str, Any],
+    ) -> None:
+        n = len(hands)
+        self.game = game
+        self.rules = rules
+        self.n = n
+        self.meta = meta
+        self.grouping = GROUPINGS[rules.honours]
+        self.hands = hands
+        self.stock = stock
+        self.pos = 0
+        self.pile: list[int] = []
+        self.pile_seats: list[int] = []
+        self.top_available = False
+        self.top_straight = False
+        self.taken_straight = False
+        self.called = [False] * n
+        self.called_at = [-1] * n
+        self.laid = [[0] * N_KINDS for _ in range(n)]
+        self.exposed = [[0] * N_KINDS for _ in range(n)]
+        self.first = first
+        self.current = first
+        self.phase = PHASE_DRAW
+        self.drawn = -1
+        self.drawn_from = FROM_NONE
+        self.log = [
+            Event(
+                "deal",
+                (first - 1) % n,
+                text=f"seat {(first - 1) % n} deals 8 cards each; {len(stock)} cards in the pile",
+            )
+        ]
+        self.history = []
+        self._result = None
+
+    # -- copies -------------------------------------------------------------------------
+    def clone(self) -> CekiState:
+        c = object.__new__(CekiState)
+        c.__dict__.update(self.__dict__)
+        c.hands = [h[:] for h in self.hands]
+        c.pile = self.pile[:]
+        c.pile_seats = self.pile_seats[:]
+        c.called = self.called[:]
+        c.called_at = self.called_at[:]
+        c.laid = [x[:] for x in self.laid]
+        c.exposed = [e[:] for e in self.exposed]
+        c.log = self.log[:]
+        c.history = self.history[:]
+        return c
+
+    def card_counts(self) -> list[int]:
+        return tally(self.hands, [*self.pile, *self.stock[self.pos :]])
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.pos
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    # -- rule helpers -------------------------------------------------------------------
+    def _may_win(self, s: int) -> bool:
+        return self.called[s] or not self.rules.must_call_to_win
+
+    def wins_with(self, s: int, card: int) -> bool:
+        """Would ``card`` added to seat ``s``'s eight cards win (rules permitting)?"""
+        if not self._may_win(s) or card < 0:
+            return False
+        hand = self.hands[s]
+        hand[card] += 1
+        ok = splits_into_sets(hand, self.grouping)
+        hand[card] -= 1
+        return ok
+
+    def _top_wins(self, s: int) -> bool:
+        return self.top_available and bool(self.pile) and self.wins_with(s, self.pile[-1])
+
+    # -- legal actions ------------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        if self._result is not None or (seat is not None and seat != self.current):
+            return []
+        s = self.current
+        hand = self.hands[s]
+        if self.phase == PHASE_DRAW:
+            acts: list[int] = []
+            if self.stock_left:
+                acts.append(DRAW)
+                if self.top_available and not self.called[s]:
+                    acts.append(TAKE)
+            if self._top_wins(s):
+                acts.append(WIN)
+            if self.stock_left and not self.called[s] and couple_group(hand, self.grouping) >= 0:
+                acts.append(CALL)
+            return acts
+        acts = []
+        if self._may_win(s) and splits_into_sets(hand, self.grouping):
+            acts.append(WIN)
+        if self.called[s]:
+            acts.append(DISCARD + self.drawn)
+            return acts
+        banned = self.drawn if self.drawn_from == FROM_DISCARD else -1
+        kinds = [k for k in range(N_KINDS) if hand[k] and k != banned]
+        acts.extend(DISCARD + k for k in kinds)
+        for k in kinds:
+            hand[k] -= 1
+            ok = couple_group(hand, self.grouping) >= 0
+            hand[k] += 1
+            if ok:
+                acts.append(CALL_DISCARD + k)
+        return acts
+
+    def _why_illegal(self, seat: int, action: int) -> str:
+        text = self.game.action_text(action)
+        hand = self.hands[seat]
+        called = self.called[seat]
+        if self.phase == PHASE_DRAW:
+            if action == DRAW:
+                return "the pile is empty: only a win with the last discard is possible"
+            if action == TAKE:
+                if not self.top_available:
+                    return "there is no discard to take"
+                if called:
+                    return (
+                        "you have called ceki: you may take the last discard only to win with "
+                        "it (say win)"
+                    )
+                return "the pile is empty: only a win with the last discard is possible"
+            if action == WIN:
+                if not self.top_available:
+                    return "there is no discard to win with: draw from the pile"
+                if not self._may_win(seat):
+                    return "under these rules you must call ceki before you can win"
+                return (
+                    f"the last discard {card_name(self.pile[-1])} does not complete three sets "
+                    "for you"
+                )
+            if action == CALL:
+                if called:
+                    return "you have already called ceki"
+                return "your eight cards are not two sets of three and a couple"
+            return "first draw from the pile or take the last discard, then discard"
+        # discard phase
+        if action in (DRAW, TAKE):
+            return f"you have already drawn this turn: discard a card ({text} not allowed)"
+        if action == CALL:
+            return "call ceki together with your discard: 'discard CARD ceki'"
+        if action == WIN:
+            if not self._may_win(seat):
+                return "under these rules you must call ceki before you can win"
+            return "your nine cards are not three sets of three"
+        k = (action - DISCARD) % N_KINDS
+        if not hand[k]:
+            return f"you have no {card_name(k)} to discard"
+        if called:
+            if action >= CALL_DISCARD:
+                return "you have already called ceki"
+            return (
+                "you have called ceki and may change nothing: discard the card you drew "
+                f"({card_name(self.drawn)})"
+            )
+        if self.drawn_from == FROM_DISCARD and k == self.drawn:
+            return f"you took {card_name(k)} from the discards: keep it and discard another card"
+        if action >= CALL_DISCARD:
+            return (
+                f"after discarding {card_name(k)} your eight cards are not two sets and a "
+                "couple, so you cannot call ceki"
+            )
+        return f"{text} is not allowed now"
+
+    def waiting_for(self) -> str:
+        return {PHASE_DRAW: "draw or take the discard", PHASE_DISCARD: "discard"}.get(
+            self.phase, "act"
+        )
+
+    # -- applying actions ---------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        s = self.current
+        if action == DRAW:
+            card = self.stock[self.pos]
+            self.pos += 1
+            self.hands[s][card] += 1
+            self.drawn, self.drawn_from = card, FROM_STOCK
+            self.phase = PHASE_DISCARD
+            return [Event("draw", s, card, private_to=s)]
+        if action == TAKE:
+            return [self._take(s)]
+        if action == CALL:
+            return [self._call(s)]
+        if action == WIN:
+            events: list[Event] = []
+            if self.phase == PHASE_DRAW:
+                events.append(self._take(s))
+            events.extend(self._win(s))
+            return events
+        return self._discard(s, action)
+
+    def _take(self, s: int) -> Event:
+        card = self.pile.pop()
+        self.pile_seats.pop()
+        self.top_available = False
+        self.taken_straight = self.top_straight
+        self.hands[s][card] += 1
+        self.exposed[s][card] += 1
+        self.drawn, self.drawn_from = card, FROM_DISCARD
+        self.phase = PHASE_DISCARD
+        return Event("take", s, card)
+
+    def _call(self, s: int) -> Event:
+        hand = self.hands[s]
+        g = couple_group(hand, self.grouping)
+        self.called[s] = True
+        self.called_at[s] = len(self.pile)
+        laid = self.laid[s]
+        for k in range(N_KINDS):
+            if self.grouping[k] == g:
+                laid[k] = hand[k]
+        return Event("call", s, text=f"calls ceki! ({sum(laid)} cards face down)")
+
+    def _discard(self, s: int, action: int) -> list[Event]:
+        k = (action - DISCARD) % N_KINDS
+        hand = self.hands[s]
+        hand[k] -= 1
+        if self.exposed[s][k]:
+            self.exposed[s][k] -= 1
+        self.pile.append(k)
+        self.pile_seats.append(s)
+        self.top_available = True
+        self.top_straight = self.drawn_from == FROM_STOCK and k == self.drawn
+        events = [Event("discard", s, k, text="thrown straight away" if self.top_straight else "")]
+        if action >= CALL_DISCARD:
+            events.append(self._call(s))
+        self.drawn, self.drawn_from = -1, FROM_NONE
+        nxt = (s + 1) % self.n
+        self.current = nxt
+        self.phase = PHASE_DRAW
+        if not self.stock_left and not self._top_wins(nxt):
+            self._finish_no_winner()
+            assert self._result is not None
+            events.append(Event("end", -1, text=self._result.summary))
+        return events
+
+    # -- scoring ------------------------------------------------------------------------
+    def _finish_no_winner(self) -> None:
+        self.phase = PHASE_OVER
+        self.current = -1
+        zero = (0,) * self.n
+        self._result = Result(
+            None,
+            "pile-out",
+            "The pile ran out before anyone completed three sets: no score, no payments.",
+            payments=zero,
+            money=zero,
+            detail={"scores": list(zero)},
+        )
+
+    def _win(self, s: int) -> list[Event]:
+        rules = self.rules
+        hand = self.hands[s]
+        card = self.drawn
+        prev = (s - 1) % self.n
+        if self.drawn_from == FROM_STOCK:
+            how = "triple"
+            how_text = f"with {card_name(card)} drawn from the pile: a triple win"
+        elif self.taken_straight:
+            how = "plain"
+            how_text = (
+                f"with seat {prev}'s discard {card_name(card)}, drawn and thrown straight "
+                "away: a plain win"
+            )
+        else:
+            how = "double"
+            how_text = (
+                f"with seat {prev}'s discard {card_name(card)}, a card seat {prev} had held: "
+                "a double win"
+            )
+        mult = MULTIPLIERS[how]
+        sets = arrangement(hand, self.grouping).sets
+        items = [ScoreItem(f"set {format_cards(x)}", sum(VALUE[k] for k in x)) for x in sets]
+        base = sum(i.points for i in items)
+        if mult != 1:
+            items.append(ScoreItem(f"{how} win", 0, mult))
+        total = base * mult
+        payments = [0] * self.n
+        others = [(s + i) % self.n for i in range(1, self.n)]
+        if rules.payment == "each":
+            for t in others:
+                payments[t] = -total
+            payments[s] = total * len(others)
+            pay_text = f"each other seat pays {total}"
+        else:
+            share, extra = divmod(total, len(others))
+            for i, t in enumerate(others):
+                payments[t] = -(share + (1 if i < extra else 0))
+            payments[s] = total
+            pay_text = f"the other seats pay {total} between them"
+        per_hand = rules.settlement == "per-hand"
+        money = tuple(p * rules.cents_per_point if per_hand else 0 for p in payments)
+        scores = [total if t == s else 0 for t in range(self.n)]
+        self.phase = PHASE_OVER
+        self.current = -1
+        self._result = Result(
+            s,
+            how,
+            f"Seat {s} wins {how_text}, scoring {base} × {mult} = {total}; {pay_text}.",
+            tuple(items),
+            total,
+            tuple(payments),
+            money,
+            detail={
+                "hand": format_hand(hand),
+                "sets": [format_cards(x) for x in sets],
+                "winning_card": card_name(card),
+                "from_seat": s if how == "triple" else prev,
+                "called": self.called[s],
+                "base": base,
+                "multiplier": mult,
+                "scores": scores,
+            },
+        )
+        return [
+            Event("win", s, card, text=f"ceki! wins ({how})"),
+            Event("end", -1, text=self._result.summary),
+        ]
+
+    # -- observation --------------------------------------------------------------------
+    def observation(self, seat: int) -> CekiObservation:
+        mine = seat == self.current
+        return CekiObservation(
+            seat,
+            self.n,
+            self.current,
+            PHASE_NAMES[self.phase],
+            tuple(self.hands[seat]),
+            tuple(sum(h) for h in self.hands),
+            self.stock_left,
+            tuple(self.pile),
+            tuple(self.pile_seats),
+            self.top_available,
+            self.top_straight,
+            tuple(self.called),
+            tuple(self.called_at),
+            tuple(sum(x) for x in self.laid),
+            tuple(self.laid[seat]),
+            tuple(tuple(e) for e in self.exposed),
+            self.drawn if (mine and self.drawn >= 0) else None,
+            tuple(self.legal_actions(seat)) if mine else (),
+            self.first,
+            self.rules.honours,
+            self._result,
+            self.rules,
+            self.drawn_from if mine else FROM_NONE,
+            self.taken_straight if mine else False,
+        )
+
+    def next_first(self) -> int:
+        """The first player of the next hand (the seat on the next dealer's left)."""
+        res = self.result
+        if self.rules.next_dealer == "winner":
+            if res.winner is None:
+                return self.first
+            return (res.winner + 1) % self.n
+        return (self.first + 1) % self.n

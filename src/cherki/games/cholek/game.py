@@ -1,0 +1,163 @@
+"""The Cholek Tiga game: dealing, notation and determinization."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from cherki.core.cards import (
+    CODES,
+    N_KINDS,
+    card_name,
+    parse_cards,
+)
+from cherki.core.contract import Game
+from cherki.core.deal import deal_source, shuffled
+from cherki.core.errors import NotationError
+from cherki.core.options import Preset
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
+from cherki.games.cholek.observation import CholekObservation
+from cherki.games.cholek.rules import (
+    CAPTURE,
+    CAPTURE_ID,
+    CAPTURES,
+    CHOLEK_PRESETS,
+    DISCARD,
+    FROM_HAND,
+    FROM_STOCK,
+    HALF_PACKS,
+    HAND_SIZE,
+    NUM_ACTIONS,
+    PASS,
+    PHASE_NAMES,
+    TURN,
+    CholekRules,
+)
+from cherki.games.cholek.state import CholekState
+
+
+def determinize(obs: CholekObservation, rng: random.Random, game: CholekGame) -> CholekState:
+    """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
+    search bot, which never looks at the real hidden cards)."""
+    n = obs.players
+    pool = shuffled([k for k, c in enumerate(obs.unseen()) for _ in range(c)], rng)
+    hands: list[list[int]] = []
+    i = 0
+    for t in range(n):
+        if t == obs.seat:
+            hands.append(list(obs.hand))
+            continue
+        h = [0] * N_KINDS
+        for k in pool[i : i + obs.hand_sizes[t]]:
+            h[k] += 1
+        i += obs.hand_sizes[t]
+        hands.append(h)
+    rules = obs.rules
+    st = object.__new__(CholekState)
+    st.game = game
+    st.rules = rules
+    st.n = n
+    st.meta = {"first": obs.first, "determinized": True}
+    st.grouping = GROUPINGS[rules.honours]
+    st.group_kinds = GROUP_KINDS[rules.honours]
+    st.hands = hands
+    st.stock = pool[i:]
+    st.pos = 0
+    st.pool = list(obs.pool)
+    st.captured = [list(c) for c in obs.captured]
+    st.bonus_money = list(obs.bonus_money)
+    st.bonuses = []
+    st.last_capturer = obs.last_capturer
+    st.first = obs.first
+    st.current = obs.current
+    st.phase = PHASE_NAMES.index(obs.phase)
+    st.active = obs.active if obs.active is not None else -1
+    st.active_from = FROM_HAND if obs.active_from in (None, "hand") else FROM_STOCK
+    st.rounds = obs.rounds
+    st.history = []
+    st._result = None
+    st.log = []
+    return st
+
+
+# -- the game ---------------------------------------------------------------------------------
+class CholekGame(Game[CholekRules]):
+    """Cholek Tiga for 2-3 players [002]."""
+
+    name: ClassVar[str] = "cholek-tiga"
+    title: ClassVar[str] = "Cholek Tiga"
+    players: ClassVar[tuple[int, int]] = (2, 3)
+    default_players: ClassVar[int] = 3
+    rules_type: ClassVar[type] = CholekRules
+    presets: ClassVar[tuple[Preset[Any], ...]] = CHOLEK_PRESETS
+    num_actions: ClassVar[int] = NUM_ACTIONS
+
+    def determinize(self, obs: Any, rng: random.Random) -> CholekState:
+        return determinize(obs, rng, self)
+
+    def new_state(
+        self,
+        rules: CholekRules | None = None,
+        players: int | None = None,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        shoe: Sequence[int] | None = None,
+        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
+        first: int = 0,
+    ) -> CholekState:
+        rules, n = self.table(rules, players, first)
+        src = deal_source(
+            players=n,
+            first=first,
+            half_packs=HALF_PACKS,
+            hand_sizes=[HAND_SIZE] * n,
+            seed=seed,
+            rng=rng,
+            shoe=shoe,
+            stack=stack,
+        )
+        meta = src.meta
+        if src.order is not None:
+            order = src.order
+        else:  # the stacked hands are drawn first, in turn from the first player
+            assert src.hands is not None and src.stock is not None
+            order = [k for j in range(n) for k in src.hands[(first + j) % n]] + src.stock
+        return CholekState(self, rules, order, first, n, meta)
+
+    def action_text(self, action: int) -> str:
+        if DISCARD <= action < TURN:
+            return f"discard {CODES[action - DISCARD]}"
+        if action == TURN:
+            return "turn"
+        if action == PASS:
+            return "no capture"
+        if CAPTURE <= action < NUM_ACTIONS:
+            c, a, b = CAPTURES[action - CAPTURE]
+            return f"capture {CODES[a]} {CODES[b]} with {CODES[c]}"
+        raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
+
+    def parse_action(self, text: str) -> int:
+        raw = text.strip().split()
+        words = [w.lower() for w in raw]
+        if words == ["turn"]:
+            return TURN
+        if words in (["no", "capture"], ["pass"], ["no-capture"]):
+            return PASS
+        if len(words) == 2 and words[0] == "discard":
+            return DISCARD + parse_cards(raw[1:])[0]
+        if len(words) == 5 and words[0] == "capture" and words[3] == "with":
+            a, b, c = parse_cards([raw[1], raw[2], raw[4]])
+            a, b = min(a, b), max(a, b)
+            action = CAPTURE_ID.get((c, a, b))
+            if action is None:
+                raise NotationError(
+                    f"{card_name(c)} cannot capture {card_name(a)} and {card_name(b)}: a card "
+                    "captures two cards of its own rank"
+                )
+            return action
+        raise NotationError(
+            f"{text.strip()!r} is not a {self.title} action: use 'discard CARD', turn, "
+            "'capture CARD CARD with CARD' or 'no capture'"
+        )

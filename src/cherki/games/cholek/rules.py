@@ -1,0 +1,141 @@
+"""Cholek Tiga rules: action ids, phases, option values, presets and scoring."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from cherki.core.cards import (
+    IS_RED,
+    N_KINDS,
+    card_name,
+)
+from cherki.core.errors import RulesError
+from cherki.core.options import Preset
+from cherki.core.sets import GROUP_KINDS, HONOUR_RULES
+
+HALF_PACKS: Final = 4
+HAND_SIZE: Final = 3
+
+# -- action ids -------------------------------------------------------------------------------
+DISCARD: Final = 0  # DISCARD + kind
+TURN: Final = N_KINDS
+PASS: Final = TURN + 1  # "no capture"
+CAPTURE: Final = PASS + 1  # CAPTURE + index into CAPTURES
+
+
+def _capture_table() -> tuple[tuple[int, int, int], ...]:
+    """Every (capturing card, pool card, pool card) of one rank under the widest grouping
+    (``rank1``: every other grouping's groups are subsets of its groups); pool cards in kind
+    order."""
+    out: list[tuple[int, int, int]] = []
+    for kinds in GROUP_KINDS["rank1"]:
+        for c in kinds:
+            for a, b in itertools.combinations_with_replacement(kinds, 2):
+                out.append((c, a, b))
+    return tuple(out)
+
+
+CAPTURES: Final = _capture_table()
+CAPTURE_ID: Final[dict[tuple[int, int, int], int]] = {
+    t: CAPTURE + i for i, t in enumerate(CAPTURES)
+}
+NUM_ACTIONS: Final = CAPTURE + len(CAPTURES)
+
+# -- phases -----------------------------------------------------------------------------------
+PHASE_DISCARD: Final = 0
+PHASE_CAPTURE: Final = 1
+PHASE_TURN: Final = 2
+PHASE_OVER: Final = 3
+PHASE_NAMES: Final = ("discard", "capture", "turn", "over")
+
+FROM_HAND: Final = 0
+FROM_STOCK: Final = 1
+
+#: Points for n identical captured cards, normal and red-stamped [002].
+NORMAL_POINTS: Final = (0, 0, 0, 3, 8)
+RED_POINTS: Final = (0, 1, 4, 3, 8)
+
+_CHOICES: Final[dict[str, tuple[str, ...]]] = {
+    "honours": HONOUR_RULES,
+    "leftover_pool": ("none", "last-capturer"),
+    "tie_rule": ("each", "none"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CholekRules:
+    """Every rule option of Cholek Tiga (see the module docstring)."""
+
+    honours: str = "rank1"
+    initial_pool: int = 0
+    leftover_pool: str = "none"
+    tie_rule: str = "each"
+    cents_per_point: int = 10
+    ayam_cents: int = 50
+    kandang_cents: int = 100
+    ang_pow_cents: int = 100
+    ang_pow_besar_cents: int = 200
+
+    def check(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(
+                    f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
+                )
+        for name in (
+            "cents_per_point",
+            "ayam_cents",
+            "kandang_cents",
+            "ang_pow_cents",
+            "ang_pow_besar_cents",
+        ):
+            if getattr(self, name) < 0:
+                raise RulesError(f"option {name} cannot be negative")
+        if not 0 <= self.initial_pool <= 60:
+            raise RulesError("option initial_pool must be from 0 to 60")
+
+    def to_json(self) -> dict[str, Any]:
+        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+
+
+CHOLEK_PRESETS: Final = (
+    Preset(
+        "pwee",
+        CholekRules(),
+        "Cholek Tiga after Pwee (2003): 10¢ a point, ayam 50¢, kandang $1, ang pow $1, "
+        "ang pow besar $2",
+        "[002] Pwee 2003 p.125-7",
+    ),
+)
+
+
+def score_captured(
+    counts: Sequence[int],
+) -> tuple[int, list[tuple[str, int]], list[int], list[int]]:
+    """(points, scoring lines, ang pow kinds, ang pow besar kinds) of a seat's captured cards."""
+    points = 0
+    lines: list[tuple[str, int]] = []
+    ang_pow: list[int] = []
+    besar: list[int] = []
+    for k in range(N_KINDS):
+        c = counts[k]
+        if not c:
+            continue
+        if IS_RED[k]:
+            p = RED_POINTS[min(c, 4)]
+            what = ("one", "pair of", "three", "four")[min(c, 4) - 1]
+            if c == 3:
+                ang_pow.append(k)
+            elif c >= 4:
+                besar.append(k)
+        else:
+            p = NORMAL_POINTS[min(c, 4)]
+            what = "three" if c == 3 else "four"
+        if p:
+            points += p
+            lines.append((f"{what} {card_name(k)}" + (" (red)" if IS_RED[k] else ""), p))
+    return points, lines, ang_pow, besar

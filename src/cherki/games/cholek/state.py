@@ -1,0 +1,377 @@
+"""A hand of Cholek Tiga in progress: the rules of play."""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any
+
+from cherki.core.cards import (
+    N_KINDS,
+    card_name,
+    format_hand,
+)
+
+if TYPE_CHECKING:
+    from cherki.games.cholek.game import CholekGame
+from cherki.core.contract import State
+from cherki.core.deal import tally
+from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
+from cherki.games.cholek.observation import CholekObservation
+from cherki.games.cholek.rules import (
+    CAPTURE,
+    CAPTURE_ID,
+    CAPTURES,
+    DISCARD,
+    FROM_HAND,
+    FROM_STOCK,
+    HAND_SIZE,
+    PASS,
+    PHASE_CAPTURE,
+    PHASE_DISCARD,
+    PHASE_NAMES,
+    PHASE_OVER,
+    PHASE_TURN,
+    TURN,
+    CholekRules,
+    score_captured,
+)
+
+
+# -- the state --------------------------------------------------------------------------------
+class CholekState(State):
+    """A game of Cholek Tiga in progress."""
+
+    def __init__(
+        self,
+        game: CholekGame,
+        rules: CholekRules,
+        stock: list[int],
+        first: int,
+        n: int,
+        meta: dict[str, Any],
+    ) -> None:
+        self.game = game
+        self.rules = rules
+        self.n = n
+        self.meta = meta
+        self.grouping = GROUPINGS[rules.honours]
+        self.group_kinds = GROUP_KINDS[rules.honours]
+        self.hands = [[0] * N_KINDS for _ in range(n)]
+        self.stock = stock
+        self.pos = 0
+        self.pool = [0] * N_KINDS
+        self.captured = [[0] * N_KINDS for _ in range(n)]
+        self.bonus_money = [0] * n
+        self.bonuses: list[dict[str, Any]] = []
+        self.last_capturer = -1
+        self.first = first
+        self.current = first
+        self.phase = PHASE_DISCARD
+        self.active = -1
+        self.active_from = FROM_HAND
+        self.rounds = 0
+        self.history = []
+        self._result = None
+        self.log = [Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")]
+        self.log.extend(self._redraw(first, HAND_SIZE))
+        for _ in range(min(rules.initial_pool, self.stock_left)):
+            k = self._pop_stock()
+            self.pool[k] += 1
+            self.log.append(Event("turn", -1, k, text="turned up into the pool"))
+
+    # -- copies -------------------------------------------------------------------------
+    def clone(self) -> CholekState:
+        c = object.__new__(CholekState)
+        c.__dict__.update(self.__dict__)
+        c.hands = [h[:] for h in self.hands]
+        c.pool = self.pool[:]
+        c.captured = [x[:] for x in self.captured]
+        c.bonus_money = self.bonus_money[:]
+        c.bonuses = [dict(b) for b in self.bonuses]
+        c.log = self.log[:]
+        c.history = self.history[:]
+        return c
+
+    def card_counts(self) -> list[int]:
+        on_table = [self.active] if self.active >= 0 else []
+        return tally([*self.hands, *self.captured, self.pool], [*self.stock[self.pos :], *on_table])
+
+    @property
+    def stock_left(self) -> int:
+        return len(self.stock) - self.pos
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    def _pop_stock(self) -> int:
+        k = self.stock[self.pos]
+        self.pos += 1
+        return k
+
+    def _redraw(self, start: int, count: int) -> list[Event]:
+        events: list[Event] = []
+        for j in range(self.n):
+            s = (start + j) % self.n
+            for _ in range(count):
+                k = self._pop_stock()
+                self.hands[s][k] += 1
+                events.append(Event("draw", s, k, private_to=s))
+        self.rounds += 1
+        return events
+
+    # -- legal actions ------------------------------------------------------------------
+    def capture_options(self, card: int | None = None) -> list[int]:
+        """Capture actions open to ``card`` (default: the card on the table) given the pool."""
+        c = self.active if card is None else card
+        if c < 0:
+            return []
+        pool = self.pool
+        kinds = self.group_kinds[self.grouping[c]]
+        out: list[int] = []
+        for a, b in itertools.combinations_with_replacement(kinds, 2):
+            if (pool[a] >= 2) if a == b else (pool[a] and pool[b]):
+                out.append(CAPTURE_ID[(c, a, b)])
+        return out
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        if self._result is not None or (seat is not None and seat != self.current):
+            return []
+        if self.phase == PHASE_DISCARD:
+            hand = self.hands[self.current]
+            return [DISCARD + k for k in range(N_KINDS) if hand[k]]
+        if self.phase == PHASE_TURN:
+            return [TURN]
+        return [*self.capture_options(), PASS]
+
+    def _why_illegal(self, seat: int, action: int) -> str:
+        phase = self.phase
+        text = self.game.action_text(action)
+        if phase == PHASE_DISCARD:
+            if action < TURN:
+                return f"you have no {card_name(action - DISCARD)} in your hand to discard"
+            return f"first discard a card from your hand to the pool ({text} not allowed)"
+        if phase == PHASE_TURN:
+            return f"turn up a card from the stock now (say turn; {text} not allowed)"
+        active = card_name(self.active)
+        if action < CAPTURE:
+            return (
+                f"decide first whether {active} captures: 'capture A B with {active}' "
+                "or 'no capture'"
+            )
+        c, a, b = CAPTURES[action - CAPTURE]
+        if c != self.active:
+            return f"the card that may capture now is {active}, not {card_name(c)}"
+        if self.grouping[a] != self.grouping[c] or self.grouping[b] != self.grouping[c]:
+            return (
+                f"{card_name(c)} captures only cards of its own rank under these rules "
+                f"(honours={self.rules.honours})"
+            )
+        return (
+            f"the pool does not hold {card_name(a)} and {card_name(b)} (pool: "
+            + (format_hand(self.pool) or "empty")
+            + ")"
+        )
+
+    def waiting_for(self) -> str:
+        return {
+            PHASE_DISCARD: "discard",
+            PHASE_CAPTURE: "capture or not",
+            PHASE_TURN: "turn up a stock card",
+        }.get(self.phase, "act")
+
+    # -- applying actions ---------------------------------------------------------------
+    def _apply(self, action: int) -> list[Event]:
+        s = self.current
+        if self.phase == PHASE_DISCARD:
+            k = action - DISCARD
+            self.hands[s][k] -= 1
+            events = [Event("discard", s, k)]
+            self.active, self.active_from = k, FROM_HAND
+            return events + self._after_place(s)
+        if self.phase == PHASE_TURN:
+            k = self._pop_stock()
+            self.active, self.active_from = k, FROM_STOCK
+            return [Event("turn", s, k, text="turned up from the stock"), *self._after_place(s)]
+        if action == PASS:
+            k = self.active
+            self.pool[k] += 1
+            events = [Event("keep", s, k, text=f"{card_name(k)} stays in the pool")]
+        else:
+            events = self._capture(s, action)
+        return events + self._after_decision(s)
+
+    def _after_place(self, s: int) -> list[Event]:
+        """A card has just been discarded or turned up: capture decision, or on."""
+        if self.capture_options():
+            self.phase = PHASE_CAPTURE
+            return []
+        self.pool[self.active] += 1
+        return self._after_decision(s)
+
+    def _after_decision(self, s: int) -> list[Event]:
+        was = self.active_from
+        self.active = -1
+        if was == FROM_HAND and self.stock_left:
+            self.phase = PHASE_TURN
+            return []
+        return self._next_turn((s + 1) % self.n)
+
+    def _capture(self, s: int, action: int) -> list[Event]:
+        c, a, b = CAPTURES[action - CAPTURE]
+        self.pool[a] -= 1
+        self.pool[b] -= 1
+        cap = self.captured[s]
+        cap[a] += 1
+        cap[b] += 1
+        cap[c] += 1
+        self.last_capturer = s
+        events = [
+            Event(
+                "capture", s, c, text=f"captures {card_name(a)} {card_name(b)} with {card_name(c)}"
+            )
+        ]
+        if a == b == c:
+            hand = self.active_from == FROM_HAND
+            name = "ayam" if hand else "kandang"
+            cents = self.rules.ayam_cents if hand else self.rules.kandang_cents
+            if cents:
+                for t in range(self.n):
+                    self.bonus_money[t] += cents * (self.n - 1) if t == s else -cents
+            self.bonuses.append(
+                {"seat": s, "bonus": name, "card": card_name(c), "cents_each": cents}
+            )
+            events.append(
+                Event("bonus", s, c, text=f"{name}! three {card_name(c)}: {cents}¢ from each")
+            )
+        return events
+
+    def _next_turn(self, s: int) -> list[Event]:
+        self.current = s
+        events: list[Event] = []
+        if not any(sum(h) for h in self.hands):
+            per = min(HAND_SIZE, self.stock_left // (2 * self.n))
+            if per:
+                events.extend(self._redraw(s, per))
+        if sum(self.hands[s]):
+            self.phase = PHASE_DISCARD
+        elif self.stock_left:
+            self.phase = PHASE_TURN  # leftover stock: turn-only turns
+        else:
+            events.extend(self._finish())
+        return events
+
+    # -- scoring ------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return [score_captured(c)[0] for c in self.captured]
+
+    def _finish(self) -> list[Event]:
+        rules = self.rules
+        n = self.n
+        events: list[Event] = []
+        pool_left = format_hand(self.pool)
+        if rules.leftover_pool == "last-capturer" and self.last_capturer >= 0 and any(self.pool):
+            t = self.last_capturer
+            for k in range(N_KINDS):
+                self.captured[t][k] += self.pool[k]
+            events.append(Event("sweep", t, text=f"takes the pool left over: {pool_left}"))
+            self.pool = [0] * N_KINDS
+        items: list[ScoreItem] = []
+        scores: list[int] = []
+        end_bonus = [0] * n
+        ang: list[dict[str, Any]] = []
+        for t in range(n):
+            pts, lines, ang_pow, besar = score_captured(self.captured[t])
+            scores.append(pts)
+            items.extend(ScoreItem(f"seat {t}: {label}", p) for label, p in lines)
+            for kinds, name, cents in (
+                (ang_pow, "ang pow", rules.ang_pow_cents),
+                (besar, "ang pow besar", rules.ang_pow_besar_cents),
+            ):
+                for k in kinds:
+                    for u in range(n):
+                        end_bonus[u] += cents * (n - 1) if u == t else -cents
+                    ang.append(
+                        {"seat": t, "bonus": name, "card": card_name(k), "cents_each": cents}
+                    )
+                    items.append(ScoreItem(f"seat {t}: {name} {card_name(k)} ({cents}¢ each)", 0))
+        best = max(scores)
+        winners = [t for t in range(n) if scores[t] == best]
+        payments = [0] * n
+        if len(winners) == 1 or rules.tie_rule == "each":
+            for w in winners:
+                for t in range(n):
+                    if scores[t] < best:
+                        d = best - scores[t]
+                        payments[w] += d
+                        payments[t] -= d
+        money = tuple(
+            payments[t] * rules.cents_per_point + end_bonus[t] + self.bonus_money[t]
+            for t in range(n)
+        )
+        winner = winners[0] if len(winners) == 1 else None
+        score_text = ", ".join(f"seat {t} {scores[t]}" for t in range(n))
+        if winner is not None:
+            summary = f"Seat {winner} wins with {best} points ({score_text})."
+        else:
+            summary = (
+                f"Top score {best} shared by seats {', '.join(map(str, winners))} ({score_text})."
+            )
+        self.phase = PHASE_OVER
+        self.current = -1
+        self._result = Result(
+            winner,
+            "score" if winner is not None else "tie",
+            summary,
+            tuple(items),
+            best,
+            tuple(payments),
+            money,
+            detail={
+                "scores": scores,
+                "winners": winners,
+                "captured": [format_hand(c) for c in self.captured],
+                "pool_left": pool_left,
+                "in_play_bonuses": [dict(b) for b in self.bonuses],
+                "end_bonuses": ang,
+                "bonus_cents": [self.bonus_money[t] + end_bonus[t] for t in range(n)],
+            },
+        )
+        events.append(Event("end", -1, text=summary))
+        return events
+
+    # -- observation --------------------------------------------------------------------
+    def observation(self, seat: int) -> CholekObservation:
+        mine = seat == self.current
+        return CholekObservation(
+            seat,
+            self.n,
+            self.current,
+            PHASE_NAMES[self.phase],
+            tuple(self.hands[seat]),
+            tuple(sum(h) for h in self.hands),
+            self.stock_left,
+            tuple(self.pool),
+            tuple(tuple(c) for c in self.captured),
+            self.active if self.active >= 0 else None,
+            ("hand" if self.active_from == FROM_HAND else "stock") if self.active >= 0 else None,
+            tuple(self.bonus_money),
+            tuple(self.legal_actions(seat)) if mine else (),
+            self.first,
+            self.rules.honours,
+            self._result,
+            self.rules,
+            self.last_capturer,
+            self.rounds,
+        )
+
+    def next_first(self) -> int:
+        """The lowest scorer starts the next game [002]; ties: first in playing order."""
+        scores = self.result.detail["scores"]
+        low = min(scores)
+        for j in range(self.n):
+            t = (self.first + j) % self.n
+            if scores[t] == low:
+                return t
+        return self.first  # pragma: no cover
