@@ -7,10 +7,11 @@ from typing import Any
 import pytest
 
 from cherki.core.cards import parse_cards
-from cherki.core.events import Event
+from cherki.core.events import Event, Result, ScoreItem
 from cherki.games import find_game
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.state import SetsState
+from cherki.ui.text import Voice, item_label, result_summary, table_lines
 
 SATU = find_game("balik-satu")
 LIMA = find_game("balik-lima-belas")
@@ -88,3 +89,25 @@ def satu() -> Any:
 @pytest.fixture
 def lima() -> Any:
     return LIMA
+
+
+# -- the English of results, as a front end words them (ui.text) -------------------------------
+def detail(result: Result) -> dict[str, Any]:
+    """A result's detail as records and clients read it (``Result.to_json()["detail"]``)."""
+    data: dict[str, Any] = result.to_json()["detail"]
+    return data
+
+
+def label(item: ScoreItem, result: Result) -> str:
+    """A score item's line as the terminal words it (seats named "Seat N")."""
+    return item_label(item, result, Voice.of(None, max(len(result.payments), 1)))
+
+
+def summary(result: Result, game: Any) -> str:
+    """A result's sentence as the terminal words it (seats named "Seat N")."""
+    return result_summary(result, game, Voice.of(None, max(len(result.payments), 1)))
+
+
+def table(obs: Any, game: Any) -> str:
+    """The table one seat sees, as the terminal words it."""
+    return "\n".join(table_lines(obs, game, Voice.of(None, obs.players, obs.seat)))

@@ -7,6 +7,8 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+from conftest import detail
+
 from cherki.core.cards import N_KINDS
 from cherki.core.deal import shoe_cards, shuffled
 from cherki.core.events import Result
@@ -105,7 +107,7 @@ def check_result(state: SetsState) -> Result:
     r = state.result
     n = state.n
     assert len(r.payments) == len(r.money) == n
-    assert sum(r.payments) + r.detail.get("pot_change", 0) == 0
+    assert sum(r.payments) + r.pot_change == 0
     if SCORING[state.rules.scoring].money:
         assert r.money == tuple(p * state.rules.cents_per_point for p in r.payments)
     else:
@@ -114,8 +116,8 @@ def check_result(state: SetsState) -> Result:
         assert "pot_change" not in r.detail
         assert sum(r.payments) == 0
     else:
-        pot = r.detail["pot"]
-        assert pot["after"] >= 0 and pot["after"] - pot["before"] == r.detail["pot_change"]
+        pot = detail(r)["pot"]
+        assert pot["after"] >= 0 and pot["after"] - pot["before"] == detail(r)["pot_change"]
     if r.winner is not None:
         assert state._wins(state.hands[r.winner])
     return r

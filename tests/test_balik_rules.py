@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import JUNK, JUNK2, LIMA, SATU, play, snapshot, stacked, whole_shoe
+from conftest import JUNK, JUNK2, LIMA, SATU, detail, play, snapshot, stacked, whole_shoe
 
 from cherki.core.cards import N_KINDS, counts_of, format_hand, parse_card, parse_cards, parse_hand
 from cherki.core.deal import shoe_cards
@@ -18,6 +18,7 @@ from cherki.core.errors import IllegalActionError, NotationError, RulesError
 from cherki.games.sets.actions import CALL_CEKI, DISCARD, DRAW, NUM_ACTIONS, PASS, SAMPEI, TAKE
 from cherki.games.sets.balik import BalikGame
 from cherki.games.sets.rules import SHOE_TABLES, SetsRules
+from cherki.ui.text import Voice, event_line
 
 #: The source's example hand (ceki, waits on M8) plus a ninth to call on.
 CEKI14 = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"
@@ -389,10 +390,12 @@ def test_illegal_calls_and_discards(hand: str, action: str, message: str) -> Non
 def test_calling_is_announced_and_public() -> None:
     st = stacked(SATU, [CEKI15, JUNK])
     ev = play(st, "0: discard C9 ceki")
-    assert [(e.kind, e.seat, e.text) for e in ev] == [
-        ("discard", 0, ""),
-        ("call", 0, "calls ceki!"),
+    assert [(e.kind, e.seat, e.call, e.changed) for e in ev] == [
+        ("discard", 0, None, False),
+        ("call", 0, "ceki", False),
     ]
+    assert event_line(ev[1], SATU, Voice.of(None, 2)) == "Seat 0 calls ceki!"
+    assert event_line(ev[1], SATU, Voice.of(None, 2, 0)) == "You call ceki!"
     assert st.observation(1).calls == ("ceki", None)
     assert st.wait_sets[0] == frozenset({k("M8")})
 
@@ -436,9 +439,9 @@ def test_a_caller_claims_a_revealed_winning_card() -> None:
     assert st.observation(1).legal == ()
     assert st.legal_actions(1) == []
     ev = play(st, "0: sampei")
-    assert ev[0].kind == "sampei" and ev[0].card == k("M8") and ev[0].text == "sampei!"
+    assert ev[0].kind == "sampei" and ev[0].card == k("M8") and ev[0].seat == 0
     assert st.result.winner == 0 and st.result.how == "claim"
-    assert st.result.detail["from_seat"] == 1
+    assert detail(st.result)["from_seat"] == 1
 
 
 def test_passing_gives_the_card_to_the_drawer() -> None:
@@ -474,7 +477,7 @@ def test_claim_priority(priority: str, order: list[int]) -> None:
     assert st.current == order[1]
     play(st, f"{order[1]}: sampei")
     assert st.result.winner == order[1]
-    assert st.result.how == "claim" and st.result.detail["from_seat"] == 0
+    assert st.result.how == "claim" and detail(st.result)["from_seat"] == 0
 
 
 def test_all_claimants_pass() -> None:
@@ -546,7 +549,8 @@ def test_a_ceki_caller_who_makes_a_mata_changes_to_tan() -> None:
     with pytest.raises(IllegalActionError, match="you have called ceki"):
         st.apply("discard S2")
     ev = play(st, "0: discard S2 tan")
-    assert ev[1].kind == "call" and ev[1].text == "changes the call to tan"
+    assert ev[1].kind == "call" and ev[1].call == "tan" and ev[1].changed
+    assert event_line(ev[1], SATU, Voice.of(None, 2)) == "Seat 0 changes the call to tan"
     assert st.calls[0] == "tan" and st.call_changed[0]
     assert st.observation(1).call_changed == (True, False)
     assert st.wait_sets[0] == frozenset({k("C8"), k("S8"), k("M8")})
@@ -619,7 +623,7 @@ def test_yeo_cards(turned: str, yeo_cards: str, yeo: bool) -> None:
     assert (r.winner is None) is yeo
     if yeo:
         assert r.payments == (0, 0) and r.money == (0, 0) and r.total == 0
-        assert r.detail["would_be_winner"] == 0
+        assert detail(r)["would_be_winner"] == 0
         assert st.next_first() == 0  # the same starter deals again
 
 

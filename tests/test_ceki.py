@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import detail
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -156,7 +157,7 @@ def test_triple_win_self_drawn_scores_three_times_the_sets(
     assert sum(i.points for i in res.items) == base
     assert res.payments == (base * 3, -base * 3)
     assert res.money == (base * 30, -base * 30)
-    assert res.detail["scores"] == [base * 3, 0]
+    assert detail(res)["scores"] == [base * 3, 0]
 
 
 def test_plain_win_previous_player_threw_the_drawn_card_straight_away() -> None:
@@ -165,7 +166,7 @@ def test_plain_win_previous_player_threw_the_drawn_card_straight_away() -> None:
     res = state.result
     assert (res.winner, res.how, res.total) == (0, "plain", 72)
     assert res.payments == (72, -72)
-    assert res.detail["from_seat"] == 1
+    assert detail(res)["from_seat"] == 1
     assert all(i.multiplier == 1 for i in res.items)
 
 
@@ -277,7 +278,7 @@ def test_must_call_before_winning(must_call: bool, can_win: bool) -> None:
         assert snapshot(state) == before
     else:
         play(state, "0: win")
-        assert state.result.how == "triple" and not state.result.detail["called"]
+        assert state.result.how == "triple" and not detail(state.result)["called"]
 
 
 def test_dealt_hand_may_call_at_the_start_of_the_turn() -> None:
@@ -461,7 +462,7 @@ def test_random_games_conserve_cards_are_zero_sum_and_hide_hands(
     assert sum(res.payments) == 0 and sum(res.money) == 0
     assert 0 <= state.next_first() < n
     if res.winner is not None:
-        assert res.total == res.detail["base"] * res.detail["multiplier"]
+        assert res.total == detail(res)["base"] * detail(res)["multiplier"]
 
 
 @settings(max_examples=25, deadline=None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import JUNK, JUNK2, play, snapshot
+from conftest import JUNK, JUNK2, detail, label, play, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked
@@ -21,6 +21,7 @@ from cherki.core.events import Result
 from cherki.games import find_game
 from cherki.games.sets.actions import DISCARD, SAMPEI
 from cherki.games.sets.chaqui import chiqui_olo
+from cherki.ui.text import Voice, event_line
 
 Q = find_game("chaqui")
 TAN14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"  # an olo, waits on any 8
@@ -35,7 +36,7 @@ def k(code: str) -> int:
 
 
 def items(r: Result) -> list[tuple[str, int]]:
-    return [(i.label, i.points) for i in r.items]
+    return [(label(i, r), i.points) for i in r.items]
 
 
 def self_draw(hand: str, draw: str, after: str = NO_M8, **options: Any) -> Any:
@@ -67,7 +68,7 @@ def test_a_fixed_amount_per_olo() -> None:
     r = st.result
     assert items(r) == [("1 olo × 5", 5)]
     check_pay(r, 1, 5)
-    assert r.detail["olo"] == 1 and r.detail["turned"] == NO_M8
+    assert detail(r)["olo"] == 1 and detail(r)["turned"] == NO_M8
 
 
 def test_red_olo_score_no_more() -> None:
@@ -95,7 +96,7 @@ def test_kandang_tangan_doubles() -> None:
     play(st, "0: sampei")
     r = st.result
     assert r.how == "kandang-tangan"
-    assert [(i.label, i.points, i.multiplier) for i in r.items] == [
+    assert [(label(i, r), i.points, i.multiplier) for i in r.items] == [
         ("1 olo × 5", 5, 1), ("kandang tangan: dealt a winning hand", 0, 2)]  # fmt: skip
     check_pay(r, 0, 10)
 
@@ -108,7 +109,8 @@ def test_an_olo_completed_from_a_discard_is_exposed() -> None:
     st = stacked(Q, [JUNK + " M8", OPEN14, JUNK2], stock=f"C4 C5 C7 {NO_M8}")
     play(st, "0: discard M8")
     ev = play(st, "1: take")
-    assert [(e.kind, e.text) for e in ev] == [("take", ""), ("expose", "exposes the olo M8 M8 M8")]
+    assert [(e.kind, e.cards) for e in ev] == [("take", ()), ("expose", (k("M8"),) * 3)]
+    assert event_line(ev[1], Q, Voice.of(None, 3)) == "Seat 1 exposes the olo M8 M8 M8"
     obs = st.observation(0)
     assert obs.melds[1][k("M8")] == 3 and obs.exposed[1][k("M8")] == 3
     assert "exposed olo M8 M8 M8" in "\n".join(obs.table_lines())
@@ -145,8 +147,8 @@ def test_chiqui_go_out_turns_fifteen_and_makes_an_olo() -> None:
     r = st.result
     assert items(r) == [("chiqui: M8 turned up among the 15", 0), ("1 olo × 5", 5)]
     check_pay(r, 1, 5)
-    assert r.detail["chiqui"] is True and r.detail["chiqui_olo"] == "M8"
-    assert r.detail["turned"] == ONE_M8
+    assert detail(r)["chiqui"] is True and detail(r)["chiqui_olo"] == "M8"
+    assert detail(r)["turned"] == ONE_M8
 
 
 def test_a_failed_chiqui_pays_each_other_player() -> None:
@@ -156,7 +158,7 @@ def test_a_failed_chiqui_pays_each_other_player() -> None:
     assert r.winner is None and r.how == "chiqui-failed"
     assert items(r) == [("chiqui failed: one olo's worth to each other seat", 5)]
     assert r.payments == (5, -10, 5) and r.money == (50, -100, 50)
-    assert r.detail["would_be_winner"] == 1 and st.next_first() == st.first
+    assert detail(r)["would_be_winner"] == 1 and st.next_first() == st.first
 
 
 def test_a_failed_chiqui_can_be_void() -> None:

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import detail
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -194,12 +195,12 @@ def test_ayam_and_ang_pow_and_the_difference() -> None:
     play(state, "0: discard S9", "0: turn", "1: discard S9", "1: capture S9 S9 with S9")
     finish_without_captures(state)
     res = state.result
-    assert res.detail["scores"] == [0, 3]
+    assert detail(res)["scores"] == [0, 3]
     assert res.winner == 1 and res.total == 3
     assert res.payments == (-3, 3)
     # 3 points at 10¢, ayam 50¢, ang pow $1
     assert res.money == (-180, 180)
-    assert res.detail["end_bonuses"][0]["bonus"] == "ang pow"
+    assert detail(res)["end_bonuses"][0]["bonus"] == "ang pow"
     assert state.next_first() == 0
 
 
@@ -224,10 +225,10 @@ def test_kandang_and_ang_pow_besar() -> None:
     finish_without_captures(state)
     res = state.result
     assert state.captured[1][parse_card("RF")] == 4
-    assert res.detail["scores"] == [0, 8]
+    assert detail(res)["scores"] == [0, 8]
     assert res.payments == (-8, 8)
     assert res.money == (-(80 + 100 + 200), 80 + 100 + 200)
-    assert [b["bonus"] for b in res.detail["end_bonuses"]] == ["ang pow besar"]
+    assert [b["bonus"] for b in detail(res)["end_bonuses"]] == ["ang pow besar"]
 
 
 def test_three_players_difference_and_lowest_scorer_starts_next() -> None:
@@ -254,7 +255,7 @@ def test_three_players_difference_and_lowest_scorer_starts_next() -> None:
     )
     finish_without_captures(state)
     res = state.result
-    assert res.detail["scores"] == [3, 4, 0]
+    assert detail(res)["scores"] == [3, 4, 0]
     assert res.winner == 1
     assert res.payments == (-1, 5, -4)
     assert res.money == (-10 + 100, 50 - 50, -40 - 50)
@@ -281,7 +282,7 @@ def test_tied_winners(rule: str, payments: tuple[int, ...]) -> None:
     play(state, "0: discard C5", "0: capture C5 C5 with C5", "0: turn")
     play(state, "1: discard C6", "1: capture C6 C6 with C6")
     finish_without_captures(state)
-    assert state.result.detail["scores"][:2] == [3, 3]
+    assert detail(state.result)["scores"][:2] == [3, 3]
     assert state.result.payments == payments
     assert state.result.winner is None
 
@@ -399,7 +400,7 @@ def test_random_games_conserve_cards_are_zero_sum_and_hide_hands(
     res = state.result
     assert sum(res.payments) == 0 and sum(res.money) == 0
     assert whole_shoe(state) == [4] * N_KINDS
-    scores = res.detail["scores"]
+    scores = detail(res)["scores"]
     assert state.next_first() in [t for t in range(n) if scores[t] == min(scores)]
     assert res.total == max(scores)
 

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import JUNK, JUNK2, play
+from conftest import JUNK, JUNK2, detail, label, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
@@ -20,11 +20,12 @@ from relatives import play_and_check, stacked, whole_shoe
 from cherki.bots import make_bot
 from cherki.core.cards import N_KINDS
 from cherki.core.errors import RulesError
-from cherki.core.events import Result
+from cherki.core.events import Result, Tokens
 from cherki.games import find_game
 from cherki.games.sets.chot import ChotLedger, side_of
 from cherki.play.match import Match
 from cherki.play.records import parse_record
+from cherki.ui.text import Voice, note_line, settlement_lines
 
 K = find_game("chot")
 JUNK3 = "C1 M1 C2 M2 C3 M3 C4 M4 C5 M5 S6 S7 S8 S9"
@@ -40,7 +41,7 @@ def mata(n: int) -> tuple[str, int]:
 
 
 def items(r: Result) -> list[tuple[str, int, int]]:
-    return [(i.label, i.points, i.multiplier) for i in r.items]
+    return [(label(i, r), i.points, i.multiplier) for i in r.items]
 
 
 def sides(total: int, winner: int) -> tuple[int, ...]:
@@ -49,7 +50,7 @@ def sides(total: int, winner: int) -> tuple[int, ...]:
 
 def check_tokens(r: Result, winner: int, points: int, tens: bool) -> None:
     assert r.winner == winner and r.total == points
-    assert r.detail["tokens"] == {"seat": winner, "points": points, "ten_point_tokens": tens}
+    assert detail(r)["tokens"] == {"seat": winner, "points": points, "ten_point_tokens": tens}
     assert r.payments == sides(points, winner) and sum(r.payments) == 0
     assert r.money == (0, 0, 0, 0)
     assert "pot_change" not in r.detail
@@ -131,11 +132,13 @@ def won(seat: int, points: int, redeal: bool = False) -> Result:
     return Result(
         None if redeal else seat,
         "yeo" if redeal else "claim",
-        "",
         payments=sides(points, seat),
         redeal=redeal,
-        detail={} if redeal else {"tokens": {"seat": seat, "points": points}},
+        tokens=None if redeal else Tokens(seat, points, False),
     )
+
+
+FOUR = Voice.of(None, 4)
 
 
 def test_a_bangkong_pools_the_sides_when_a_player_reaches_twenty() -> None:
@@ -144,7 +147,9 @@ def test_a_bangkong_pools_the_sides_when_a_player_reaches_twenty() -> None:
     assert led.context() == {"tokens": [5, 4, 3, 0], "bangkong": 0}
     assert led.add(won(1, 0, redeal=True)) == []
     notes = led.add(won(0, 20))
-    assert notes == ["Bangkong 1: seats 0 and 2 win it with 28 points to 4, 24 in excess."]
+    assert [note_line(n, FOUR) for n in notes] == [
+        "Bangkong 1: Seat 0 and Seat 2 win it with 28 points to 4, 24 in excess."
+    ]
     b = led.bangkong[0]
     assert (b.tokens, b.sides, b.winner, b.excess, b.hand) == ((25, 4, 3, 0), (28, 4), 0, 24, 5)
     assert led.tokens == [0, 0, 0, 0] and led.context()["bangkong"] == 1
@@ -154,7 +159,10 @@ def test_a_tied_bangkong_is_won_by_neither_side() -> None:
     led = ChotLedger(K.rules(), 4)
     led.add(won(1, 10))
     led.add(won(3, 10))
-    assert led.add(won(0, 20)) == ["Bangkong 1: the sides tie at 20; no one wins it."]
+    notes = led.add(won(0, 20))
+    assert [note_line(n, FOUR) for n in notes] == [
+        "Bangkong 1: the sides tie at 20; no one wins it."
+    ]
     assert led.won() == (0, 0) and led.money() == [0, 0, 0, 0]
 
 
@@ -169,7 +177,9 @@ def test_the_settlement() -> None:
     assert led.side_money() == (2170, -2170)
     assert led.money() == [1085, -1085, 1085, -1085]
     assert led.is_over()
-    assert led.settlement_lines()[-1] == "seats 1 and 3 pay seats 0 and 2 $21.70"
+    assert settlement_lines(led, FOUR)[-1] == "Seat 1 and Seat 3 pay Seat 0 and Seat 2 $21.70"
+    names = Voice.of(["Ann", "Bo", "Cy", "You"], 4, 3)
+    assert settlement_lines(led, names)[-1] == "Bo and you pay Ann and Cy $21.70"
 
 
 def test_settlement_rates_are_options() -> None:
@@ -204,7 +214,8 @@ def test_a_match_runs_to_the_fixed_number_of_bangkong(seed: int) -> None:
     teams = m.team_totals()
     assert teams == [m.totals[0], m.totals[1]] and m.totals[0] == m.totals[2]
     notes = [n for row in m.sheet_rows() for n in row["notes"]]
-    assert len(notes) == 3 and notes[0].startswith("Bangkong 1:")
+    assert len(notes) == 3 and notes[0]["number"] == 1
+    assert note_line(m.notes[notes[0]["hand"] - 1][0], FOUR).startswith("Bangkong 1:")
     # each hand's record holds the tokens before it
     assert m.record.hands[0].context == {"tokens": [0, 0, 0, 0], "bangkong": 0}
     again = Match.from_record(parse_record(m.record.dumps()))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import JUNK, JUNK2, play, snapshot
+from conftest import JUNK, JUNK2, detail, label, play, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
@@ -21,6 +21,7 @@ from cherki.core.events import Result
 from cherki.games import find_game
 from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, NUM_ACTIONS, SAMPEI
 from cherki.games.sets.gonggong import TOH_POINTS
+from cherki.ui.text import Voice, event_line
 
 G = find_game("gonggong")
 JUNK3 = "C1 M1 C2 M2 C3 M3 C4 M4 C5 M5 S6 S7 S8 S9"
@@ -40,7 +41,7 @@ def k(code: str) -> int:
 
 
 def items(r: Result) -> list[tuple[str, int]]:
-    return [(i.label, i.points) for i in r.items]
+    return [(label(i, r), i.points) for i in r.items]
 
 
 def table(hand: str, **options: Any) -> Any:
@@ -135,7 +136,7 @@ def test_calls(hand: str, word: str, name: str, waits: set[str]) -> None:
     calls = [G.action_text(a) for a in st.legal_actions() if a >= CALL_TAN]
     assert calls == [f"discard C9 {word}"]
     ev = play(st, f"0: discard C9 {word}")
-    assert ev[-1].text == f"calls {name}!"
+    assert event_line(ev[-1], st.game, Voice.of(None, st.n)) == f"Seat 0 calls {name}!"
     assert {CODES[c] for c in st.wait_sets[0]} == waits
     assert f"called {name}" in "\n".join(st.observation(1).table_lines())
 
@@ -173,7 +174,7 @@ def test_discard_wins_option_lets_a_caller_claim_a_discard() -> None:
     assert st.observation(1).claim_card == k("M8") and st.observation(1).claim_from_discard
     play(st, "0: sampei")
     r = st.result
-    assert r.how == "discard" and r.detail["from_seat"] == 3 and r.detail["win"] == "metu"
+    assert r.how == "discard" and detail(r)["from_seat"] == 3 and detail(r)["win"] == "metu"
     assert items(r)[0] == METU
 
 
@@ -199,14 +200,14 @@ def test_step_3_turned_card_values(card: str, value: int) -> None:
     r = rabas(after=card)
     assert items(r) == [RABAS, BAK1, (f"turned card {card}", value)]
     check_each_pays(r, 0, 3 + value)
-    assert r.detail["win"] == "rabas" and r.detail["turned"] == card
+    assert detail(r)["win"] == "rabas" and detail(r)["turned"] == card
 
 
 def test_step_1_metu() -> None:
     r = metu()
     assert items(r) == [METU, BAK1, ("turned card C5", 5)]
     check_each_pays(r, 0, 7)
-    assert r.how == "claim" and r.detail["win"] == "metu"
+    assert r.how == "claim" and detail(r)["win"] == "metu"
 
 
 def test_step_1_metu_with_a_red_card() -> None:
@@ -227,7 +228,7 @@ def test_step_1_rabas_after_a_call() -> None:
     play(st, "0: draw", "0: discard C9 nocog", "1: draw", "1: discard C4", "2: draw",
          "2: discard C5", "3: draw", "3: discard C6", "0: draw", "0: sampei")  # fmt: skip
     r = st.result
-    assert r.how == "self-draw" and r.detail["call"] == "ceki"
+    assert r.how == "self-draw" and detail(r)["call"] == "ceki"
     assert items(r) == [RABAS, BAK1, ("turned card C7", 7)]
 
 
@@ -237,7 +238,7 @@ def test_step_2_red_bak_and_several_bak() -> None:
     r = rabas(hand="M2 M2 M2 OT OT OT C6 C6 C6 S7 S7 M7 C8 M8")
     assert items(r) == [RABAS, ("2 bak × 1", 2), ("1 red bak × 2", 2), ("turned card C5", 5)]
     check_each_pays(r, 0, 11)
-    assert (r.detail["bak"], r.detail["red_bak"]) == (3, 1)
+    assert (detail(r)["bak"], detail(r)["red_bak"]) == (3, 1)
 
 
 # -- the alternative toh bayaran, drawing 14 ---------------------------------------------------
@@ -253,7 +254,7 @@ def test_toh_bayaran_14_forms_bak_from_28_cards() -> None:
         ("1 red bak from the 28 cards × 2", 2),  # OT OT OT drawn
     ]
     check_each_pays(r, 0, 7)
-    assert r.detail["turned"] == DRAWN14
+    assert detail(r)["turned"] == DRAWN14
     assert G.rules("toh-bayaran-14").reserve == 14
 
 
@@ -278,10 +279,10 @@ def test_bak_bakan_without_the_turn() -> None:
 
 # -- pots: undhuh-undhuhan and umbuk ------------------------------------------------------------
 def check_pot(r: Result, before: int, staked: int, after: int, payments: tuple[int, ...]) -> None:
-    assert r.detail["pot"] == {"before": before, "staked": staked, "after": after}
-    assert r.detail["pot_change"] == after - before
+    assert detail(r)["pot"] == {"before": before, "staked": staked, "after": after}
+    assert detail(r)["pot_change"] == after - before
     assert r.payments == payments
-    assert sum(r.payments) + r.detail["pot_change"] == 0
+    assert sum(r.payments) + detail(r)["pot_change"] == 0
     assert r.money == tuple(2 * p for p in payments)
 
 
@@ -289,7 +290,7 @@ def test_undhuh_undhuhan_rabas_takes_the_whole_pot() -> None:
     r = rabas(rules="undhuh-undhuhan")
     assert items(r) == [("rabas: the whole pot", 40)]
     check_pot(r, 0, 40, 0, (30, -10, -10, -10))
-    assert r.detail["pot_take"] == 40
+    assert detail(r)["pot_take"] == 40
 
 
 def test_undhuh_undhuhan_metu_takes_one_stake() -> None:
@@ -340,14 +341,14 @@ def test_the_stake_option(stake: int) -> None:
 # -- ceken --------------------------------------------------------------------------------------
 def test_ceken_every_pair_bets_the_stake() -> None:
     r = rabas(rules="ceken")
-    assert items(r) == [(f"ceken bet with seat {s}", 10) for s in (1, 2, 3)]
+    assert items(r) == [(f"ceken bet with Seat {s}", 10) for s in (1, 2, 3)]
     assert r.payments == (30, -10, -10, -10) and r.total == 30
     assert r.money == (60, -20, -20, -20)
 
 
 def test_ceken_with_chosen_bets() -> None:
     r = rabas(rules="ceken", ceken_bets="0-1:5, 2-3:7, 2-0")
-    assert items(r) == [("ceken bet with seat 1", 5), ("ceken bet with seat 2", 10)]
+    assert items(r) == [("ceken bet with Seat 1", 5), ("ceken bet with Seat 2", 10)]
     assert r.payments == (15, -5, -10, 0)
 
 

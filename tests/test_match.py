@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import detail
 
 from cherki.bots import make_bot
 from cherki.core.errors import RecordError, RulesError
@@ -117,7 +118,7 @@ def test_money_at_the_rules_rate() -> None:
 @pytest.mark.parametrize("preset", ["undhuh-undhuhan", "umbuk"])
 def test_a_pot_carries_across_hands_and_replays(preset: str) -> None:
     m = play_match(GONG, GONG.rules(preset), seed=11, hands=8)
-    pots = [r.detail["pot"] for r in m.results]
+    pots = [detail(r)["pot"] for r in m.results]
     assert pots[0]["before"] == 0 and pots[0]["staked"] == 40
     for prev, nxt, hand in zip(pots, pots[1:], m.record.hands[1:], strict=False):
         assert nxt["before"] == prev["after"]

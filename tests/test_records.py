@@ -208,7 +208,8 @@ H = ["hands", 0]
         ([*H, "actions"], ["0: discard C9 ceki", "1: draw", "0: sampei", "draw"],
          "hand 1, action 4 ('draw'): the hand is over: no more actions"),
         ([*H, "result"], "won", 'hand 1: "result" must be an object'),
-        ([*H, "result", "total"], 99, "hand 1: replaying gives a different result (total differ)"),
+        ([*H, "result", "total"], 99,
+         "hand 1: replaying gives a different result (total: recorded 99, replayed 11)"),
     ],
 )  # fmt: skip
 def test_malformed_records(path: list[Any], value: Any, message: str) -> None:

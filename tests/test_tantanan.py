@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import play, snapshot
+from conftest import detail, label, play, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
@@ -22,6 +22,7 @@ from cherki.core.sets import GROUPINGS, is_winning, wait_for
 from cherki.games import find_game
 from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DRAW, NUM_ACTIONS, SAMPEI
 from cherki.games.sets.analysis import analyse_hand
+from cherki.ui.text import Voice, event_line
 
 T = find_game("tantanan")
 C = find_game("ceken")
@@ -34,7 +35,7 @@ BAK1 = ("1 bak × 1", 1)
 
 
 def items(r: Result) -> list[tuple[str, int]]:
-    return [(i.label, i.points) for i in r.items]
+    return [(label(i, r), i.points) for i in r.items]
 
 
 def table(hand: str, stock: str = "", game: Any = T, **options: Any) -> Any:
@@ -135,7 +136,7 @@ def test_calls(hand: str, word: str, name: str, waits: set[str]) -> None:
     play(st, "0: draw")
     assert f"discard C9 {word}" in [T.action_text(a) for a in st.legal_actions()]
     ev = play(st, f"0: discard C9 {word}")
-    assert ev[-1].text == f"calls {name}!"
+    assert event_line(ev[-1], st.game, Voice.of(None, st.n)) == f"Seat 0 calls {name}!"
     assert {CODES[k] for k in st.wait_sets[0]} == waits
 
 
@@ -144,14 +145,14 @@ def test_rabas() -> None:
     r = rabas()
     assert items(r) == [RABAS, BAK1, ("turned card C5", 5)]
     check_each_pays(r, 8)
-    assert r.detail["sets"] == ["C3 C3", "S5 M5", "C7 S7"]
+    assert detail(r)["sets"] == ["C3 C3", "S5 M5", "C7 S7"]
 
 
 def test_metu_on_a_nokang_call() -> None:
     r = metu()
     assert items(r) == [METU, BAK1, ("turned card S3", 3)]
     check_each_pays(r, 5)
-    assert r.how == "claim" and r.detail["call"] == "ceki"
+    assert r.how == "claim" and detail(r)["call"] == "ceki"
 
 
 def test_metu_and_rabas_with_a_red_card() -> None:
@@ -168,7 +169,7 @@ def test_red_bak_and_honours() -> None:
     r = rabas(hand="C3 C3 S5 S5 C7", draw="C7")
     assert items(r) == [RABAS, ("3 bak × 1", 3), ("turned card C5", 5)]
     r = rabas(hand="WF OT C3 C3 C7")
-    assert r.detail["sets"] == ["C3 C3", "WF OT", "C7 S7"]
+    assert detail(r)["sets"] == ["C3 C3", "WF OT", "C7 S7"]
 
 
 @pytest.mark.parametrize(("card", "value"), [("RF", 10), ("OT", 10), ("M1", 10), ("S9", 9),

@@ -1,76 +1,145 @@
-"""The one engine every cherki game runs on.
-
-A game is a :class:`Game` (metadata, rule options, action notation, a way to start a hand)
-plus a :class:`State` subclass holding the rules of play. The engine fixes the contract every
-game keeps, so the terminal, records, bots and benchmarks work on any game unchanged:
+"""The contract every cherki game keeps: typed :class:`Game`, :class:`State`, :class:`Rules`
+and :class:`Observation`, with every hook declared here (with a default where one makes
+sense), so the terminal, the browser, records, matches, bots and the research adapters work
+on any game unchanged and never probe a game with ``getattr``.
 
 * ``state.current`` is the seat to act (``-1`` once the hand is over). Play is sequential:
   out-of-turn claims are turns of their own, given to the claiming seats one at a time.
-* ``state.legal_actions(seat)`` lists integer action ids; it is empty for a seat that is not
-  to act. ``game.action_text(a)`` / ``game.parse_action(text)`` convert to and from the
-  documented text notation (they round-trip).
+* ``state.legal_actions(seat)`` lists integer action ids, sorted ascending; it is empty for a
+  seat that is not to act. ``game.action_text(a)`` / ``game.parse_action(text)`` convert to
+  and from the documented text notation (they round-trip).
 * ``state.apply(action, seat=...)`` validates first and raises
-  :class:`~cherki.core.errors.IllegalActionError` with the reason, leaving the state untouched;
-  otherwise it changes the state and returns the :class:`Event` s it caused.
-* ``state.observation(seat)`` is everything that seat may know, built in one place per game.
-* ``state.clone()`` is a cheap independent copy for bots that search.
-* All chance (the shuffle) happens when a hand starts, from a seed or an explicit shoe order,
-  so ``(game, rules, seed or shoe, actions)`` reproduces a hand exactly. A game whose hands
-  depend on the match so far (a pot carried over) sets ``accepts_context`` and takes an
-  optional ``context`` mapping in ``new_state``; records keep it with the hand.
-
-Randomness: shuffles use only :meth:`random.Random.random`, whose output for a given seed
-Python guarantees across versions, so seeds recorded today replay tomorrow.
+  :class:`~cherki.core.errors.IllegalActionError` with the reason, leaving the state untouched
+  (an action or seat that is not exactly an ``int`` in range included); otherwise it changes
+  the state and returns the :class:`~cherki.core.events.Event` s it caused.
+* ``state.observation(seat)`` is everything that seat may know, built in one place per game;
+  it has a JSON form (``to_json``, ``docs/observations.md``) and a numeric one (``encode``,
+  laid out by ``game.observation_layout``).
+* ``state.clone()`` is a cheap independent copy; every state is built by ONE constructor,
+  which dealing, ``clone`` and ``game.determinize`` all call.
+* All chance (the shuffle) happens when a hand starts, from a :class:`DealRequest` (a seed, a
+  generator, a shoe order or a stacked deal), so ``(game, rules, deal, actions)`` reproduces a
+  hand exactly. What a match carries into a hand (a pot) is its ``context``.
+* Every game declares, from its rules and player count, its number of distinct actions, the
+  most cards a hand may hold, the most actions a hand may take and the bounds of a seat's
+  payment; the conformance suite (``tests/test_contract.py``) holds every game to them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, Protocol, Self
 
+from cherki.core.deal import DealInfo, DealRequest, Stack
+from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
-from cherki.core.events import Event, Result
-from cherki.core.options import Preset, coerce_option
+from cherki.core.events import JSON, Event, Result
+from cherki.core.options import Option, Preset, Rules, Value, coerce_option, find_option
 
-R = TypeVar("R")
+__all__ = [
+    "DealInfo",
+    "DealRequest",
+    "Game",
+    "Ledger",
+    "MatchNote",
+    "Observation",
+    "Policy",
+    "Rules",
+    "State",
+    "play_out",
+]
 
 
 class Observation(Protocol):
-    """What every game's observation offers the terminal, bots and records.
+    """What every game's observation offers front ends, bots and adapters.
 
     Games add their own fields (discard pile, calls, pool...). ``hand`` is the seat's own
     hand as a 30-long count vector; ``legal`` the seat's legal action ids (empty when it is
-    not to act); ``table_lines()`` the public table in plain text with card codes, for
-    people.
+    not to act); ``drawn`` the card the seat just drew or took (``drawn_from`` says which:
+    an :class:`~cherki.core.events.Origin`).
     """
 
-    seat: int
-    players: int
-    current: int
-    phase: str
-    hand: tuple[int, ...]
-    legal: tuple[int, ...]
-    result: Result | None
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def legal(self) -> tuple[int, ...]: ...
+    @property
+    def result(self) -> Result | None: ...
+    @property
+    def drawn(self) -> int | None: ...
+    @property
+    def drawn_from(self) -> int: ...
 
-    def table_lines(self) -> list[str]: ...
+    def unseen(self) -> list[int]:
+        """Copies of each kind this seat has not seen."""
+        ...
 
-    def unseen(self) -> list[int]: ...
+    def to_json(self) -> dict[str, JSON]:
+        """The observation as JSON data (``docs/observations.md``)."""
+        ...
+
+    def encode(self) -> Vector:
+        """The observation as one float32 vector laid out by ``game.observation_layout``."""
+        ...
+
+
+class MatchNote(Protocol):
+    """Something a match ledger announces after a hand (a bangkong completed)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_json(self) -> dict[str, JSON]: ...
+
+
+class Ledger(Protocol):
+    """A game's match-level bookkeeping beyond adding up payments (Chot's bangkong)."""
+
+    def add(self, result: Result) -> list[MatchNote]:
+        """Take a finished hand's result; return what to announce."""
+        ...
+
+    def context(self) -> dict[str, JSON]:
+        """What the next hand's context holds from the ledger."""
+        ...
+
+    def is_over(self) -> bool:
+        """Whether the game's own match rule is met (a fixed number of bangkong)."""
+        ...
+
+    def money(self) -> list[int]:
+        """Each seat's money in cents as settled so far."""
+        ...
+
+    def to_json(self) -> dict[str, JSON]: ...
 
 
 class State:
-    """Base of every game's state. Subclasses implement the rules."""
+    """Base of every game's state. Subclasses implement the rules of play."""
 
-    game: Game[Any]
+    game: Game
+    rules: Rules
     n: int
+    first: int
     current: int
     log: list[Event]
     history: list[tuple[int, int]]
+    info: DealInfo
     _result: Result | None
 
-    # -- the contract -------------------------------------------------------------------
+    # -- what each game implements ------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal action ids of ``seat`` (default: the seat to act), sorted ascending."""
         raise NotImplementedError
 
     def _why_illegal(self, seat: int, action: int) -> str:
@@ -80,16 +149,29 @@ class State:
     def _apply(self, action: int) -> list[Event]:
         raise NotImplementedError
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> Observation:
         raise NotImplementedError
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         raise NotImplementedError
 
     def card_counts(self) -> list[int]:
         """Every card of the shoe wherever it lies now (hands, discards, stock, a card on the
         table), as a count vector: the invariant checker's view. Always the whole shoe."""
         raise NotImplementedError
+
+    # -- hooks with defaults --------------------------------------------------------------
+    def next_context(self) -> dict[str, JSON]:
+        """What the next hand of a match starts from (a pot carried over); {} by default."""
+        return {}
+
+    def next_first(self) -> int:
+        """Who starts the next hand of a match: by default the next seat."""
+        return (self.first + 1) % self.n
+
+    def waiting_for(self) -> str:
+        """A few words on what the seat to act must do (for error messages)."""
+        return "act"
 
     # -- shared behaviour ---------------------------------------------------------------
     @property
@@ -102,33 +184,50 @@ class State:
             raise IllegalActionError("the hand is not over yet")
         return self._result
 
-    def apply(self, action: int | str, seat: int | None = None) -> list[Event]:
-        """Validate and play ``action`` (an id or its notation) for ``seat``.
+    def check_seat(self, seat: object) -> int:
+        """``seat`` as a seat number of this table, or :class:`IllegalActionError`."""
+        if type(seat) is not int:
+            raise IllegalActionError(f"a seat is a whole number, not {seat!r}")
+        if not 0 <= seat < self.n:
+            raise IllegalActionError(f"there is no seat {seat} at a table of {self.n}")
+        return seat
 
-        ``seat`` defaults to the seat to act. Raises :class:`IllegalActionError` (state
-        untouched) when the hand is over, it is not that seat's turn, or the rules forbid it.
-        """
+    def check(self, action: int | str, seat: int | None = None) -> tuple[int, int]:
+        """``(seat, action id)`` if ``seat`` (default: the seat to act) may play ``action``
+        (an id or its notation) now; else :class:`IllegalActionError` with the reason, or
+        :class:`~cherki.core.errors.NotationError` for text that is no action. Changes
+        nothing."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        actor = self.current if seat is None else seat
+        elif type(action) is not int:
+            raise IllegalActionError(f"an action is a whole number or its notation, not {action!r}")
         if self._result is not None:
             raise IllegalActionError("the hand is over: no more actions")
-        if not 0 <= actor < self.n:
-            raise IllegalActionError(f"there is no seat {actor} at a table of {self.n}")
+        actor = self.current if seat is None else self.check_seat(seat)
         if actor != self.current:
             raise IllegalActionError(
                 f"it is not seat {actor}'s turn: seat {self.current} is to {self.waiting_for()}"
             )
+        if not 0 <= action < self.game.num_actions:
+            raise IllegalActionError(
+                f"{action} is not a {self.game.title} action id (0-{self.game.num_actions - 1})"
+            )
         if action not in self.legal_actions(actor):
             raise IllegalActionError(self._why_illegal(actor, action))
-        self.history.append((actor, action))
-        events = self._apply(action)
+        return actor, action
+
+    def apply(self, action: int | str, seat: int | None = None) -> list[Event]:
+        """Validate and play ``action`` (an id or its notation) for ``seat``.
+
+        ``seat`` defaults to the seat to act. Raises :class:`IllegalActionError` (state
+        untouched) when the hand is over, it is not that seat's turn, the action is no
+        action of this game, or the rules forbid it (see :meth:`check`).
+        """
+        actor, action_id = self.check(action, seat)
+        events = self._apply(action_id)
+        self.history.append((actor, action_id))
         self.log.extend(events)
         return events
-
-    def waiting_for(self) -> str:
-        """A few words on what the seat to act must do (for messages)."""
-        return "act"
 
     def events_for(self, seat: int, since: int = 0) -> list[Event]:
         """The log from ``since`` on as ``seat`` saw it."""
@@ -139,29 +238,54 @@ class State:
         return [f"{s}: {self.game.action_text(a)}" for s, a in self.history]
 
 
-S = TypeVar("S", bound=State)
+#: A policy for :func:`play_out`: the action a seat takes given its observation.
+Policy = Callable[[int, Observation], int]
 
 
-class Game(Generic[R]):
-    """A game: its rules type, presets, action notation and how a hand starts."""
+def play_out(state: State, policy: Policy, *, limit: int | None = None) -> int:
+    """Play ``state`` on with ``policy`` until the hand ends or ``limit`` actions have been
+    played; returns how many were. The one loop the session, the arena, search rollouts and
+    the tests share."""
+    steps = 0
+    while not state.is_terminal and (limit is None or steps < limit):
+        seat = state.current
+        state.apply(policy(seat, state.observation(seat)), seat)
+        steps += 1
+    return steps
+
+
+class Game:
+    """A game: its rules, presets, options, action notation, bounds and how a hand starts."""
 
     name: ClassVar[str]
     title: ClassVar[str]
     players: ClassVar[tuple[int, int]]
-    rules_type: ClassVar[type]
-    presets: ClassVar[tuple[Preset[Any], ...]]
-    num_actions: ClassVar[int]
     default_players: ClassVar[int]
+    rules_type: ClassVar[type[Rules]]
+    presets: ClassVar[tuple[Preset, ...]]
+    #: the rule options this game accepts (each declared once, with its source)
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: the number of distinct action ids (the same for every rules and table size)
+    num_actions: ClassVar[int]
     #: how the seats' order goes round the table, for people
     direction: ClassVar[str] = "(clockwise)"
+    #: the rules document (docs/rules/NAME.md)
+    rules_doc: ClassVar[str] = ""
     #: whether ``new_state`` takes ``context=``: what a match carries from hand to hand (a
     #: pot, a running count), stored with each hand of a record so that it replays exactly
     accepts_context: ClassVar[bool] = False
+    #: whether :meth:`determinize` is implemented (search bots need it)
+    searchable: ClassVar[bool] = False
+    #: notation words of the game's two calls (the tan-like and the ceki-like call)
+    call_words: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the calls' names for people ("tan kowah", "tan nokang"...)
+    call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
 
-    def default_preset(self) -> Preset[R]:
+    # -- presets and options ------------------------------------------------------------
+    def default_preset(self) -> Preset:
         return self.presets[0]
 
-    def find_preset(self, name: str | None) -> Preset[R]:
+    def find_preset(self, name: str | None) -> Preset:
         if name is None:
             return self.default_preset()
         key = name.strip().lower()
@@ -171,73 +295,153 @@ class Game(Generic[R]):
         names = ", ".join(p.name for p in self.presets)
         raise RulesError(f"{self.name} has no preset {name!r}: choose one of {names}")
 
-    def rules(self, preset: str | None = None, **options: Any) -> R:
-        """The rules of a preset with some options changed (values checked)."""
-        base = self.find_preset(preset).rules
-        return self.with_options(base, options)
+    def option(self, name: str) -> Option:
+        """The option called ``name``; :class:`RulesError` naming this game's options if it
+        has none such."""
+        opt = find_option(self.options, name)
+        if opt is None:
+            names = ", ".join(o.name for o in self.options) or "none"
+            raise RulesError(f"{self.name} has no rule option {name!r}; its options: {names}")
+        return opt
 
-    def with_options(self, base: R, options: Mapping[str, Any]) -> R:
-        fields = {f.name: f for f in dataclasses.fields(self.rules_type)}
-        changes: dict[str, Any] = {}
+    def rules(self, preset: str | None = None, **options: object) -> Rules:
+        """The rules of a preset with some options changed (values checked)."""
+        return self.with_options(self.find_preset(preset).rules, options)
+
+    def with_options(self, base: Rules, options: Mapping[str, object]) -> Rules:
+        """``base`` with ``options`` changed; each must be one of this game's options."""
+        changes: dict[str, Value] = {}
         for key, value in options.items():
-            name = key.replace("-", "_")
-            if name not in fields:
-                raise RulesError(
-                    f"{self.name} has no rule option {key!r}; options: {', '.join(fields)}"
-                )
-            new = coerce_option(name, value, getattr(base, name))
-            # an optional whole number (default None) must still be a whole number
-            if (
-                new is not None
-                and "int" in str(fields[name].type)
-                and (not isinstance(new, int) or isinstance(new, bool))
-            ):
-                raise RulesError(f"option {name} takes a whole number, not {value!r}")
-            changes[name] = new
-        rules: R = dataclasses.replace(base, **changes)  # type: ignore[type-var]
-        check = getattr(rules, "check", None)
-        if check is not None:
-            check()
+            if not self.options:  # transitional: a game that declares no options yet
+                name = key.replace("-", "_")
+                if not hasattr(base, name):
+                    raise RulesError(f"{self.name} has no rule option {key!r}")
+                new = coerce_option(name, value, getattr(base, name))
+                kind = str({f.name: f.type for f in dataclasses.fields(base)}[name])  # type: ignore[arg-type]
+                if new is not None and "int" in kind and type(new) is not int:
+                    raise RulesError(f"option {name} takes a whole number, not {value!r}")
+                changes[name] = new
+                continue
+            opt = self.option(key)
+            changes[opt.name] = opt.parse(value)
+        rules: Rules = dataclasses.replace(base, **changes)  # type: ignore[type-var]
+        self.check_rules(rules)
         return rules
 
-    def table(self, rules: R | None, players: int | None, first: int) -> tuple[R, int]:
+    def check_rules(self, rules: Rules) -> None:
+        """Raise :class:`RulesError` unless ``rules`` are rules of this game with every
+        option in its range."""
+        if not isinstance(rules, self.rules_type):
+            raise RulesError(f"{self.title} needs {self.rules_type.__name__}, not {rules!r}")
+        for opt in self.options:
+            opt.check(getattr(rules, opt.name))
+        rules.check()
+
+    def rules_json(self, rules: Rules) -> dict[str, Value]:
+        """This game's options and their values in ``rules`` (for records)."""
+        if not self.options:  # transitional: every field
+            return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}  # type: ignore[arg-type]
+        return {o.name: getattr(rules, o.name) for o in self.options}
+
+    def rules_from_json(self, preset: str | None, data: Mapping[str, object]) -> Rules:
+        """The rules a record names. Records written before each game had its own options
+        hold every field of the family's rules: such a field is accepted when it has the
+        value this game fixes, and refused otherwise."""
+        base = self.find_preset(preset).rules
+        if not self.options:
+            return self.with_options(base, data)
+        own: dict[str, object] = {}
+        for key, value in data.items():
+            if find_option(self.options, key) is not None:
+                own[key] = value
+            elif (
+                hasattr(base, key)
+                and getattr(base, key) == value
+                and type(value) is type(getattr(base, key))
+            ):
+                continue
+            else:
+                self.option(key)  # raises, naming this game's options
+        return self.with_options(base, own)
+
+    def table(self, rules: Rules | None, players: int | None, first: int) -> tuple[Rules, int]:
         """The rules (the default preset's when None, checked) and the number of players
         (the game's default when None, checked), with ``first`` a seat at that table."""
         rules = rules if rules is not None else self.default_preset().rules
-        check = getattr(rules, "check", None)
-        if check is not None:
-            check()
+        self.check_rules(rules)
         n = self.default_players if players is None else players
         self.check_players(n)
-        if not 0 <= first < n:
+        if type(first) is not int or not 0 <= first < n:
             raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
         return rules, n
 
     def check_players(self, players: int) -> None:
+        if type(players) is not int:
+            raise RulesError(f"the number of players is a whole number, not {players!r}")
         lo, hi = self.players
         if not lo <= players <= hi:
             span = f"{lo} to {hi}" if lo != hi else f"exactly {lo}"
             raise RulesError(f"{self.title} is played by {span} players, not {players}")
 
+    # -- starting a hand ----------------------------------------------------------------
     def new_state(
         self,
-        rules: R | None = None,
+        rules: Rules | None = None,
         players: int | None = None,
         *,
         seed: int | None = None,
         rng: random.Random | None = None,
         shoe: Sequence[int] | None = None,
-        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
+        stack: Stack | None = None,
         first: int = 0,
+        context: Mapping[str, JSON] | None = None,
     ) -> State:
+        """A new hand: the keyword form of :meth:`start`."""
+        request = DealRequest(seed, rng, shoe, stack, first, context)
+        return self.start(rules, players, request)
+
+    def start(self, rules: Rules | None, players: int | None, request: DealRequest) -> State:
+        """A new hand dealt as ``request`` says (each game implements it)."""
         raise NotImplementedError
 
+    # -- declared bounds ------------------------------------------------------------------
+    def max_hand_cards(self, rules: Rules, players: int) -> int:
+        """The most cards one seat's hand may hold at any point of a hand."""
+        raise NotImplementedError
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """An upper bound on the number of actions in one hand."""
+        raise NotImplementedError
+
+    def payment_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """The least and the most one seat's payment (points) in one hand may be."""
+        raise NotImplementedError
+
+    def observation_layout(self, rules: Rules, players: int) -> Layout:
+        """The views of an encoded observation at this table (the same for every seat)."""
+        raise NotImplementedError
+
+    # -- notation -----------------------------------------------------------------------
     def action_text(self, action: int) -> str:
         raise NotImplementedError
 
-    def determinize(self, obs: Any, rng: random.Random) -> State:
-        """A full state consistent with an observation, hidden cards sampled (for search)."""
-        raise NotImplementedError(f"{self.title} has no determinization for search bots yet")
-
     def parse_action(self, text: str) -> int:
         raise NotImplementedError
+
+    # -- hooks with defaults --------------------------------------------------------------
+    def determinize(self, obs: Observation, rng: random.Random) -> State:
+        """A full state consistent with an observation, hidden cards sampled (for search)."""
+        raise RulesError(f"{self.title} has no determinization for search bots yet")
+
+    def match_ledger(self, rules: Rules, players: int) -> Ledger | None:
+        """A match's own bookkeeping (Chot's bangkong), or None: payments simply add up."""
+        return None
+
+    def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """The partnerships at this table (seats that score together), or None."""
+        return None
+
+    def match_plan(self, rules: Rules) -> tuple[int | None, int | None]:
+        """The match the rules themselves fix, as ``(hands, target points)`` (Ceki: an agreed
+        total or a number of hands); ``(None, None)``: the players choose."""
+        return None, None

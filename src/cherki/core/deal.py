@@ -7,7 +7,7 @@ Python guarantees across versions, so seeds recorded today replay tomorrow.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,41 +72,70 @@ def fill_stack(
     return [list(h) for h in hands], list(stock_top) + rest
 
 
+#: A stacked deal: each seat's cards (card by card), and the top of the stock, top first.
+Stack = tuple[Sequence[Sequence[int]], Sequence[int]]
+
+
+@dataclass(frozen=True)
+class DealRequest:
+    """How a hand's cards are to be set up: one of a ``seed``, an outside generator
+    (``rng``), a whole ``shoe`` order (top card first) or a ``stack`` (each seat's hand and
+    the stock's top; the rest follows in kind order, or shuffled by ``seed``); who starts
+    (``first``); and what a match carries into the hand (``context``: a pot...)."""
+
+    seed: int | None = None
+    rng: random.Random | None = None
+    shoe: Sequence[int] | None = None
+    stack: Stack | None = None
+    first: int = 0
+    context: Mapping[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    """What a record needs to deal a hand again exactly (see ``docs/records.md``)."""
+
+    first: int
+    seed: int | None = None
+    shoe: tuple[int, ...] | None = None
+    stack: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
+    context: Mapping[str, Any] | None = None
+    #: sampled for search from one seat's observation, not dealt
+    determinized: bool = False
+
+
 @dataclass
 class DealSource:
     """Where a hand's cards come from, as :func:`deal_source` settles it.
 
     Either ``order`` (the whole shoe, top card first, for the game to deal by its own
     method) or, for a stacked deal, ``hands`` (each seat's cards) and ``stock`` (top first).
-    ``meta`` is what a record needs to reproduce the deal.
+    ``info`` is what a record needs to reproduce the deal.
     """
 
     order: list[int] | None
     hands: list[list[int]] | None
     stock: list[int] | None
-    meta: dict[str, Any]
+    info: DealInfo
 
 
 def deal_source(
+    request: DealRequest,
     *,
     players: int,
-    first: int,
     half_packs: int,
     hand_sizes: Sequence[int],
-    seed: int | None,
-    rng: random.Random | None,
-    shoe: Sequence[int] | None,
-    stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None,
 ) -> DealSource:
     """Settle a deal from a stacked deal, an explicit shoe order, a generator or a seed.
 
     A stacked deal must give each seat ``hand_sizes[seat]`` cards; the rest of the shoe goes
     under its stock top in kind order, or shuffled by ``seed``. A shoe must hold exactly the
-    shoe's cards. A generator with no seed keeps its order in ``meta`` so the hand replays.
+    shoe's cards. A generator with no seed keeps its order in ``info`` so the hand replays.
     """
-    meta: dict[str, Any] = {"first": first, "seed": seed}
-    if stack is not None:
-        hands_cards, top = stack
+    seed, first = request.seed, request.first
+    context = dict(request.context) if request.context else None
+    if request.stack is not None:
+        hands_cards, top = request.stack
         if len(hands_cards) != players:
             raise RulesError(
                 f"the stacked deal gives {len(hands_cards)} hands for {players} players"
@@ -116,19 +145,18 @@ def deal_source(
                 raise RulesError(f"seat {i}'s stacked hand has {len(h)} cards, not {hand_sizes[i]}")
         stack_rng = random.Random(seed) if seed is not None else None
         hand_lists, stock = fill_stack(hands_cards, top, half_packs, stack_rng)
-        meta["stack_cards"] = ([list(h) for h in hands_cards], list(top))
-        return DealSource(None, hand_lists, stock, meta)
-    if shoe is not None:
-        check_shoe_order(shoe, half_packs)
-        order = list(shoe)
-        meta["shoe"] = order
-    else:
-        if rng is None:
-            rng = random.Random(seed)
-        order = shuffled(shoe_cards(half_packs), rng)
-        if seed is None:
-            meta["shoe"] = order  # an outside generator: keep the order to replay
-    return DealSource(order, None, None, meta)
+        stacked = (tuple(tuple(h) for h in hands_cards), tuple(top))
+        info = DealInfo(first, seed, None, stacked, context)
+        return DealSource(None, hand_lists, stock, info)
+    if request.shoe is not None:
+        check_shoe_order(request.shoe, half_packs)
+        order = list(request.shoe)
+        return DealSource(order, None, None, DealInfo(first, seed, tuple(order), None, context))
+    rng = request.rng if request.rng is not None else random.Random(seed)
+    order = shuffled(shoe_cards(half_packs), rng)
+    # an outside generator with no seed: keep the order to replay
+    kept = tuple(order) if seed is None else None
+    return DealSource(order, None, None, DealInfo(first, seed, kept, None, context))
 
 
 def tally(vectors: Iterable[Sequence[int]] = (), cards: Iterable[int] = ()) -> list[int]:

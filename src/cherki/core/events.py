@@ -1,13 +1,70 @@
-"""What happens in a hand (events) and how it ends (results): data, never sentences."""
+"""What happens in a hand (events) and how it ends (results): data, never sentences.
+
+The rules core says *what* happened with typed kinds, seats, cards and numbers; every front
+end (the terminal, the browser, records for people) writes its own words for them through
+:mod:`cherki.ui.text`. A result carries what a match depends on as typed fields (the pot, the
+points scored, Chot's tokens), so nothing is read back out of a string-keyed bag.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import IntEnum, StrEnum
 from typing import Any
 
-from cherki.core.cards import card_name
+#: A JSON value: what ``Result.detail`` and the observations' ``to_json`` hold.
+JSON = Any
+
+
+class EventKind(StrEnum):
+    """The kinds of event. A ``StrEnum``, so ``event.kind == "draw"`` reads as it looks."""
+
+    #: a hand is dealt: ``seat`` starts (Ceki: ``seat`` deals), ``number`` cards in the stock
+    DEAL = "deal"
+    #: ``seat`` draws ``card`` from the stock, seen by that seat alone (``private_to``)
+    DRAW = "draw"
+    #: ``seat`` draws ``card`` from the stock and shows it to all (a call stands)
+    REVEAL = "reveal"
+    #: ``seat`` takes the discard ``card``
+    TAKE = "take"
+    #: ``seat`` discards ``card``; ``straight`` when thrown straight from the draw (Ceki)
+    DISCARD = "discard"
+    #: ``seat`` calls ``call`` (``changed``: changes an earlier call to it); ``number``: cards
+    #: laid face down with the call (Ceki)
+    CALL = "call"
+    #: ``seat`` exposes the set ``cards`` on the table (Chaqui's olo)
+    EXPOSE = "expose"
+    #: ``seat`` passes on the shown winning ``card``
+    PASS = "pass"
+    #: ``seat`` says "sampei!" and goes out (``card``: the winning card, if any)
+    SAMPEI = "sampei"
+    #: ``seat`` goes out with ``card``; ``how`` names the win (Ceki: plain, double, triple)
+    WIN = "win"
+    #: ``card`` is turned up: into the pool at the deal (``seat`` -1) or from the stock by
+    #: ``seat`` (Cholek Tiga)
+    TURN = "turn"
+    #: ``card`` stays in the pool, captured by nobody (Cholek Tiga)
+    KEEP = "keep"
+    #: ``seat`` captures ``cards`` (two from the pool) with ``card`` (Cholek Tiga)
+    CAPTURE = "capture"
+    #: ``seat`` earns the in-play bonus ``how`` (ayam or kandang) with three ``card``;
+    #: ``number``: cents from each other seat (Cholek Tiga)
+    BONUS = "bonus"
+    #: ``seat`` takes the ``cards`` left in the pool at the end (Cholek Tiga)
+    SWEEP = "sweep"
+    #: the hand is over: see ``state.result``
+    END = "end"
+
+
+class Origin(IntEnum):
+    """Where the card a seat holds last came from (``drawn_from`` in observations)."""
+
+    #: nothing drawn this turn (the deal)
+    NONE = 0
+    STOCK = 1
+    DISCARD = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,11 +72,22 @@ class Event:
     """Something that happened. ``card`` is hidden (``None``) from seats other than
     ``private_to`` when the event is private to one seat."""
 
-    kind: str
+    kind: EventKind
     seat: int = -1
     card: int | None = None
-    text: str = ""
     private_to: int = -1
+    #: other cards the event involves (an exposed olo, the cards captured, the pool swept)
+    cards: tuple[int, ...] = ()
+    #: the call made (a call word of the game's notation: ``tan``, ``ceki``, ``kowah``...)
+    call: str | None = None
+    #: a call changed from an earlier one
+    changed: bool = False
+    #: a discard thrown straight from the draw (Ceki)
+    straight: bool = False
+    #: a count the kind documents (stock size, cards laid down, cents)
+    number: int = 0
+    #: a machine word the kind documents (how a Ceki win was made, a bonus's name)
+    how: str = ""
 
     def seen_by(self, seat: int) -> Event:
         """The event as ``seat`` sees it."""
@@ -27,62 +95,181 @@ class Event:
             return dataclasses.replace(self, card=None)
         return self
 
-    def describe(self, names: Sequence[str] | None = None) -> str:
-        who = names[self.seat] if names and 0 <= self.seat < len(names) else f"seat {self.seat}"
-        card = card_name(self.card) if self.card is not None else "a card"
-        base = {
-            "draw": f"{who} draws {card} from the stock",
-            "reveal": f"{who} draws {card} from the stock and shows it",
-            "take": f"{who} takes the discard {card}",
-            "discard": f"{who} discards {card}",
-        }.get(self.kind)
-        if base is None:
-            base = f"{who}: {self.text}" if self.seat >= 0 else self.text
-        elif self.text:
-            base += f" ({self.text})"
-        return base
+    def to_json(self) -> dict[str, JSON]:
+        """The event as data (cards as codes), only the fields that are set."""
+        from cherki.core.cards import CODES
+
+        out: dict[str, JSON] = {"kind": str(self.kind), "seat": self.seat}
+        if self.card is not None:
+            out["card"] = CODES[self.card]
+        if self.cards:
+            out["cards"] = [CODES[k] for k in self.cards]
+        if self.call is not None:
+            out["call"] = self.call
+        if self.changed:
+            out["changed"] = True
+        if self.straight:
+            out["straight"] = True
+        if self.number:
+            out["number"] = self.number
+        if self.how:
+            out["how"] = self.how
+        return out
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    """One line of a score: a label and the points it adds (or the factor it applies)."""
+    """One line of a score: what it is (``kind``, a machine word each game documents), the
+    points it adds or the factor it applies, and the data a front end needs to word it."""
 
-    label: str
+    kind: str
     points: int
     multiplier: int = 1
+    #: how many of a thing (mata, bak, olo, tokens...)
+    count: int = 0
+    #: the card(s) it concerns (the turned card...)
+    cards: tuple[int, ...] = ()
+    #: the turned card improved this line (kena)
+    kena: bool = False
+    #: the number of cards it looked among (the cards turned, or hand and turned together)
+    among: int = 0
+    #: the other seat it concerns (a Cekèn side bet)
+    seat: int = -1
+
+    def to_json(self) -> dict[str, JSON]:
+        from cherki.core.cards import CODES
+
+        out: dict[str, JSON] = {"kind": self.kind, "points": self.points}
+        if self.multiplier != 1:
+            out["multiplier"] = self.multiplier
+        if self.count:
+            out["count"] = self.count
+        if self.cards:
+            out["cards"] = [CODES[k] for k in self.cards]
+        if self.kena:
+            out["kena"] = True
+        if self.among:
+            out["among"] = self.among
+        if self.seat >= 0:
+            out["seat"] = self.seat
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PotChange:
+    """A pot kept across the hands of a match: what it held, what the seats staked this
+    hand, what the winner took, and what it holds after."""
+
+    before: int
+    staked: int
+    taken: int
+    after: int
+
+    @property
+    def change(self) -> int:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """Chot's tokens from one hand: the side that won them and how many points."""
+
+    seat: int
+    points: int
+    ten_point_tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class WinningHand:
+    """The winner's hand as it went out: its cards, sets, call and winning card."""
+
+    hand: tuple[int, ...]
+    sets: tuple[tuple[int, ...], ...]
+    call: str | None
+    call_changed: bool
+    card: int | None
+    from_seat: int
+    #: the stock cards turned or drawn for scoring
+    turned: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class Result:
     """How a hand ended and who pays whom.
 
-    ``payments`` are points per seat (zero-sum); ``money`` the same in cents at the rules'
-    rate. ``how`` is a short machine word (``self-draw``, ``claim``, ``kandang-tangan``,
-    ``stock-out``, ``yeo``...), ``summary`` a sentence for people.
+    ``payments`` are points per seat; with ``pot`` they sum to zero counting the pot's change.
+    ``money`` is the same in cents at the rules' rate. ``how`` is a machine word
+    (``self-draw``, ``claim``, ``discard``, ``kandang-tangan``, ``stock-out``, ``yeo``...).
+    ``scores`` are points *scored* where a game reports them apart from payments (Ceki: only
+    the winner scores; Cholek Tiga: each seat's captures). ``detail`` holds any further data
+    (never sentences): counts of mata, kena, a failed chiqui...
     """
 
     winner: int | None
     how: str
-    summary: str
     items: tuple[ScoreItem, ...] = ()
     total: int = 0
     payments: tuple[int, ...] = ()
     money: tuple[int, ...] = ()
     redeal: bool = False
-    detail: Mapping[str, Any] = field(default_factory=dict)
+    win: WinningHand | None = None
+    scores: tuple[int, ...] | None = None
+    pot: PotChange | None = None
+    tokens: Tokens | None = None
+    #: a voided win (a yeo): who would have won
+    would_be_winner: int | None = None
+    detail: Mapping[str, JSON] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    @property
+    def pot_change(self) -> int:
+        return self.pot.change if self.pot is not None else 0
+
+    def to_json(self) -> dict[str, JSON]:
+        """The result as data, for records and clients (documented in docs/records.md)."""
+        from cherki.core.cards import CODES, format_cards, format_hand
+
+        detail: dict[str, JSON] = {}
+        if self.win is not None:
+            w = self.win
+            detail.update(
+                hand=format_hand(w.hand),
+                sets=[format_cards(s) for s in w.sets],
+                call=w.call,
+                call_changed=w.call_changed,
+                winning_card=CODES[w.card] if w.card is not None else None,
+                from_seat=w.from_seat,
+                turned=format_cards(w.turned),
+            )
+        if self.would_be_winner is not None:
+            detail["would_be_winner"] = self.would_be_winner
+        if self.scores is not None:
+            detail["scores"] = list(self.scores)
+        if self.pot is not None:
+            p = self.pot
+            detail["pot"] = {"before": p.before, "staked": p.staked, "after": p.after}
+            detail["pot_take"] = p.taken
+            detail["pot_change"] = p.change
+        if self.tokens is not None:
+            t = self.tokens
+            detail["tokens"] = {
+                "seat": t.seat,
+                "points": t.points,
+                "ten_point_tokens": t.ten_point_tokens,
+            }
+        detail.update(self.detail)
         return {
             "winner": self.winner,
             "how": self.how,
-            "summary": self.summary,
-            "items": [
-                {"label": i.label, "points": i.points, "multiplier": i.multiplier}
-                for i in self.items
-            ],
+            "items": [i.to_json() for i in self.items],
             "total": self.total,
             "payments": list(self.payments),
             "money_cents": list(self.money),
             "redeal": self.redeal,
-            "detail": dict(self.detail),
+            "detail": detail,
         }
+
+
+#: The keys of ``Result.to_json()`` a replay compares with a record's stored result: what a
+#: hand decided, not how it was worded (records written before results became data hold
+#: sentences and labels that a replay need not reproduce).
+RESULT_KEYS: tuple[str, ...] = ("winner", "how", "total", "payments", "money_cents", "redeal")

@@ -14,11 +14,19 @@ digits for a number (never a float, a bool or ``1e3``), one of the choices for a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from cherki.core.errors import RulesError
 
-R = TypeVar("R")
+
+class Rules:
+    """Base of every game's rules: a frozen dataclass of option values."""
+
+    __slots__ = ()
+
+    def check(self) -> None:
+        """Checks across options (one option's own range is checked by its declaration)."""
+
 
 #: A rule option's value.
 Value = bool | int | str | None
@@ -29,11 +37,11 @@ _NONE = ("none", "auto", "")
 
 
 @dataclass(frozen=True)
-class Preset(Generic[R]):
+class Preset:
     """A named set of rule options with the sources it follows."""
 
     name: str
-    rules: R
+    rules: Rules
     description: str
     sources: str
     aliases: tuple[str, ...] = ()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cherki.core.contract import Game
 from cherki.core.errors import RulesError
 from cherki.games.ceki import CekiGame
@@ -14,7 +12,7 @@ from cherki.games.sets.chot import ChotGame
 from cherki.games.sets.gonggong import GonggongGame
 from cherki.games.sets.tantanan import CekenGame, TantananGame
 
-GAMES: dict[str, Game[Any]] = {
+GAMES: dict[str, Game] = {
     g.name: g
     for g in (
         BalikGame(),
@@ -45,7 +43,7 @@ ALIASES: dict[str, str] = {
 }
 
 
-def find_game(name: str) -> Game[Any]:
+def find_game(name: str) -> Game:
     """The game called ``name`` (case and spaces ignored)."""
     key = name.strip().lower().replace(" ", "-").replace("_", "-")
     key = ALIASES.get(key, key)

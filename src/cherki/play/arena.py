@@ -229,7 +229,7 @@ def play_hands(
 
 
 def run_arena(
-    game: Game[Any],
+    game: Game,
     levels: Sequence[str],
     hands: int,
     seed: int,

@@ -25,38 +25,18 @@ Our specifications (see ``docs/matches.md``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
 
-from cherki.core.contract import Game, State
+from cherki.core.contract import Game, Ledger, MatchNote, Rules, State
+from cherki.core.deal import DealRequest
 from cherki.core.errors import RecordError, RulesError
-from cherki.core.events import Result
+from cherki.core.events import JSON, Result
 from cherki.play.records import Record, hand_record, replay_hand
-
-
-class Ledger(Protocol):
-    """A game's match-level bookkeeping beyond adding up payments (Chot's bangkong)."""
-
-    def add(self, result: Result) -> list[str]:
-        """Take a finished hand's result; return lines to announce (a bangkong completed)."""
-        ...
-
-    def context(self) -> dict[str, Any]:
-        """What the next hand's context holds from the ledger."""
-        ...
-
-    def is_over(self) -> bool:
-        """Whether the game's own match rule is met (a fixed number of bangkong)."""
-        ...
-
-    def money(self) -> list[int]:
-        """Each seat's money in cents as settled so far."""
-        ...
 
 
 @dataclass
 class Match:
-    game: Game[Any]
-    rules: Any
+    game: Game
+    rules: Rules
     players: list[str]
     seed: int
     hands: int | None = None
@@ -65,18 +45,18 @@ class Match:
     first: int = 0
     until_stopped: bool = False
     totals: list[int] = field(default_factory=list)
-    #: points scored (not paid): a game that reports ``detail["scores"]`` (Ceki: only the
+    #: points scored (not paid): a game that reports ``Result.scores`` (Ceki: only the
     #: winner scores) is played to a target on these; otherwise they are the payments
     scores: list[int] = field(default_factory=list)
     money: list[int] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     record: Record = field(init=False)
     #: the context the next hand starts from (the pot...)
-    context: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, JSON] = field(default_factory=dict)
     #: the game's ledger (Chot's bangkong), or None
-    ledger: Any = field(init=False, default=None)
-    #: lines announced after the hands (bangkong completed), by hand index
-    notes: dict[int, list[str]] = field(default_factory=dict)
+    ledger: Ledger | None = field(init=False, default=None)
+    #: what the ledger announced after each hand (a bangkong completed), by hand index
+    notes: dict[int, list[MatchNote]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         n = len(self.players)
@@ -89,8 +69,7 @@ class Match:
         self.scores = [0] * n
         self.money = [0] * n
         self.record = Record(self.game, self.rules, list(self.players), [], self.preset)
-        make_ledger = getattr(self.game, "match_ledger", None)
-        self.ledger = make_ledger(self.rules, n) if make_ledger is not None else None
+        self.ledger = self.game.match_ledger(self.rules, n)
         if self.ledger is not None:
             self.context = {**self.ledger.context(), **self.context}
 
@@ -102,7 +81,8 @@ class Match:
     @property
     def pot(self) -> int:
         """What lies in the pot now (pot methods; 0 otherwise)."""
-        return int(self.context.get("pot", 0))
+        pot = self.context.get("pot", 0)
+        return pot if isinstance(pot, int) else 0
 
     def is_over(self) -> bool:
         if self.results and self.results[-1].redeal:
@@ -118,16 +98,9 @@ class Match:
         return self.scored_hands >= 1
 
     def start_hand(self) -> State:
-        extra: dict[str, Any] = {}
-        if self.context and self.game.accepts_context:
-            extra["context"] = dict(self.context)
-        return self.game.new_state(
-            self.rules,
-            len(self.players),
-            seed=self.seed + len(self.results),
-            first=self.first,
-            **extra,
-        )
+        context = dict(self.context) if self.context and self.game.accepts_context else None
+        request = DealRequest(seed=self.seed + len(self.results), first=self.first, context=context)
+        return self.game.start(self.rules, len(self.players), request)
 
     def finish_hand(self, state: State) -> Result:
         """Add a finished hand to the sheet and the record; set who starts next."""
@@ -141,13 +114,12 @@ class Match:
         self.results.append(result)
         for s, p in enumerate(result.payments):
             self.totals[s] += p
-        scores = result.detail.get("scores", result.payments)
+        scores = result.scores if result.scores is not None else result.payments
         for s, p in enumerate(scores):
             self.scores[s] += p
         for s, m in enumerate(result.money):
             self.money[s] += m
-        next_context = getattr(state, "next_context", None)
-        context: dict[str, Any] = dict(next_context()) if next_context is not None else {}
+        context = state.next_context()
         if self.ledger is not None:
             notes = self.ledger.add(result)
             if notes:
@@ -155,31 +127,27 @@ class Match:
             self.money = list(self.ledger.money())
             context = {**self.ledger.context(), **context}
         self.context = context
-        next_first = getattr(state, "next_first", None)
-        self.first = (
-            next_first() if next_first is not None else (self.first + 1) % len(self.players)
-        )
+        self.first = state.next_first()
 
     def add_unfinished(self, state: State) -> None:
         """Keep a hand left off part-way in the record (nothing is lost on quit)."""
         self.record.hands.append(hand_record(state, result=False))
 
     # -- the score sheet ----------------------------------------------------------------
-    def sheet(self) -> list[list[Any]]:
+    def sheet(self) -> list[list[JSON]]:
         """Rows of the score sheet: hand number, each seat's points, then how it ended."""
-        rows: list[list[Any]] = []
+        rows: list[list[JSON]] = []
         for i, r in enumerate(self.results):
             rows.append([i + 1, *r.payments, r.how])
         return rows
 
-    def sheet_rows(self) -> list[dict[str, Any]]:
+    def sheet_rows(self) -> list[dict[str, JSON]]:
         """The score sheet with everything a display may show: per hand the points, money,
         running totals, the pot after it, and any notes (a bangkong completed)."""
         running = [0] * len(self.players)
-        rows: list[dict[str, Any]] = []
+        rows: list[dict[str, JSON]] = []
         for i, r in enumerate(self.results):
             running = [a + b for a, b in zip(running, r.payments, strict=True)]
-            pot = r.detail.get("pot", {})
             rows.append(
                 {
                     "hand": i + 1,
@@ -189,8 +157,8 @@ class Match:
                     "points": list(r.payments),
                     "money_cents": list(r.money),
                     "totals": running,
-                    "pot": pot.get("after") if isinstance(pot, dict) else None,
-                    "notes": list(self.notes.get(i, [])),
+                    "pot": r.pot.after if r.pot is not None else None,
+                    "notes": [n.to_json() for n in self.notes.get(i, [])],
                 }
             )
         return rows
@@ -199,13 +167,13 @@ class Match:
         """Partnership totals, one per side (seats ``i`` and ``i + n/2`` together), or None
         without partnerships. Partners score alike hand by hand (Chot: each member of a side
         gets the side's gain), so a side's total is its first member's."""
-        if not getattr(self.rules, "partnerships", False):
+        sides = self.game.sides(self.rules, len(self.players))
+        if sides is None:
             return None
-        half = len(self.players) // 2
-        return [self.totals[t] for t in range(half)]
+        return [self.totals[side[0]] for side in sides]
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {
             "game": self.game.name,
             "players": list(self.players),
             "hands_played": len(self.results),

@@ -32,9 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from cherki.core.cards import format_cards, parse_card
-from cherki.core.contract import Game, State
+from cherki.core.contract import Game, Rules, State
+from cherki.core.deal import DealRequest
 from cherki.core.errors import CherkiError, RecordError
-from cherki.core.events import Event
+from cherki.core.events import RESULT_KEYS, Event
 from cherki.games import find_game
 
 FORMAT = "cherki-record"
@@ -77,8 +78,8 @@ class HandRecord:
 class Record:
     """A whole record: the game, its rules, the players and the hands played."""
 
-    game: Game[Any]
-    rules: Any
+    game: Game
+    rules: Rules
     players: list[str]
     hands: list[HandRecord] = field(default_factory=list)
     preset: str | None = None
@@ -92,7 +93,7 @@ class Record:
             "cherki": __version__,
             "game": self.game.name,
             "preset": self.preset,
-            "rules": self.rules.to_json(),
+            "rules": self.game.rules_json(self.rules),
             "players": list(self.players),
             "hands": [h.to_json() for h in self.hands],
         }
@@ -110,33 +111,28 @@ class Record:
         return start_hand(self.game, self.rules, len(self.players), self.hands[index])
 
 
-def start_hand(game: Game[Any], rules: Any, players: int, hand: HandRecord) -> State:
-    extra: dict[str, Any] = {}
-    if hand.context is not None:
-        if not game.accepts_context:
-            raise RecordError(f'{game.title} hands take no "context"')
-        extra["context"] = hand.context
-    return game.new_state(
-        rules,
-        players,
-        seed=hand.seed,
-        shoe=hand.shoe,
-        stack=hand.stack,
-        first=hand.first,
-        **extra,
+def start_hand(game: Game, rules: Rules, players: int, hand: HandRecord) -> State:
+    if hand.context is not None and not game.accepts_context:
+        raise RecordError(f'{game.title} hands take no "context"')
+    request = DealRequest(
+        seed=hand.seed, shoe=hand.shoe, stack=hand.stack, first=hand.first, context=hand.context
     )
+    return game.start(rules, players, request)
 
 
 def hand_record(state: State, result: bool = True) -> HandRecord:
     """The record of a hand played from ``state``'s start (its history so far)."""
-    meta: dict[str, Any] = getattr(state, "meta", {})
+    info = state.info
+    stack = None
+    if info.stack is not None:
+        stack = ([list(h) for h in info.stack[0]], list(info.stack[1]))
     rec = HandRecord(
-        first=int(meta.get("first", 0)),
-        seed=meta.get("seed"),
-        shoe=meta.get("shoe"),
-        stack=meta.get("stack_cards"),
+        first=info.first,
+        seed=info.seed,
+        shoe=list(info.shoe) if info.shoe is not None else None,
+        stack=stack,
         actions=state.action_texts(),
-        context=dict(meta["context"]) if meta.get("context") else None,
+        context=dict(info.context) if info.context else None,
     )
     if result and state.is_terminal:
         rec.result = state.result.to_json()
@@ -185,12 +181,10 @@ def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
                 "the hand is over"
             )
         got = state.result.to_json()
-        if got != stored:
-            diff = [k for k in got if got.get(k) != stored.get(k)]
-            raise RecordError(
-                f"hand {index + 1}: replaying gives a different result ({', '.join(diff)} "
-                f"differ): recorded {stored.get('summary')!r}, replayed {got['summary']!r}"
-            )
+        diff = [k for k in RESULT_KEYS if got.get(k) != stored.get(k)]
+        if diff:
+            what = "; ".join(f"{k}: recorded {stored.get(k)!r}, replayed {got[k]!r}" for k in diff)
+            raise RecordError(f"hand {index + 1}: replaying gives a different result ({what})")
     return state
 
 
@@ -249,7 +243,7 @@ def parse_record(text: str | dict[str, Any]) -> Record:
     if not isinstance(options, dict):
         raise RecordError('"rules" must be an object of rule options')
     try:
-        rules = game.with_options(game.find_preset(preset).rules, options)
+        rules = game.rules_from_json(preset, options)
     except CherkiError as err:
         raise RecordError(f'"rules": {err}') from None
     players_raw = data.get("players")
@@ -325,8 +319,8 @@ def _parse_hand(raw: Any, i: int, players: int) -> HandRecord:
 
 
 def new_record(
-    game: Game[Any],
-    rules: Any,
+    game: Game,
+    rules: Rules,
     players: Sequence[str],
     preset: str | None = None,
 ) -> Record:

@@ -10,7 +10,6 @@ import json
 import random
 import sys
 import time
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -18,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -25,19 +25,18 @@ from cherki.bots import levels_for, make_bot
 from cherki.core.cards import CODES, N_KINDS, format_cards, parse_card, parse_hand
 from cherki.core.contract import Game, State
 from cherki.core.errors import CherkiError, NotationError, RulesError
-from cherki.core.events import Event
+from cherki.core.events import Event, EventKind, Origin
 from cherki.games import GAMES, find_game
-from cherki.games.sets.actions import FROM_DISCARD
-from cherki.play.match import Match
 from cherki.play.records import load_record, replay_hand, replay_steps
+from cherki.play.session import Acted, HandEnded, HandStarted, Seat, Session, Stopped, StopSession
 from cherki.ui.terminal import (
     card_legend,
     cards_text,
     event_text,
     hand_by_rank,
-    money_text,
     result_table,
 )
+from cherki.ui.text import Voice, money_text, note_line, settlement_lines, table_lines
 
 app = typer.Typer(
     name="cherki",
@@ -52,7 +51,7 @@ GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
 
 
 # -- shared helpers ---------------------------------------------------------------------------
-def _game(name: str) -> Game[Any]:
+def _game(name: str) -> Game:
     return find_game(name)
 
 
@@ -77,87 +76,78 @@ def docs_dir() -> Path:
 
 
 # -- play ------------------------------------------------------------------------------------
-@dataclass
-class Seat:
-    name: str
-    level: str | None  # None: a person at this terminal
-
-
-class QuitGame(Exception):
-    pass
-
-
 class TerminalTable:
-    """One terminal session: a person at one seat (or nobody, watching) and bots."""
+    """One terminal session: a person at one seat (or nobody, watching) and bots, on the
+    session loop."""
 
     def __init__(
         self,
-        game: Game[Any],
-        match: Match,
-        seats: list[Seat],
+        game: Game,
+        session: Session,
         human: int | None,
-        rng: random.Random,
         delay: float,
         record_path: Path | None,
     ) -> None:
         self.game = game
-        self.match = match
-        self.seats = seats
+        self.session = session
         self.human = human
-        self.rng = rng
         self.delay = delay
         self.record_path = record_path
-        self.bots = {i: make_bot(game.name, s.level) for i, s in enumerate(seats) if s.level}
-        self.names = [s.name for s in seats]
+        self.voice = Voice.of(session.names, len(session.names), human)
+        self.state: State | None = None
 
     # the viewer: the human's seat, or everything when watching
     def _view(self, event: Event) -> Event:
         return event if self.human is None else event.seen_by(self.human)
 
     def run(self) -> None:
-        match = self.match
-        while not match.is_over():
-            state = match.start_hand()
-            n_hand = len(match.results) + 1
-            console.rule(f"[bold]{self.game.title} — hand {n_hand}")
-            starter = self.names[state.current]
-            verb = "start" if state.current == self.human else "starts"
-            console.print(f"{starter} {verb}. Turns go seat 0 → 1 → 2 … {self.game.direction}.")
-            if match.pot:
-                console.print(f"The pot holds {match.pot} points.")
-            try:
-                self.play_hand(state)
-            except QuitGame:
-                self.stop_unfinished(state)
-            result = match.finish_hand(state)
-            console.print(result_table(result, self.names))
-            if result.redeal:
-                console.print("[yellow]The hand is dealt again.[/]")
-            for note in match.notes.get(len(match.results) - 1, []):
-                console.print(f"[bold yellow]{note}[/]")
-            self.save()
-            if match.until_stopped and not result.redeal and not self.another_hand():
-                break
+        session = self.session
+        match = session.match
+        for ev in session.run(self.human_turn, another_hand=self.another_hand):
+            if isinstance(ev, HandStarted):
+                self.state = state = ev.state
+                console.rule(f"[bold]{escape(self.game.title)} — hand {ev.index + 1}")
+                starter = self.voice.verb(state.current, "start")
+                console.print(Text(f"{starter}. Turns go seat 0 → 1 → 2 … {self.game.direction}."))
+                if match.pot:
+                    console.print(f"The pot holds {match.pot} points.")
+                if self.human is None:
+                    self.show_all_hands(state)
+            elif isinstance(ev, Acted):
+                for e in ev.events:
+                    if e.kind != EventKind.END:
+                        console.print(event_text(self._view(e), self.game, self.voice))
+                if session.seats[ev.seat].bot is not None and self.delay:
+                    time.sleep(self.delay)
+            elif isinstance(ev, HandEnded):
+                if self.state is not None:
+                    console.print("[dim]Hands at the end:[/]")
+                    self.show_all_hands(self.state)
+                console.print(result_table(ev.result, self.game, self.voice))
+                if ev.result.redeal:
+                    console.print("[yellow]The hand is dealt again.[/]")
+                for note in ev.notes:
+                    console.print(Text(note_line(note, self.voice), style="bold yellow"))
+            elif isinstance(ev, Stopped):
+                console.print("[yellow]Game left unfinished.[/]")
+                if self.record_path:
+                    console.print(Text(f"The record so far is saved in {self.record_path}."))
+                raise typer.Exit(0)
         if len(match.results) > 1:
             self.print_sheet()
-        ledger = match.ledger
-        if ledger is not None and hasattr(ledger, "settlement_lines"):
+        lines = settlement_lines(match.ledger, self.voice) if match.ledger is not None else []
+        if lines:
             console.rule("[bold]Settlement")
-            for line in ledger.settlement_lines():
-                console.print(line)
+            for line in lines:
+                console.print(Text(line))
         if self.record_path:
             console.print(
-                f"Record saved in {self.record_path}; replay it with "
-                f"[bold]cherki replay {self.record_path}[/]."
+                Text("Record saved in ")
+                .append(str(self.record_path))
+                .append("; replay it with ")
+                .append(f"cherki replay {self.record_path}", style="bold")
+                .append(".")
             )
-
-    def stop_unfinished(self, state: State) -> None:
-        self.match.add_unfinished(state)
-        self.save()
-        console.print("[yellow]Game left unfinished.[/]")
-        if self.record_path:
-            console.print(f"The record so far is saved in {self.record_path}.")
-        raise typer.Exit(0)
 
     def another_hand(self) -> bool:
         """Hand by hand: ask whether to deal again (no answer ends the match)."""
@@ -168,23 +158,21 @@ class TerminalTable:
             return False
         return answer.strip().lower() in ("", "y", "yes")
 
-    def save(self) -> None:
-        if self.record_path:
-            self.match.record.save(self.record_path)
-
     def print_sheet(self) -> None:
-        match = self.match
+        match = self.session.match
         rows = match.sheet_rows()
         has_pot = any(r["pot"] is not None for r in rows)
         t = Table(title="Score sheet (running totals)", header_style="bold")
         t.add_column("hand")
-        for name in self.names:
-            t.add_column(name, justify="right")
+        for name in self.session.names:
+            t.add_column(Text(name), justify="right")
         t.add_column("how")
         if has_pot:
             t.add_column("pot", justify="right")
         for r in rows:
-            cells = [str(r["hand"]), *[f"{p:+d}" for p in r["totals"]], r["how"]]
+            totals = r["totals"]
+            assert isinstance(totals, list)
+            cells = [str(r["hand"]), *[f"{p:+d}" for p in totals], str(r["how"])]
             if has_pot:
                 cells.append("" if r["pot"] is None else str(r["pot"]))
             t.add_row(*cells)
@@ -195,58 +183,36 @@ class TerminalTable:
         console.print(t)
         if match.target is not None or match.hands is not None:
             best = max(match.scores)
-            leaders = [self.names[i] for i, x in enumerate(match.scores) if x == best]
+            leaders = [self.voice.name(i) for i, x in enumerate(match.scores) if x == best]
             verb = "won" if match.is_over() else "lead"
-            console.print(f"[bold]Match: {' and '.join(leaders)} {verb} with {best} points.[/]")
+            console.print(
+                Text(f"Match: {' and '.join(leaders)} {verb} with {best} points.", style="bold")
+            )
         teams = match.team_totals()
-        if teams is not None:
-            half = len(self.names) // 2
-            for i, total in enumerate(teams):
-                console.print(f"Side {self.names[i]} & {self.names[i + half]}: {total:+d} points")
-
-    def play_hand(self, state: State) -> None:
-        if self.human is None:
-            self.show_all_hands(state)
-        while not state.is_terminal:
-            seat = state.current
-            if seat == self.human:
-                events = self.human_turn(state)
-            else:
-                obs = state.observation(seat)
-                action = self.bots[seat].act(obs, self.rng)
-                events = state.apply(action, seat)
-                if self.delay:
-                    time.sleep(self.delay)
-            for e in events:
-                if e.kind != "end":
-                    console.print(event_text(self._view(e), self.names))
-        console.print("[dim]Hands at the end:[/]")
-        self.show_all_hands(state)
+        sides = self.game.sides(match.rules, len(match.players))
+        if teams is not None and sides is not None:
+            for side, total in zip(sides, teams, strict=True):
+                who = " & ".join(self.voice.name(t) for t in side)
+                console.print(Text(f"Side {who}: {total:+d} points"))
 
     def show_all_hands(self, state: State) -> None:
         for s in range(state.n):
-            line = Text(f"{self.names[s]}: ", style="bold")
+            line = Text(f"{self.voice.name(s)}: ", style="bold")
             console.print(line.append_text(hand_by_rank(state.observation(s).hand)))
 
     def show_table(self, state: State) -> None:
         seat = self.human if self.human is not None else 0
-        obs = state.observation(seat)
-        for line in obs.table_lines():
-            for s in range(state.n):
-                line = line.replace(f"Seat {s}:", f"{self.names[s]}:")
-            console.print(line)
+        for line in table_lines(state.observation(seat), self.game, self.voice):
+            console.print(Text(line))
 
-    def human_turn(self, state: State) -> list[Event]:
-        assert self.human is not None
-        seat = self.human
+    def human_turn(self, state: State, seat: int) -> int:
         obs = state.observation(seat)
         console.print()
         self.show_table(state)
         console.print(Text("Your hand: ", style="bold").append_text(hand_by_rank(obs.hand)))
-        if getattr(obs, "drawn", None) is not None:
+        if obs.drawn is not None:
             # the card came from the stock, or was the discard the player just took
-            taken = getattr(obs, "drawn_from", None) == FROM_DISCARD
-            verb = "You took: " if taken else "You drew: "
+            verb = "You took: " if obs.drawn_from == Origin.DISCARD else "You drew: "
             console.print(Text(verb).append_text(cards_text([obs.drawn])))
         legal_texts = [self.game.action_text(a) for a in obs.legal]
         console.print(Text("You may: ", style="dim") + Text(" · ".join(legal_texts)))
@@ -255,18 +221,19 @@ class TerminalTable:
                 raw = console.input("[bold]> [/]")
             except (EOFError, KeyboardInterrupt):
                 console.print()
-                raise QuitGame from None
+                raise StopSession from None
             text = raw.strip()
             if not text:
                 continue
             word = text.lower()
             if word in ("quit", "exit", "q"):
-                raise QuitGame
+                raise StopSession
             if word in ("help", "?"):
                 self.print_help(legal_texts)
                 continue
             if word == "hint":
-                self.print_hint(state)
+                for line in hint_lines(self.game, obs):
+                    console.print(line)
                 continue
             if word in ("hand", "h"):
                 console.print(hand_by_rank(obs.hand))
@@ -279,32 +246,34 @@ class TerminalTable:
                 continue
             try:
                 action = resolve_input(self.game, text, list(obs.legal))
-                return state.apply(action, seat)
+                return state.check(action, seat)[1]
             except CherkiError as err:
-                console.print(f"[red]{err}[/]  (type [bold]help[/] for the commands)")
+                console.print(
+                    Text(str(err), style="red")
+                    .append("  (type ", style="")
+                    .append("help", style="bold")
+                    .append(" for the commands)", style="")
+                )
 
     def print_help(self, legal_texts: list[str]) -> None:
+        words: tuple[str, str] = getattr(self.game, "call_words", ("tan", "ceki"))
         console.print(
-            "Type an action: " + ", ".join(legal_texts) + ".\n"
-            "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
-            "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
-            f"({' or '.join(getattr(self.game, 'call_words', ('tan', 'ceki')))}) · "
-            "[bold]s[/] sampei · [bold]p[/] pass.\n"
-            "Also: [bold]hint[/] (what your hand waits on), [bold]hand[/], [bold]table[/], "
-            "[bold]cards[/] (card names), [bold]quit[/] (saves the record)."
+            Text("Type an action: " + ", ".join(legal_texts) + ".\n")
+            + Text.from_markup(
+                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
+                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
+                f"({' or '.join(words)}) · "
+                "[bold]s[/] sampei · [bold]p[/] pass.\n"
+                "Also: [bold]hint[/] (what your hand waits on), [bold]hand[/], [bold]table[/], "
+                "[bold]cards[/] (card names), [bold]quit[/] (saves the record)."
+            )
         )
-
-    def print_hint(self, state: State) -> None:
-        assert self.human is not None
-        obs = state.observation(self.human)
-        for line in hint_lines(self.game, obs):
-            console.print(line)
 
 
 SHORT = {"d": "draw", "t": "take", "s": "sampei", "p": "pass", "sampei!": "sampei"}
 
 
-def resolve_input(game: Game[Any], text: str, legal: list[int]) -> int:
+def resolve_input(game: Game, text: str, legal: list[int]) -> int:
     """Turn what a person typed into an action id: full notation or a short form."""
     words = text.strip().split()
     low = " ".join(words).lower()
@@ -333,7 +302,7 @@ def resolve_input(game: Game[Any], text: str, legal: list[int]) -> int:
     return game.parse_action(text)  # raises the game's own notation message
 
 
-def hint_lines(game: Game[Any], obs: Any) -> list[Text]:
+def hint_lines(game: Game, obs: Any) -> list[Text]:
     """What the hand waits on (Balik games) and the heuristic bot's suggestion."""
     from cherki.games.sets.analysis import analyse_hand
     from cherki.games.sets.observation import SetsObservation
@@ -457,24 +426,20 @@ def play(
             seats.append(Seat(name, None))
         else:
             lv = next(it)
-            make_bot(game.name, lv)  # checks the level exists
-            seats.append(Seat(f"Bot {i} ({lv})", lv))
-    settlement = getattr(rules_obj, "settlement", None)
+            seats.append(Seat(f"Bot {i} ({lv})", make_bot(game.name, lv)))
     if hands is None and target is None:
         # games whose rules fix the match (Ceki: an agreed total or a number of hands)
-        if settlement == "target":
-            target = rules_obj.target_points
-        elif settlement == "hands":
-            hands = rules_obj.match_hands
-    match = Match(
+        hands, target = game.match_plan(rules_obj)
+    session = Session(
         game,
         rules_obj,
-        [s.name for s in seats],
+        seats,
         seed,
         hands=hands,
         target=target,
         preset=rules,
         until_stopped=hand_by_hand,
+        save=(lambda rec: rec.save(record)) if record is not None else None,
     )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
@@ -485,7 +450,7 @@ def play(
         f"[bold]{game.title}[/], {n} players, rules: {preset.name} ({preset.description}), "
         f"seed {seed}. Type [bold]help[/] at your turn."
     )
-    TerminalTable(game, match, seats, human, random.Random(seed), delay, record).run()
+    TerminalTable(game, session, human, delay, record).run()
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -525,6 +490,7 @@ def replay(
         return
     interactive = step and sys.stdin.isatty()
     names = rec.players
+    voice = Voice.of(names, len(names), seat)
     for i in range(len(rec.hands)):
         console.rule(f"[bold]{rec.game.title} — hand {i + 1} of {len(rec.hands)}")
         start = rec.start(i)
@@ -537,7 +503,9 @@ def replay(
         for state, _text, events in replay_steps(rec, i):  # noqa: B007 (state used after)
             for e in events:
                 if e.kind != "end":
-                    console.print(event_text(e if seat is None else e.seen_by(seat), names))
+                    console.print(
+                        event_text(e if seat is None else e.seen_by(seat), rec.game, voice)
+                    )
             if interactive:
                 try:
                     key = console.input("[dim](Enter: next, q: quit)[/] ")
@@ -546,7 +514,7 @@ def replay(
                 if key.strip().lower() == "q":
                     return
         if state.is_terminal:
-            console.print(result_table(state.result, names))
+            console.print(result_table(state.result, rec.game, voice))
         else:
             console.print("[yellow]The record stops here: the hand was left unfinished.[/]")
         replay_hand(rec, i)  # checks the stored result
@@ -576,7 +544,7 @@ def hand(
         )
     counts = parse_hand(cards)
     n = sum(counts)
-    r = game.rules(preset)
+    r = game.own_rules(game.rules(preset))
     full = r.set_size * r.sets
     if n not in (full - 1, full):
         raise RulesError(

@@ -7,15 +7,22 @@ changes game state.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from cherki.core.cards import CODES, IS_RED, N_KINDS, RANK, SUIT, long_name
+from cherki.core.contract import Game
 from cherki.core.events import Event, Result
-from cherki.ui.text import format_cents
+from cherki.ui.text import (
+    Voice,
+    event_line,
+    item_label,
+    item_points,
+    money_text,
+    result_summary,
+)
 
 SUIT_STYLE = ("yellow", "green", "cyan")
 
@@ -53,38 +60,40 @@ def hand_by_rank(counts: Sequence[int]) -> Text:
     return out
 
 
-def event_text(event: Event, names: Sequence[str]) -> Text:
+def event_text(event: Event, game: Game, voice: Voice) -> Text:
     """One line for an event as the viewer saw it (hidden cards already removed)."""
-    line = event.describe(names)
-    if line.startswith("You "):  # second person: "You draw", not "You draws"
-        head, _, rest = line[4:].partition(" ")
-        verb = {"passes": "pass", "changes": "change"}.get(head, head.removesuffix("s"))
-        line = f"You {verb} {rest}".rstrip().replace(" and shows it", " and show it")
     style = {
         "call": "bold yellow",
         "sampei": "bold green",
+        "win": "bold green",
+        "bonus": "bold yellow",
         "end": "bold",
         "reveal": "cyan",
         "pass": "dim",
         "deal": "dim",
     }.get(event.kind, "")
-    text = Text(line, style=style)
-    if event.card is not None:
-        code = CODES[event.card]
-        text.highlight_words([code], "bold red" if IS_RED[event.card] else "bold")
+    text = Text(event_line(event, game, voice), style=style)
+    _mark_cards(text, [*([] if event.card is None else [event.card]), *event.cards])
     return text
 
 
-def result_table(result: Result, names: Sequence[str], *, cents: bool = True) -> Group:
+def _mark_cards(text: Text, cards: Sequence[int]) -> None:
+    """Card codes in a line: red-stamped ones in red (the hand marks them alike)."""
+    for k in set(cards):
+        text.highlight_words([CODES[k]], "bold red" if IS_RED[k] else "bold")
+
+
+def result_table(result: Result, game: Game, voice: Voice, *, cents: bool = True) -> Group:
     """The score broken down item by item and what each seat pays or receives."""
-    parts: list[Any] = [Text(with_names(result.summary, names), style="bold")]
+    parts: list[RenderableType] = [Text(result_summary(result, game, voice), style="bold")]
     if result.items:
         items = Table(title="Score", show_header=True, header_style="bold")
         items.add_column("item")
         items.add_column("points", justify="right")
         for it in result.items:
-            pts = f"× {it.multiplier}" if it.multiplier != 1 else f"{it.points:+d}"
-            items.add_row(it.label, pts)
+            label = Text(item_label(it, result, voice))
+            _mark_cards(label, it.cards)
+            items.add_row(label, item_points(it))
         items.add_row(Text("total", style="bold"), Text(str(result.total), style="bold"))
         parts.append(items)
     if result.payments:
@@ -94,31 +103,23 @@ def result_table(result: Result, names: Sequence[str], *, cents: bool = True) ->
         if cents:
             pay.add_column("money", justify="right")
         for s, p in enumerate(result.payments):
-            row = [names[s], f"{p:+d}"]
+            row = [voice.name(s), f"{p:+d}"]
             if cents:
                 row.append(money_text(result.money[s] if result.money else 0))
             pay.add_row(*row)
         parts.append(pay)
-    detail = result.detail
-    if detail.get("sets"):
-        parts.append(Text("Winning hand: " + "  ".join(f"[{s}]" for s in detail["sets"])))
-    if detail.get("turned"):
-        parts.append(Text(f"Turned for scoring: {detail['turned']}"))
+    win = result.win
+    if win is not None and win.sets:
+        line = Text("Winning hand: ")
+        for i, group in enumerate(win.sets):
+            line.append("  " if i else "")
+            line.append("[")
+            line.append_text(cards_text(group))
+            line.append("]")
+        parts.append(line)
+    if win is not None and win.turned:
+        parts.append(Text("Turned for scoring: ").append_text(cards_text(win.turned)))
     return Group(*parts)
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """Put the players' names in place of "seat N" in a sentence from the rules core."""
-    for i in sorted(range(len(names)), reverse=True):
-        owner = "your" if names[i] == "You" else f"{names[i]}'s"
-        text = text.replace(f"Seat {i}'s", owner).replace(f"seat {i}'s", owner)
-        text = text.replace(f"Seat {i} ", f"{names[i]} ").replace(f"seat {i} ", f"{names[i]} ")
-    return text.replace("You wins", "You win").replace("You won", "You won")
-
-
-def money_text(cents: int) -> str:
-    """Money with its sign, for payment tables: ``+$1.20``, ``-50¢``."""
-    return ("+" if cents >= 0 else "") + format_cents(cents)
 
 
 def card_legend() -> Table:

@@ -73,7 +73,7 @@ Our specifications (each is an option of :class:`CekiRules` unless marked *fixed
   and Cholek Tiga texts. ``money`` is ``payments`` × rate when ``settlement`` is
   ``per-hand``, zero otherwise (the match is settled at its end).
 * ``settlement`` (default ``per-hand``), ``target_points`` (200), ``match_hands`` (10): the
-  three schemes of [003]. Each hand's ``Result.detail["scores"]`` gives the points each seat
+  three schemes of [003]. Each hand's ``Result.scores`` gives the points each seat
   scored (the winner's total, 0 for the others); ``target`` ends a match when a seat's running
   total reaches ``target_points`` (that seat wins), ``hands`` after ``match_hands`` hands,
   highest total winning, playing on one hand at a time while the lead is tied (see

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cherki.core.cards import (
     CODES,
@@ -12,9 +12,9 @@ from cherki.core.cards import (
     counts_of,
     parse_card,
 )
-from cherki.core.contract import Game
-from cherki.core.deal import deal_source, shuffled
-from cherki.core.errors import NotationError
+from cherki.core.contract import Game, Observation, Rules
+from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
+from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Preset
 from cherki.core.sets import GROUPINGS
 from cherki.games.ceki.observation import CekiObservation
@@ -62,7 +62,7 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
     st.game = game
     st.rules = obs.rules
     st.n = n
-    st.meta = {"first": obs.first, "determinized": True}
+    st.info = DealInfo(obs.first, determinized=True)
     st.grouping = grouping
     st.hands = hands
     st.stock = pool[i:]
@@ -88,49 +88,48 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
 
 
 # -- the game ---------------------------------------------------------------------------------
-class CekiGame(Game[CekiRules]):
+class CekiGame(Game):
     """Ceki (Kowah) for 2-6 players [003]."""
 
     name: ClassVar[str] = "ceki"
     title: ClassVar[str] = "Ceki"
     players: ClassVar[tuple[int, int]] = (2, 6)
     default_players: ClassVar[int] = 4
-    rules_type: ClassVar[type] = CekiRules
-    presets: ClassVar[tuple[Preset[Any], ...]] = CEKI_PRESETS
+    rules_type: ClassVar[type[Rules]] = CekiRules
+    presets: ClassVar[tuple[Preset, ...]] = CEKI_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS
 
-    def determinize(self, obs: Any, rng: random.Random) -> CekiState:
+    searchable: ClassVar[bool] = True
+
+    def own_rules(self, rules: Rules) -> CekiRules:
+        if not isinstance(rules, CekiRules):
+            raise RulesError(f"Ceki needs Ceki's rules, not {rules!r}")
+        return rules
+
+    def match_plan(self, rules: Rules) -> tuple[int | None, int | None]:
+        """``settlement`` ``target``: play to ``target_points``; ``hands``: ``match_hands``."""
+        own = self.own_rules(rules)
+        if own.settlement == "target":
+            return None, own.target_points
+        if own.settlement == "hands":
+            return own.match_hands, None
+        return None, None
+
+    def determinize(self, obs: Observation, rng: random.Random) -> CekiState:
+        if not isinstance(obs, CekiObservation):
+            raise RulesError(f"Ceki cannot sample a deal from {type(obs).__name__}")
         return determinize(obs, rng, self)
 
-    def new_state(
-        self,
-        rules: CekiRules | None = None,
-        players: int | None = None,
-        *,
-        seed: int | None = None,
-        rng: random.Random | None = None,
-        shoe: Sequence[int] | None = None,
-        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
-        first: int = 0,
-    ) -> CekiState:
-        rules, n = self.table(rules, players, first)
-        src = deal_source(
-            players=n,
-            first=first,
-            half_packs=HALF_PACKS,
-            hand_sizes=[HAND_SIZE] * n,
-            seed=seed,
-            rng=rng,
-            shoe=shoe,
-            stack=stack,
-        )
-        meta = src.meta
+    def start(self, rules: Rules | None, players: int | None, request: DealRequest) -> CekiState:
+        table_rules, n = self.table(rules, players, request.first)
+        own = self.own_rules(table_rules)
+        src = deal_source(request, players=n, half_packs=HALF_PACKS, hand_sizes=[HAND_SIZE] * n)
         if src.order is not None:
-            hands, stock = self.deal(src.order, n, first)
+            hands, stock = self.deal(src.order, n, request.first)
         else:
             assert src.hands is not None and src.stock is not None
             hands, stock = [counts_of(h) for h in src.hands], src.stock
-        return CekiState(self, rules, hands, stock, first, meta)
+        return CekiState(self, own, hands, stock, request.first, src.info)
 
     @staticmethod
     def deal(order: Sequence[int], n: int, first: int) -> tuple[list[list[int]], list[int]]:

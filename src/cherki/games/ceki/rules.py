@@ -11,7 +11,7 @@ from cherki.core.cards import (
     RANK,
 )
 from cherki.core.errors import RulesError
-from cherki.core.options import Preset
+from cherki.core.options import Preset, Rules
 from cherki.core.sets import HONOUR_RULES, group_totals
 
 # -- action ids -------------------------------------------------------------------------------
@@ -50,7 +50,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CekiRules:
+class CekiRules(Rules):
     """Every rule option of Ceki (see the module docstring)."""
 
     honours: str = "own"
@@ -80,7 +80,7 @@ class CekiRules:
         return {f: getattr(self, f) for f in self.__dataclass_fields__}
 
 
-def _preset(name: str, desc: str, **kw: Any) -> Preset[CekiRules]:
+def _preset(name: str, desc: str, **kw: Any) -> Preset:
     rules = CekiRules(**kw)
     rules.check()
     return Preset(name, rules, desc, "[003] Ceki (or Kowah)")
@@ -104,7 +104,7 @@ CEKI_PRESETS: Final = (
 def match_winner(rules: CekiRules, totals: Sequence[int], hands_played: int) -> int | None:
     """The match winner under ``rules.settlement``, or ``None`` while the match goes on.
 
-    ``totals`` are the seats' running sums of ``Result.detail["scores"]``. ``per-hand`` has
+    ``totals`` are the seats' running sums of ``Result.scores``. ``per-hand`` has
     no match: it returns ``None``. ``target``: the seat that reached ``target_points`` (only
     the winner of a hand scores, so at most one seat reaches it first). ``hands``: after
     ``match_hands`` hands the single highest total; a tied lead plays on.

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cherki.core.cards import (
     N_KINDS,
     card_name,
-    format_cards,
-    format_hand,
 )
 
 if TYPE_CHECKING:
     from cherki.games.ceki.game import CekiGame
 from cherki.core.contract import State
-from cherki.core.deal import tally
-from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.deal import DealInfo, tally
+from cherki.core.events import Event, EventKind, Result, ScoreItem, WinningHand
 from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
 from cherki.games.ceki.observation import CekiObservation
 from cherki.games.ceki.rules import (
@@ -43,6 +41,8 @@ from cherki.games.ceki.rules import (
 class CekiState(State):
     """A hand of Ceki in progress."""
 
+    rules: CekiRules
+
     def __init__(
         self,
         game: CekiGame,
@@ -50,13 +50,13 @@ class CekiState(State):
         hands: list[list[int]],
         stock: list[int],
         first: int,
-        meta: dict[str, Any],
+        info: DealInfo,
     ) -> None:
         n = len(hands)
         self.game = game
         self.rules = rules
         self.n = n
-        self.meta = meta
+        self.info = info
         self.grouping = GROUPINGS[rules.honours]
         self.hands = hands
         self.stock = stock
@@ -75,13 +75,8 @@ class CekiState(State):
         self.phase = PHASE_DRAW
         self.drawn = -1
         self.drawn_from = FROM_NONE
-        self.log = [
-            Event(
-                "deal",
-                (first - 1) % n,
-                text=f"seat {(first - 1) % n} deals 8 cards each; {len(stock)} cards in the pile",
-            )
-        ]
+        # the dealer sits before the first player
+        self.log = [Event(EventKind.DEAL, (first - 1) % n, number=len(stock))]
         self.history = []
         self._result = None
 
@@ -234,7 +229,7 @@ class CekiState(State):
             self.hands[s][card] += 1
             self.drawn, self.drawn_from = card, FROM_STOCK
             self.phase = PHASE_DISCARD
-            return [Event("draw", s, card, private_to=s)]
+            return [Event(EventKind.DRAW, s, card, private_to=s)]
         if action == TAKE:
             return [self._take(s)]
         if action == CALL:
@@ -256,7 +251,7 @@ class CekiState(State):
         self.exposed[s][card] += 1
         self.drawn, self.drawn_from = card, FROM_DISCARD
         self.phase = PHASE_DISCARD
-        return Event("take", s, card)
+        return Event(EventKind.TAKE, s, card)
 
     def _call(self, s: int) -> Event:
         hand = self.hands[s]
@@ -267,7 +262,7 @@ class CekiState(State):
         for k in range(N_KINDS):
             if self.grouping[k] == g:
                 laid[k] = hand[k]
-        return Event("call", s, text=f"calls ceki! ({sum(laid)} cards face down)")
+        return Event(EventKind.CALL, s, call="ceki", number=sum(laid))
 
     def _discard(self, s: int, action: int) -> list[Event]:
         k = (action - DISCARD) % N_KINDS
@@ -279,7 +274,7 @@ class CekiState(State):
         self.pile_seats.append(s)
         self.top_available = True
         self.top_straight = self.drawn_from == FROM_STOCK and k == self.drawn
-        events = [Event("discard", s, k, text="thrown straight away" if self.top_straight else "")]
+        events = [Event(EventKind.DISCARD, s, k, straight=self.top_straight)]
         if action >= CALL_DISCARD:
             events.append(self._call(s))
         self.drawn, self.drawn_from = -1, FROM_NONE
@@ -288,8 +283,7 @@ class CekiState(State):
         self.phase = PHASE_DRAW
         if not self.stock_left and not self._top_wins(nxt):
             self._finish_no_winner()
-            assert self._result is not None
-            events.append(Event("end", -1, text=self._result.summary))
+            events.append(Event(EventKind.END))
         return events
 
     # -- scoring ------------------------------------------------------------------------
@@ -297,14 +291,7 @@ class CekiState(State):
         self.phase = PHASE_OVER
         self.current = -1
         zero = (0,) * self.n
-        self._result = Result(
-            None,
-            "pile-out",
-            "The pile ran out before anyone completed three sets: no score, no payments.",
-            payments=zero,
-            money=zero,
-            detail={"scores": list(zero)},
-        )
+        self._result = Result(None, "pile-out", payments=zero, money=zero, scores=zero)
 
     def _win(self, s: int) -> list[Event]:
         rules = self.rules
@@ -312,26 +299,18 @@ class CekiState(State):
         card = self.drawn
         prev = (s - 1) % self.n
         if self.drawn_from == FROM_STOCK:
-            how = "triple"
-            how_text = f"with {card_name(card)} drawn from the pile: a triple win"
+            how = "triple"  # the winning card drawn from the pile
         elif self.taken_straight:
-            how = "plain"
-            how_text = (
-                f"with seat {prev}'s discard {card_name(card)}, drawn and thrown straight "
-                "away: a plain win"
-            )
+            how = "plain"  # the previous seat's discard, drawn and thrown straight away
         else:
-            how = "double"
-            how_text = (
-                f"with seat {prev}'s discard {card_name(card)}, a card seat {prev} had held: "
-                "a double win"
-            )
+            how = "double"  # the previous seat's discard, a card that seat had held
         mult = MULTIPLIERS[how]
         sets = arrangement(hand, self.grouping).sets
-        items = [ScoreItem(f"set {format_cards(x)}", sum(VALUE[k] for k in x)) for x in sets]
+        # items: each ``set`` (its cards, its points), then the ``double`` or ``triple`` factor
+        items = [ScoreItem("set", sum(VALUE[k] for k in x), cards=tuple(x)) for x in sets]
         base = sum(i.points for i in items)
         if mult != 1:
-            items.append(ScoreItem(f"{how} win", 0, mult))
+            items.append(ScoreItem(how, 0, mult))
         total = base * mult
         payments = [0] * self.n
         others = [(s + i) % self.n for i in range(1, self.n)]
@@ -339,41 +318,40 @@ class CekiState(State):
             for t in others:
                 payments[t] = -total
             payments[s] = total * len(others)
-            pay_text = f"each other seat pays {total}"
         else:
             share, extra = divmod(total, len(others))
             for i, t in enumerate(others):
                 payments[t] = -(share + (1 if i < extra else 0))
             payments[s] = total
-            pay_text = f"the other seats pay {total} between them"
         per_hand = rules.settlement == "per-hand"
         money = tuple(p * rules.cents_per_point if per_hand else 0 for p in payments)
-        scores = [total if t == s else 0 for t in range(self.n)]
+        scores = tuple(total if t == s else 0 for t in range(self.n))
         self.phase = PHASE_OVER
         self.current = -1
         self._result = Result(
             s,
             how,
-            f"Seat {s} wins {how_text}, scoring {base} × {mult} = {total}; {pay_text}.",
             tuple(items),
             total,
             tuple(payments),
             money,
+            win=WinningHand(
+                hand=tuple(hand),
+                sets=tuple(tuple(x) for x in sets),
+                call="ceki" if self.called[s] else None,
+                call_changed=False,
+                card=card,
+                from_seat=s if how == "triple" else prev,
+            ),
+            scores=scores,
             detail={
-                "hand": format_hand(hand),
-                "sets": [format_cards(x) for x in sets],
-                "winning_card": card_name(card),
-                "from_seat": s if how == "triple" else prev,
                 "called": self.called[s],
                 "base": base,
                 "multiplier": mult,
-                "scores": scores,
+                "payment": rules.payment,
             },
         )
-        return [
-            Event("win", s, card, text=f"ceki! wins ({how})"),
-            Event("end", -1, text=self._result.summary),
-        ]
+        return [Event(EventKind.WIN, s, card, how=how), Event(EventKind.END)]
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> CekiObservation:

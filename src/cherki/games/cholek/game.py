@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from cherki.core.cards import (
     CODES,
@@ -12,9 +11,9 @@ from cherki.core.cards import (
     card_name,
     parse_cards,
 )
-from cherki.core.contract import Game
-from cherki.core.deal import deal_source, shuffled
-from cherki.core.errors import NotationError
+from cherki.core.contract import Game, Observation, Rules
+from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
+from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Preset
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
@@ -58,7 +57,7 @@ def determinize(obs: CholekObservation, rng: random.Random, game: CholekGame) ->
     st.game = game
     st.rules = rules
     st.n = n
-    st.meta = {"first": obs.first, "determinized": True}
+    st.info = DealInfo(obs.first, determinized=True)
     st.grouping = GROUPINGS[rules.honours]
     st.group_kinds = GROUP_KINDS[rules.honours]
     st.hands = hands
@@ -82,49 +81,40 @@ def determinize(obs: CholekObservation, rng: random.Random, game: CholekGame) ->
 
 
 # -- the game ---------------------------------------------------------------------------------
-class CholekGame(Game[CholekRules]):
+class CholekGame(Game):
     """Cholek Tiga for 2-3 players [002]."""
 
     name: ClassVar[str] = "cholek-tiga"
     title: ClassVar[str] = "Cholek Tiga"
     players: ClassVar[tuple[int, int]] = (2, 3)
     default_players: ClassVar[int] = 3
-    rules_type: ClassVar[type] = CholekRules
-    presets: ClassVar[tuple[Preset[Any], ...]] = CHOLEK_PRESETS
+    rules_type: ClassVar[type[Rules]] = CholekRules
+    presets: ClassVar[tuple[Preset, ...]] = CHOLEK_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS
 
-    def determinize(self, obs: Any, rng: random.Random) -> CholekState:
+    searchable: ClassVar[bool] = True
+
+    def own_rules(self, rules: Rules) -> CholekRules:
+        if not isinstance(rules, CholekRules):
+            raise RulesError(f"Cholek Tiga needs Cholek Tiga's rules, not {rules!r}")
+        return rules
+
+    def determinize(self, obs: Observation, rng: random.Random) -> CholekState:
+        if not isinstance(obs, CholekObservation):
+            raise RulesError(f"Cholek Tiga cannot sample a deal from {type(obs).__name__}")
         return determinize(obs, rng, self)
 
-    def new_state(
-        self,
-        rules: CholekRules | None = None,
-        players: int | None = None,
-        *,
-        seed: int | None = None,
-        rng: random.Random | None = None,
-        shoe: Sequence[int] | None = None,
-        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
-        first: int = 0,
-    ) -> CholekState:
-        rules, n = self.table(rules, players, first)
-        src = deal_source(
-            players=n,
-            first=first,
-            half_packs=HALF_PACKS,
-            hand_sizes=[HAND_SIZE] * n,
-            seed=seed,
-            rng=rng,
-            shoe=shoe,
-            stack=stack,
-        )
-        meta = src.meta
+    def start(self, rules: Rules | None, players: int | None, request: DealRequest) -> CholekState:
+        table_rules, n = self.table(rules, players, request.first)
+        own = self.own_rules(table_rules)
+        first = request.first
+        src = deal_source(request, players=n, half_packs=HALF_PACKS, hand_sizes=[HAND_SIZE] * n)
         if src.order is not None:
             order = src.order
         else:  # the stacked hands are drawn first, in turn from the first player
             assert src.hands is not None and src.stock is not None
             order = [k for j in range(n) for k in src.hands[(first + j) % n]] + src.stock
-        return CholekState(self, rules, order, first, n, meta)
+        return CholekState(self, own, order, first, n, src.info)
 
     def action_text(self, action: int) -> str:
         if DISCARD <= action < TURN:

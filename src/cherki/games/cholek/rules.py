@@ -10,10 +10,9 @@ from typing import Any, Final
 from cherki.core.cards import (
     IS_RED,
     N_KINDS,
-    card_name,
 )
 from cherki.core.errors import RulesError
-from cherki.core.options import Preset
+from cherki.core.options import Preset, Rules
 from cherki.core.sets import GROUP_KINDS, HONOUR_RULES
 
 HALF_PACKS: Final = 4
@@ -66,7 +65,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class CholekRules:
+class CholekRules(Rules):
     """Every rule option of Cholek Tiga (see the module docstring)."""
 
     honours: str = "rank1"
@@ -115,10 +114,11 @@ CHOLEK_PRESETS: Final = (
 
 def score_captured(
     counts: Sequence[int],
-) -> tuple[int, list[tuple[str, int]], list[int], list[int]]:
-    """(points, scoring lines, ang pow kinds, ang pow besar kinds) of a seat's captured cards."""
+) -> tuple[int, list[tuple[int, int, int]], list[int], list[int]]:
+    """(points, scoring lines, ang pow kinds, ang pow besar kinds) of a seat's captured cards;
+    a line is ``(card kind, copies counted (at most 4), points)``."""
     points = 0
-    lines: list[tuple[str, int]] = []
+    lines: list[tuple[int, int, int]] = []
     ang_pow: list[int] = []
     besar: list[int] = []
     for k in range(N_KINDS):
@@ -127,15 +127,13 @@ def score_captured(
             continue
         if IS_RED[k]:
             p = RED_POINTS[min(c, 4)]
-            what = ("one", "pair of", "three", "four")[min(c, 4) - 1]
             if c == 3:
                 ang_pow.append(k)
             elif c >= 4:
                 besar.append(k)
         else:
             p = NORMAL_POINTS[min(c, 4)]
-            what = "three" if c == 3 else "four"
         if p:
             points += p
-            lines.append((f"{what} {card_name(k)}" + (" (red)" if IS_RED[k] else ""), p))
+            lines.append((k, min(c, 4), p))
     return points, lines, ang_pow, besar

@@ -14,8 +14,8 @@ from cherki.core.cards import (
 if TYPE_CHECKING:
     from cherki.games.cholek.game import CholekGame
 from cherki.core.contract import State
-from cherki.core.deal import tally
-from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.deal import DealInfo, tally
+from cherki.core.events import Event, EventKind, Result, ScoreItem
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
 from cherki.games.cholek.rules import (
@@ -42,6 +42,8 @@ from cherki.games.cholek.rules import (
 class CholekState(State):
     """A game of Cholek Tiga in progress."""
 
+    rules: CholekRules
+
     def __init__(
         self,
         game: CholekGame,
@@ -49,12 +51,12 @@ class CholekState(State):
         stock: list[int],
         first: int,
         n: int,
-        meta: dict[str, Any],
+        info: DealInfo,
     ) -> None:
         self.game = game
         self.rules = rules
         self.n = n
-        self.meta = meta
+        self.info = info
         self.grouping = GROUPINGS[rules.honours]
         self.group_kinds = GROUP_KINDS[rules.honours]
         self.hands = [[0] * N_KINDS for _ in range(n)]
@@ -73,12 +75,12 @@ class CholekState(State):
         self.rounds = 0
         self.history = []
         self._result = None
-        self.log = [Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")]
+        self.log = [Event(EventKind.DEAL, first, number=len(stock))]
         self.log.extend(self._redraw(first, HAND_SIZE))
         for _ in range(min(rules.initial_pool, self.stock_left)):
             k = self._pop_stock()
             self.pool[k] += 1
-            self.log.append(Event("turn", -1, k, text="turned up into the pool"))
+            self.log.append(Event(EventKind.TURN, -1, k))
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> CholekState:
@@ -117,7 +119,7 @@ class CholekState(State):
             for _ in range(count):
                 k = self._pop_stock()
                 self.hands[s][k] += 1
-                events.append(Event("draw", s, k, private_to=s))
+                events.append(Event(EventKind.DRAW, s, k, private_to=s))
         self.rounds += 1
         return events
 
@@ -187,17 +189,17 @@ class CholekState(State):
         if self.phase == PHASE_DISCARD:
             k = action - DISCARD
             self.hands[s][k] -= 1
-            events = [Event("discard", s, k)]
+            events = [Event(EventKind.DISCARD, s, k)]
             self.active, self.active_from = k, FROM_HAND
             return events + self._after_place(s)
         if self.phase == PHASE_TURN:
             k = self._pop_stock()
             self.active, self.active_from = k, FROM_STOCK
-            return [Event("turn", s, k, text="turned up from the stock"), *self._after_place(s)]
+            return [Event(EventKind.TURN, s, k), *self._after_place(s)]
         if action == PASS:
             k = self.active
             self.pool[k] += 1
-            events = [Event("keep", s, k, text=f"{card_name(k)} stays in the pool")]
+            events = [Event(EventKind.KEEP, s, k)]
         else:
             events = self._capture(s, action)
         return events + self._after_decision(s)
@@ -227,11 +229,7 @@ class CholekState(State):
         cap[b] += 1
         cap[c] += 1
         self.last_capturer = s
-        events = [
-            Event(
-                "capture", s, c, text=f"captures {card_name(a)} {card_name(b)} with {card_name(c)}"
-            )
-        ]
+        events = [Event(EventKind.CAPTURE, s, c, cards=(a, b))]
         if a == b == c:
             hand = self.active_from == FROM_HAND
             name = "ayam" if hand else "kandang"
@@ -242,9 +240,7 @@ class CholekState(State):
             self.bonuses.append(
                 {"seat": s, "bonus": name, "card": card_name(c), "cents_each": cents}
             )
-            events.append(
-                Event("bonus", s, c, text=f"{name}! three {card_name(c)}: {cents}¢ from each")
-            )
+            events.append(Event(EventKind.BONUS, s, c, number=cents, how=name))
         return events
 
     def _next_turn(self, s: int) -> list[Event]:
@@ -275,7 +271,8 @@ class CholekState(State):
             t = self.last_capturer
             for k in range(N_KINDS):
                 self.captured[t][k] += self.pool[k]
-            events.append(Event("sweep", t, text=f"takes the pool left over: {pool_left}"))
+            swept = tuple(k for k in range(N_KINDS) for _ in range(self.pool[k]))
+            events.append(Event(EventKind.SWEEP, t, cards=swept))
             self.pool = [0] * N_KINDS
         items: list[ScoreItem] = []
         scores: list[int] = []
@@ -284,18 +281,25 @@ class CholekState(State):
         for t in range(n):
             pts, lines, ang_pow, besar = score_captured(self.captured[t])
             scores.append(pts)
-            items.extend(ScoreItem(f"seat {t}: {label}", p) for label, p in lines)
+            # items: ``captured`` (``count`` copies of ``cards[0]`` scoring ``points`` for
+            # ``seat``), then ``ang-pow`` / ``ang-pow-besar`` (``count``: cents from each)
+            items.extend(ScoreItem("captured", p, count=c, cards=(k,), seat=t) for k, c, p in lines)
             for kinds, name, cents in (
-                (ang_pow, "ang pow", rules.ang_pow_cents),
-                (besar, "ang pow besar", rules.ang_pow_besar_cents),
+                (ang_pow, "ang-pow", rules.ang_pow_cents),
+                (besar, "ang-pow-besar", rules.ang_pow_besar_cents),
             ):
                 for k in kinds:
                     for u in range(n):
                         end_bonus[u] += cents * (n - 1) if u == t else -cents
                     ang.append(
-                        {"seat": t, "bonus": name, "card": card_name(k), "cents_each": cents}
+                        {
+                            "seat": t,
+                            "bonus": name.replace("-", " "),
+                            "card": card_name(k),
+                            "cents_each": cents,
+                        }
                     )
-                    items.append(ScoreItem(f"seat {t}: {name} {card_name(k)} ({cents}¢ each)", 0))
+                    items.append(ScoreItem(name, 0, count=cents, cards=(k,), seat=t))
         best = max(scores)
         winners = [t for t in range(n) if scores[t] == best]
         payments = [0] * n
@@ -311,25 +315,17 @@ class CholekState(State):
             for t in range(n)
         )
         winner = winners[0] if len(winners) == 1 else None
-        score_text = ", ".join(f"seat {t} {scores[t]}" for t in range(n))
-        if winner is not None:
-            summary = f"Seat {winner} wins with {best} points ({score_text})."
-        else:
-            summary = (
-                f"Top score {best} shared by seats {', '.join(map(str, winners))} ({score_text})."
-            )
         self.phase = PHASE_OVER
         self.current = -1
         self._result = Result(
             winner,
             "score" if winner is not None else "tie",
-            summary,
             tuple(items),
             best,
             tuple(payments),
             money,
+            scores=tuple(scores),
             detail={
-                "scores": scores,
                 "winners": winners,
                 "captured": [format_hand(c) for c in self.captured],
                 "pool_left": pool_left,
@@ -338,7 +334,7 @@ class CholekState(State):
                 "bonus_cents": [self.bonus_money[t] + end_bonus[t] for t in range(n)],
             },
         )
-        events.append(Event("end", -1, text=summary))
+        events.append(Event(EventKind.END))
         return events
 
     # -- observation --------------------------------------------------------------------
@@ -368,7 +364,7 @@ class CholekState(State):
 
     def next_first(self) -> int:
         """The lowest scorer starts the next game [002]; ties: first in playing order."""
-        scores = self.result.detail["scores"]
+        scores = self.result.scores or (0,) * self.n
         low = min(scores)
         for j in range(self.n):
             t = (self.first + j) % self.n

@@ -100,7 +100,7 @@ presets and scoring functions, and play on :class:`SetsState`. What varies is an
   *tan*-like call (a mata already held, any card of the open rank wins) and the *ceki*-like
   call (the open set must itself become the mata).
 
-The invariant every result keeps: ``sum(payments) + detail.get("pot_change", 0) == 0``.
+The invariant every result keeps: ``sum(payments) + result.pot_change == 0``.
 """
 
 from __future__ import annotations
@@ -109,10 +109,9 @@ import dataclasses
 from typing import Any, ClassVar, Final
 
 from cherki.core.cards import (
-    card_name,
     counts_of,
 )
-from cherki.core.events import Result, ScoreItem
+from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.options import Preset
 from cherki.core.sets import (
     improved_mata,
@@ -126,7 +125,6 @@ from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
     register_scoring,
-    win_detail,
     win_result,
     yeo_result,
 )
@@ -138,12 +136,12 @@ def _calling_bonus(rules: SetsRules, win: Win, items: list[ScoreItem]) -> int:
     if win.how == "kandang-tangan":
         return rules.kandang_tangan_multiplier
     if win.call == "tan" and rules.tan_bonus:
-        items.append(ScoreItem("won after calling tan", rules.tan_bonus))
+        items.append(ScoreItem("tan-bonus", rules.tan_bonus))
     elif win.ceki_win:
         if win.how in ("claim", "discard") and rules.ayam_bonus:
-            items.append(ScoreItem("ayam: ceki won on another's draw", rules.ayam_bonus))
+            items.append(ScoreItem("ayam", rules.ayam_bonus))
         elif win.how == "self-draw" and rules.kandang_bonus:
-            items.append(ScoreItem("kandang: ceki won on own draw", rules.kandang_bonus))
+            items.append(ScoreItem("kandang", rules.kandang_bonus))
     return 1
 
 
@@ -151,12 +149,12 @@ def score_satu(state: SetsState, win: Win) -> Result:
     """Balik Satu [000]: the turned card, yeo, kena, mata, tan / ayam / kandang."""
     rules = state.rules
     hand = list(win.hand)
-    detail = win_detail(state, win)
+    detail: dict[str, JSON] = {}
     base_mata, base_red = mata_count(hand, state.size)
     turned = win.scoring[0]
     if rules.yeo_redeal and turned in YEO_CARDS[rules.yeo_cards]:
         return yeo_result(state, win, turned, detail)
-    items = [ScoreItem(f"turned card {card_name(turned)}", TURN_POINTS[turned])]
+    items = [ScoreItem("turned", TURN_POINTS[turned], cards=(turned,))]
     if rules.kena:
         mata, red = improved_mata(hand, counts_of([turned]), state.grouping, state.size)
     else:
@@ -166,11 +164,10 @@ def score_satu(state: SetsState, win: Win) -> Result:
     plain = mata - red
     if plain:
         # mark the line the turned card improved (an unmarked or a red mata)
-        kena = " (kena)" if plain > base_mata - base_red else ""
-        items.append(ScoreItem(f"{plain} unmarked mata × 1{kena}", plain))
+        kena = plain > base_mata - base_red
+        items.append(ScoreItem("mata", plain, count=plain, kena=kena))
     if red:
-        kena = " (kena)" if red > base_red else ""
-        items.append(ScoreItem(f"{red} red mata × 2{kena}", 2 * red))
+        items.append(ScoreItem("red-mata", 2 * red, count=red, kena=red > base_red))
     detail["mata"], detail["red_mata"] = mata, red
     multiplier = _calling_bonus(rules, win, items)
     return win_result(state, win, items, detail, multiplier=multiplier)
@@ -179,11 +176,11 @@ def score_satu(state: SetsState, win: Win) -> Result:
 def score_lima_belas(state: SetsState, win: Win) -> Result:
     """Balik Lima Belas [000]: 1 for winning, 1 a mata after swapping from the fifteen."""
     hand = list(win.hand)
-    detail = win_detail(state, win)
+    detail: dict[str, JSON] = {}
     mata, red = improved_mata(hand, counts_of(win.scoring), state.grouping, state.size)
     items = [
         ScoreItem("winning", 1),
-        ScoreItem(f"{mata} mata × 1 (after swapping from the fifteen drawn)", mata),
+        ScoreItem("mata-swapped", mata, count=mata, among=len(win.scoring)),
     ]
     detail["mata"], detail["red_mata"] = mata, red
     multiplier = _calling_bonus(state.rules, win, items)
@@ -210,7 +207,7 @@ register_scoring(
 )
 
 
-def _preset(name: str, desc: str, sources: str, **kw: Any) -> Preset[SetsRules]:
+def _preset(name: str, desc: str, sources: str, **kw: Any) -> Preset:
     rules = SetsRules(**kw)
     rules.check()
     return Preset(name, rules, desc, sources)
@@ -243,8 +240,9 @@ BALIK_SATU_PRESETS: Final = (
 )
 
 
-def _lima_belas(p: Preset[SetsRules]) -> Preset[SetsRules]:
+def _lima_belas(p: Preset) -> Preset:
     """The same source's bonuses and stakes with the fifteen-card scoring draw [000]."""
+    assert isinstance(p.rules, SetsRules)
     rules = dataclasses.replace(p.rules, scoring="lima-belas", tan_bonus=0)
     desc = p.description.replace("+1 after tan, ", "").replace(", no tan point", "")
     return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources)
@@ -258,7 +256,7 @@ class BalikGame(SetsGame):
 
     name: ClassVar[str] = "balik-satu"
     title: ClassVar[str] = "Balik Satu"
-    presets: ClassVar[tuple[Preset[Any], ...]] = BALIK_SATU_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = BALIK_SATU_PRESETS
     rules_doc: ClassVar[str] = "balik-satu"
 
 
@@ -267,4 +265,4 @@ class BalikLimaBelasGame(BalikGame):
 
     name: ClassVar[str] = "balik-lima-belas"
     title: ClassVar[str] = "Balik Lima Belas"
-    presets: ClassVar[tuple[Preset[Any], ...]] = BALIK_LIMA_BELAS_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = BALIK_LIMA_BELAS_PRESETS

@@ -38,13 +38,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.core.cards import card_name, counts_of, format_cards
-from cherki.core.events import Result, ScoreItem
+from cherki.core.cards import counts_of, format_cards
+from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.options import Preset
 from cherki.core.sets import N_GROUPS, group_totals, mata_count
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_detail, win_result
+from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_result, winning_hand
 from cherki.games.sets.state import SetsState
 
 
@@ -66,7 +66,7 @@ def chiqui_olo(state: SetsState, hand: tuple[int, ...], turned: tuple[int, ...])
 
 def score_olo(state: SetsState, win: Win) -> Result:
     rules = state.rules
-    detail = win_detail(state, win)
+    detail: dict[str, JSON] = {}
     olo, _ = mata_count(win.hand, state.size)
     items: list[ScoreItem] = []
     if olo == 0:
@@ -76,38 +76,33 @@ def score_olo(state: SetsState, win: Win) -> Result:
         detail["chiqui_olo"] = format_cards(found)
         if not found:
             return chiqui_failed(state, win, detail)
-        items.append(
-            ScoreItem(
-                "chiqui: "
-                + ", ".join(card_name(k) for k in found)
-                + f" turned up among the {len(win.scoring)}",
-                0,
-            )
-        )
+        items.append(ScoreItem("chiqui", 0, cards=tuple(found), among=len(win.scoring)))
         olo = len(found)
     exposed = sum(state.melded[win.seat]) // state.size
-    label = f"{olo} olo × {rules.olo_points}"
-    if exposed:
-        label += f" ({exposed} exposed)"
-    items.append(ScoreItem(label, olo * rules.olo_points))
+    # item ``olo``: ``count`` olo at ``olo_points`` each; how many were exposed: the detail
+    items.append(ScoreItem("olo", olo * rules.olo_points, count=olo))
+    detail["exposed_olo"] = exposed
     detail["olo"] = olo
     mult = rules.kandang_tangan_multiplier if win.how == "kandang-tangan" else 1
     return win_result(state, win, items, detail, multiplier=mult)
 
 
-def chiqui_failed(state: SetsState, win: Win, detail: dict[str, Any]) -> Result:
+def chiqui_failed(state: SetsState, win: Win, detail: dict[str, JSON]) -> Result:
+    """A chiqui go-out whose fifteen turned cards hold no olo: void, or (``chiqui_fail``
+    ``pays``) the player pays each other seat one olo's worth (item ``chiqui-failed``)."""
     rules = state.rules
     n = state.n
     s = win.seat
-    detail = {**detail, "would_be_winner": s}
+    hand = winning_hand(state, win)
     if rules.chiqui_fail == "void":
         zero = (0,) * n
         return Result(
             None,
             "chiqui-failed",
-            f"Seat {s} went out on a chiqui but no olo turned up: the hand is void.",
             payments=zero,
             money=zero,
+            win=hand,
+            would_be_winner=s,
             detail=detail,
         )
     pay = rules.olo_points
@@ -115,11 +110,12 @@ def chiqui_failed(state: SetsState, win: Win, detail: dict[str, Any]) -> Result:
     return Result(
         None,
         "chiqui-failed",
-        f"Seat {s} went out on a chiqui but no olo turned up: seat {s} pays each other seat {pay}.",
-        (ScoreItem("chiqui failed: one olo's worth to each other seat", pay),),
+        (ScoreItem("chiqui-failed", pay),),
         pay,
         payments,
         tuple(p * rules.cents_per_point for p in payments),
+        win=hand,
+        would_be_winner=s,
         detail=detail,
     )
 
@@ -146,7 +142,7 @@ CHAQUI_RULES: Final = SetsRules(
 )
 
 
-def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[SetsRules]:
+def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset:
     rules = dataclasses.replace(CHAQUI_RULES, **kw)
     rules.check()
     return Preset(name, rules, desc, "[001] citing JIPCS 22 (2) p.34", aliases)
@@ -170,7 +166,7 @@ class ChaquiGame(SetsGame):
 
     name: ClassVar[str] = "chaqui"
     title: ClassVar[str] = "Chaqui"
-    presets: ClassVar[tuple[Preset[Any], ...]] = CHAQUI_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = CHAQUI_PRESETS
     rules_doc: ClassVar[str] = "chaqui"
 
 

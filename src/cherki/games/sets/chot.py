@@ -47,14 +47,14 @@ import dataclasses
 from typing import Any, ClassVar, Final
 
 from cherki.core.cards import counts_of
-from cherki.core.events import Result, ScoreItem
+from cherki.core.contract import MatchNote, Rules
+from cherki.core.events import JSON, Result, ScoreItem, Tokens
 from cherki.core.options import Preset
 from cherki.core.sets import improved_mata
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.scoring import ScoringMethod, Win, how_text, register_scoring, win_detail
+from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
 from cherki.games.sets.state import SetsState
-from cherki.ui.text import format_cents
 
 
 def side_of(seat: int, players: int = 4) -> int:
@@ -64,39 +64,37 @@ def side_of(seat: int, players: int = 4) -> int:
 
 def score_chot(state: SetsState, win: Win) -> Result:
     rules = state.rules
-    detail = win_detail(state, win)
+    detail: dict[str, JSON] = {}
     mata, red = improved_mata(win.hand, counts_of(win.scoring), state.grouping, state.size)
     items = [
         ScoreItem("winning", 1),
-        ScoreItem(f"{mata} mata × 1 (after swapping from the fifteen drawn)", mata),
+        ScoreItem("mata-swapped", mata, count=mata, among=len(win.scoring)),
     ]
     multiplier = 1
     tens = False
     if win.how == "kandang-tangan":
         multiplier = rules.kandang_tangan_multiplier
-        items.append(ScoreItem("kandang tangan: dealt a winning hand", 0, multiplier))
+        items.append(ScoreItem("kandang-tangan", 0, multiplier))
     elif win.ceki_win:
         tens = True
         multiplier = rules.ceki_tokens
         word = "kandang" if win.how == "self-draw" else "ayam"
-        items.append(
-            ScoreItem(f"{word}: ceki won, {rules.ceki_tokens}-point tokens", 0, multiplier)
-        )
+        # item ``ayam-tokens`` / ``kandang-tokens``: ceki won, paid in ten-point tokens
+        items.append(ScoreItem(f"{word}-tokens", 0, multiplier))
     base = 1 + mata
     total = base * multiplier
     detail["mata"], detail["red_mata"] = mata, red
-    detail["tokens"] = {"seat": win.seat, "points": total, "ten_point_tokens": tens}
     side = side_of(win.seat, state.n)
     payments = tuple(total if side_of(t, state.n) == side else -total for t in range(state.n))
     return Result(
         win.seat,
         win.how,
-        f"Seat {win.seat} wins {how_text(win)} and takes {total} points in tokens; "
-        f"their side gains {total} on the other.",
         tuple(items),
         total,
         payments,
         (0,) * state.n,
+        win=winning_hand(state, win),
+        tokens=Tokens(win.seat, total, tens),
         detail=detail,
     )
 
@@ -144,6 +142,11 @@ class Bangkong:
     winner: int | None
     excess: int
 
+    @property
+    def kind(self) -> str:
+        """What a match announces when a bangkong is completed (a ``MatchNote``)."""
+        return "bangkong"
+
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
@@ -165,12 +168,11 @@ class ChotLedger:
         self.bangkong: list[Bangkong] = []
         self.hands = 0
 
-    def add(self, result: Result) -> list[str]:
+    def add(self, result: Result) -> list[MatchNote]:
         self.hands += 1
-        if result.winner is None or result.redeal:
+        if result.winner is None or result.redeal or result.tokens is None:
             return []
-        tokens = result.detail.get("tokens", {})
-        self.tokens[result.winner] += int(tokens.get("points", 0))
+        self.tokens[result.winner] += result.tokens.points
         if max(self.tokens) < self.rules.bangkong_points:
             return []
         half = self.n // 2
@@ -189,13 +191,7 @@ class ChotLedger:
         )
         self.bangkong.append(b)
         self.tokens = [0] * self.n
-        if winner is None:
-            return [f"Bangkong {b.number}: the sides tie at {sides[0]}; no one wins it."]
-        names = ("seats 0 and 2", "seats 1 and 3")
-        return [
-            f"Bangkong {b.number}: {names[winner]} win it with {sides[winner]} points to "
-            f"{sides[1 - winner]}, {b.excess} in excess."
-        ]
+        return [b]
 
     def context(self) -> dict[str, Any]:
         return {"tokens": list(self.tokens), "bangkong": len(self.bangkong)}
@@ -236,22 +232,6 @@ class ChotLedger:
             out[side + half] = second
         return out
 
-    def settlement_lines(self) -> list[str]:
-        won, ex = self.won(), self.excess()
-        a, _ = self.side_money()
-        lines = [
-            f"Bangkong won: seats 0 and 2 {won[0]}, seats 1 and 3 {won[1]}",
-            f"Excess points: seats 0 and 2 {ex[0]}, seats 1 and 3 {ex[1]}",
-        ]
-        if a:
-            payer, payee = (
-                ("seats 1 and 3", "seats 0 and 2") if a > 0 else ("seats 0 and 2", "seats 1 and 3")
-            )
-            lines.append(f"{payer} pay {payee} {format_cents(abs(a))}")
-        else:
-            lines.append("No one pays.")
-        return lines
-
     def to_json(self) -> dict[str, Any]:
         return {
             "tokens": list(self.tokens),
@@ -259,7 +239,6 @@ class ChotLedger:
             "bangkong_won": list(self.won()),
             "excess": list(self.excess()),
             "side_money_cents": list(self.side_money()),
-            "settlement": self.settlement_lines(),
         }
 
 
@@ -270,11 +249,19 @@ class ChotGame(SetsGame):
     title: ClassVar[str] = "Chot"
     players: ClassVar[tuple[int, int]] = (4, 4)
     default_players: ClassVar[int] = 4
-    presets: ClassVar[tuple[Preset[Any], ...]] = CHOT_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = CHOT_PRESETS
     rules_doc: ClassVar[str] = "chot"
 
-    def match_ledger(self, rules: SetsRules, players: int) -> ChotLedger | None:
-        return ChotLedger(rules, players) if rules.partnerships else None
+    def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
+        """Partners sit opposite: seats ``i`` and ``i + players/2`` [001 citing Pwee p.127]."""
+        if not self.own_rules(rules).partnerships:
+            return None
+        half = players // 2
+        return tuple(tuple(t for t in range(players) if t % half == side) for side in range(half))
+
+    def match_ledger(self, rules: Rules, players: int) -> ChotLedger | None:
+        own = self.own_rules(rules)
+        return ChotLedger(own, players) if own.partnerships else None
 
 
 __all__ = ["CHOT_PRESETS", "CHOT_RULES", "Bangkong", "ChotGame", "ChotLedger", "score_chot"]

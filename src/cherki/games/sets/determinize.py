@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from cherki.core.cards import (
     N_KINDS,
 )
-from cherki.core.deal import shuffled
+from cherki.core.deal import DealInfo, shuffled
 from cherki.core.sets import (
     GROUP_KINDS,
     GROUPINGS,
@@ -72,7 +72,7 @@ def determinize(
     st.game = game
     st.rules = rules
     st.n = n
-    st.meta = {"first": obs.first, "determinized": True}
+    st.info = DealInfo(obs.first, determinized=True)
     st.half_packs = obs.half_packs
     st.grouping = GROUPINGS[rules.honours]
     st.size = rules.set_size

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from cherki.core.cards import (
     CODES,
@@ -12,8 +12,8 @@ from cherki.core.cards import (
     counts_of,
     parse_card,
 )
-from cherki.core.contract import Game
-from cherki.core.deal import deal_source
+from cherki.core.contract import Game, Observation, Rules
+from cherki.core.deal import DealRequest, deal_source
 from cherki.core.errors import NotationError, RulesError
 from cherki.games.sets.actions import (
     CALL_CEKI,
@@ -26,19 +26,21 @@ from cherki.games.sets.actions import (
     TAKE,
 )
 from cherki.games.sets.determinize import determinize
+from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules, parse_bets
 from cherki.games.sets.state import SetsState
 
 
 # -- the games --------------------------------------------------------------------------------
-class SetsGame(Game[SetsRules]):
+class SetsGame(Game):
     """What every game of sets shares; each game module subclasses it with its name,
     presets and call words (Balik Satu's seat counts and calls are the defaults)."""
 
     players: ClassVar[tuple[int, int]] = (2, 14)
     default_players: ClassVar[int] = 4
     direction: ClassVar[str] = "(anti-clockwise: the next player sits on the right)"
-    rules_type: ClassVar[type] = SetsRules
+    rules_type: ClassVar[type[Rules]] = SetsRules
+    searchable: ClassVar[bool] = True
     num_actions: ClassVar[int] = NUM_ACTIONS
     #: notation words of the two calls: the tan-like call (a mata held, any card of the open
     #: rank wins) and the ceki-like call (the open set must become the mata)
@@ -50,19 +52,16 @@ class SetsGame(Game[SetsRules]):
     #: new_state takes a match ``context`` (the pot and other things kept across hands)
     accepts_context: ClassVar[bool] = True
 
-    def new_state(
-        self,
-        rules: SetsRules | None = None,
-        players: int | None = None,
-        *,
-        seed: int | None = None,
-        rng: random.Random | None = None,
-        shoe: Sequence[int] | None = None,
-        stack: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
-        first: int = 0,
-        context: Mapping[str, Any] | None = None,
-    ) -> SetsState:
-        rules, n = self.table(rules, players, first)
+    def own_rules(self, rules: Rules) -> SetsRules:
+        """``rules`` as the family's rules (:class:`RulesError` for another game's)."""
+        if not isinstance(rules, SetsRules):
+            raise RulesError(f"{self.title} needs the rules of a game of sets, not {rules!r}")
+        return rules
+
+    def start(self, rules: Rules | None, players: int | None, request: DealRequest) -> SetsState:
+        table_rules, n = self.table(rules, players, request.first)
+        rules = self.own_rules(table_rules)
+        first = request.first
         self.check_table(rules, n)
         half_packs = rules.shoe_half_packs(n)
         size = half_packs * N_KINDS
@@ -74,25 +73,13 @@ class SetsGame(Game[SetsRules]):
                 f"takes {dealt} and the stock needs {rules.reserve} for scoring plus one to play"
             )
         sizes = [each + 1 if (i == first and rules.starter_extra) else each for i in range(n)]
-        src = deal_source(
-            players=n,
-            first=first,
-            half_packs=half_packs,
-            hand_sizes=sizes,
-            seed=seed,
-            rng=rng,
-            shoe=shoe,
-            stack=stack,
-        )
-        meta = src.meta
+        src = deal_source(request, players=n, half_packs=half_packs, hand_sizes=sizes)
         if src.order is not None:
             hands, stock = self.deal(src.order, n, first, rules.deal, each, rules.starter_extra)
         else:
             assert src.hands is not None and src.stock is not None
             hands, stock = [counts_of(h) for h in src.hands], src.stock
-        if context:
-            meta["context"] = dict(context)
-        return SetsState(self, rules, hands, stock, first, half_packs, meta, context)
+        return SetsState(self, rules, hands, stock, first, half_packs, src.info, request.context)
 
     def check_table(self, rules: SetsRules, players: int) -> None:
         """Checks a relative adds on its rules and table (partnerships, side bets...)."""
@@ -142,7 +129,9 @@ class SetsGame(Game[SetsRules]):
                 give(s, each - half)
         return hands, list(order[i:])
 
-    def determinize(self, obs: Any, rng: random.Random) -> SetsState:
+    def determinize(self, obs: Observation, rng: random.Random) -> SetsState:
+        if not isinstance(obs, SetsObservation):
+            raise RulesError(f"{self.title} cannot sample a deal from {type(obs).__name__}")
         return determinize(obs, rng, self)
 
     def action_text(self, action: int) -> str:

@@ -69,8 +69,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, card_name, counts_of
-from cherki.core.events import Result, ScoreItem
+from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, counts_of
+from cherki.core.events import JSON, PotChange, Result, ScoreItem
 from cherki.core.options import Preset
 from cherki.core.sets import mata_count
 from cherki.games.sets.game import SetsGame
@@ -78,10 +78,9 @@ from cherki.games.sets.rules import SetsRules, parse_bets
 from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
-    how_text,
     register_scoring,
-    win_detail,
     win_result,
+    winning_hand,
 )
 from cherki.games.sets.state import SetsState
 
@@ -97,21 +96,19 @@ def _word(win: Win) -> str:
     return "rabas" if win.self_drawn else "metu"
 
 
-def toh_steps_1_2(state: SetsState, win: Win) -> tuple[list[ScoreItem], dict[str, Any]]:
-    """Steps 1 and 2 of toh bayaran: how the hand was won, and its bak."""
-    detail = win_detail(state, win)
+def toh_steps_1_2(state: SetsState, win: Win) -> tuple[list[ScoreItem], dict[str, JSON]]:
+    """Steps 1 and 2 of toh bayaran: how the hand was won (item ``rabas`` or ``metu``, the
+    winning card in ``cards`` when it is red), and its bak (``bak``, ``red-bak``)."""
+    detail: dict[str, JSON] = {}
     red_card = win.card >= 0 and IS_RED[win.card]
     word = _word(win)
     points = (2 if win.self_drawn else 1) + (1 if red_card else 0)
-    label = f"{word} (self-drawn)" if win.self_drawn else f"{word} (with another player's card)"
-    if red_card:
-        label += f" with a red card ({card_name(win.card)})"
-    items = [ScoreItem(label, points)]
+    items = [ScoreItem(word, points, cards=(win.card,) if red_card else ())]
     bak, red = mata_count(win.hand, state.size)
     if bak - red:
-        items.append(ScoreItem(f"{bak - red} bak × 1", bak - red))
+        items.append(ScoreItem("bak", bak - red, count=bak - red))
     if red:
-        items.append(ScoreItem(f"{red} red bak × 2", 2 * red))
+        items.append(ScoreItem("red-bak", 2 * red, count=red))
     detail["win"] = word
     detail["bak"], detail["red_bak"] = bak, red
     return items, detail
@@ -124,7 +121,7 @@ def _multiplier(state: SetsState, win: Win) -> int:
 def score_toh_bayaran(state: SetsState, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     turned = win.scoring[0]
-    items.append(ScoreItem(f"turned card {card_name(turned)}", TOH_POINTS[turned]))
+    items.append(ScoreItem("turned", TOH_POINTS[turned], cards=(turned,)))
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
@@ -144,9 +141,9 @@ def score_toh_bayaran_14(state: SetsState, win: Win) -> Result:
     n = len(win.scoring)
     both = sum(cards) + n
     if bak - red:
-        items.append(ScoreItem(f"{bak - red} bak from the {both} cards × 1", bak - red))
+        items.append(ScoreItem("bak-of-all", bak - red, count=bak - red, among=both))
     if red:
-        items.append(ScoreItem(f"{red} red bak from the {both} cards × 2", 2 * red))
+        items.append(ScoreItem("red-bak-of-all", 2 * red, count=red, among=both))
     detail["bak_of_all"], detail["red_bak_of_all"] = bak, red
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
@@ -158,36 +155,34 @@ def score_bak_bakan(state: SetsState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def _pot_result(state: SetsState, win: Win, take: int, label: str) -> Result:
-    detail = win_detail(state, win)
-    detail["win"] = _word(win)
-    detail["pot_take"] = take
+def _pot_result(state: SetsState, win: Win, take: int, kind: str) -> Result:
+    """The winner takes ``take`` from the pot (item ``kind``: ``whole-pot``, ``one-stake`` or
+    ``half-pot``); the state settles the pot's change (``PotChange``) when it closes."""
     payments = tuple(take if t == win.seat else 0 for t in range(state.n))
     money = tuple(p * state.rules.cents_per_point for p in payments)
     return Result(
         win.seat,
         win.how,
-        f"Seat {win.seat} wins {how_text(win)} ({_word(win)}) and takes {take} from the pot.",
-        (ScoreItem(label, take),),
+        (ScoreItem(kind, take),),
         take,
         payments,
         money,
-        detail=detail,
+        win=winning_hand(state, win),
+        pot=PotChange(state.pot_start, sum(state.stakes), take, state.pot - take),
+        detail={"win": _word(win)},
     )
 
 
 def score_undhuh_undhuhan(state: SetsState, win: Win) -> Result:
     if win.self_drawn:
-        return _pot_result(state, win, state.pot, "rabas: the whole pot")
-    return _pot_result(
-        state, win, min(state.rules.stake, state.pot), "metu: one stake from the pot"
-    )
+        return _pot_result(state, win, state.pot, "whole-pot")
+    return _pot_result(state, win, min(state.rules.stake, state.pot), "one-stake")
 
 
 def score_umbuk(state: SetsState, win: Win) -> Result:
     if win.self_drawn:
-        return _pot_result(state, win, state.pot, "rabas: the whole pot")
-    return _pot_result(state, win, (state.pot + 1) // 2, "metu: half the pot")
+        return _pot_result(state, win, state.pot, "whole-pot")
+    return _pot_result(state, win, (state.pot + 1) // 2, "half-pot")
 
 
 def ceken_bets(rules: SetsRules, n: int) -> list[tuple[int, int, int]]:
@@ -199,8 +194,6 @@ def ceken_bets(rules: SetsRules, n: int) -> list[tuple[int, int, int]]:
 
 
 def score_ceken(state: SetsState, win: Win) -> Result:
-    detail = win_detail(state, win)
-    detail["win"] = _word(win)
     w = win.seat
     payments = [0] * state.n
     items: list[ScoreItem] = []
@@ -210,18 +203,18 @@ def score_ceken(state: SetsState, win: Win) -> Result:
         other = b if w == a else a
         payments[w] += amount
         payments[other] -= amount
-        items.append(ScoreItem(f"ceken bet with seat {other}", amount))
+        items.append(ScoreItem("ceken-bet", amount, seat=other))
     total = payments[w]
     money = tuple(p * state.rules.cents_per_point for p in payments)
     return Result(
         w,
         win.how,
-        f"Seat {w} wins {how_text(win)} ({_word(win)}) and collects {total} in side bets.",
         tuple(items),
         total,
         tuple(payments),
         money,
-        detail=detail,
+        win=winning_hand(state, win),
+        detail={"win": _word(win), "side_bets": True},
     )
 
 
@@ -281,9 +274,7 @@ GONGGONG_RULES: Final = SetsRules(
 )
 
 
-def _preset(
-    name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), **kw: Any
-) -> Preset[SetsRules]:
+def _preset(name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset:
     rules = dataclasses.replace(GONGGONG_RULES, **kw)
     rules.check()
     return Preset(name, rules, desc, sources, aliases)
@@ -342,7 +333,7 @@ class GonggongGame(SetsGame):
     title: ClassVar[str] = "Gonggong"
     players: ClassVar[tuple[int, int]] = (4, 6)
     default_players: ClassVar[int] = 4
-    presets: ClassVar[tuple[Preset[Any], ...]] = GONGGONG_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = GONGGONG_PRESETS
     call_words: ClassVar[tuple[str, str]] = ("kowah", "nocog")
     call_names: ClassVar[tuple[str, str]] = ("ceki kowah", "ceki nocog")
     rules_doc: ClassVar[str] = "gonggong"

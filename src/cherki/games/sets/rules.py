@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from cherki.core.errors import RulesError
+from cherki.core.options import Rules
 from cherki.core.sets import (
     HONOUR_RULES,
 )
@@ -66,7 +67,7 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class SetsRules:
+class SetsRules(Rules):
     """Every rule option of Balik Satu and Balik Lima Belas (see the module docstring)."""
 
     scoring: str = "satu"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -13,11 +13,8 @@ from cherki.core.cards import (
     RF,
     S9,
     WF,
-    card_name,
-    format_cards,
-    format_hand,
 )
-from cherki.core.events import Result, ScoreItem
+from cherki.core.events import JSON, Result, ScoreItem, WinningHand
 from cherki.core.sets import (
     arrangement,
 )
@@ -108,26 +105,18 @@ def register_scoring(method: ScoringMethod) -> ScoringMethod:
     return method
 
 
-def win_detail(state: SetsState, win: Win) -> dict[str, Any]:
-    """The detail every win reports (see docs/records.md)."""
-    return {
-        "hand": format_hand(win.hand),
-        "sets": [format_cards(x) for x in arrangement(win.hand, state.grouping, state.size).sets],
-        "call": win.call,
-        "call_changed": win.call_changed,
-        "winning_card": card_name(win.card) if win.card >= 0 else None,
-        "from_seat": win.from_seat,
-        "turned": format_cards(win.scoring),
-    }
-
-
-def how_text(win: Win) -> str:
-    return {
-        "self-draw": "on their own draw",
-        "claim": f"on seat {win.from_seat}'s draw",
-        "discard": f"on seat {win.from_seat}'s discard",
-        "kandang-tangan": "with the hand as dealt (kandang tangan)",
-    }[win.how]
+def winning_hand(state: SetsState, win: Win) -> WinningHand:
+    """The winner's hand as every win reports it (see docs/records.md)."""
+    sets = arrangement(win.hand, state.grouping, state.size).sets
+    return WinningHand(
+        hand=tuple(win.hand),
+        sets=tuple(tuple(x) for x in sets),
+        call=win.call,
+        call_changed=win.call_changed,
+        card=win.card if win.card >= 0 else None,
+        from_seat=win.from_seat,
+        turned=tuple(win.scoring),
+    )
 
 
 def each_pays(n: int, winner: int, total: int) -> tuple[int, ...]:
@@ -139,38 +128,39 @@ def win_result(
     state: SetsState,
     win: Win,
     items: list[ScoreItem],
-    detail: dict[str, Any],
+    detail: dict[str, JSON] | None = None,
     *,
     multiplier: int = 1,
 ) -> Result:
     """The usual result: the items summed (times ``multiplier``), each other seat paying it."""
     subtotal = sum(i.points for i in items)
     if multiplier != 1:
-        items.append(ScoreItem("kandang tangan: dealt a winning hand", 0, multiplier))
+        items.append(ScoreItem("kandang-tangan", 0, multiplier))
     total = subtotal * multiplier
     payments = each_pays(state.n, win.seat, total)
     money = tuple(p * state.rules.cents_per_point for p in payments)
     return Result(
         win.seat,
         win.how,
-        f"Seat {win.seat} wins {how_text(win)}, scoring {total}; each other seat pays {total}.",
         tuple(items),
         total,
         payments,
         money,
-        detail=detail,
+        win=winning_hand(state, win),
+        detail=detail or {},
     )
 
 
-def yeo_result(state: SetsState, win: Win, turned: int, detail: dict[str, Any]) -> Result:
+def yeo_result(state: SetsState, win: Win, turned: int, detail: dict[str, JSON]) -> Result:
+    """A win voided by a yeo turned card: no score, the hand is dealt again."""
     zero = (0,) * state.n
     return Result(
         None,
         "yeo",
-        f"Seat {win.seat} won ({win.how}) but turned {card_name(turned)}, a yeo card: "
-        "no score, the hand is played again.",
         payments=zero,
         money=zero,
         redeal=True,
-        detail={**detail, "would_be_winner": win.seat},
+        win=winning_hand(state, win),
+        would_be_winner=win.seat,
+        detail=detail,
     )

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Any
 from cherki.core.cards import (
     N_KINDS,
     card_name,
-    format_cards,
 )
 from cherki.core.contract import State
-from cherki.core.deal import tally
-from cherki.core.events import Event, Result
+from cherki.core.deal import DealInfo, tally
+from cherki.core.events import JSON, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
@@ -53,6 +52,8 @@ if TYPE_CHECKING:
 class SetsState(State):
     """A hand of Balik Satu, Balik Lima Belas or a relative in progress."""
 
+    rules: SetsRules
+
     game: SetsGame
 
     def __init__(
@@ -63,14 +64,14 @@ class SetsState(State):
         stock: list[int],
         first: int,
         half_packs: int,
-        meta: dict[str, Any],
+        info: DealInfo,
         context: Mapping[str, Any] | None = None,
     ) -> None:
         n = len(hands)
         self.game = game
         self.rules = rules
         self.n = n
-        self.meta = meta
+        self.info = info
         self.half_packs = half_packs
         self.grouping = GROUPINGS[rules.honours]
         self.size = rules.set_size
@@ -100,7 +101,7 @@ class SetsState(State):
         self.claim_from_discard = False
         self.context: dict[str, Any] = dict(context or {})
         self._init_pot()
-        self.log = [Event("deal", first, text=f"{n} players, {len(stock)} cards in the stock")]
+        self.log = [Event(EventKind.DEAL, first, number=len(stock))]
         self.history = []
         self._result = None
         self.self_win_ok = rules.starter_extra and rules.kandang_tangan and self._wins(hands[first])
@@ -347,13 +348,13 @@ class SetsState(State):
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
-            events = [Event("take", s, card)]
+            events = [Event(EventKind.TAKE, s, card)]
             if completes_olo:
                 # Chaqui: an olo completed from another's discard is exposed [001]
                 self.melded[s][card] += self.size
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
-                olo = format_cards([card] * self.size)
-                events.append(Event("expose", s, card, text=f"exposes the olo {olo}"))
+                olo = (card,) * self.size
+                events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
             return events
         if action == SAMPEI:
             return self._sampei(s)
@@ -365,7 +366,11 @@ class SetsState(State):
         card = self.stock[self.pos]
         self.pos += 1
         revealed = any(c is not None for c in self.calls)
-        event = Event("reveal", s, card) if revealed else Event("draw", s, card, private_to=s)
+        event = (
+            Event(EventKind.REVEAL, s, card)
+            if revealed
+            else Event(EventKind.DRAW, s, card, private_to=s)
+        )
         if revealed:
             others = [t for t in self._seats_after(s) if card in self.wait_sets[t]]
             if others:
@@ -399,7 +404,7 @@ class SetsState(State):
         return [(s + i) % self.n for i in range(1, self.n) if self.calls[(s + i) % self.n]]
 
     def _pass(self, s: int) -> list[Event]:
-        events = [Event("pass", s, self.claim_card, text=f"passes on {card_name(self.claim_card)}")]
+        events = [Event(EventKind.PASS, s, self.claim_card)]
         self.claimants.pop(0)
         if self.claimants:
             self.current = self.claimants[0]
@@ -431,16 +436,15 @@ class SetsState(State):
         self.pile.append(k)
         self.pile_seats.append(s)
         self.top_available = True
-        events = [Event("discard", s, k)]
+        events = [Event(EventKind.DISCARD, s, k)]
         if action >= CALL_TAN:
             call = "tan" if action < CALL_CEKI else "ceki"
-            name = self.game.call_names[0 if call == "tan" else 1]
-            if self.calls[s] is None:
+            changed = self.calls[s] is not None
+            if not changed:
                 self.call_order[s] = sum(1 for c in self.calls if c is not None)
-                events.append(Event("call", s, text=f"calls {name}!"))
             else:
                 self.call_changed[s] = True
-                events.append(Event("call", s, text=f"changes the call to {name}"))
+            events.append(Event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
         if self.calls[s] is not None:
             self.waits[s] = w = self._wait(hand)
@@ -469,7 +473,7 @@ class SetsState(State):
         """The turn passes to the right, or the hand ends when the stock is spent."""
         if self.pos >= self.live_end:
             self._finish_no_winner()
-            return [Event("end", -1, text=self._result.summary if self._result else "")]
+            return [Event(EventKind.END)]
         self.current = (s + 1) % self.n
         self.phase = PHASE_DRAW
         return []
@@ -490,10 +494,10 @@ class SetsState(State):
             card, how, from_seat = -1, "kandang-tangan", s
         else:
             card, how, from_seat = self.drawn, "self-draw", s
-        events = [Event("sampei", s, card if card >= 0 else None, text="sampei!")]
+        events = [Event(EventKind.SAMPEI, s, card if card >= 0 else None)]
         self._finish_win(s, how, card, from_seat)
         assert self._result is not None
-        events.append(Event("end", -1, text=self._result.summary))
+        events.append(Event(EventKind.END))
         return events
 
     # -- scoring ------------------------------------------------------------------------
@@ -501,15 +505,7 @@ class SetsState(State):
         self.phase = PHASE_OVER
         self.current = -1
         zero = (0,) * self.n
-        self._close(
-            Result(
-                None,
-                "stock-out",
-                "The stock ran out before anyone won: no score, no payments.",
-                payments=zero,
-                money=zero,
-            )
-        )
+        self._close(Result(None, "stock-out", payments=zero, money=zero))
 
     def _finish_win(self, s: int, how: str, card: int, from_seat: int) -> None:
         self.phase = PHASE_OVER
@@ -530,25 +526,18 @@ class SetsState(State):
         """Settle the pot (pot methods) and keep the result: payments plus the pot's change
         always sum to zero."""
         if SCORING[self.rules.scoring].pot:
-            take = int(result.detail.get("pot_take", 0))
+            take = result.pot.taken if result.pot is not None else 0
             base = result.payments or (0,) * self.n
             payments = tuple(p - st for p, st in zip(base, self.stakes, strict=True))
-            after = self.pot - take
-            detail = {
-                **result.detail,
-                "pot": {"before": self.pot_start, "staked": sum(self.stakes), "after": after},
-                "pot_change": after - self.pot_start,
-            }
+            pot = PotChange(self.pot_start, sum(self.stakes), take, self.pot - take)
             money = tuple(p * self.rules.cents_per_point for p in payments)
-            result = dataclasses.replace(result, payments=payments, money=money, detail=detail)
+            result = dataclasses.replace(result, payments=payments, money=money, pot=pot)
         self._result = result
 
-    def next_context(self) -> dict[str, Any]:
+    def next_context(self) -> dict[str, JSON]:
         """The match context the next hand starts from (the pot carried over)."""
-        if SCORING[self.rules.scoring].pot:
-            pot = self.result.detail.get("pot", {})
-            return {"pot": int(pot.get("after", 0))}
-        return {}
+        pot = self.result.pot
+        return {"pot": pot.after} if pot is not None else {}
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> SetsObservation:

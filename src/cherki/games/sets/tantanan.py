@@ -40,7 +40,6 @@ from typing import Any, ClassVar, Final
 from cherki.core.options import Preset
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.gonggong import GONGGONG_RULES
-from cherki.games.sets.rules import SetsRules
 
 TANTANAN_RULES: Final = dataclasses.replace(
     GONGGONG_RULES,
@@ -51,7 +50,7 @@ TANTANAN_RULES: Final = dataclasses.replace(
 )
 
 
-def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset[SetsRules]:
+def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset:
     rules = dataclasses.replace(TANTANAN_RULES, **kw)
     rules.check()
     return Preset(name, rules, desc, "[001] citing Javaanse Kaartspelen p.97-8", aliases)
@@ -84,7 +83,7 @@ class TantananGame(SetsGame):
     title: ClassVar[str] = "Tantanan"
     players: ClassVar[tuple[int, int]] = (3, 4)
     default_players: ClassVar[int] = 4
-    presets: ClassVar[tuple[Preset[Any], ...]] = TANTANAN_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = TANTANAN_PRESETS
     call_words: ClassVar[tuple[str, str]] = ("kowah", "nokang")
     call_names: ClassVar[tuple[str, str]] = ("tan kowah", "tan nokang")
     rules_doc: ClassVar[str] = "tantanan"
@@ -97,7 +96,7 @@ class CekenGame(TantananGame):
     title: ClassVar[str] = "Cekèn"
     players: ClassVar[tuple[int, int]] = (3, 3)
     default_players: ClassVar[int] = 3
-    presets: ClassVar[tuple[Preset[Any], ...]] = CEKEN_PRESETS
+    presets: ClassVar[tuple[Preset, ...]] = CEKEN_PRESETS
 
 
 __all__ = ["CEKEN_PRESETS", "TANTANAN_PRESETS", "TANTANAN_RULES", "CekenGame", "TantananGame"]
