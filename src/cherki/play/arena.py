@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cherki.bots import make_bot
-from cherki.core.contract import Game
+from cherki.bots.base import Bot
+from cherki.core.contract import Game, Observation, Rules, play_out
 from cherki.core.errors import RulesError
 from cherki.games import find_game
 
@@ -173,10 +174,27 @@ class HandOutcome:
     decision_ms: list[list[float]]
 
 
+class _TimedSeats:
+    """The arena's policy: each seat's bot with its generator, timing the listed bots."""
+
+    def __init__(
+        self, bots: Sequence[Bot], rngs: Sequence[random.Random], assign: Sequence[int], k: int
+    ) -> None:
+        self.bots, self.rngs, self.assign = bots, rngs, assign
+        self.times: list[list[float]] = [[] for _ in range(k)]
+
+    def __call__(self, seat: int, obs: Observation) -> int:
+        t0 = time.perf_counter()
+        action = self.bots[seat].act(obs, self.rngs[seat])
+        if self.assign[seat] >= 0:
+            self.times[self.assign[seat]].append((time.perf_counter() - t0) * 1000)
+        return action
+
+
 def play_hands(
     game_name: str,
     levels: Sequence[str],
-    rules: Any,
+    rules: Rules,
     players: int,
     seed: int,
     duplicate: bool,
@@ -203,15 +221,9 @@ def play_hands(
             bots = [make_bot(game.name, levels[b] if i == guest else field) for i in range(n)]
             rngs = [random.Random(seed * 1_000_003 + deal * 101 + i) for i in range(n)]
         state = game.new_state(rules, n, seed=seed + deal, first=deal % n)
-        times: list[list[float]] = [[] for _ in range(k)]
-        while not state.is_terminal:
-            seat = state.current
-            obs = state.observation(seat)
-            t0 = time.perf_counter()
-            action = bots[seat].act(obs, rngs[seat])
-            if assign[seat] >= 0:
-                times[assign[seat]].append((time.perf_counter() - t0) * 1000)
-            state.apply(action, seat)
+        timed = _TimedSeats(bots, rngs, assign, k)
+        play_out(state, timed)
+        times = timed.times
         result = state.result
         sums = [0.0] * k
         seats = [0] * k
@@ -235,7 +247,7 @@ def run_arena(
     seed: int,
     *,
     players: int | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     duplicate: bool = True,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
