@@ -26,6 +26,8 @@ message names the field, hand and action at fault.
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,7 +104,19 @@ class Record:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+        """Write the record: to a temporary file beside ``path``, flushed to disk, then
+        renamed over it, so a crash or a full disk never leaves a half-written record."""
+        target = Path(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(self.dumps())
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
     def start(self, index: int) -> State:
         """A fresh state for hand ``index`` (before any action)."""

@@ -150,10 +150,14 @@ class Session:
         """What the bot at ``seat`` (default: the seat to act) plays now. Reads only that
         seat's observation; changes nothing but the bot's generator."""
         state = self._live()
-        seat = state.current if seat is None else seat
+        seat = state.current if seat is None else state.check_seat(seat)
         bot = self.seats[seat].bot
         if bot is None:
             raise IllegalActionError(f"seat {seat} is a person, not a bot")
+        if seat != state.current:
+            raise IllegalActionError(
+                f"it is not seat {seat}'s turn: seat {state.current} is to act"
+            )
         assert self.rngs is not None
         return bot.act(state.observation(seat), self.rngs[seat])
 
