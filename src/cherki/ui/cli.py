@@ -113,6 +113,9 @@ class TerminalTable:
                     console.print(f"The pot holds {match.pot} points.")
                 if self.human is None:
                     self.show_all_hands(state)
+                for e in state.log:  # what the deal turned face up (Cholek Tiga's pool)
+                    if e.kind == EventKind.TURN:
+                        console.print(event_text(e, self.game, self.voice))
             elif isinstance(ev, Acted):
                 for e in ev.events:
                     if e.kind != EventKind.END:
@@ -256,7 +259,7 @@ class TerminalTable:
                 )
 
     def print_help(self, legal_texts: list[str]) -> None:
-        words: tuple[str, str] = getattr(self.game, "call_words", ("tan", "ceki"))
+        words = self.game.call_words
         console.print(
             Text("Type an action: " + ", ".join(legal_texts) + ".\n")
             + Text.from_markup(
@@ -312,9 +315,7 @@ def hint_lines(game: Game, obs: Any) -> list[Text]:
     if isinstance(obs, SetsObservation):
         r = obs.rules
         report = analyse_hand(obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
-        words = dict(
-            zip(("tan", "ceki"), getattr(game, "call_words", ("tan", "ceki")), strict=True)
-        )
+        words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
         full = r.set_size * r.sets
         if report.cards == full - 1:
             if report.waits:
@@ -602,7 +603,7 @@ def rules(
 ) -> None:
     """The rules of a game, with sources, choices and options (and the glossary)."""
     game = _game(game_name)
-    slug = getattr(game, "rules_doc", game.name)
+    slug = game.rules_doc or game.name
     path = docs_dir() / "rules" / f"{slug}.md"
     if not path.exists():
         raise RulesError(f"no rules document for {game.title} yet")

@@ -73,7 +73,7 @@ def _card(card: int | None) -> str:
 
 
 def _call_name(game: Game, call: str | None) -> str:
-    names: tuple[str, str] = getattr(game, "call_names", ("tan", "ceki"))
+    names = game.call_names
     if call == "tan":
         return names[0]
     if call == "ceki":

@@ -48,7 +48,6 @@ class SetsGame(Game):
     #: the calls' names for people ("ceki kowah", "tan nokang"...)
     call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
     #: the rules document (docs/rules/NAME.md)
-    rules_doc: ClassVar[str]
     #: new_state takes a match ``context`` (the pot and other things kept across hands)
     accepts_context: ClassVar[bool] = True
 
