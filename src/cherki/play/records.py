@@ -113,6 +113,8 @@ class Record:
                 out.write(self.dumps())
                 out.flush()
                 os.fsync(out.fileno())
+            mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+            os.chmod(tmp, mode)  # mkstemp makes it private; a record reads like any file
             os.replace(tmp, target)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
