@@ -409,8 +409,9 @@ class Game:
         """The most cards one seat's hand may hold at any point of a hand."""
         raise NotImplementedError
 
-    def max_actions(self, rules: Rules, players: int) -> int:
-        """An upper bound on the number of actions in one hand."""
+    def max_actions(self, rules: Rules, players: int) -> int | None:
+        """An upper bound on the number of actions in one hand, or None where the rules
+        allow a hand without end (the game then documents why)."""
         raise NotImplementedError
 
     def payment_bounds(self, rules: Rules, players: int) -> tuple[int, int]:

@@ -4,7 +4,9 @@ An observation's :meth:`encode` gives one ``float32`` vector; its game's
 :class:`Layout` (from the rules and the number of players, so every observation of a table
 has the same length) names the *views* that make it up, in order: ``own_hand`` (30 counts),
 ``discards``, ``calls``, ``exposed``, ``stock``, ``turn``... Each game documents its views in
-``docs/observations.md``; :meth:`Layout.view` cuts one out of a vector.
+``docs/observations.md``; :meth:`Layout.view` cuts one out of a vector. Views about seats
+are laid out from the observing seat round the table (itself first), so a learner sees the
+same layout wherever it sits.
 """
 
 from __future__ import annotations
@@ -74,3 +76,43 @@ class Encoder:
             missing = [name for name, _ in self.layout.views[self._index :]]
             raise ValueError(f"views not given: {', '.join(missing)}")
         return self.out
+
+
+# -- helpers every observation's JSON and encoding share ------------------------------------
+#: The schema every observation's ``to_json`` writes (``docs/observations.md``).
+SCHEMA = "cherki-observation/1"
+
+ORIGINS = ("none", "stock", "discard")
+
+
+def codes(counts: Sequence[int]) -> list[str]:
+    """A count vector as card codes, in card order with repeats (``["C1", "C1", "S3"]``)."""
+    from cherki.core.cards import CODES
+
+    return [CODES[k] for k, c in enumerate(counts) for _ in range(c)]
+
+
+def code(card: int | None) -> str | None:
+    from cherki.core.cards import CODES
+
+    return CODES[card] if card is not None else None
+
+
+def relative(seat: int, players: int) -> list[int]:
+    """The seats in order from ``seat`` round the table: views are laid out from the
+    observing seat, so a learner sees itself first wherever it sits."""
+    return [(seat + i) % players for i in range(players)]
+
+
+def base_json(
+    game: str, obs_seat: int, players: int, current: int, phase: str, hand: Sequence[int]
+) -> dict[str, object]:
+    return {
+        "schema": SCHEMA,
+        "game": game,
+        "seat": obs_seat,
+        "players": players,
+        "current": current,
+        "phase": phase,
+        "hand": codes(hand),
+    }

@@ -14,10 +14,11 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
+from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Preset
 from cherki.core.sets import GROUPINGS
-from cherki.games.ceki.observation import CekiObservation
+from cherki.games.ceki.observation import CekiObservation, ceki_layout
 from cherki.games.ceki.rules import (
     CALL,
     CALL_DISCARD,
@@ -26,12 +27,13 @@ from cherki.games.ceki.rules import (
     DRAW,
     HALF_PACKS,
     HAND_SIZE,
+    MULTIPLIERS,
     NUM_ACTIONS,
     PHASE_NAMES,
     TAKE,
+    VALUE,
     WIN,
     CekiRules,
-    couple_group,
 )
 from cherki.games.ceki.state import CekiState
 
@@ -40,24 +42,43 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
     """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
     search bot, which never looks at the real hidden cards)."""
     n = obs.players
-    pool = shuffled([k for k, c in enumerate(obs.unseen()) for _ in range(c)], rng)
+    avail = obs.unseen()
     grouping = GROUPINGS[obs.rules.honours]
     hands: list[list[int]] = []
     laid: list[list[int]] = []
-    i = 0
     for t in range(n):
         if t == obs.seat:
             hands.append(list(obs.hand))
             laid.append(list(obs.laid))
             continue
         h = list(obs.exposed[t])
+        down = [0] * N_KINDS
         need = obs.hand_sizes[t] - sum(h)
-        for k in pool[i : i + need]:
+        want = obs.laid_count[t] if obs.called[t] else 0
+        if want:
+            # a caller laid its couple face down: that many unseen cards of one group
+            groups = sorted(
+                {
+                    g
+                    for g in grouping
+                    if sum(avail[k] for k in range(N_KINDS) if grouping[k] == g) >= want
+                }
+            )
+            if groups:
+                g = rng.choice(groups)
+                kinds = [k for k in range(N_KINDS) if grouping[k] == g for _ in range(avail[k])]
+                for k in rng.sample(kinds, want):
+                    down[k] += 1
+                    h[k] += 1
+                    avail[k] -= 1
+                need -= want
+        rest = [k for k in range(N_KINDS) for _ in range(avail[k])]
+        for k in rng.sample(rest, need):
             h[k] += 1
-        i += need
+            avail[k] -= 1
         hands.append(h)
-        g = couple_group(h, grouping) if obs.called[t] else -1
-        laid.append([h[k] if g >= 0 and grouping[k] == g else 0 for k in range(N_KINDS)])
+        laid.append(down)
+    pool = shuffled([k for k in range(N_KINDS) for _ in range(avail[k])], rng)
     st = object.__new__(CekiState)
     st.game = game
     st.rules = obs.rules
@@ -65,7 +86,7 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
     st.info = DealInfo(obs.first, determinized=True)
     st.grouping = grouping
     st.hands = hands
-    st.stock = pool[i:]
+    st.stock = pool
     st.pos = 0
     st.pile = list(obs.pile)
     st.pile_seats = list(obs.pile_seats)
@@ -105,6 +126,31 @@ class CekiGame(Game):
         if not isinstance(rules, CekiRules):
             raise RulesError(f"Ceki needs Ceki's rules, not {rules!r}")
         return rules
+
+    # -- declared bounds ------------------------------------------------------------------
+    def max_hand_cards(self, rules: Rules, players: int) -> int:
+        """Eight cards, nine after drawing or taking (the cards laid face down count)."""
+        self.own_rules(rules)
+        return HAND_SIZE + 1
+
+    def max_actions(self, rules: Rules, players: int) -> int | None:
+        """None: the previous seat's discard may be taken and thrown again without end, and
+        only the pile running out (which a take does not advance) ends a hand nobody wins."""
+        self.own_rules(rules)
+        return None
+
+    def payment_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """A win scores at most three sets of the highest value, tripled; with ``payment``
+        ``each`` every other seat pays it, with ``split`` they share it."""
+        own = self.own_rules(rules)
+        most = 3 * 3 * max(VALUE) * max(MULTIPLIERS.values())
+        if own.payment == "each":
+            return -most, most * (players - 1)
+        return -most, most
+
+    def observation_layout(self, rules: Rules, players: int) -> Layout:
+        self.own_rules(rules)
+        return ceki_layout(players)
 
     def match_plan(self, rules: Rules) -> tuple[int | None, int | None]:
         """``settlement`` ``target``: play to ``target_points``; ``hands``: ``match_hands``."""

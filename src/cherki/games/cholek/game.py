@@ -13,10 +13,11 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
+from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Preset
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
-from cherki.games.cholek.observation import CholekObservation
+from cherki.games.cholek.observation import CholekObservation, cholek_layout
 from cherki.games.cholek.rules import (
     CAPTURE,
     CAPTURE_ID,
@@ -27,9 +28,11 @@ from cherki.games.cholek.rules import (
     FROM_STOCK,
     HALF_PACKS,
     HAND_SIZE,
+    NORMAL_POINTS,
     NUM_ACTIONS,
     PASS,
     PHASE_NAMES,
+    RED_POINTS,
     TURN,
     CholekRules,
 )
@@ -98,6 +101,31 @@ class CholekGame(Game):
         if not isinstance(rules, CholekRules):
             raise RulesError(f"Cholek Tiga needs Cholek Tiga's rules, not {rules!r}")
         return rules
+
+    # -- declared bounds ------------------------------------------------------------------
+    def max_hand_cards(self, rules: Rules, players: int) -> int:
+        """Three cards, dealt again when every hand is empty."""
+        self.own_rules(rules)
+        return HAND_SIZE
+
+    def max_actions(self, rules: Rules, players: int) -> int:
+        """Every action places a card (a discard from the hand, a card turned from the
+        stock) or decides on the card just placed, and every card of the shoe is placed at
+        most once: twice the shoe."""
+        self.own_rules(rules)
+        return 2 * HALF_PACKS * N_KINDS
+
+    def payment_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """A seat scores at most the whole shoe's points (8 for four of a kind, every kind);
+        the top scorer collects the difference from each other seat, and with ``tie_rule``
+        ``each`` a seat may pay every one of several top scorers."""
+        self.own_rules(rules)
+        most = max(NORMAL_POINTS[HALF_PACKS], RED_POINTS[HALF_PACKS]) * N_KINDS
+        return -most * (players - 1), most * (players - 1)
+
+    def observation_layout(self, rules: Rules, players: int) -> Layout:
+        self.own_rules(rules)
+        return cholek_layout(players)
 
     def determinize(self, obs: Observation, rng: random.Random) -> CholekState:
         if not isinstance(obs, CholekObservation):

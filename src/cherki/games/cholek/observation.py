@@ -9,8 +9,9 @@ from cherki.core.cards import (
     card_name,
     format_hand,
 )
-from cherki.core.events import Result
-from cherki.games.cholek.rules import HALF_PACKS, CholekRules
+from cherki.core.encoding import Encoder, Layout, Vector, base_json, code, codes, relative
+from cherki.core.events import JSON, Result
+from cherki.games.cholek.rules import HALF_PACKS, PHASE_NAMES, CholekRules
 
 
 # -- observation ------------------------------------------------------------------------------
@@ -38,6 +39,16 @@ class CholekObservation:
     rules: CholekRules = field(default_factory=lambda: CholekRules())
     last_capturer: int = -1
     rounds: int = 0
+    game: str = "cholek-tiga"
+
+    @property
+    def drawn(self) -> int | None:
+        """Cholek Tiga has no drawn card to act on (cards drawn are dealt to the hand)."""
+        return None
+
+    @property
+    def drawn_from(self) -> int:
+        return 0
 
     def table_lines(self) -> list[str]:
         lines = [f"Stock: {self.stock_left} cards"]
@@ -62,3 +73,67 @@ class CholekObservation:
         if self.active is not None:
             out[self.active] -= 1
         return [max(0, c) for c in out]
+
+    # -- data forms ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, JSON]:
+        """The observation as JSON data (schema ``cherki-observation/1``,
+        docs/observations.md)."""
+        from cherki.games import find_game
+
+        game = find_game(self.game)
+        out = base_json(self.game, self.seat, self.players, self.current, self.phase, self.hand)
+        out.update(
+            legal=[{"id": a, "text": game.action_text(a)} for a in self.legal],
+            first=self.first,
+            stock_left=self.stock_left,
+            pool=codes(self.pool),
+            captured=[codes(c) for c in self.captured],
+            active=code(self.active),
+            active_from=self.active_from,
+            hand_sizes=list(self.hand_sizes),
+            bonus_money_cents=list(self.bonus_money),
+            last_capturer=self.last_capturer,
+            rounds=self.rounds,
+            result=self.result.to_json() if self.result is not None else None,
+        )
+        return out
+
+    def encode(self) -> Vector:
+        """The observation as one float32 vector (views: :func:`cholek_layout`)."""
+        n = self.players
+        order = relative(self.seat, n)
+        enc = Encoder(cholek_layout(n))
+        enc.put("own_hand", self.hand)
+        enc.put("pool", self.pool)
+        enc.one_hot("active", self.active)
+        enc.put("active_from", [self.active_from == "hand", self.active_from == "stock"])
+        enc.put("hand_sizes", [self.hand_sizes[t] for t in order])
+        enc.put("captured", [c for t in order for c in self.captured[t]])
+        enc.put("bonus_money", [self.bonus_money[t] / 100 for t in order])
+        enc.put("stock", [self.stock_left])
+        enc.one_hot("turn", (self.current - self.seat) % n if self.current >= 0 else None)
+        enc.one_hot("phase", PHASE_NAMES.index(self.phase))
+        return enc.done()
+
+
+def cholek_layout(players: int) -> Layout:
+    """The encoded observation of Cholek Tiga: ``own_hand`` and ``pool`` (30 counts),
+    ``active`` (the card on the table, one-hot) and ``active_from`` (hand, stock), per seat
+    from the observer round the table ``hand_sizes``, ``captured`` (30 counts each) and
+    ``bonus_money`` (in dollars), ``stock``, ``turn`` (one-hot, relative), ``phase``
+    (discard, capture, turn, over)."""
+    n = players
+    return Layout(
+        (
+            ("own_hand", N_KINDS),
+            ("pool", N_KINDS),
+            ("active", N_KINDS),
+            ("active_from", 2),
+            ("hand_sizes", n),
+            ("captured", N_KINDS * n),
+            ("bonus_money", n),
+            ("stock", 1),
+            ("turn", n),
+            ("phase", len(PHASE_NAMES)),
+        )
+    )

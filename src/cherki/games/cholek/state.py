@@ -145,7 +145,7 @@ class CholekState(State):
             return [DISCARD + k for k in range(N_KINDS) if hand[k]]
         if self.phase == PHASE_TURN:
             return [TURN]
-        return [*self.capture_options(), PASS]
+        return [PASS, *sorted(self.capture_options())]  # PASS (no capture) < CAPTURE ids
 
     def _why_illegal(self, seat: int, action: int) -> str:
         phase = self.phase

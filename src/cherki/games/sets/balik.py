@@ -124,8 +124,11 @@ from cherki.games.sets.scoring import (
     YEO_CARDS,
     ScoringMethod,
     Win,
+    each_pays_bounds,
+    mata_points,
     register_scoring,
     win_result,
+    with_bonuses,
     yeo_result,
 )
 from cherki.games.sets.state import SetsState
@@ -194,6 +197,8 @@ register_scoring(
         lambda r: 1,
         "Balik Satu: turn one card, mata, calling bonuses",
         ceki_bonus=True,
+        # the turned card scores at most 12 (Lau Chian)
+        bounds=lambda r, n: each_pays_bounds(with_bonuses(r, 12 + mata_points(r)), n),
     )
 )
 register_scoring(
@@ -203,6 +208,7 @@ register_scoring(
         lambda r: 15,
         "Balik Lima Belas: draw fifteen, 1 for winning and 1 a mata, calling bonuses",
         ceki_bonus=True,
+        bounds=lambda r, n: each_pays_bounds(with_bonuses(r, 1 + r.sets), n),
     )
 )
 

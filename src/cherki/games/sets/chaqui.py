@@ -87,6 +87,13 @@ def score_olo(state: SetsState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=mult)
 
 
+def _olo_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
+    """A win pays at most every set an olo (times kandang tangan's multiplier) from each
+    other seat; a failed chiqui (``pays``) costs one olo's worth to each other seat."""
+    most = rules.olo_points * rules.sets * rules.kandang_tangan_multiplier
+    return -max(most, rules.olo_points * (n - 1)), max(most * (n - 1), rules.olo_points)
+
+
 def chiqui_failed(state: SetsState, win: Win, detail: dict[str, JSON]) -> Result:
     """A chiqui go-out whose fifteen turned cards hold no olo: void, or (``chiqui_fail``
     ``pays``) the player pays each other seat one olo's worth (item ``chiqui-failed``)."""
@@ -127,6 +134,7 @@ register_scoring(
         lambda r: 15 if r.chiqui else 0,
         "Chaqui: a fixed amount per olo; a chiqui go-out turns fifteen",
         by_mata=True,
+        bounds=lambda r, n: _olo_bounds(r, n),
     )
 )
 

@@ -107,6 +107,12 @@ register_scoring(
         "Chot: Balik Lima Belas scored in tokens (10-point tokens for a ceki win)",
         money=False,
         ceki_bonus=True,
+        # a side gains or loses the tokens of one win: 1 + every set a mata, times ten-point
+        # tokens (a ceki win) or kandang tangan's multiplier
+        bounds=lambda r, n: (
+            -(1 + r.sets) * max(r.ceki_tokens, r.kandang_tangan_multiplier),
+            (1 + r.sets) * max(r.ceki_tokens, r.kandang_tangan_multiplier),
+        ),
     )
 )
 

@@ -14,6 +14,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
+from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
 from cherki.games.sets.actions import (
     CALL_CEKI,
@@ -26,8 +27,9 @@ from cherki.games.sets.actions import (
     TAKE,
 )
 from cherki.games.sets.determinize import determinize
-from cherki.games.sets.observation import SetsObservation
+from cherki.games.sets.observation import SetsObservation, sets_layout
 from cherki.games.sets.rules import SetsRules, parse_bets
+from cherki.games.sets.scoring import SCORING
 from cherki.games.sets.state import SetsState
 
 
@@ -79,6 +81,28 @@ class SetsGame(Game):
             assert src.hands is not None and src.stock is not None
             hands, stock = [counts_of(h) for h in src.hands], src.stock
         return SetsState(self, rules, hands, stock, first, half_packs, src.info, request.context)
+
+    # -- declared bounds ------------------------------------------------------------------
+    def max_hand_cards(self, rules: Rules, players: int) -> int:
+        """A hand holds ``sets × set_size`` cards after drawing (15 in Balik Satu), one fewer
+        between turns; exposed olo stay in the hand."""
+        return self.own_rules(rules).hand_size
+
+    def max_actions(self, rules: Rules, players: int) -> int | None:
+        """None: a hand of a game of sets has no upper bound on its length. A discard may be
+        taken and thrown again without end (the sources set no limit on taking), so only
+        the stock running out, which a take does not advance, ends a hand that nobody wins."""
+        self.own_rules(rules)
+        return None
+
+    def payment_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """From the scoring method: see each method's ``bounds``."""
+        own = self.own_rules(rules)
+        return SCORING[own.scoring].bounds(own, players)
+
+    def observation_layout(self, rules: Rules, players: int) -> Layout:
+        self.own_rules(rules)
+        return sets_layout(players)
 
     def check_table(self, rules: SetsRules, players: int) -> None:
         """Checks a relative adds on its rules and table (partnerships, side bets...)."""

@@ -78,6 +78,8 @@ from cherki.games.sets.rules import SetsRules, parse_bets
 from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
+    each_pays_bounds,
+    mata_points,
     register_scoring,
     win_result,
     winning_hand,
@@ -185,6 +187,26 @@ def score_umbuk(state: SetsState, win: Win) -> Result:
     return _pot_result(state, win, (state.pot + 1) // 2, "half-pot")
 
 
+def _toh_most(rules: SetsRules, extra: int) -> int:
+    """The most a toh bayaran win scores: rabas with a red card (3), every bak red where it
+    can be, ``extra`` for step 3; kandang tangan multiplies it."""
+    return (3 + mata_points(rules) + extra) * rules.kandang_tangan_multiplier
+
+
+def _pot_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
+    """A pot is staked only when it is empty and never grows past every seat's stake, so a
+    seat loses at most its stake and takes at most the pot (``n`` stakes)."""
+    return -rules.stake, n * rules.stake
+
+
+def _ceken_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
+    """The winner collects every bet it is party to; another seat pays at most its largest."""
+    bets = ceken_bets(rules, n)
+    most = max((sum(a for x, y, a in bets if s in (x, y)) for s in range(n)), default=0)
+    largest = max((a for _, _, a in bets), default=0)
+    return -largest, most
+
+
 def ceken_bets(rules: SetsRules, n: int) -> list[tuple[int, int, int]]:
     """The side bets in force: ``ceken_bets``, or every pair at the stake."""
     bets = parse_bets(rules.ceken_bets)
@@ -224,18 +246,23 @@ for _method in (
         score_toh_bayaran,
         lambda r: 1,
         "Gonggong toh bayaran: metu/rabas 1-3, bak 1 (red 2), a turned card",
+        bounds=lambda r, n: each_pays_bounds(_toh_most(r, 10), n),
     ),
     ScoringMethod(
         "toh-bayaran-14",
         score_toh_bayaran_14,
         lambda r: r.hand_size - 1,
         "Gonggong alternative toh bayaran: steps 1-2, then bak formed from 14 drawn + 14 held",
+        bounds=lambda r, n: each_pays_bounds(
+            _toh_most(r, 2 * ((r.hand_size + r.hand_size - 1) // r.set_size)), n
+        ),
     ),
     ScoringMethod(
         "bak-bakan",
         score_bak_bakan,
         lambda r: 1 if r.bak_bakan_turn else 0,
         "Yogyakarta bak-bakan: payment by the bak, as toh bayaran",
+        bounds=lambda r, n: each_pays_bounds(_toh_most(r, 10 if r.bak_bakan_turn else 0), n),
     ),
     ScoringMethod(
         "undhuh-undhuhan",
@@ -243,6 +270,7 @@ for _method in (
         lambda r: 0,
         "Gonggong undhuh-undhuhan: a pot; metu one stake, rabas the whole pot",
         pot=True,
+        bounds=lambda r, n: _pot_bounds(r, n),
     ),
     ScoringMethod(
         "umbuk",
@@ -250,12 +278,14 @@ for _method in (
         lambda r: 0,
         "Yogyakarta umbuk: a pot; metu half, rabas all",
         pot=True,
+        bounds=lambda r, n: _pot_bounds(r, n),
     ),
     ScoringMethod(
         "ceken",
         score_ceken,
         lambda r: 0,
         "Yogyakarta ceken: side bets between players, paid to the winner",
+        bounds=lambda r, n: _ceken_bounds(r, n),
     ),
 ):
     register_scoring(_method)

@@ -9,11 +9,22 @@ from typing import Any
 from cherki.core.cards import (
     N_KINDS,
     card_name,
+    counts_of,
     format_cards,
     format_hand,
 )
-from cherki.core.events import Result
-from cherki.games.sets.actions import FROM_DEAL
+from cherki.core.encoding import (
+    ORIGINS,
+    Encoder,
+    Layout,
+    Vector,
+    base_json,
+    code,
+    codes,
+    relative,
+)
+from cherki.core.events import JSON, Result
+from cherki.games.sets.actions import FROM_DEAL, PHASE_NAMES
 from cherki.games.sets.rules import SetsRules
 
 
@@ -55,6 +66,8 @@ class SetsObservation:
     call_names: tuple[str, str] = ("tan", "ceki")
     pot: int = 0
     context: Mapping[str, Any] | None = None
+    #: the game's name (for the JSON form and action notation)
+    game: str = "balik-satu"
 
     @property
     def top(self) -> int | None:
@@ -101,3 +114,94 @@ class SetsObservation:
         if self.claim_card is not None:
             out[self.claim_card] -= 1
         return [max(0, c) for c in out]
+
+    # -- data forms ---------------------------------------------------------------------
+    def to_json(self) -> dict[str, JSON]:
+        """The observation as JSON data (schema ``cherki-observation/1``,
+        docs/observations.md)."""
+        from cherki.games import find_game
+
+        game = find_game(self.game)
+        out = base_json(self.game, self.seat, self.players, self.current, self.phase, self.hand)
+        claim = None
+        if self.claim_card is not None:
+            claim = {
+                "card": code(self.claim_card),
+                "from_discard": self.claim_from_discard,
+                "offered_by": self.claim_drawer,
+                "deciding": list(self.claimants),
+            }
+        out.update(
+            legal=[{"id": a, "text": game.action_text(a)} for a in self.legal],
+            first=self.first,
+            stock_left=self.stock_left,
+            pile=[code(k) for k in self.pile],
+            pile_seats=list(self.pile_seats),
+            top=code(self.top),
+            hand_sizes=list(self.hand_sizes),
+            calls=list(self.calls),
+            call_names=list(self.call_names),
+            call_changed=list(self.call_changed),
+            call_order=list(self.call_order),
+            exposed=[codes(e) for e in self.exposed],
+            melds=[codes(m) for m in self.melds] if self.melds else [[]] * self.players,
+            claim=claim,
+            drawn=code(self.drawn),
+            drawn_from=ORIGINS[self.drawn_from],
+            pot=self.pot,
+            result=self.result.to_json() if self.result is not None else None,
+        )
+        return out
+
+    def encode(self) -> Vector:
+        """The observation as one float32 vector (views: :func:`sets_layout`)."""
+        n = self.players
+        order = relative(self.seat, n)
+        enc = Encoder(sets_layout(n))
+        enc.put("own_hand", self.hand)
+        enc.put("discards", counts_of(self.pile))
+        enc.one_hot("top_discard", self.top)
+        enc.put("hand_sizes", [self.hand_sizes[t] for t in order])
+        enc.put(
+            "calls",
+            [x for t in order for x in (self.calls[t] == "tan", self.calls[t] == "ceki")],
+        )
+        enc.put("call_changed", [self.call_changed[t] for t in order])
+        enc.put("exposed", [c for t in order for c in self.exposed[t]])
+        melds = self.melds or ((0,) * N_KINDS,) * n
+        enc.put("melds", [c for t in order for c in melds[t]])
+        enc.one_hot("claim_card", self.claim_card)
+        enc.one_hot("drawn", self.drawn)
+        enc.put("stock", [self.stock_left])
+        enc.put("pot", [self.pot])
+        enc.one_hot("turn", (self.current - self.seat) % n if self.current >= 0 else None)
+        enc.one_hot("phase", PHASE_NAMES.index(self.phase))
+        return enc.done()
+
+
+def sets_layout(players: int) -> Layout:
+    """The encoded observation of a game of sets at a table of ``players``: card views of 30
+    counts (``own_hand``, ``discards``), one-hot cards (``top_discard``, ``claim_card``,
+    ``drawn``), per-seat views from the observing seat round the table (``hand_sizes``;
+    ``calls``: tan, ceki per seat; ``call_changed``; ``exposed`` and ``melds``: 30 counts per
+    seat), ``stock`` (cards left to play), ``pot``, ``turn`` (one-hot, relative) and
+    ``phase`` (draw, discard, claim, over)."""
+    n = players
+    return Layout(
+        (
+            ("own_hand", N_KINDS),
+            ("discards", N_KINDS),
+            ("top_discard", N_KINDS),
+            ("hand_sizes", n),
+            ("calls", 2 * n),
+            ("call_changed", n),
+            ("exposed", N_KINDS * n),
+            ("melds", N_KINDS * n),
+            ("claim_card", N_KINDS),
+            ("drawn", N_KINDS),
+            ("stock", 1),
+            ("pot", 1),
+            ("turn", n),
+            ("phase", len(PHASE_NAMES)),
+        )
+    )

@@ -94,6 +94,9 @@ class ScoringMethod:
     money: bool = True
     ceki_bonus: bool = False
     by_mata: bool = False
+    #: the least and most one seat's payment may be in a hand, from the rules and the number
+    #: of players (the contract's ``payment_bounds``)
+    bounds: Callable[[SetsRules, int], tuple[int, int]] = lambda r, n: each_pays_bounds(0, n)
 
 
 #: Scoring methods by name. Balik Satu's are here; the relatives register theirs.
@@ -117,6 +120,25 @@ def winning_hand(state: SetsState, win: Win) -> WinningHand:
         from_seat=win.from_seat,
         turned=tuple(win.scoring),
     )
+
+
+def mata_points(rules: SetsRules) -> int:
+    """The most the mata (or bak) of a winning hand can score at 1 each, 2 a red one: at most
+    three are red (identical S9, RF or OT), the others plain."""
+    red = min(3, rules.sets)
+    return 2 * red + (rules.sets - red)
+
+
+def each_pays_bounds(most: int, players: int) -> tuple[int, int]:
+    """Payments when each other seat pays the winner a total of at most ``most``."""
+    return -most, most * (players - 1)
+
+
+def with_bonuses(rules: SetsRules, base: int) -> int:
+    """The most a win scores: ``base`` plus the largest calling bonus, or ``base`` times the
+    kandang tangan multiplier (which takes no calling bonus)."""
+    bonus = max(rules.tan_bonus, rules.ayam_bonus, rules.kandang_bonus)
+    return max(base + bonus, base * rules.kandang_tangan_multiplier)
 
 
 def each_pays(n: int, winner: int, total: int) -> tuple[int, ...]:

@@ -157,7 +157,7 @@ class SetsState(State):
             return [TAKE, DRAW] if self.top_available and self._take_ok(self.current) else [DRAW]
         if phase == PHASE_CLAIM:
             return [SAMPEI, PASS]
-        return self._discard_actions(self.current)
+        return sorted(self._discard_actions(self.current))
 
     def _take_ok(self, s: int) -> bool:
         """A discard that would complete an exposed olo may be taken only if the seat still
@@ -571,6 +571,7 @@ class SetsState(State):
             melds=tuple(tuple(m) for m in self.melded),
             claim_from_discard=self.claim_from_discard,
             call_names=self.game.call_names,
+            game=self.game.name,
             pot=self.pot,
             context=self.context or None,
         )

@@ -1,0 +1,310 @@
+"""The conformance suite: every game × preset × player count (the extremes included) keeps
+the contract of ``cherki.core.contract``. A game listed in ``cherki.games.GAMES`` gets all of
+it; nothing here is written for one game.
+
+* the API: legal actions are sorted ints, offered to the seat to act only; notation
+  round-trips; bad actions, seats and types raise the project's own errors and change
+  nothing; ``check`` agrees with ``apply``;
+* the invariants after every action: every card of the shoe is somewhere, hands within the
+  declared size, the hand within its declared length, payments zero-sum counting the pot and
+  within the declared bounds;
+* hidden cards stay hidden: a deal sampled from one seat's observation (``determinize``,
+  which redistributes every card that seat cannot see) gives that seat the same
+  observation, JSON and encoding; private events hide their card from other seats;
+* ``clone`` equals the original and stays independent;
+* records round-trip and replay; a session of bots writes a record that replays;
+* the JSON and numeric forms agree with the observation.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cherki import GAMES, Game, State, make_bot
+from cherki.core.cards import CODES
+from cherki.core.errors import CherkiError
+from cherki.play.records import Record, hand_record, parse_record, replay_hand
+from cherki.play.session import Seat, Session
+
+
+@dataclass(frozen=True)
+class Table:
+    game: Game
+    preset: str
+    players: int
+
+    @property
+    def id(self) -> str:
+        return f"{self.game.name}-{self.preset}-{self.players}"
+
+
+def tables() -> Iterator[Table]:
+    for game in GAMES.values():
+        lo, hi = game.players
+        counts = sorted({lo, game.default_players, hi})
+        for preset in game.presets:
+            for n in counts:
+                yield Table(game, preset.name, n)
+
+
+TABLES = list(tables())
+IDS = [t.id for t in TABLES]
+BAD_ACTIONS: list[Any] = [8.0, True, None, "0", b"x", [1], -1, 10**9]
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything observable about a state (to check a refused action changed nothing)."""
+    return (
+        tuple(state.observation(s) for s in range(state.n)),
+        tuple(state.history),
+        tuple(state.log),
+        tuple(state.card_counts()),
+        state.current,
+        state.is_terminal,
+    )
+
+
+def deal(table: Table, seed: int) -> State:
+    rules = table.game.rules(table.preset)
+    return table.game.new_state(rules, table.players, seed=seed, first=seed % table.players)
+
+
+# -- the API ------------------------------------------------------------------------------------
+def check_api(state: State, rng: random.Random) -> None:
+    game = state.game
+    seat = state.current
+    for s in range(state.n):
+        legal = state.legal_actions(s)
+        assert all(type(a) is int for a in legal)
+        assert legal == sorted(legal) and len(set(legal)) == len(legal)
+        if s == seat:
+            assert legal, "the seat to act has no legal action"
+            assert list(state.observation(s).legal) == legal
+        else:
+            assert legal == [] and state.observation(s).legal == ()
+    assert state.legal_actions() == state.legal_actions(seat)
+    for a in state.legal_actions(seat):
+        text = game.action_text(a)
+        assert game.parse_action(text) == a
+        assert state.check(text, seat) == (seat, a)
+
+
+def check_refusals(state: State, rng: random.Random) -> None:
+    """Wrong types, other seats, ids out of range and illegal actions change nothing."""
+    before = snapshot(state)
+    seat = state.current
+    legal = state.legal_actions(seat)
+    illegal = [a for a in range(state.game.num_actions) if a not in legal]
+    tries: list[tuple[Any, Any]] = [(a, seat) for a in BAD_ACTIONS]
+    tries += [(legal[0], s) for s in (seat + 1, -1, state.n, 1.0, True, "0", None)]
+    tries += [(a, seat) for a in rng.sample(illegal, min(5, len(illegal)))]
+    for action, who in tries:
+        if who is None:
+            who = (seat + 1) % state.n
+        with pytest.raises(CherkiError):
+            state.check(action, who)
+        with pytest.raises(CherkiError):
+            state.apply(action, who)
+        assert snapshot(state) == before, (action, who)
+
+
+# -- invariants ---------------------------------------------------------------------------------
+def check_invariants(state: State, shoe: list[int], steps: int, since: int = 0) -> None:
+    """After an action: the shoe whole, hands and the hand's length within the declared
+    bounds, and the events since ``since`` hiding private cards from other seats."""
+    game, rules, n = state.game, state.rules, state.n
+    assert state.card_counts() == shoe, "a card left the shoe or appeared"
+    most = game.max_hand_cards(rules, n)
+    seats = range(n) if steps == 0 or state.is_terminal else [state.current, state.history[-1][0]]
+    for s in seats:
+        assert sum(state.observation(s).hand) <= most
+    limit = game.max_actions(rules, n)
+    if limit is not None:
+        assert steps <= limit
+    for e in state.log[since:]:
+        for s in range(n):
+            if e.private_to >= 0 and s != e.private_to:
+                assert e.seen_by(s).card is None
+
+
+def check_result(state: State) -> None:
+    r = state.result
+    n = state.n
+    assert len(r.payments) == n
+    assert sum(r.payments) + r.pot_change == 0
+    lo, hi = state.game.payment_bounds(state.rules, n)
+    assert all(lo <= p <= hi for p in r.payments), (r.payments, lo, hi)
+    assert r.winner is None or 0 <= r.winner < n
+    assert len(r.money) == n
+    json.dumps(r.to_json())
+    assert state.legal_actions() == [] and state.current == -1
+
+
+# -- hidden cards, clones, data forms -------------------------------------------------------------
+def check_forms(state: State, seat: int) -> None:
+    obs = state.observation(seat)
+    data = obs.to_json()
+    text = json.dumps(data)
+    assert json.loads(text) == data
+    assert data["schema"] == "cherki-observation/1" and data["game"] == state.game.name
+    assert data["hand"] == [CODES[k] for k, c in enumerate(obs.hand) for _ in range(c)]
+    assert [x["id"] for x in data["legal"]] == list(obs.legal)
+    assert [x["text"] for x in data["legal"]] == [state.game.action_text(a) for a in obs.legal]
+    layout = state.game.observation_layout(state.rules, state.n)
+    vec = obs.encode()
+    assert vec.dtype == np.float32 and vec.shape == (layout.size,)
+    assert list(layout.view(vec, "own_hand")) == list(obs.hand)
+    assert np.all(np.isfinite(vec))
+
+
+def check_hidden(state: State, rng: random.Random) -> None:
+    """A deal sampled from a seat's observation redistributes every card the seat cannot
+    see; the seat's observation and both its data forms must not change."""
+    if not state.game.searchable or state.is_terminal:
+        return
+    seat = state.current
+    obs = state.observation(seat)
+    world = state.game.determinize(obs, rng)
+    assert world.card_counts() == state.card_counts()
+    again = world.observation(seat)
+    assert again == obs
+    assert again.to_json() == obs.to_json()
+    assert np.array_equal(again.encode(), obs.encode())
+
+
+def check_clone(state: State, rng: random.Random) -> None:
+    before = snapshot(state)
+    copy = state.clone()
+    assert snapshot(copy) == before
+    assert all(copy.legal_actions(s) == state.legal_actions(s) for s in range(state.n))
+    for _ in range(5):
+        if copy.is_terminal:
+            break
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert snapshot(state) == before
+    if not state.is_terminal:
+        mark = snapshot(copy)
+        state_copy = state.clone()
+        state_copy.apply(state_copy.legal_actions()[0])
+        assert snapshot(copy) == mark and snapshot(state) == before
+
+
+def check_record(preset: str | None, state: State) -> None:
+    rec = Record(state.game, state.rules, [f"P{i}" for i in range(state.n)], preset=preset)
+    rec.hands.append(hand_record(state))
+    again = parse_record(rec.dumps())
+    assert again.rules == state.rules and again.game is state.game
+    replayed = replay_hand(again)
+    assert replayed.history == state.history
+    assert replayed.result.to_json() == state.result.to_json()
+
+
+def play_checked(table: Table, seed: int, level: str) -> State:
+    """One hand of ``table`` with every check at every step."""
+    return check_hand(deal(table, seed), seed, level, preset=table.preset)
+
+
+def check_hand(
+    state: State,
+    seed: int,
+    level: str = "random",
+    *,
+    preset: str | None = None,
+    skill: float = 0.0,
+) -> State:
+    """Play ``state`` to its end with every check of the contract at every step. Seats play
+    ``level`` bots; with ``skill`` the heuristic bot plays that share of the moves instead
+    (so that calls, claims and wins come often). Returns the finished state, whose record
+    has been round-tripped and replayed."""
+    shoe = state.card_counts()
+    rng = random.Random(seed)
+    bot = make_bot(state.game.name, level)
+    good = make_bot(state.game.name, "heuristic") if skill else bot
+    steps = 0
+    check_invariants(state, shoe, steps)
+    probe = {rng.randrange(40) for _ in range(3)}
+    while not state.is_terminal:
+        check_api(state, rng)
+        if steps in probe:
+            check_refusals(state, rng)
+            check_clone(state, rng)
+            check_hidden(state, rng)
+            for s in range(state.n):
+                check_forms(state, s)
+        else:
+            check_forms(state, state.current)
+        seat = state.current
+        player = good if rng.random() < skill else bot
+        action = player.act(state.observation(seat), rng)
+        since = len(state.log)
+        state.apply(action, seat)
+        steps += 1
+        check_invariants(state, shoe, steps, since)
+        assert steps < 5000, "a hand that does not end"
+    check_result(state)
+    check_forms(state, 0)
+    check_clone(state, rng)
+    with pytest.raises(CherkiError):
+        state.apply(0)
+    check_record(preset, state)
+    return state
+
+
+# -- the tests ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_a_random_hand_keeps_the_contract(table: Table) -> None:
+    for seed in (1, 2):
+        play_checked(table, seed, "random")
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_a_heuristic_hand_keeps_the_contract(table: Table) -> None:
+    play_checked(table, 3, "heuristic")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=st.sampled_from(TABLES), seed=st.integers(0, 10**6))
+def test_any_seed_keeps_the_contract(table: Table, seed: int) -> None:
+    play_checked(table, seed, "random")
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_declared_metadata(game: Game) -> None:
+    lo, hi = game.players
+    assert 1 <= lo <= game.default_players <= hi
+    assert game.presets and game.num_actions > 0
+    for preset in game.presets:
+        game.check_rules(preset.rules)
+        for n in range(lo, hi + 1):
+            assert game.max_hand_cards(preset.rules, n) >= 1
+            low, high = game.payment_bounds(preset.rules, n)
+            assert low <= 0 <= high
+            limit = game.max_actions(preset.rules, n)
+            assert limit is None or limit > 0
+            names = [name for name, _ in game.observation_layout(preset.rules, n).views]
+            assert names[0] == "own_hand" and len(set(names)) == len(names)
+    for a in range(game.num_actions):
+        assert game.parse_action(game.action_text(a)) == a
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_session_of_bots_writes_a_record_that_replays(name: str) -> None:
+    game = GAMES[name]
+    n = game.default_players
+    saved: list[Record] = []
+    seats = [Seat(f"B{i}", make_bot(name, "random")) for i in range(n)]
+    session = Session(game, game.rules(), seats, seed=9, hands=2, save=saved.append)
+    results = [e.result for e in session.run() if type(e).__name__ == "HandEnded"]
+    record = parse_record(saved[-1].dumps())
+    assert len(record.hands) == len(results)
+    for i, result in enumerate(results):
+        assert replay_hand(record, i).result.to_json() == result.to_json()
