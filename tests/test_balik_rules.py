@@ -187,7 +187,10 @@ def test_presets_pick_their_shoe_tables() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"scoring": "lima"}, "option scoring cannot be 'lima': choose one of satu, lima-belas"),
+        # Balik Satu's scoring is its own: another game's options are refused by name
+        ({"scoring": "lima"}, "balik-satu has no rule option 'scoring'; its options: shoe_table"),
+        ({"chiqui": "true"}, "balik-satu has no rule option 'chiqui'"),
+        ({"partnerships": True, "olo_points": 99}, "balik-satu has no rule option"),
         ({"shoe_table": "hoyle"}, "option shoe_table cannot be 'hoyle'"),
         ({"deal": "fan"}, "option deal cannot be 'fan'"),
         ({"honours": "jokers"}, "option honours cannot be 'jokers'"),

@@ -36,7 +36,7 @@ from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, Event, Result
-from cherki.core.options import Option, Preset, Rules, Value, coerce_option, find_option
+from cherki.core.options import Option, Preset, Rules, Value, find_option
 
 __all__ = [
     "DealInfo",
@@ -312,16 +312,6 @@ class Game:
         """``base`` with ``options`` changed; each must be one of this game's options."""
         changes: dict[str, Value] = {}
         for key, value in options.items():
-            if not self.options:  # transitional: a game that declares no options yet
-                name = key.replace("-", "_")
-                if not hasattr(base, name):
-                    raise RulesError(f"{self.name} has no rule option {key!r}")
-                new = coerce_option(name, value, getattr(base, name))
-                kind = str({f.name: f.type for f in dataclasses.fields(base)}[name])  # type: ignore[arg-type]
-                if new is not None and "int" in kind and type(new) is not int:
-                    raise RulesError(f"option {name} takes a whole number, not {value!r}")
-                changes[name] = new
-                continue
             opt = self.option(key)
             changes[opt.name] = opt.parse(value)
         rules: Rules = dataclasses.replace(base, **changes)  # type: ignore[type-var]
@@ -339,8 +329,6 @@ class Game:
 
     def rules_json(self, rules: Rules) -> dict[str, Value]:
         """This game's options and their values in ``rules`` (for records)."""
-        if not self.options:  # transitional: every field
-            return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}  # type: ignore[arg-type]
         return {o.name: getattr(rules, o.name) for o in self.options}
 
     def rules_from_json(self, preset: str | None, data: Mapping[str, object]) -> Rules:
@@ -348,8 +336,6 @@ class Game:
         hold every field of the family's rules: such a field is accepted when it has the
         value this game fixes, and refused otherwise."""
         base = self.find_preset(preset).rules
-        if not self.options:
-            return self.with_options(base, data)
         own: dict[str, object] = {}
         for key, value in data.items():
             if find_option(self.options, key) is not None:

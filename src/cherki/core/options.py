@@ -14,7 +14,6 @@ digits for a number (never a float, a bool or ``1e3``), one of the choices for a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from cherki.core.errors import RulesError
 
@@ -76,11 +75,17 @@ class Option:
         if self.kind is bool:
             return "true/false"
         if self.choices:
-            return " | ".join(self.choices)
+            return " / ".join(self.choices)
         if self.kind is int:
-            lo = "" if self.minimum is None else str(self.minimum)
-            hi = "" if self.maximum is None else str(self.maximum)
-            span = f" {lo}–{hi}" if (lo or hi) else ""
+            lo, hi = self.minimum, self.maximum
+            if lo is not None and hi is not None:
+                span = f" {lo}–{hi}"
+            elif lo is not None:
+                span = f" ≥ {lo}"
+            elif hi is not None:
+                span = f" ≤ {hi}"
+            else:
+                span = ""
             return "whole number" + span + (" or auto" if self.optional else "")
         return "text"
 
@@ -130,6 +135,9 @@ class Option:
         if self.kind is int:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"option {name} takes a whole number, not {value!r}")
+            both = self.minimum is not None and self.maximum is not None
+            if both and not self.minimum <= value <= self.maximum:  # type: ignore[operator]
+                raise RulesError(f"option {name} must be from {self.minimum} to {self.maximum}")
             if self.minimum is not None and value < self.minimum:
                 if self.minimum == 0:
                     raise RulesError(f"option {name} cannot be negative")
@@ -157,36 +165,3 @@ def find_option(options: tuple[Option, ...], name: str) -> Option | None:
         if opt.name == key:
             return opt
     return None
-
-
-def coerce_option(name: str, value: Any, current: Any) -> Any:
-    """Convert an option given as text (from the command line or JSON) to its type."""
-    if isinstance(current, bool):
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise RulesError(f"option {name} takes true or false, not {value!r}")
-    if isinstance(current, int) or (current is None and _looks_int(value)):
-        if isinstance(value, bool):
-            raise RulesError(f"option {name} takes a whole number, not {value!r}")
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            if current is None and str(value).strip().lower() in ("none", "auto", ""):
-                return None
-            raise RulesError(f"option {name} takes a whole number, not {value!r}") from None
-    if current is None and str(value).strip().lower() in ("none", "auto", ""):
-        return None
-    return str(value).strip() if isinstance(value, str) else value
-
-
-def _looks_int(value: Any) -> bool:
-    try:
-        int(value)
-    except (TypeError, ValueError):
-        return False
-    return not isinstance(value, bool)

@@ -369,7 +369,11 @@ def play(
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="Change a rule: NAME=VALUE (repeatable)."),
+        typer.Option(
+            "--option",
+            "-o",
+            help="Change a rule: NAME=VALUE (repeatable; `cherki rules GAME` lists the options).",
+        ),
     ] = None,
     record: Annotated[
         Path | None, typer.Option("--record", help="Save the game record to this JSON file.")

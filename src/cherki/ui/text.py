@@ -216,7 +216,7 @@ def _ceki_summary(result: Result, v: Voice) -> str:
         how_text = f"with {v.owner(prev)} discard {card}, a card {had} held: a double win"
     base = result.detail.get("base", result.total)
     mult = result.detail.get("multiplier", 1)
-    if result.detail.get("payment") == "split":
+    if result.detail.get("payment") == "total":
         pay_text = f"the other seats pay {result.total} between them"
     else:
         pay_text = f"each other seat pays {result.total}"

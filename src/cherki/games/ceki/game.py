@@ -16,12 +16,13 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.core.sets import GROUPINGS
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
 from cherki.games.ceki.rules import (
     CALL,
     CALL_DISCARD,
+    CEKI_OPTIONS,
     CEKI_PRESETS,
     DISCARD,
     DRAW,
@@ -111,6 +112,8 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
 # -- the game ---------------------------------------------------------------------------------
 class CekiGame(Game):
     """Ceki (Kowah) for 2-6 players [003]."""
+
+    options: ClassVar[tuple[Option, ...]] = CEKI_OPTIONS
 
     name: ClassVar[str] = "ceki"
     title: ClassVar[str] = "Ceki"

@@ -10,8 +10,7 @@ from cherki.core.cards import (
     N_KINDS,
     RANK,
 )
-from cherki.core.errors import RulesError
-from cherki.core.options import Preset, Rules
+from cherki.core.options import Option, Preset, Rules
 from cherki.core.sets import HONOUR_RULES, group_totals
 
 # -- action ids -------------------------------------------------------------------------------
@@ -41,12 +40,41 @@ VALUE: Final[tuple[int, ...]] = RANK
 
 MULTIPLIERS: Final[dict[str, int]] = {"plain": 1, "double": 2, "triple": 3}
 
-_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "honours": HONOUR_RULES,
-    "payment": ("each", "total"),
-    "settlement": ("per-hand", "target", "hands"),
-    "next_dealer": ("rotate", "winner"),
-}
+#: Ceki's rule options, each with its source [003].
+CEKI_OPTIONS: Final = (
+    Option(
+        "honours",
+        "own",
+        "honours in sets: only alike (own), with the 1s (rank1), WF and RF with the 1s (frames)",
+        "[003]",
+        choices=HONOUR_RULES,
+    ),
+    Option("must_call_to_win", True, "a player must have called ceki to win", "[003]"),
+    Option(
+        "payment",
+        "each",
+        "each other seat pays the winner's score (each), or they share it (total)",
+        "ours ([003] does not say)",
+        choices=("each", "total"),
+    ),
+    Option("cents_per_point", 10, "money a point is worth, in cents", "ours", minimum=0),
+    Option(
+        "settlement",
+        "per-hand",
+        "settle after each hand, play to a total (target), or for a number of hands",
+        "[003]",
+        choices=("per-hand", "target", "hands"),
+    ),
+    Option("target_points", 200, "the total a match is played to", "[003]", minimum=1),
+    Option("match_hands", 10, "the hands a match of a number of hands lasts", "[003]", minimum=1),
+    Option(
+        "next_dealer",
+        "rotate",
+        "who deals next: the deal passes round (rotate), or the winner deals (winner)",
+        "ours",
+        choices=("rotate", "winner"),
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +89,6 @@ class CekiRules(Rules):
     target_points: int = 200
     match_hands: int = 10
     next_dealer: str = "rotate"
-
-    def check(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise RulesError(
-                    f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
-                )
-        if self.cents_per_point < 0:
-            raise RulesError("option cents_per_point cannot be negative")
-        if self.target_points < 1:
-            raise RulesError("option target_points must be at least 1")
-        if self.match_hands < 1:
-            raise RulesError("option match_hands must be at least 1")
 
     def to_json(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__dataclass_fields__}

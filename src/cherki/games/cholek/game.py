@@ -15,13 +15,14 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation, cholek_layout
 from cherki.games.cholek.rules import (
     CAPTURE,
     CAPTURE_ID,
     CAPTURES,
+    CHOLEK_OPTIONS,
     CHOLEK_PRESETS,
     DISCARD,
     FROM_HAND,
@@ -86,6 +87,8 @@ def determinize(obs: CholekObservation, rng: random.Random, game: CholekGame) ->
 # -- the game ---------------------------------------------------------------------------------
 class CholekGame(Game):
     """Cholek Tiga for 2-3 players [002]."""
+
+    options: ClassVar[tuple[Option, ...]] = CHOLEK_OPTIONS
 
     name: ClassVar[str] = "cholek-tiga"
     title: ClassVar[str] = "Cholek Tiga"

@@ -11,8 +11,7 @@ from cherki.core.cards import (
     IS_RED,
     N_KINDS,
 )
-from cherki.core.errors import RulesError
-from cherki.core.options import Preset, Rules
+from cherki.core.options import Option, Preset, Rules
 from cherki.core.sets import GROUP_KINDS, HONOUR_RULES
 
 HALF_PACKS: Final = 4
@@ -57,11 +56,57 @@ FROM_STOCK: Final = 1
 NORMAL_POINTS: Final = (0, 0, 0, 3, 8)
 RED_POINTS: Final = (0, 1, 4, 3, 8)
 
-_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "honours": HONOUR_RULES,
-    "leftover_pool": ("none", "last-capturer"),
-    "tie_rule": ("each", "none"),
-}
+#: Cholek Tiga's rule options, each with its source [002].
+CHOLEK_OPTIONS: Final = (
+    Option(
+        "honours",
+        "rank1",
+        "honours in captures: with the 1s (rank1), WF and RF with the 1s (frames), alike (own)",
+        "[002] Pwee's card table",
+        choices=HONOUR_RULES,
+    ),
+    Option(
+        "initial_pool",
+        0,
+        "cards turned up into the pool at the deal",
+        "ours ([002] starts with an empty pool)",
+        minimum=0,
+        maximum=60,
+    ),
+    Option(
+        "leftover_pool",
+        "none",
+        "the pool left at the end: nobody's (none), or the last capturer's",
+        "ours",
+        choices=("none", "last-capturer"),
+    ),
+    Option(
+        "tie_rule",
+        "each",
+        "tied top scorers each collect from the others (each), or nobody is paid (none)",
+        "ours",
+        choices=("each", "none"),
+    ),
+    Option("cents_per_point", 10, "money a point is worth, in cents", "[002]", minimum=0),
+    Option(
+        "ayam_cents", 50, "the ayam bonus (three alike from the hand), in cents", "[002]", minimum=0
+    ),
+    Option(
+        "kandang_cents",
+        100,
+        "the kandang bonus (three alike turned up), in cents",
+        "[002]",
+        minimum=0,
+    ),
+    Option("ang_pow_cents", 100, "the ang pow (three red alike), in cents", "[002]", minimum=0),
+    Option(
+        "ang_pow_besar_cents",
+        200,
+        "the ang pow besar (four red alike), in cents",
+        "[002]",
+        minimum=0,
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,25 +122,6 @@ class CholekRules(Rules):
     kandang_cents: int = 100
     ang_pow_cents: int = 100
     ang_pow_besar_cents: int = 200
-
-    def check(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise RulesError(
-                    f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
-                )
-        for name in (
-            "cents_per_point",
-            "ayam_cents",
-            "kandang_cents",
-            "ang_pow_cents",
-            "ang_pow_besar_cents",
-        ):
-            if getattr(self, name) < 0:
-                raise RulesError(f"option {name} cannot be negative")
-        if not 0 <= self.initial_pool <= 60:
-            raise RulesError("option initial_pool must be from 0 to 60")
 
     def to_json(self) -> dict[str, Any]:
         return {f: getattr(self, f) for f in self.__dataclass_fields__}

@@ -112,12 +112,13 @@ from cherki.core.cards import (
     counts_of,
 )
 from cherki.core.events import JSON, Result, ScoreItem
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.core.sets import (
     improved_mata,
     mata_count,
 )
 from cherki.games.sets.game import SetsGame
+from cherki.games.sets.options import BALIK_OPTIONS
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import (
     TURN_POINTS,
@@ -259,6 +260,8 @@ BALIK_LIMA_BELAS_PRESETS: Final = tuple(_lima_belas(p) for p in BALIK_SATU_PRESE
 
 class BalikGame(SetsGame):
     """Balik Satu."""
+
+    options: ClassVar[tuple[Option, ...]] = BALIK_OPTIONS
 
     name: ClassVar[str] = "balik-satu"
     title: ClassVar[str] = "Balik Satu"

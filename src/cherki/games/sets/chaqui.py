@@ -40,9 +40,10 @@ from typing import Any, ClassVar, Final
 
 from cherki.core.cards import counts_of, format_cards
 from cherki.core.events import JSON, Result, ScoreItem
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.core.sets import N_GROUPS, group_totals, mata_count
 from cherki.games.sets.game import SetsGame
+from cherki.games.sets.options import CHAQUI_OPTIONS
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_result, winning_hand
 from cherki.games.sets.state import SetsState
@@ -171,6 +172,8 @@ CHAQUI_PRESETS: Final = (
 
 class ChaquiGame(SetsGame):
     """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
+
+    options: ClassVar[tuple[Option, ...]] = CHAQUI_OPTIONS
 
     name: ClassVar[str] = "chaqui"
     title: ClassVar[str] = "Chaqui"

@@ -49,9 +49,10 @@ from typing import Any, ClassVar, Final
 from cherki.core.cards import counts_of
 from cherki.core.contract import MatchNote, Rules
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.core.sets import improved_mata
 from cherki.games.sets.game import SetsGame
+from cherki.games.sets.options import CHOT_OPTIONS
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
 from cherki.games.sets.state import SetsState
@@ -250,6 +251,8 @@ class ChotLedger:
 
 class ChotGame(SetsGame):
     """Chot (Kiong): four players in partnerships, Balik Lima Belas scored in tokens."""
+
+    options: ClassVar[tuple[Option, ...]] = CHOT_OPTIONS
 
     name: ClassVar[str] = "chot"
     title: ClassVar[str] = "Chot"

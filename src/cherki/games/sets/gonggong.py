@@ -71,9 +71,10 @@ from typing import Any, ClassVar, Final
 
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, counts_of
 from cherki.core.events import JSON, PotChange, Result, ScoreItem
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.core.sets import mata_count
 from cherki.games.sets.game import SetsGame
+from cherki.games.sets.options import GONGGONG_OPTIONS
 from cherki.games.sets.rules import SetsRules, parse_bets
 from cherki.games.sets.scoring import (
     ScoringMethod,
@@ -358,6 +359,8 @@ GONGGONG_PRESETS: Final = (
 
 class GonggongGame(SetsGame):
     """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
+
+    options: ClassVar[tuple[Option, ...]] = GONGGONG_OPTIONS
 
     name: ClassVar[str] = "gonggong"
     title: ClassVar[str] = "Gonggong"

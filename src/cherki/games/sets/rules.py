@@ -7,10 +7,7 @@ from typing import Any, Final
 
 from cherki.core.errors import RulesError
 from cherki.core.options import Rules
-from cherki.core.sets import (
-    HONOUR_RULES,
-)
-from cherki.games.sets.scoring import SCORING, YEO_CARDS
+from cherki.games.sets.scoring import SCORING
 
 #: The most half-packs a shoe may hold: [000] "up to 20 people can play with a total of
 #: 1 200 cards", 40 half-packs.
@@ -52,18 +49,6 @@ def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
             raise RulesError(f"option ceken_bets: {part!r} needs two different seats")
         bets.append(bet)
     return bets
-
-
-_CHOICES: Final[dict[str, tuple[str, ...]]] = {
-    "shoe_table": tuple(SHOE_TABLES),
-    "deal": ("rounds", "wash"),
-    "honours": HONOUR_RULES,
-    "yeo_cards": tuple(YEO_CARDS),
-    "caller_changes": ("mata-only", "free", "none"),
-    "claim_priority": ("turn-order", "first-caller"),
-    "next_starter": ("winner", "next"),
-    "chiqui_fail": ("pays", "void"),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,43 +93,23 @@ class SetsRules(Rules):
     cents_per_excess: int = 10
 
     def check(self) -> None:
+        """Every field in its declared range (the family's option declarations, whichever
+        game exposes it), the scoring method registered, the shape of a hand sound and the
+        Cekèn bets readable. A game checks its own options first (``Game.check_rules``)."""
+        from cherki.games.sets.options import ALL_OPTIONS
+
         if self.scoring not in SCORING:
             raise RulesError(
                 f"option scoring cannot be {self.scoring!r}: choose one of {', '.join(SCORING)}"
             )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise RulesError(
-                    f"option {name} cannot be {value!r}: choose one of {', '.join(choices)}"
-                )
-        for name in (
-            "ayam_bonus",
-            "kandang_bonus",
-            "tan_bonus",
-            "cents_per_point",
-            "stake",
-            "olo_points",
-            "cents_per_bangkong",
-            "cents_per_excess",
-        ):
-            if getattr(self, name) < 0:
-                raise RulesError(f"option {name} cannot be negative")
+        for opt in ALL_OPTIONS:
+            if opt.name != "scoring":
+                opt.check(getattr(self, opt.name))
         if self.set_size not in (2, 3):
             raise RulesError("option set_size must be 2 (pairs) or 3 (sets of three)")
         if not 1 <= self.sets <= 9:
             raise RulesError("option sets must be from 1 to 9")
-        for name in ("ceki_tokens", "bangkong_points", "bangkong_count"):
-            if getattr(self, name) < 1:
-                raise RulesError(f"option {name} must be at least 1")
         parse_bets(self.ceken_bets)
-        if self.kandang_tangan_multiplier < 1:
-            raise RulesError("option kandang_tangan_multiplier must be at least 1")
-        if self.half_packs is not None and not 1 <= self.half_packs <= MAX_HALF_PACKS:
-            raise RulesError(
-                f"option half_packs must be from 1 to {MAX_HALF_PACKS} (the largest table the "
-                "sources mention is 1,200 cards for 20 players)"
-            )
 
     @property
     def reserve(self) -> int:

@@ -37,16 +37,28 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Final
 
-from cherki.core.options import Preset
+from cherki.core.options import Option, Preset
 from cherki.games.sets.game import SetsGame
-from cherki.games.sets.gonggong import GONGGONG_RULES
+from cherki.games.sets.options import TANTANAN_OPTIONS
+from cherki.games.sets.rules import SetsRules
 
-TANTANAN_RULES: Final = dataclasses.replace(
-    GONGGONG_RULES,
+#: Tantanan's own rules [001 citing Javaanse Kaartspelen p.97-8]: one pack, pairs, three of
+#: them; Gonggong's Javanese scoring and stakes (toh bayaran, 2¢ a point), written out here
+#: so that a change to Gonggong's presets never changes Tantanan's.
+TANTANAN_RULES: Final = SetsRules(
+    scoring="toh-bayaran",
     shoe_table="tantanan",
     set_size=2,
     sets=3,
     honours="rank1",
+    starter_extra=False,
+    yeo_redeal=False,
+    kena=False,
+    kandang_tangan=False,
+    ayam_bonus=0,
+    kandang_bonus=0,
+    tan_bonus=0,
+    cents_per_point=2,
 )
 
 
@@ -78,6 +90,8 @@ CEKEN_PRESETS: Final = (
 
 class TantananGame(SetsGame):
     """Tantanan: three pairs, one identical (a bak); tan kowah and tan nokang."""
+
+    options: ClassVar[tuple[Option, ...]] = TANTANAN_OPTIONS
 
     name: ClassVar[str] = "tantanan"
     title: ClassVar[str] = "Tantanan"
