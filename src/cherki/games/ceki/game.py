@@ -80,32 +80,28 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
         hands.append(h)
         laid.append(down)
     pool = shuffled([k for k in range(N_KINDS) for _ in range(avail[k])], rng)
-    st = object.__new__(CekiState)
-    st.game = game
-    st.rules = obs.rules
-    st.n = n
-    st.info = DealInfo(obs.first, determinized=True)
-    st.grouping = grouping
-    st.hands = hands
-    st.stock = pool
-    st.pos = 0
-    st.pile = list(obs.pile)
-    st.pile_seats = list(obs.pile_seats)
-    st.top_available = obs.top_available
-    st.top_straight = obs.top_straight
-    st.taken_straight = obs.taken_straight
-    st.called = list(obs.called)
-    st.called_at = list(obs.called_at)
-    st.laid = laid
-    st.exposed = [list(e) for e in obs.exposed]
-    st.first = obs.first
-    st.current = obs.current
-    st.phase = PHASE_NAMES.index(obs.phase)
-    st.drawn = obs.drawn if obs.drawn is not None else -1
-    st.drawn_from = obs.drawn_from
-    st.log = []
-    st.history = []
-    st._result = None
+    st = CekiState(
+        game,
+        obs.rules,
+        hands,
+        pool,
+        obs.first,
+        DealInfo(obs.first, determinized=True),
+        pile=list(obs.pile),
+        pile_seats=list(obs.pile_seats),
+        top_available=obs.top_available,
+        top_straight=obs.top_straight,
+        taken_straight=obs.taken_straight,
+        called=list(obs.called),
+        called_at=list(obs.called_at),
+        laid=laid,
+        exposed=[list(e) for e in obs.exposed],
+        current=obs.current,
+        phase=PHASE_NAMES.index(obs.phase),
+        drawn=obs.drawn if obs.drawn is not None else -1,
+        drawn_from=obs.drawn_from,
+        log=[],
+    )
     return st
 
 

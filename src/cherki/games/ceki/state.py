@@ -42,6 +42,7 @@ class CekiState(State):
     """A hand of Ceki in progress."""
 
     rules: CekiRules
+    game: CekiGame
 
     def __init__(
         self,
@@ -51,7 +52,28 @@ class CekiState(State):
         stock: list[int],
         first: int,
         info: DealInfo,
+        *,
+        pos: int = 0,
+        pile: list[int] | None = None,
+        pile_seats: list[int] | None = None,
+        top_available: bool = False,
+        top_straight: bool = False,
+        taken_straight: bool = False,
+        called: list[bool] | None = None,
+        called_at: list[int] | None = None,
+        laid: list[list[int]] | None = None,
+        exposed: list[list[int]] | None = None,
+        current: int | None = None,
+        phase: int = PHASE_DRAW,
+        drawn: int = -1,
+        drawn_from: int = FROM_NONE,
+        log: list[Event] | None = None,
+        history: list[tuple[int, int]] | None = None,
+        result: Result | None = None,
     ) -> None:
+        """The one constructor: a fresh deal with the defaults, or any position (``clone``
+        and ``determinize`` pass every field). Lists given are kept, not copied; ``stock`` is
+        never changed (``pos`` moves through it)."""
         n = len(hands)
         self.game = game
         self.rules = rules
@@ -60,40 +82,57 @@ class CekiState(State):
         self.grouping = GROUPINGS[rules.honours]
         self.hands = hands
         self.stock = stock
-        self.pos = 0
-        self.pile: list[int] = []
-        self.pile_seats: list[int] = []
-        self.top_available = False
-        self.top_straight = False
-        self.taken_straight = False
-        self.called = [False] * n
-        self.called_at = [-1] * n
-        self.laid = [[0] * N_KINDS for _ in range(n)]
-        self.exposed = [[0] * N_KINDS for _ in range(n)]
+        self.pos = pos
+        self.pile = pile if pile is not None else []
+        self.pile_seats = pile_seats if pile_seats is not None else []
+        self.top_available = top_available
+        self.top_straight = top_straight
+        self.taken_straight = taken_straight
+        self.called = called if called is not None else [False] * n
+        self.called_at = called_at if called_at is not None else [-1] * n
+        self.laid = laid if laid is not None else [[0] * N_KINDS for _ in range(n)]
+        self.exposed = exposed if exposed is not None else [[0] * N_KINDS for _ in range(n)]
         self.first = first
-        self.current = first
-        self.phase = PHASE_DRAW
-        self.drawn = -1
-        self.drawn_from = FROM_NONE
+        self.current = first if current is None else current
+        self.phase = phase
+        self.drawn = drawn
+        self.drawn_from = drawn_from
         # the dealer sits before the first player
-        self.log = [Event(EventKind.DEAL, (first - 1) % n, number=len(stock))]
-        self.history = []
-        self._result = None
+        self.log = (
+            log if log is not None else [Event(EventKind.DEAL, (first - 1) % n, number=len(stock))]
+        )
+        self.history = history if history is not None else []
+        self._result = result
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> CekiState:
-        c = object.__new__(CekiState)
-        c.__dict__.update(self.__dict__)
-        c.hands = [h[:] for h in self.hands]
-        c.pile = self.pile[:]
-        c.pile_seats = self.pile_seats[:]
-        c.called = self.called[:]
-        c.called_at = self.called_at[:]
-        c.laid = [x[:] for x in self.laid]
-        c.exposed = [e[:] for e in self.exposed]
-        c.log = self.log[:]
-        c.history = self.history[:]
-        return c
+        """An independent copy through the one constructor (the stock is shared: it never
+        changes)."""
+        return CekiState(
+            self.game,
+            self.rules,
+            [h[:] for h in self.hands],
+            self.stock,
+            self.first,
+            self.info,
+            pos=self.pos,
+            pile=self.pile[:],
+            pile_seats=self.pile_seats[:],
+            top_available=self.top_available,
+            top_straight=self.top_straight,
+            taken_straight=self.taken_straight,
+            called=self.called[:],
+            called_at=self.called_at[:],
+            laid=[x[:] for x in self.laid],
+            exposed=[e[:] for e in self.exposed],
+            current=self.current,
+            phase=self.phase,
+            drawn=self.drawn,
+            drawn_from=self.drawn_from,
+            log=self.log[:],
+            history=self.history[:],
+            result=self._result,
+        )
 
     def card_counts(self) -> list[int]:
         return tally(self.hands, [*self.pile, *self.stock[self.pos :]])

@@ -16,7 +16,6 @@ from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Option, Preset
-from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation, cholek_layout
 from cherki.games.cholek.rules import (
     CAPTURE,
@@ -56,31 +55,24 @@ def determinize(obs: CholekObservation, rng: random.Random, game: CholekGame) ->
             h[k] += 1
         i += obs.hand_sizes[t]
         hands.append(h)
-    rules = obs.rules
-    st = object.__new__(CholekState)
-    st.game = game
-    st.rules = rules
-    st.n = n
-    st.info = DealInfo(obs.first, determinized=True)
-    st.grouping = GROUPINGS[rules.honours]
-    st.group_kinds = GROUP_KINDS[rules.honours]
-    st.hands = hands
-    st.stock = pool[i:]
-    st.pos = 0
-    st.pool = list(obs.pool)
-    st.captured = [list(c) for c in obs.captured]
-    st.bonus_money = list(obs.bonus_money)
-    st.bonuses = []
-    st.last_capturer = obs.last_capturer
-    st.first = obs.first
-    st.current = obs.current
-    st.phase = PHASE_NAMES.index(obs.phase)
-    st.active = obs.active if obs.active is not None else -1
-    st.active_from = FROM_HAND if obs.active_from in (None, "hand") else FROM_STOCK
-    st.rounds = obs.rounds
-    st.history = []
-    st._result = None
-    st.log = []
+    st = CholekState(
+        game,
+        obs.rules,
+        pool[i:],
+        obs.first,
+        n,
+        DealInfo(obs.first, determinized=True),
+        hands=hands,
+        pool=list(obs.pool),
+        captured=[list(c) for c in obs.captured],
+        bonus_money=list(obs.bonus_money),
+        last_capturer=obs.last_capturer,
+        current=obs.current,
+        phase=PHASE_NAMES.index(obs.phase),
+        active=obs.active if obs.active is not None else -1,
+        active_from=FROM_HAND if obs.active_from in (None, "hand") else FROM_STOCK,
+        rounds=obs.rounds,
+    )
     return st
 
 

@@ -10,6 +10,7 @@ from cherki.core.cards import (
     card_name,
     format_hand,
 )
+from cherki.core.events import JSON
 
 if TYPE_CHECKING:
     from cherki.games.cholek.game import CholekGame
@@ -43,6 +44,7 @@ class CholekState(State):
     """A game of Cholek Tiga in progress."""
 
     rules: CholekRules
+    game: CholekGame
 
     def __init__(
         self,
@@ -52,29 +54,53 @@ class CholekState(State):
         first: int,
         n: int,
         info: DealInfo,
+        *,
+        hands: list[list[int]] | None = None,
+        pos: int = 0,
+        pool: list[int] | None = None,
+        captured: list[list[int]] | None = None,
+        bonus_money: list[int] | None = None,
+        bonuses: list[dict[str, JSON]] | None = None,
+        last_capturer: int = -1,
+        current: int | None = None,
+        phase: int = PHASE_DISCARD,
+        active: int = -1,
+        active_from: int = FROM_HAND,
+        rounds: int = 0,
+        log: list[Event] | None = None,
+        history: list[tuple[int, int]] | None = None,
+        result: Result | None = None,
     ) -> None:
+        """The one constructor. Without ``hands`` it deals: three cards to each seat from the
+        top of ``stock`` in turn from ``first``, then ``initial_pool`` cards turned up into
+        the pool. With ``hands`` it sets up any position (``clone`` and ``determinize`` pass
+        every field). Lists given are kept, not copied; ``stock`` is never changed."""
         self.game = game
         self.rules = rules
         self.n = n
         self.info = info
         self.grouping = GROUPINGS[rules.honours]
         self.group_kinds = GROUP_KINDS[rules.honours]
-        self.hands = [[0] * N_KINDS for _ in range(n)]
         self.stock = stock
-        self.pos = 0
-        self.pool = [0] * N_KINDS
-        self.captured = [[0] * N_KINDS for _ in range(n)]
-        self.bonus_money = [0] * n
-        self.bonuses: list[dict[str, Any]] = []
-        self.last_capturer = -1
+        self.pos = pos
+        self.pool = pool if pool is not None else [0] * N_KINDS
+        self.captured = captured if captured is not None else [[0] * N_KINDS for _ in range(n)]
+        self.bonus_money = bonus_money if bonus_money is not None else [0] * n
+        self.bonuses: list[dict[str, JSON]] = bonuses if bonuses is not None else []
+        self.last_capturer = last_capturer
         self.first = first
-        self.current = first
-        self.phase = PHASE_DISCARD
-        self.active = -1
-        self.active_from = FROM_HAND
-        self.rounds = 0
-        self.history = []
-        self._result = None
+        self.current = first if current is None else current
+        self.phase = phase
+        self.active = active
+        self.active_from = active_from
+        self.rounds = rounds
+        self.history = history if history is not None else []
+        self._result = result
+        if hands is not None:
+            self.hands = hands
+            self.log = log if log is not None else []
+            return
+        self.hands = [[0] * N_KINDS for _ in range(n)]
         self.log = [Event(EventKind.DEAL, first, number=len(stock))]
         self.log.extend(self._redraw(first, HAND_SIZE))
         for _ in range(min(rules.initial_pool, self.stock_left)):
@@ -84,16 +110,31 @@ class CholekState(State):
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> CholekState:
-        c = object.__new__(CholekState)
-        c.__dict__.update(self.__dict__)
-        c.hands = [h[:] for h in self.hands]
-        c.pool = self.pool[:]
-        c.captured = [x[:] for x in self.captured]
-        c.bonus_money = self.bonus_money[:]
-        c.bonuses = [dict(b) for b in self.bonuses]
-        c.log = self.log[:]
-        c.history = self.history[:]
-        return c
+        """An independent copy through the one constructor (the stock is shared: it never
+        changes)."""
+        return CholekState(
+            self.game,
+            self.rules,
+            self.stock,
+            self.first,
+            self.n,
+            self.info,
+            hands=[h[:] for h in self.hands],
+            pos=self.pos,
+            pool=self.pool[:],
+            captured=[x[:] for x in self.captured],
+            bonus_money=self.bonus_money[:],
+            bonuses=[dict(b) for b in self.bonuses],
+            last_capturer=self.last_capturer,
+            current=self.current,
+            phase=self.phase,
+            active=self.active,
+            active_from=self.active_from,
+            rounds=self.rounds,
+            log=self.log[:],
+            history=self.history[:],
+            result=self._result,
+        )
 
     def card_counts(self) -> list[int]:
         on_table = [self.active] if self.active >= 0 else []

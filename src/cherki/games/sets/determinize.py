@@ -68,50 +68,51 @@ def determinize(
             avail[k] -= h[k] - obs.exposed[t][k]
         hands[t] = h
     stock = shuffled([k for k, c in enumerate(avail) for _ in range(c)], rng)
-    st = object.__new__(SetsState)
-    st.game = game
-    st.rules = rules
-    st.n = n
-    st.info = DealInfo(obs.first, determinized=True)
-    st.half_packs = obs.half_packs
-    st.grouping = GROUPINGS[rules.honours]
-    st.size = rules.set_size
-    st.hand_size = rules.hand_size
-    st.hands = hands
-    st.stock = stock
-    st.pos = 0
-    st.live_end = len(stock) - rules.reserve
-    st.pile = list(obs.pile)
-    st.pile_seats = list(obs.pile_seats)
-    st.top_available = obs.top_available
-    st.calls = list(obs.calls)
-    st.call_changed = list(obs.call_changed)
-    st.call_order = list(obs.call_order) if obs.call_order else [-1] * n
-    st.waits = [st._wait(hands[t]) if obs.calls[t] else NO_WAIT for t in range(n)]
-    st.wait_sets = [frozenset(w.cards) for w in st.waits]
-    st.exposed = [list(e) for e in obs.exposed]
-    st.melded = [list(m) for m in obs.melds] if obs.melds else [[0] * N_KINDS for _ in range(n)]
-    st.claim_from_discard = obs.claim_from_discard
-    st.context = dict(obs.context or {})
-    st._init_pot()
-    st.first = obs.first
-    st.current = obs.current
-    st.phase = PHASE_NAMES.index(obs.phase)
-    st.drawn = obs.drawn if obs.drawn is not None else -1
-    st.drawn_from = obs.drawn_from
-    st.claimants = list(obs.claimants)
-    st.claim_card = obs.claim_card if obs.claim_card is not None else -1
-    st.claim_drawer = obs.claim_drawer
-    if st.phase == PHASE_CLAIM and obs.claim_card is not None:
+    grouping = GROUPINGS[rules.honours]
+    waits = [
+        wait_for(hands[t], grouping, rules.set_size, rules.chiqui) if obs.calls[t] else NO_WAIT
+        for t in range(n)
+    ]
+    phase = PHASE_NAMES.index(obs.phase)
+    claimants = list(obs.claimants)
+    if phase == PHASE_CLAIM and obs.claim_card is not None:
         # the claimants after the one deciding now, as the sampled hands make them
-        later = [t for t in st._seats_after(obs.current) if obs.claim_card in st.wait_sets[t]]
-        st.claimants = list(obs.claimants) + [
-            t for t in later if t not in obs.claimants and t != obs.claim_drawer
+        later = [
+            (obs.current + i) % n
+            for i in range(1, n)
+            if obs.calls[(obs.current + i) % n]
+            and obs.claim_card in waits[(obs.current + i) % n].cards
         ]
-    st.log = []
-    st.history = []
-    st._result = None
-    st.self_win_ok = SAMPEI in obs.legal and st.phase == PHASE_DISCARD
+        claimants += [t for t in later if t not in obs.claimants and t != obs.claim_drawer]
+    st = SetsState(
+        game,
+        rules,
+        hands,
+        stock,
+        obs.first,
+        obs.half_packs,
+        DealInfo(obs.first, determinized=True),
+        obs.context,
+        pile=list(obs.pile),
+        pile_seats=list(obs.pile_seats),
+        top_available=obs.top_available,
+        calls=list(obs.calls),
+        call_changed=list(obs.call_changed),
+        call_order=list(obs.call_order) if obs.call_order else None,
+        waits=waits,
+        exposed=[list(e) for e in obs.exposed],
+        melded=[list(m) for m in obs.melds] if obs.melds else None,
+        current=obs.current,
+        phase=phase,
+        drawn=obs.drawn if obs.drawn is not None else -1,
+        drawn_from=obs.drawn_from,
+        claimants=claimants,
+        claim_card=obs.claim_card if obs.claim_card is not None else -1,
+        claim_drawer=obs.claim_drawer,
+        claim_from_discard=obs.claim_from_discard,
+        log=[],
+        self_win_ok=SAMPEI in obs.legal and phase == PHASE_DISCARD,
+    )
     return st
 
 

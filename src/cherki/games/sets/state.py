@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cherki.core.cards import (
     N_KINDS,
@@ -65,8 +65,36 @@ class SetsState(State):
         first: int,
         half_packs: int,
         info: DealInfo,
-        context: Mapping[str, Any] | None = None,
+        context: Mapping[str, JSON] | None = None,
+        *,
+        pos: int = 0,
+        pile: list[int] | None = None,
+        pile_seats: list[int] | None = None,
+        top_available: bool = False,
+        calls: list[str | None] | None = None,
+        call_changed: list[bool] | None = None,
+        call_order: list[int] | None = None,
+        waits: list[Wait] | None = None,
+        wait_sets: list[frozenset[int]] | None = None,
+        exposed: list[list[int]] | None = None,
+        melded: list[list[int]] | None = None,
+        current: int | None = None,
+        phase: int | None = None,
+        drawn: int = -1,
+        drawn_from: int = FROM_DEAL,
+        claimants: list[int] | None = None,
+        claim_card: int = -1,
+        claim_drawer: int = -1,
+        claim_from_discard: bool = False,
+        log: list[Event] | None = None,
+        history: list[tuple[int, int]] | None = None,
+        result: Result | None = None,
+        self_win_ok: bool | None = None,
     ) -> None:
+        """The one constructor: a fresh deal from ``hands`` and ``stock`` with the defaults,
+        or any position (``clone`` and ``determinize`` pass every field). The lists given are
+        kept, not copied: the caller hands them over. ``stock`` is never changed (``pos``
+        moves through it), so copies may share it."""
         n = len(hands)
         self.game = game
         self.rules = rules
@@ -78,33 +106,41 @@ class SetsState(State):
         self.hand_size = rules.hand_size
         self.hands = hands
         self.stock = stock
-        self.pos = 0
+        self.pos = pos
         self.live_end = len(stock) - rules.reserve
-        self.pile: list[int] = []
-        self.pile_seats: list[int] = []
-        self.top_available = False
-        self.calls: list[str | None] = [None] * n
-        self.call_changed = [False] * n
-        self.call_order = [-1] * n
-        self.waits: list[Wait] = [NO_WAIT] * n
-        self.wait_sets: list[frozenset[int]] = [frozenset()] * n
-        self.exposed = [[0] * N_KINDS for _ in range(n)]
-        self.melded = [[0] * N_KINDS for _ in range(n)]
+        self.pile = pile if pile is not None else []
+        self.pile_seats = pile_seats if pile_seats is not None else []
+        self.top_available = top_available
+        self.calls: list[str | None] = calls if calls is not None else [None] * n
+        self.call_changed = call_changed if call_changed is not None else [False] * n
+        self.call_order = call_order if call_order is not None else [-1] * n
+        if waits is None:
+            waits = [self._wait(hands[t]) if self.calls[t] else NO_WAIT for t in range(n)]
+        self.waits = waits
+        self.wait_sets = wait_sets if wait_sets is not None else [frozenset(w.cards) for w in waits]
+        self.exposed = exposed if exposed is not None else [[0] * N_KINDS for _ in range(n)]
+        self.melded = melded if melded is not None else [[0] * N_KINDS for _ in range(n)]
         self.first = first
-        self.current = first
-        self.phase = PHASE_DISCARD if rules.starter_extra else PHASE_DRAW
-        self.drawn = -1
-        self.drawn_from = FROM_DEAL
-        self.claimants: list[int] = []
-        self.claim_card = -1
-        self.claim_drawer = -1
-        self.claim_from_discard = False
-        self.context: dict[str, Any] = dict(context or {})
+        self.current = first if current is None else current
+        if phase is None:
+            phase = PHASE_DISCARD if rules.starter_extra else PHASE_DRAW
+        self.phase = phase
+        self.drawn = drawn
+        self.drawn_from = drawn_from
+        self.claimants = claimants if claimants is not None else []
+        self.claim_card = claim_card
+        self.claim_drawer = claim_drawer
+        self.claim_from_discard = claim_from_discard
+        self.context: dict[str, JSON] = dict(context or {})
         self._init_pot()
-        self.log = [Event(EventKind.DEAL, first, number=len(stock))]
-        self.history = []
-        self._result = None
-        self.self_win_ok = rules.starter_extra and rules.kandang_tangan and self._wins(hands[first])
+        self.log = log if log is not None else [Event(EventKind.DEAL, first, number=len(stock))]
+        self.history = history if history is not None else []
+        self._result = result
+        if self_win_ok is None:  # kandang tangan: the starter's dealt hand wins at once
+            self_win_ok = bool(
+                rules.starter_extra and rules.kandang_tangan and self._wins(hands[first])
+            )
+        self.self_win_ok = self_win_ok
 
     def _init_pot(self) -> None:
         """Pot methods: each seat stakes when the hand finds the pot empty [001]."""
@@ -127,22 +163,41 @@ class SetsState(State):
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> SetsState:
-        c = object.__new__(SetsState)
-        c.__dict__.update(self.__dict__)
-        c.hands = [h[:] for h in self.hands]
-        c.pile = self.pile[:]
-        c.pile_seats = self.pile_seats[:]
-        c.calls = self.calls[:]
-        c.call_changed = self.call_changed[:]
-        c.call_order = self.call_order[:]
-        c.waits = self.waits[:]
-        c.wait_sets = self.wait_sets[:]
-        c.exposed = [e[:] for e in self.exposed]
-        c.melded = [m[:] for m in self.melded]
-        c.claimants = self.claimants[:]
-        c.log = self.log[:]
-        c.history = self.history[:]
-        return c
+        """An independent copy through the one constructor (the stock, never changed, and
+        the immutable waits and events are shared)."""
+        return SetsState(
+            self.game,
+            self.rules,
+            [h[:] for h in self.hands],
+            self.stock,
+            self.first,
+            self.half_packs,
+            self.info,
+            self.context,
+            pos=self.pos,
+            pile=self.pile[:],
+            pile_seats=self.pile_seats[:],
+            top_available=self.top_available,
+            calls=self.calls[:],
+            call_changed=self.call_changed[:],
+            call_order=self.call_order[:],
+            waits=self.waits[:],
+            wait_sets=self.wait_sets[:],
+            exposed=[e[:] for e in self.exposed],
+            melded=[m[:] for m in self.melded],
+            current=self.current,
+            phase=self.phase,
+            drawn=self.drawn,
+            drawn_from=self.drawn_from,
+            claimants=self.claimants[:],
+            claim_card=self.claim_card,
+            claim_drawer=self.claim_drawer,
+            claim_from_discard=self.claim_from_discard,
+            log=self.log[:],
+            history=self.history[:],
+            result=self._result,
+            self_win_ok=self.self_win_ok,
+        )
 
     def card_counts(self) -> list[int]:
         shown = [self.claim_card] if self.claim_card >= 0 else []
