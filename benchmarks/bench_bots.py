@@ -17,7 +17,8 @@ import statistics
 import time
 
 from cherki.bots import levels_for, make_bot
-from cherki.bots.search import DEFAULT_BUDGET_MS, SearchBot
+from cherki.bots.base import DEFAULT_BUDGET_MS
+from cherki.bots.search import SearchBot
 from cherki.games import GAMES, find_game
 
 

@@ -213,9 +213,9 @@ def test_cholek_search_values_unfinished_games_from_the_piles() -> None:
         state.apply(bot.act(state.observation(state.current), rng), state.current)
     est = [progress_value(c) for c in state.captured]
     lead = est[0] - (est[1] + est[2]) / 2
-    assert CholekHeuristicBot.leaf_value(state, 0) == pytest.approx(2 * lead)
+    assert CholekHeuristicBot().leaf_value(state, 0) == pytest.approx(2 * lead)
     # the seats' values sum to zero, like payments
-    assert sum(CholekHeuristicBot.leaf_value(state, s) for s in range(3)) == pytest.approx(0.0)
+    assert sum(CholekHeuristicBot().leaf_value(state, s) for s in range(3)) == pytest.approx(0.0)
     assert SearchBot("cholek-tiga").depth == CholekHeuristicBot.rollout_depth
     assert SearchBot("balik-satu").depth is None
 
@@ -233,9 +233,9 @@ def test_balik_search_looks_at_draws_and_discards_not_claims() -> None:
     game = find_game("balik-satu")
     state = game.new_state(seed=12)
     obs = state.observation(state.current)
-    assert BalikHeuristicBot.searches(obs)
-    assert BalikHeuristicBot.searches(dataclasses.replace(obs, phase="draw"))
-    assert not BalikHeuristicBot.searches(dataclasses.replace(obs, phase="claim"))
+    assert BalikHeuristicBot().searches(obs)
+    assert BalikHeuristicBot().searches(dataclasses.replace(obs, phase="draw"))
+    assert not BalikHeuristicBot().searches(dataclasses.replace(obs, phase="claim"))
 
 
 def test_the_search_policy_plays_for_the_score_where_every_olo_pays_alike() -> None:
@@ -330,3 +330,37 @@ print(fork.random())
         for _ in range(3)
     }
     assert len(runs) == 1
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "cherki.bots.base",
+        "cherki.bots.balik",
+        "cherki.bots.race",
+        "cherki.bots.search",
+        "cherki.bots",
+    ],
+)
+def test_every_bots_module_imports_first_in_a_fresh_interpreter(module: str) -> None:
+    """The bots' modules depend one way (base, heuristics, race, search, the package): each
+    imports on its own, with no import inside a function to break a loop."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_search_reads_declared_hints_not_attributes() -> None:
+    """Every hint the search uses is declared on the Heuristic base with a default."""
+    import inspect
+
+    from cherki.bots import search
+
+    source = inspect.getsource(search)
+    assert "getattr(" not in source and "hasattr(" not in source
+    from cherki.bots.base import Heuristic, heuristic_for
+
+    for name in ("balik-satu", "ceki", "cholek-tiga"):
+        assert isinstance(heuristic_for(name), Heuristic)

@@ -1,8 +1,54 @@
-"""Bots for every game: ``make_bot(game, level)``; levels ``random``, ``heuristic``, ``search``."""
+"""Bots for every game: ``make_bot(game, level)``; levels ``random``, ``heuristic``, ``search``.
+
+The modules depend one way: ``base`` (the Bot protocol, the declared search hints of a
+:class:`~cherki.bots.base.Heuristic`, the registry) ← the games' heuristics (``balik``,
+``ceki``, ``cholek``, each registering itself) ← ``race`` (the race search of the games of
+sets) ← ``search`` (the search bot) ← this package, which offers :func:`make_bot`.
+"""
+
+from __future__ import annotations
 
 from cherki.bots import balik as _balik  # noqa: F401  (registers the Balik bots)
 from cherki.bots import ceki as _ceki  # noqa: F401  (registers the Ceki bot)
 from cherki.bots import cholek as _cholek  # noqa: F401  (registers the Cholek Tiga bot)
-from cherki.bots.base import LEVELS, REGISTRY, Bot, RandomBot, levels_for, make_bot, register
+from cherki.bots.base import (
+    LEVELS,
+    REGISTRY,
+    Bot,
+    Heuristic,
+    RandomBot,
+    heuristic_for,
+    levels_for,
+    register,
+)
+from cherki.bots.search import SearchBot
+from cherki.core.errors import RulesError
 
-__all__ = ["LEVELS", "REGISTRY", "Bot", "RandomBot", "levels_for", "make_bot", "register"]
+
+def make_bot(game: str, level: str) -> Bot:
+    """A bot of ``level`` for ``game`` (``random`` exists for every game)."""
+    key = level.strip().lower()
+    if key == "random":
+        return RandomBot()
+    if key == "search" and "search" in levels_for(game):
+        return SearchBot(game)
+    factory = REGISTRY.get((game, key))
+    if factory is None:
+        raise RulesError(
+            f"there is no {level!r} bot for {game}: choose one of {', '.join(levels_for(game))}"
+        )
+    return factory()
+
+
+__all__ = [
+    "LEVELS",
+    "REGISTRY",
+    "Bot",
+    "Heuristic",
+    "RandomBot",
+    "SearchBot",
+    "heuristic_for",
+    "levels_for",
+    "make_bot",
+    "register",
+]

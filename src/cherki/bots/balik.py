@@ -21,15 +21,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from cherki.bots.base import register
+from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS
+from cherki.core.contract import Game, Observation
+from cherki.core.errors import RulesError
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
 from cherki.games.sets.actions import CALL_TAN, DISCARD, DRAW, PASS, SAMPEI, TAKE
+from cherki.games.sets.determinize import determinize
+from cherki.games.sets.game import SetsGame
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
+from cherki.games.sets.state import SetsState
 
 
 def group_outs(live: Sequence[int], honours: str = "rank1") -> list[int]:
@@ -149,13 +153,22 @@ def discard_values(
     return out
 
 
-class BalikHeuristicBot:
+def _own(obs: Observation) -> SetsObservation:
+    """``obs`` as a game of sets' observation (another game's is refused)."""
+    if not isinstance(obs, SetsObservation):
+        raise RulesError(f"the games of sets' heuristic cannot read {type(obs).__name__}")
+    return obs
+
+
+class BalikHeuristicBot(Heuristic):
     """The heuristic (see the module docstring). With ``for_score`` it plays for the score
     where the plain heuristic plays for the win: where every mata pays alike (a scoring
     method's ``by_mata``: Chaqui's olo) it values each mata as much as the first. The search
     bot's own seat plays so; the ``heuristic`` level does not."""
 
     name = "heuristic"
+    #: the games of sets are races to go out: the search uses the race search
+    races = True
     #: How many standard errors a candidate must beat this bot's choice by in the search,
     #: and how many of its top choices the search compares.
     search_z = 1.5
@@ -177,7 +190,8 @@ class BalikHeuristicBot:
             return EXTRA_MATA_BY_SCORE
         return EXTRA_MATA
 
-    def act(self, obs: SetsObservation, rng: random.Random) -> int:
+    def act(self, obs: Observation, rng: random.Random) -> int:
+        obs = _own(obs)
         legal = obs.legal
         size = obs.rules.set_size
         if SAMPEI in legal and self._worth_going_out(obs):
@@ -227,10 +241,12 @@ class BalikHeuristicBot:
         outs = sum(live[k] for k in range(N_KINDS) if hand[k] == size - 1)
         return chiqui_miss(outs, sum(live)) < 0.5
 
-    def sample_deal(self, obs: SetsObservation, rng: random.Random, game: Any) -> Any:
+    def sample_deal(self, obs: Observation, rng: random.Random, game: Game) -> SetsState:
         """A deal for the search bot in which the unknown hands of seats that have not called
         look kept by players (weighted towards organised hands), not merely dealt."""
-        from cherki.games.sets.determinize import determinize
+        obs = _own(obs)
+        if not isinstance(game, SetsGame):
+            raise RulesError(f"the games of sets' heuristic cannot deal {game.title}")
 
         size = obs.rules.set_size
         live = obs.unseen()
@@ -241,12 +257,12 @@ class BalikHeuristicBot:
 
         return determinize(obs, rng, game, hand_weight=weight)
 
-    @staticmethod
-    def search_keeps_lots(obs: SetsObservation) -> bool:
+    def search_keeps_lots(self, obs: Observation) -> bool:
         """Whether the search plays this policy's own choice, lots and all, and leaves it
         only for a candidate better by ``search_z`` standard errors, a tie or not: where
         every mata pays alike (a scoring method's ``by_mata``, Chaqui), whose futures seldom
         tell the discards it rates level apart (see ``docs/bots.md``)."""
+        obs = _own(obs)
         return SCORING[obs.rules.scoring].by_mata
 
     @staticmethod
@@ -254,18 +270,20 @@ class BalikHeuristicBot:
         """Whether ``action`` goes out (the mark of a race game, for the search)."""
         return action == SAMPEI
 
-    @staticmethod
-    def searches(obs: SetsObservation) -> bool:
+    def searches(self, obs: Observation) -> bool:
         """Whether the search should look at this decision: taking or drawing, and every
         discard and call (a claim is a win or a pass, the heuristic's own)."""
+        obs = _own(obs)
         return obs.phase in ("draw", "discard")
 
-    def sure(self, obs: SetsObservation) -> int | None:
+    def sure(self, obs: Observation) -> int | None:
         """An action no search could better: winning."""
+        obs = _own(obs)
         return SAMPEI if SAMPEI in obs.legal and self._worth_going_out(obs) else None
 
-    def rank(self, obs: SetsObservation) -> list[int]:
+    def rank(self, obs: Observation) -> list[int]:
         """Legal actions, best first by the heuristic's own measure (for search bots)."""
+        obs = _own(obs)
         legal = list(obs.legal)
         if SAMPEI in legal and self._worth_going_out(obs):
             return [SAMPEI] + [a for a in legal if a != SAMPEI]
@@ -275,9 +293,10 @@ class BalikHeuristicBot:
             return [first] + [a for a in legal if a != first]
         return sorted(legal, key=lambda a: scores[a], reverse=True)
 
-    def scores(self, obs: SetsObservation) -> dict[int, float] | None:
+    def scores(self, obs: Observation) -> dict[int, float] | None:
         """The heuristic's measure of each legal discard and call (higher is better; equal
         scores are the choices it draws lots between), or None outside a discard."""
+        obs = _own(obs)
         if obs.phase != "discard":
             return None
         live = obs.unseen()

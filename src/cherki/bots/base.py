@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
+from cherki.core.contract import Game, Observation, State
 from cherki.core.errors import RulesError
+from cherki.games import find_game
 
 
 class Bot(Protocol):
@@ -19,7 +21,7 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, obs: Any, rng: random.Random) -> int: ...
+    def act(self, obs: Observation, rng: random.Random) -> int: ...
 
 
 class RandomBot:
@@ -27,8 +29,72 @@ class RandomBot:
 
     name = "random"
 
-    def act(self, obs: Any, rng: random.Random) -> int:
+    def act(self, obs: Observation, rng: random.Random) -> int:
         return int(rng.choice(obs.legal))
+
+
+#: The search's default time a decision, where a heuristic does not say.
+DEFAULT_BUDGET_MS = 250.0
+
+
+class Heuristic:
+    """A game's heuristic bot, and what it tells the search bot that rolls out with it.
+
+    Every hint the search uses is declared here with the default the search assumes when a
+    game's heuristic does not override it; the search calls them directly. A heuristic
+    narrows the observation to its game's own type (and refuses another game's) itself.
+    """
+
+    name = "heuristic"
+    #: milliseconds a searched decision may take
+    search_budget_ms: float = DEFAULT_BUDGET_MS
+    #: how many of the heuristic's top choices the search compares
+    search_candidates: int = 5
+    #: how many standard errors a candidate must beat the heuristic's choice by
+    search_z: float = 1.5
+    #: the search is a race to go out (the games of sets): it uses the race search of
+    #: :mod:`cherki.bots.race` instead of plain rollouts
+    races: bool = False
+    #: plain rollouts stop after this many actions and value the hand with
+    #: :meth:`leaf_value` (None: play to the end)
+    rollout_depth: int | None = None
+
+    def act(self, obs: Observation, rng: random.Random) -> int:
+        raise NotImplementedError
+
+    def search_policy(self) -> Heuristic:
+        """The policy the search plays its own seat with: by default this one."""
+        return self
+
+    def sure(self, obs: Observation) -> int | None:
+        """An action no search could better (a winning sampei), or None."""
+        return None
+
+    def searches(self, obs: Observation) -> bool:
+        """Whether this decision is worth searching."""
+        return True
+
+    def search_keeps_lots(self, obs: Observation) -> bool:
+        """Whether the search plays this policy's own choice, lots and all, and leaves it
+        only by the margin ``search_z``."""
+        return False
+
+    def rank(self, obs: Observation) -> list[int]:
+        """Legal actions, best first (empty: the heuristic does not rank)."""
+        return []
+
+    def scores(self, obs: Observation) -> dict[int, float] | None:
+        """The heuristic's measure of each legal action (equal: it would draw lots), or
+        None."""
+        return None
+
+    def sample_deal(self, obs: Observation, rng: random.Random, game: Game) -> State:
+        """A full deal consistent with ``obs`` for the search (by default the game's)."""
+        return game.determinize(obs, rng)
+
+    def leaf_value(self, state: State, seat: int) -> float:
+        """An unfinished hand's worth to ``seat`` (used with ``rollout_depth``)."""
+        raise NotImplementedError
 
 
 BotFactory = Callable[[], Bot]
@@ -48,35 +114,19 @@ def register(game: str, level: str) -> Callable[[BotFactory], BotFactory]:
 
 def levels_for(game: str) -> list[str]:
     """The levels a game has: random always; search wherever there is a heuristic to roll
-    out with and the game can sample hidden cards."""
+    out with and the game can sample hidden cards (``Game.searchable``)."""
     out = ["random"]
     if (game, "heuristic") in REGISTRY:
         out.append("heuristic")
-        from cherki.games import find_game
-
-        if type(find_game(game)).determinize is not _base_determinize():
+        if find_game(game).searchable:
             out.append("search")
     return out
 
 
-def _base_determinize() -> object:
-    from cherki.core.contract import Game
-
-    return Game.determinize
-
-
-def make_bot(game: str, level: str) -> Bot:
-    """A bot of ``level`` for ``game`` (``random`` exists for every game)."""
-    key = level.strip().lower()
-    if key == "random":
-        return RandomBot()
-    if key == "search" and "search" in levels_for(game):
-        from cherki.bots.search import SearchBot
-
-        return SearchBot(game)
-    factory = REGISTRY.get((game, key))
-    if factory is None:
-        raise RulesError(
-            f"there is no {level!r} bot for {game}: choose one of {', '.join(levels_for(game))}"
-        )
-    return factory()
+def heuristic_for(game: str) -> Heuristic:
+    """The heuristic bot of ``game`` (its hints declared by :class:`Heuristic`)."""
+    factory = REGISTRY.get((game, "heuristic"))
+    bot = factory() if factory is not None else None
+    if not isinstance(bot, Heuristic):
+        raise RulesError(f"there is no heuristic bot for {game}")
+    return bot

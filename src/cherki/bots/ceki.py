@@ -18,8 +18,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from cherki.bots.base import register
+from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS, RANK
+from cherki.core.contract import Observation
+from cherki.core.errors import RulesError
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS
 from cherki.games.ceki import (
     CALL,
@@ -58,10 +60,12 @@ def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "own") -
     return value
 
 
-class CekiHeuristicBot:
+class CekiHeuristicBot(Heuristic):
     name = "heuristic"
 
-    def act(self, obs: CekiObservation, rng: random.Random) -> int:
+    def act(self, obs: Observation, rng: random.Random) -> int:
+        if not isinstance(obs, CekiObservation):
+            raise RulesError(f"Ceki's heuristic cannot read {type(obs).__name__}")
         legal = obs.legal
         if WIN in legal:
             return WIN

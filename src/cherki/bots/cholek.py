@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
-from cherki.bots.base import register
+from cherki.bots.base import Heuristic, register
 from cherki.core.cards import IS_RED, N_KINDS
+from cherki.core.contract import Observation, State
+from cherki.core.errors import RulesError
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek import (
     CAPTURE,
@@ -29,6 +30,7 @@ from cherki.games.cholek import (
     CholekObservation,
     score_captured,
 )
+from cherki.games.cholek.state import CholekState
 
 
 def pile_value(counts: Sequence[int]) -> float:
@@ -53,24 +55,27 @@ def progress_value(counts: Sequence[int]) -> float:
     return value
 
 
-class CholekHeuristicBot:
+class CholekHeuristicBot(Heuristic):
     name = "heuristic"
     #: the search's rollouts stop after this many actions (about four turns of play) and
     #: value the game from the piles (:meth:`leaf_value`)
     rollout_depth = 16
 
-    @staticmethod
-    def leaf_value(state: Any, seat: int) -> float:
+    def leaf_value(self, state: State, seat: int) -> float:
         """A game in progress valued for ``seat``: each seat's points so far plus a little
         for sets under way, and the seat's lead over the others' mean, times the number of
         others (what the top scorer is paid when the game ends so)."""
         if state.is_terminal:
             return float(state.result.payments[seat])
+        if not isinstance(state, CholekState):
+            raise RulesError(f"Cholek Tiga's heuristic cannot value {type(state).__name__}")
         est = [progress_value(c) for c in state.captured]
         others = [v for i, v in enumerate(est) if i != seat]
         return (est[seat] - sum(others) / len(others)) * len(others)
 
-    def act(self, obs: CholekObservation, rng: random.Random) -> int:
+    def act(self, obs: Observation, rng: random.Random) -> int:
+        if not isinstance(obs, CholekObservation):
+            raise RulesError(f"Cholek Tiga's heuristic cannot read {type(obs).__name__}")
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]

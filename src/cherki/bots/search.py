@@ -33,12 +33,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Set
-from typing import Any, Literal
+from typing import Literal
 
-from cherki.bots.base import Bot, make_bot
+from cherki.bots.balik import BalikHeuristicBot
+from cherki.bots.base import Heuristic, heuristic_for
+from cherki.bots.race import RaceSearch
+from cherki.core.contract import Observation, State, play_out
 from cherki.games import find_game
-
-DEFAULT_BUDGET_MS = 250.0
+from cherki.games.sets.observation import SetsObservation
 
 
 class SearchBot:
@@ -59,58 +61,37 @@ class SearchBot:
         self.game = find_game(game)
         self.iterations = iterations
         self.min_iterations = min_iterations
-        self.heuristic: Bot = make_bot(self.game.name, "heuristic")
         # the policy of the seat's own search: the heuristic's, or the variant it names
-        # (``search_policy``: in the games of sets, one that plays for the score)
-        policy = getattr(self.heuristic, "search_policy", None)
-        if policy is not None:
-            self.heuristic = policy()
-        #: milliseconds a decision may take (None: no limit); by default the game's heuristic
-        #: may say (``search_budget_ms``), else :data:`DEFAULT_BUDGET_MS`
+        # (in the games of sets, one that plays for the score)
+        self.heuristic: Heuristic = heuristic_for(self.game.name).search_policy()
+        #: milliseconds a decision may take (None: no limit); by default the heuristic's
         self.budget_ms: float | None = (
-            float(getattr(self.heuristic, "search_budget_ms", DEFAULT_BUDGET_MS))
-            if budget_ms == "game"
-            else budget_ms
+            self.heuristic.search_budget_ms if budget_ms == "game" else budget_ms
         )
-        #: how many of the heuristic's top choices are compared (the game's heuristic may
-        #: say, ``search_candidates``)
+        #: how many of the heuristic's top choices are compared
         self.max_candidates: int = (
-            max_candidates
-            if max_candidates is not None
-            else int(getattr(self.heuristic, "search_candidates", 5))
+            max_candidates if max_candidates is not None else self.heuristic.search_candidates
         )
-        self._deal = getattr(self.heuristic, "sample_deal", None)
         #: how many standard errors a candidate must beat the heuristic's choice by: the
-        #: game's heuristic may ask for more caution (``search_z``) where its sampled deals
-        #: are known to flatter some plans
-        self.z = z if z is not None else float(getattr(self.heuristic, "search_z", 1.5))
-        #: the race search for games that are races to go out (the heuristic says how to tell a
-        #: going-out action)
-        self.race = race if race is not None else hasattr(self.heuristic, "goes_out")
+        #: game's heuristic may ask for more caution where its sampled deals are known to
+        #: flatter some plans
+        self.z = z if z is not None else self.heuristic.search_z
+        #: the race search for games that are races to go out
+        self.race = race if race is not None else self.heuristic.races
         #: plain rollouts stop after this many actions where the heuristic can value an
-        #: unfinished hand (its ``rollout_depth``), else play to the end
-        self.depth: int | None = (
-            depth
-            if depth is not None
-            else getattr(self.heuristic, "rollout_depth", None)
-            if hasattr(self.heuristic, "leaf_value")
-            else None
-        )
+        #: unfinished hand, else play to the end
+        self.depth: int | None = depth if depth is not None else self.heuristic.rollout_depth
 
-    def act(self, obs: Any, rng: random.Random) -> int:
+    def act(self, obs: Observation, rng: random.Random) -> int:
         legal = [int(a) for a in obs.legal]
         if len(legal) == 1:
             return legal[0]
-        sure = getattr(self.heuristic, "sure", None)
-        if sure is not None:
-            choice = sure(obs)
-            if choice is not None:
-                return int(choice)
-        searches = getattr(self.heuristic, "searches", None)
-        if searches is not None and not searches(obs):
+        choice = self.heuristic.sure(obs)
+        if choice is not None:
+            return int(choice)
+        if not self.heuristic.searches(obs):
             return int(self.heuristic.act(obs, rng))
-        lots = getattr(self.heuristic, "search_keeps_lots", None)
-        if lots is not None and lots(obs):
+        if self.heuristic.search_keeps_lots(obs):
             # the policy's own choice, its lots drawn from the seat's generator as that
             # policy playing alone would draw them; the futures come from a generator forked
             # off it, which leaves the seat's untouched
@@ -129,7 +110,7 @@ class SearchBot:
         return self._plain_search(obs, candidates, rng)
 
     @staticmethod
-    def _fork(rng: random.Random, obs: Any) -> random.Random:
+    def _fork(rng: random.Random, obs: Observation) -> random.Random:
         """A generator for the futures of this decision, seeded from the seat's generator
         (and the legal actions, so two decisions between which the seat drew nothing still
         differ) without drawing from it: from the integers of its state only, whose hash,
@@ -137,13 +118,15 @@ class SearchBot:
         return random.Random(hash((rng.getstate()[1], tuple(int(a) for a in obs.legal))))
 
     def _sets_search(
-        self, obs: Any, candidates: list[int], rng: random.Random, ties: bool = True
+        self, obs: Observation, candidates: list[int], rng: random.Random, ties: bool = True
     ) -> int:
         """The games of sets: the race search of :mod:`cherki.bots.race`. With ``ties``
         the better mean breaks the policy's ties."""
-        from cherki.bots.race import RaceSearch
-
-        search = RaceSearch(self.heuristic)  # type: ignore[arg-type]
+        if not isinstance(self.heuristic, BalikHeuristicBot) or not isinstance(
+            obs, SetsObservation
+        ):
+            raise TypeError("the race search is for the games of sets and their heuristic")
+        search = RaceSearch(self.heuristic)
         values = search.values(
             obs, candidates, rng, self.game, self._deadline(), self.iterations, self.min_iterations
         )
@@ -156,23 +139,20 @@ class SearchBot:
         tied: Set[int] = self._tied(obs, base, candidates) if ties else frozenset()
         return self._choose(base, diffs, tied)
 
-    def _tied(self, obs: Any, base: int, candidates: list[int]) -> set[int]:
+    def _tied(self, obs: Observation, base: int, candidates: list[int]) -> set[int]:
         """The candidates the heuristic rates level with its own choice (where it would
         draw lots), by its ``scores`` when it has them."""
-        scores = getattr(self.heuristic, "scores", None)
-        rated = scores(obs) if scores is not None else None
+        rated = self.heuristic.scores(obs)
         if rated is None:
             return set()
         return {a for a in candidates[1:] if abs(rated[a] - rated[base]) < 1e-9}
 
-    def _world(self, obs: Any, rng: random.Random) -> Any:
+    def _world(self, obs: Observation, rng: random.Random) -> State:
         """A sampled deal consistent with the observation (the heuristic's own way of
-        sampling when it has one, ``sample_deal``)."""
-        if self._deal is not None:
-            return self._deal(obs, rng, self.game)
-        return self.game.determinize(obs, rng)
+        sampling, ``sample_deal``)."""
+        return self.heuristic.sample_deal(obs, rng, self.game)
 
-    def _plain_search(self, obs: Any, candidates: list[int], rng: random.Random) -> int:
+    def _plain_search(self, obs: Observation, candidates: list[int], rng: random.Random) -> int:
         """Search by plain rollouts: each candidate's value in a sampled deal is the seat's
         points at the end of the rollout."""
         seat = obs.seat
@@ -227,28 +207,22 @@ class SearchBot:
                 best, best_mean = a, m
         return best
 
-    def _candidates(self, obs: Any, legal: list[int], rng: random.Random) -> list[int]:
-        rank = getattr(self.heuristic, "rank", None)
-        if rank is not None:
-            ranked = [a for a in rank(obs) if a in legal]
-            if ranked:
-                return ranked[: self.max_candidates]
+    def _candidates(self, obs: Observation, legal: list[int], rng: random.Random) -> list[int]:
+        ranked = [a for a in self.heuristic.rank(obs) if a in legal]
+        if ranked:
+            return ranked[: self.max_candidates]
         if len(legal) <= self.max_candidates:
             return legal
         first = self.heuristic.act(obs, random.Random(0))
         others = [a for a in legal if a != first]
         return [first, *rng.sample(others, self.max_candidates - 1)]
 
-    def _rollout(self, state: Any, seat: int, seed: int, depth: int | None = None) -> float:
-        """Play the hand on with the heuristic: to its end, or for ``depth`` actions when the
-        heuristic can value an unfinished hand (``leaf_value``)."""
+    def _rollout(self, state: State, seat: int, seed: int, depth: int | None = None) -> float:
+        """Play the hand on with the heuristic (``play_out``, the one play loop): to its
+        end, or for ``depth`` actions and value it with the heuristic's ``leaf_value``."""
         rng = random.Random(seed)
         bot = self.heuristic
-        steps = 0
-        while not state.is_terminal:
-            if depth is not None and steps >= depth:
-                return float(bot.leaf_value(state, seat))  # type: ignore[attr-defined]
-            s = state.current
-            state.apply(bot.act(state.observation(s), rng), s)
-            steps += 1
+        play_out(state, lambda s, obs: bot.act(obs, rng), limit=depth)
+        if not state.is_terminal:
+            return float(bot.leaf_value(state, seat))
         return float(state.result.payments[seat])
