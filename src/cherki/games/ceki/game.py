@@ -133,8 +133,9 @@ class CekiGame(Game):
         return HAND_SIZE + 1
 
     def max_actions(self, rules: Rules, players: int) -> int | None:
-        """None: the previous seat's discard may be taken and thrown again without end, and
-        only the pile running out (which a take does not advance) ends a hand nobody wins."""
+        """None: each seat may take the previous seat's discard and throw another, round
+        after round, without the pile ever advancing (the sources set no limit), and only the
+        pile running out ends a hand nobody wins."""
         self.own_rules(rules)
         return None
 
