@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from conftest import detail
+from conftest import table as table_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_contract import check_hand
@@ -221,7 +222,7 @@ def test_calling_lays_the_couple_face_down_hidden_from_others() -> None:
     assert mine.laid == tuple(parse_cards_counts("C7 S7"))
     assert theirs.called == (True, False) and theirs.laid_count == (2, 0)
     assert not any(theirs.laid)
-    assert "called ceki, 2 cards face down" in "\n".join(theirs.table_lines())
+    assert "called ceki, 2 cards face down" in table_text(theirs, CEKI)
 
 
 def test_a_sampled_deal_keeps_what_callers_laid_face_down() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import JUNK, JUNK2, detail, label, play, snapshot
+from conftest import table as table_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked
@@ -113,7 +114,7 @@ def test_an_olo_completed_from_a_discard_is_exposed() -> None:
     assert event_line(ev[1], Q, Voice.of(None, 3)) == "Seat 1 exposes the olo M8 M8 M8"
     obs = st.observation(0)
     assert obs.melds[1][k("M8")] == 3 and obs.exposed[1][k("M8")] == 3
-    assert "exposed olo M8 M8 M8" in "\n".join(obs.table_lines())
+    assert "exposed olo M8 M8 M8" in table_text(obs, Q)
     assert DISCARD + k("M8") not in st.legal_actions()
     before = snapshot(st)
     with pytest.raises(IllegalActionError, match="your M8 are an exposed olo"):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import JUNK, JUNK2, detail, label, play, snapshot
+from conftest import table as table_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from relatives import play_and_check, stacked, whole_shoe
@@ -138,7 +139,7 @@ def test_calls(hand: str, word: str, name: str, waits: set[str]) -> None:
     ev = play(st, f"0: discard C9 {word}")
     assert event_line(ev[-1], st.game, Voice.of(None, st.n)) == f"Seat 0 calls {name}!"
     assert {CODES[c] for c in st.wait_sets[0]} == waits
-    assert f"called {name}" in "\n".join(st.observation(1).table_lines())
+    assert f"called {name}" in table_text(st.observation(1), G)
 
 
 def test_wrong_call_word_is_explained() -> None:

@@ -6,10 +6,7 @@ from dataclasses import dataclass, field
 
 from cherki.core.cards import (
     N_KINDS,
-    card_name,
     counts_of,
-    format_cards,
-    format_hand,
 )
 from cherki.core.encoding import (
     ORIGINS,
@@ -60,34 +57,6 @@ class CekiObservation:
     @property
     def top(self) -> int | None:
         return self.pile[-1] if self.pile and self.top_available else None
-
-    def table_lines(self) -> list[str]:
-        """The public table, in card notation."""
-        lines = [
-            f"Pile: {self.stock_left} cards",
-            f"Dealer: seat {(self.first - 1) % self.players}",
-        ]
-        top = self.top
-        if top is not None:
-            how = "thrown straight after drawing" if self.top_straight else "from the hand"
-            lines.append(f"Last discard: {card_name(top)} ({how})")
-        else:
-            lines.append("Last discard: -")
-        if self.pile:
-            tail = self.pile[-12:]
-            lines.append(
-                "Discards: " + format_cards(tail) + (" ..." if len(self.pile) > 12 else "")
-            )
-        for s in range(self.players):
-            bits = [f"{self.hand_sizes[s]} cards"]
-            if self.called[s]:
-                bits.append(f"called ceki, {self.laid_count[s]} cards face down")
-            if any(self.exposed[s]) and s != self.seat:
-                bits.append("known to hold " + format_hand(self.exposed[s]))
-            lines.append(f"Seat {s}: " + ", ".join(bits))
-        if any(self.laid):
-            lines.append("Your cards face down: " + format_hand(self.laid))
-        return lines
 
     def unseen(self) -> list[int]:
         """Copies of each kind this seat has not seen (in the pile or hidden in hands)."""

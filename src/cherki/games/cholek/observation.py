@@ -6,8 +6,6 @@ from dataclasses import dataclass, field
 
 from cherki.core.cards import (
     N_KINDS,
-    card_name,
-    format_hand,
 )
 from cherki.core.encoding import Encoder, Layout, Vector, base_json, code, codes, relative
 from cherki.core.events import JSON, Result
@@ -49,20 +47,6 @@ class CholekObservation:
     @property
     def drawn_from(self) -> int:
         return 0
-
-    def table_lines(self) -> list[str]:
-        lines = [f"Stock: {self.stock_left} cards"]
-        lines.append("Pool: " + (format_hand(self.pool) or "-"))
-        if self.active is not None:
-            src = "discarded" if self.active_from == "hand" else "turned up"
-            lines.append(f"On the table: {card_name(self.active)} ({src}), may capture")
-        for s in range(self.players):
-            cap = format_hand(self.captured[s]) or "-"
-            bits = [f"{self.hand_sizes[s]} in hand", f"captured {cap}"]
-            if self.bonus_money[s]:
-                bits.append(f"bonuses {self.bonus_money[s]:+d}¢")
-            lines.append(f"Seat {s}: " + ", ".join(bits))
-        return lines
 
     def unseen(self) -> list[int]:
         """Copies of each kind not in this seat's hand, the pool, any capture or on the table."""

@@ -8,10 +8,7 @@ from typing import Any
 
 from cherki.core.cards import (
     N_KINDS,
-    card_name,
     counts_of,
-    format_cards,
-    format_hand,
 )
 from cherki.core.encoding import (
     ORIGINS,
@@ -72,35 +69,6 @@ class SetsObservation:
     @property
     def top(self) -> int | None:
         return self.pile[-1] if self.pile and self.top_available else None
-
-    def table_lines(self) -> list[str]:
-        """The public table, in card notation."""
-        lines = [f"Stock: {self.stock_left} cards to play"]
-        top = self.top
-        lines.append(f"Last discard: {card_name(top) if top is not None else '-'}")
-        if self.pile:
-            lines.append(
-                "Discards: "
-                + format_cards(self.pile[-12:])
-                + (" ..." if len(self.pile) > 12 else "")
-            )
-        for s in range(self.players):
-            bits = [f"{self.hand_sizes[s]} cards"]
-            call = self.calls[s]
-            if call:
-                name = self.call_names[0 if call == "tan" else 1]
-                bits.append(f"called {name}" + (" (changed)" if self.call_changed[s] else ""))
-            if self.melds and any(self.melds[s]):
-                bits.append("exposed olo " + format_hand(self.melds[s]))
-            if any(self.exposed[s]):
-                bits.append("known to hold " + format_hand(self.exposed[s]))
-            lines.append(f"Seat {s}: " + ", ".join(bits))
-        if self.claim_card is not None:
-            what = "Discard" if self.claim_from_discard else "Shown draw"
-            lines.append(f"{what}: {card_name(self.claim_card)} (a winning card for a caller)")
-        if self.pot:
-            lines.append(f"Pot: {self.pot}")
-        return lines
 
     def unseen(self) -> list[int]:
         """Copies of each kind this seat has not seen (still in the stock or hidden hands)."""
