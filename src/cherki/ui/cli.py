@@ -418,20 +418,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     human = None if watch else seat
-    levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
-    bot_seats = [i for i in range(n) if i != human]
-    if len(levels) == 1:
-        levels = levels * len(bot_seats)
-    if len(levels) != len(bot_seats):
-        raise RulesError(f"--bots lists {len(levels)} levels for {len(bot_seats)} bot seats")
-    seats: list[Seat] = []
-    it = iter(levels)
-    for i in range(n):
-        if i == human:
-            seats.append(Seat(name, None))
-        else:
-            lv = next(it)
-            seats.append(Seat(f"Bot {i} ({lv})", make_bot(game.name, lv)))
+    seats = _seats(game, n, human, bots, name)
     if hands is None and target is None:
         # games whose rules fix the match (Ceki: an agreed total or a number of hands)
         hands, target = game.match_plan(rules_obj)
@@ -456,6 +443,25 @@ def play(
         f"seed {seed}. Type [bold]help[/] at your turn."
     )
     TerminalTable(game, session, human, delay, record).run()
+
+
+def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[Seat]:
+    """The person's seat (None: watching) and a bot of the levels listed in every other."""
+    levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
+    bot_seats = [i for i in range(n) if i != human]
+    if len(levels) == 1:
+        levels = levels * len(bot_seats)
+    if len(levels) != len(bot_seats):
+        raise RulesError(f"--bots lists {len(levels)} levels for {len(bot_seats)} bot seats")
+    seats: list[Seat] = []
+    it = iter(levels)
+    for i in range(n):
+        if i == human:
+            seats.append(Seat(name, None))
+        else:
+            lv = next(it)
+            seats.append(Seat(f"Bot {i} ({lv})", make_bot(game.name, lv)))
+    return seats
 
 
 # -- replay ------------------------------------------------------------------------------------
