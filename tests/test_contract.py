@@ -92,6 +92,9 @@ def check_api(state: State, rng: random.Random) -> None:
         else:
             assert legal == [] and state.observation(s).legal == ()
     assert state.legal_actions() == state.legal_actions(seat)
+    mine = state.legal_actions(seat)
+    mine.append(-7)  # a caller's copy: changing it changes nothing in the state
+    assert -7 not in state.legal_actions(seat)
     for a in state.legal_actions(seat):
         text = game.action_text(a)
         assert game.parse_action(text) == a

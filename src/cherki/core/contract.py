@@ -137,9 +137,12 @@ class State:
     info: DealInfo
     _result: Result | None
 
+    #: the legal actions of the position after ``n`` actions, as ``(n, actions)``
+    _legal_cache: tuple[int, list[int]] | None = None
+
     # -- what each game implements ------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        """The legal action ids of ``seat`` (default: the seat to act), sorted ascending."""
+    def _legal(self) -> list[int]:
+        """The legal action ids of the seat to act in a hand not over, sorted ascending."""
         raise NotImplementedError
 
     def _why_illegal(self, seat: int, action: int) -> str:
@@ -174,6 +177,22 @@ class State:
         return "act"
 
     # -- shared behaviour ---------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The legal action ids of ``seat`` (default: the seat to act), sorted ascending;
+        empty for any other seat and once the hand is over. Computed once a position."""
+        if self._result is not None or (seat is not None and seat != self.current):
+            return []
+        return list(self._legal_now())
+
+    def _legal_now(self) -> list[int]:
+        """The cached legal actions of the seat to act (not to be changed by the caller)."""
+        cache = self._legal_cache
+        steps = len(self.history)
+        if cache is None or cache[0] != steps:
+            cache = (steps, self._legal())
+            self._legal_cache = cache
+        return cache[1]
+
     @property
     def is_terminal(self) -> bool:
         return self._result is not None
@@ -212,7 +231,7 @@ class State:
             raise IllegalActionError(
                 f"{action} is not a {self.game.title} action id (0-{self.game.num_actions - 1})"
             )
-        if action not in self.legal_actions(actor):
+        if action not in self._legal_now():
             raise IllegalActionError(self._why_illegal(actor, action))
         return actor, action
 

@@ -163,9 +163,8 @@ class CekiState(State):
         return self.top_available and bool(self.pile) and self.wins_with(s, self.pile[-1])
 
     # -- legal actions ------------------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        if self._result is not None or (seat is not None and seat != self.current):
-            return []
+    def _legal(self) -> list[int]:
+        """The seat to act's legal actions, ascending (the base class caches them)."""
         s = self.current
         hand = self.hands[s]
         if self.phase == PHASE_DRAW:

@@ -178,9 +178,8 @@ class CholekState(State):
                 out.append(CAPTURE_ID[(c, a, b)])
         return out
 
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        if self._result is not None or (seat is not None and seat != self.current):
-            return []
+    def _legal(self) -> list[int]:
+        """The seat to act's legal actions, ascending (the base class caches them)."""
         if self.phase == PHASE_DISCARD:
             hand = self.hands[self.current]
             return [DISCARD + k for k in range(N_KINDS) if hand[k]]

@@ -204,9 +204,8 @@ class SetsState(State):
         return tally(self.hands, [*self.pile, *self.stock[self.pos :], *shown])
 
     # -- legal actions ------------------------------------------------------------------
-    def legal_actions(self, seat: int | None = None) -> list[int]:
-        if self._result is not None or (seat is not None and seat != self.current):
-            return []
+    def _legal(self) -> list[int]:
+        """The seat to act's legal actions, ascending (the base class caches them)."""
         phase = self.phase
         if phase == PHASE_DRAW:
             return [TAKE, DRAW] if self.top_available and self._take_ok(self.current) else [DRAW]
