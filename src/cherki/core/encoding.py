@@ -11,8 +11,9 @@ same layout wherever it sits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -104,15 +105,45 @@ def relative(seat: int, players: int) -> list[int]:
     return [(seat + i) % players for i in range(players)]
 
 
-def base_json(
-    game: str, obs_seat: int, players: int, current: int, phase: str, hand: Sequence[int]
-) -> dict[str, object]:
+class _Shown(Protocol):
+    """What every observation's JSON starts from (the contract's Observation, plus the
+    fields every game's observation has)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def legal(self) -> tuple[int, ...]: ...
+    @property
+    def first(self) -> int: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def stock_left(self) -> int: ...
+
+
+def base_json(obs: _Shown, action_text: Callable[[int], str]) -> dict[str, object]:
+    """The fields every observation's JSON has (docs/observations.md); each game adds its
+    own and ``result``."""
     return {
         "schema": SCHEMA,
-        "game": game,
-        "seat": obs_seat,
-        "players": players,
-        "current": current,
-        "phase": phase,
-        "hand": codes(hand),
+        "game": obs.game,
+        "seat": obs.seat,
+        "players": obs.players,
+        "current": obs.current,
+        "phase": obs.phase,
+        "hand": codes(obs.hand),
+        "legal": [{"id": a, "text": action_text(a)} for a in obs.legal],
+        "first": obs.first,
+        "hand_sizes": list(obs.hand_sizes),
+        "stock_left": obs.stock_left,
     }

@@ -75,18 +75,13 @@ class CekiObservation:
         docs/observations.md)."""
         from cherki.games import find_game
 
-        game = find_game(self.game)
-        out = base_json(self.game, self.seat, self.players, self.current, self.phase, self.hand)
+        out = base_json(self, find_game(self.game).action_text)
         out.update(
-            legal=[{"id": a, "text": game.action_text(a)} for a in self.legal],
-            first=self.first,
             dealer=(self.first - 1) % self.players,
-            stock_left=self.stock_left,
             pile=[code(k) for k in self.pile],
             pile_seats=list(self.pile_seats),
             top=code(self.top),
             top_straight=self.top_straight,
-            hand_sizes=list(self.hand_sizes),
             called=list(self.called),
             laid_count=list(self.laid_count),
             laid=codes(self.laid),

@@ -64,17 +64,12 @@ class CholekObservation:
         docs/observations.md)."""
         from cherki.games import find_game
 
-        game = find_game(self.game)
-        out = base_json(self.game, self.seat, self.players, self.current, self.phase, self.hand)
+        out = base_json(self, find_game(self.game).action_text)
         out.update(
-            legal=[{"id": a, "text": game.action_text(a)} for a in self.legal],
-            first=self.first,
-            stock_left=self.stock_left,
             pool=codes(self.pool),
             captured=[codes(c) for c in self.captured],
             active=code(self.active),
             active_from=self.active_from,
-            hand_sizes=list(self.hand_sizes),
             bonus_money_cents=list(self.bonus_money),
             last_capturer=self.last_capturer,
             rounds=self.rounds,

@@ -89,8 +89,7 @@ class SetsObservation:
         docs/observations.md)."""
         from cherki.games import find_game
 
-        game = find_game(self.game)
-        out = base_json(self.game, self.seat, self.players, self.current, self.phase, self.hand)
+        out = base_json(self, find_game(self.game).action_text)
         claim = None
         if self.claim_card is not None:
             claim = {
@@ -100,13 +99,9 @@ class SetsObservation:
                 "deciding": list(self.claimants),
             }
         out.update(
-            legal=[{"id": a, "text": game.action_text(a)} for a in self.legal],
-            first=self.first,
-            stock_left=self.stock_left,
             pile=[code(k) for k in self.pile],
             pile_seats=list(self.pile_seats),
             top=code(self.top),
-            hand_sizes=list(self.hand_sizes),
             calls=list(self.calls),
             call_names=list(self.call_names),
             call_changed=list(self.call_changed),
