@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from cherki.core.cards import N_KINDS, card_name
 from cherki.core.errors import RulesError
+from cherki.core.events import JSON
 
 
 def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
@@ -88,7 +88,7 @@ class DealRequest:
     shoe: Sequence[int] | None = None
     stack: Stack | None = None
     first: int = 0
-    context: Mapping[str, Any] | None = None
+    context: Mapping[str, JSON] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ class DealInfo:
     seed: int | None = None
     shoe: tuple[int, ...] | None = None
     stack: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] | None = None
-    context: Mapping[str, Any] | None = None
+    context: Mapping[str, JSON] | None = None
     #: sampled for search from one seat's observation, not dealt
     determinized: bool = False
 

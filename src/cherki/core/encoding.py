@@ -18,6 +18,8 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from cherki.core.events import JSON
+
 Vector = npt.NDArray[np.float32]
 
 
@@ -131,7 +133,7 @@ class _Shown(Protocol):
     def stock_left(self) -> int: ...
 
 
-def base_json(obs: _Shown, action_text: Callable[[int], str]) -> dict[str, object]:
+def base_json(obs: _Shown, action_text: Callable[[int], str]) -> dict[str, JSON]:
     """The fields every observation's JSON has (docs/observations.md); each game adds its
     own and ``result``."""
     return {

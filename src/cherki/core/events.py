@@ -9,13 +9,14 @@ points scored, Chot's tokens), so nothing is read back out of a string-keyed bag
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import Any
+from typing import TypeAlias
 
-#: A JSON value: what ``Result.detail`` and the observations' ``to_json`` hold.
-JSON = Any
+#: A JSON value: what ``Result.detail``, a match's context and the observations' ``to_json``
+#: hold (read-only containers, so a ``list[str]`` or a ``dict[str, int]`` is one too).
+JSON: TypeAlias = "str | int | float | bool | Sequence[JSON] | Mapping[str, JSON] | None"
 
 
 class EventKind(StrEnum):

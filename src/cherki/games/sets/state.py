@@ -147,7 +147,8 @@ class SetsState(State):
         self.pot_start = 0
         self.stakes: tuple[int, ...] = (0,) * self.n
         if SCORING[self.rules.scoring].pot:
-            self.pot_start = int(self.context.get("pot", 0))
+            pot = self.context.get("pot", 0)
+            self.pot_start = pot if isinstance(pot, int) else 0
             if self.pot_start <= 0:
                 self.stakes = (self.rules.stake,) * self.n
         self.pot = self.pot_start + sum(self.stakes)
