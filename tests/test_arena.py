@@ -182,3 +182,20 @@ def test_more_bots_than_seats_count_only_the_hands_each_sits_in() -> None:
     assert [b.seat_hands for b in res.bots] == [6, 6, 6, 6]
     assert [len(b.per_hand) for b in res.bots] == [6, 6, 6, 6]
     assert [len(b.samples) for b in res.bots] == [2, 2, 2, 2]
+
+
+def test_win_rates_have_wilson_intervals_right_near_zero_and_one() -> None:
+    from cherki.play.arena import BotStats
+
+    never = BotStats("never", "heuristic")
+    never.seat_hands, never.wins = 40, 0
+    iv = never.win_interval()
+    assert iv.mean == 0.0 and iv.low == 0.0 and 0.08 < iv.high < 0.09  # not [0%, 0%]
+    always = BotStats("always", "heuristic")
+    always.seat_hands, always.wins = 40, 40
+    iv = always.win_interval()
+    assert iv.high == 1.0 and 0.91 < iv.low < 0.92
+    half = BotStats("half", "heuristic")
+    half.seat_hands, half.wins = 100, 50
+    iv = half.win_interval()
+    assert iv.low < 0.5 < iv.high and abs((iv.low + iv.high) / 2 - 0.5) < 1e-9

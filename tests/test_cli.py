@@ -197,3 +197,51 @@ def test_hand_analysis_follows_the_game() -> None:
     assert data["call"] == "kowah" and set(data["waits"]) == {"C1", "S1", "M1", "WF", "RF", "OT"}
     bad = cherki("hand", "cholek-tiga", "C1 C2 C3")
     assert bad.returncode == 2 and "games of sets" in bad.stderr
+
+
+def test_an_unseeded_game_keeps_its_seed_until_it_is_over(tmp_path: Path) -> None:
+    """A seed reveals every card: one the player did not choose comes from the operating
+    system (64 bits) and is shown only once the game is over."""
+    rec = tmp_path / "game.json"
+    run = cherki("play", "cholek-tiga", "--watch", "--delay", "0", "--record", str(rec))
+    assert run.returncode == 0, run.stderr
+    seed = json.loads(rec.read_text())["hands"][0]["seed"]
+    first, last = run.stdout.split("\n", 2)[:2], run.stdout.rsplit("Record saved", 1)[0]
+    assert "the seed is shown when the game is over" in " ".join(first)
+    assert str(seed) not in run.stdout.split("Hands at the end")[0]
+    assert f"shuffled with seed {seed}." in last
+    again = cherki("play", "cholek-tiga", "--watch", "--delay", "0")
+    assert again.returncode == 0 and f"seed {seed}." not in again.stdout
+
+
+def test_a_yes_or_no_question_is_asked_again_until_answered() -> None:
+    run = cherki(
+        "play", "ceki", "--watch", "--seed", "2", "--delay", "0", "--hand-by-hand",
+        stdin="maybe\ny\nn\n",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "Please answer y or n, not 'maybe'." in run.stdout
+    assert run.stdout.count("Deal another hand?") == 3
+
+
+def test_names_and_typed_text_are_never_markup_or_terminal_codes(tmp_path: Path) -> None:
+    run = cherki("play", "balik-satu", "--seed", "7", "--name", "[/]", stdin="[/]\n[bold]\nquit\n")
+    assert run.returncode == 0, run.stderr
+    assert "[/]" in run.stdout and "Traceback" not in run.stderr
+    bad = cherki("play", "balik-satu", "--watch", "-o", "x[/]=1")
+    assert bad.returncode == 2 and "no rule option 'x[/]'" in bad.stderr
+    rec = tmp_path / "named.json"
+    rec.write_text(
+        json.dumps(
+            {"format": "cherki-record", "version": 1, "game": "cholek-tiga",
+             "players": ["\x1b[2J", "Bo"], "hands": [{"seed": 3}]}
+        )
+    )  # fmt: skip
+    shown = cherki("replay", str(rec), "--all")
+    assert shown.returncode == 0, shown.stderr
+    assert "\x1b[2J" not in shown.stdout and "?[2J" in shown.stdout
+
+
+def test_version() -> None:
+    run = cherki("--version")
+    assert run.returncode == 0 and run.stdout.startswith("cherki ")

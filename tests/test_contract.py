@@ -118,6 +118,9 @@ def check_refusals(state: State, rng: random.Random) -> None:
         with pytest.raises(CherkiError):
             state.apply(action, who)
         assert snapshot(state) == before, (action, who)
+    for who in (-1, state.n, True, 1.0, "0"):
+        with pytest.raises(CherkiError):
+            state.observation(who)
 
 
 # -- invariants ---------------------------------------------------------------------------------

@@ -50,6 +50,24 @@ console = Console(highlight=False)
 GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
 
 
+def _version(value: bool) -> None:
+    if value:
+        from cherki import __version__
+
+        typer.echo(f"cherki {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Cherki card games: Balik Satu and its relatives, in the terminal."""
+
+
 # -- shared helpers ---------------------------------------------------------------------------
 def _game(name: str) -> Game:
     return find_game(name)
@@ -87,7 +105,10 @@ class TerminalTable:
         human: int | None,
         delay: float,
         record_path: Path | None,
+        *,
+        reveal_seed: bool = False,
     ) -> None:
+        self.reveal_seed = reveal_seed
         self.game = game
         self.session = session
         self.human = human
@@ -143,6 +164,8 @@ class TerminalTable:
             console.rule("[bold]Settlement")
             for line in lines:
                 console.print(Text(line))
+        if self.reveal_seed:
+            console.print(Text(f"The game was shuffled with seed {session.seed}."))
         if self.record_path:
             console.print(
                 Text("Record saved in ")
@@ -153,13 +176,19 @@ class TerminalTable:
             )
 
     def another_hand(self) -> bool:
-        """Hand by hand: ask whether to deal again (no answer ends the match)."""
-        try:
-            answer = console.input("Deal another hand? [bold](y/n)[/] ")
-        except (EOFError, KeyboardInterrupt):
-            console.print()
-            return False
-        return answer.strip().lower() in ("", "y", "yes")
+        """Hand by hand: ask whether to deal again until the answer is yes or no (the end
+        of input ends the match)."""
+        while True:
+            try:
+                answer = console.input("Deal another hand? [bold](y/n)[/] ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return False
+            if answer in ("", "y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            console.print(Text(f"Please answer y or n, not {answer!r}.", style="yellow"))
 
     def print_sheet(self) -> None:
         match = self.session.match
@@ -415,8 +444,11 @@ def play(
     game.check_players(n)
     if not watch and not 0 <= seat < n:
         raise RulesError(f"--seat must be a seat from 0 to {n - 1}")
+    # a seed reveals every card: drawn from the operating system's entropy (64 bits) when
+    # not given, and shown only once the game is over
+    secret = seed is None
     if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
+        seed = random.SystemRandom().getrandbits(64)
     human = None if watch else seat
     seats = _seats(game, n, human, bots, name)
     if hands is None and target is None:
@@ -438,11 +470,12 @@ def play(
     if delay < 0:
         raise RulesError(f"--delay must be zero or more seconds, not {delay}")
     preset = game.find_preset(rules)
+    shown = "the seed is shown when the game is over" if secret else f"seed {seed}"
     console.print(
         f"[bold]{game.title}[/], {n} players, rules: {preset.name} ({preset.description}), "
-        f"seed {seed}. Type [bold]help[/] at your turn."
+        f"{shown}. Type [bold]help[/] at your turn."
     )
-    TerminalTable(game, session, human, delay, record).run()
+    TerminalTable(game, session, human, delay, record, reveal_seed=secret).run()
 
 
 def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[Seat]:
@@ -508,7 +541,7 @@ def replay(
         for s in range(start.n):
             if seat is None or s == seat:
                 console.print(
-                    Text(f"{names[s]}: ").append_text(hand_by_rank(start.observation(s).hand))
+                    Text(f"{voice.name(s)}: ").append_text(hand_by_rank(start.observation(s).hand))
                 )
         state = start
         for state, _text, events in replay_steps(rec, i):  # noqa: B007 (state used after)
@@ -662,7 +695,8 @@ def main() -> None:
     try:
         app()
     except CherkiError as err:
-        Console(stderr=True, highlight=False).print(f"[red]error:[/] {err}")
+        # the message may quote what a user typed: printed as text, never as markup
+        Console(stderr=True, highlight=False).print(Text("error: ", style="red").append(str(err)))
         sys.exit(2)
 
 

@@ -38,8 +38,12 @@ class Voice:
 
     @classmethod
     def of(cls, names: Sequence[str] | None, players: int, you: int | None = None) -> Voice:
-        given = tuple(names) if names else tuple(f"Seat {i}" for i in range(players))
-        return cls(given, you)
+        """Names as people gave them (a record's, ``--name``), with any character that is
+        not printable (a terminal escape, a newline) shown as ``?``, so a name can never
+        move the cursor or clear the screen."""
+        given = [*names] if names else [f"Seat {i}" for i in range(players)]
+        clean = tuple("".join(c if c.isprintable() else "?" for c in n) for n in given)
+        return cls(clean, you)
 
     def is_you(self, seat: int) -> bool:
         return seat >= 0 and (seat == self.you or (self.names[seat] == "You" and self.you is None))

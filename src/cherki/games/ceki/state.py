@@ -393,6 +393,7 @@ class CekiState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> CekiObservation:
+        self.check_seat(seat)
         mine = seat == self.current
         return CekiObservation(
             seat,

@@ -379,6 +379,7 @@ class CholekState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> CholekObservation:
+        self.check_seat(seat)
         mine = seat == self.current
         return CholekObservation(
             seat,

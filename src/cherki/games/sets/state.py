@@ -596,6 +596,7 @@ class SetsState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> SetsObservation:
+        self.check_seat(seat)
         mine = seat == self.current
         return SetsObservation(
             seat=seat,
