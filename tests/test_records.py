@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -272,3 +273,55 @@ def test_a_hand_the_record_does_not_hold_is_a_clear_error() -> None:
     rec = new_record(game, game.rules(), ["a", "b", "c", "d"])
     with pytest.raises(RecordError, match="there is no hand 3: the record holds 0"):
         replay_hand(rec, 2)
+
+
+# -- damaged records: one line each, fast, in bounded memory (toward issue 14) -----------------
+def _record(**changes: object) -> str:
+    base: dict[str, object] = {
+        "format": "cherki-record",
+        "version": 1,
+        "game": "gonggong",
+        "preset": "undhuh-undhuhan",
+        "players": 4,
+        "hands": [{"seed": 1, "actions": []}],
+    }
+    base.update(changes)
+    return json.dumps(base)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (_record(rules={"stake": 1e400}), "Infinity is not a number"),  # json writes inf so
+        (_record(rules={"stake": 1.5}), "option stake takes a whole number"),
+        (_record(rules={"scoring": ["umbuk"]}), "option scoring"),
+        (_record(version=True), '"version" True is not supported'),
+        (_record(players=1_000_000_000), '"players": Gonggong is played by 4 to 6 players'),
+        (_record(hands=[{"seed": 1, "context": {"pot": "x"}}]), 'context "pot" must be'),
+        (_record(hands=[{"seed": 1, "context": {"tokens": [1, "a"]}}]), 'context "tokens"'),
+        ('{"format": "cherki-record", "version": 1, "x": Infinity}', "Infinity is not a number"),
+        ('{"format": "cherki-record", "version": 1, "x": NaN}', "NaN is not a number"),
+        ('{"seed": ' + "9" * 5000 + "}", "not a record"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ],
+)
+def test_damaged_records_are_one_line_errors(text: str, message: str) -> None:
+    with pytest.raises(RecordError, match=re.escape(message)) as err:
+        parse_record(text)
+    assert "\n" not in str(err.value)
+
+
+def test_record_files_are_read_in_bounded_memory(tmp_path: Path) -> None:
+    from cherki.play import records
+
+    with pytest.raises(RecordError, match="larger than"):
+        old = records.MAX_RECORD_BYTES
+        records.MAX_RECORD_BYTES = 1000
+        try:
+            load_record("/dev/zero")
+        finally:
+            records.MAX_RECORD_BYTES = old
+    binary = tmp_path / "b.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(RecordError, match="not UTF-8 text"):
+        load_record(binary)

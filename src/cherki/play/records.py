@@ -220,14 +220,29 @@ def split_action(text: Any, i: int, hand: int) -> tuple[int | None, str]:
 
 
 # -- reading ------------------------------------------------------------------------------------
+#: The largest record file read (a record of hundreds of hands is a few megabytes).
+MAX_RECORD_BYTES = 64 * 1024 * 1024
+
+
 def load_record(path: str | Path) -> Record:
+    """Read a record file: at most :data:`MAX_RECORD_BYTES`, UTF-8, then
+    :func:`parse_record`. Every fault is a one-line :class:`RecordError`."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        with p.open("rb") as f:
+            raw = f.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise RecordError(f"no record file at {p}") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise RecordError(f"cannot read {p}: {err}") from None
+    except OSError as err:
+        raise RecordError(f"cannot read {p}: {err.strerror or err}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{p} is larger than {MAX_RECORD_BYTES // (1024 * 1024)} MiB: no record")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RecordError(
+            f"cannot read {p}: not UTF-8 text ({err.reason} at byte {err.start})"
+        ) from None
     return parse_record(text)
 
 
@@ -235,19 +250,24 @@ def parse_record(text: str | dict[str, Any]) -> Record:
     """Read and validate a record (JSON text or an already-decoded object)."""
     if isinstance(text, str):
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as err:
             raise RecordError(
                 f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}"
             ) from None
+        except RecursionError:
+            raise RecordError("not a record: nested too deeply") from None
+        except ValueError as err:  # a number too long to read, NaN or Infinity
+            raise RecordError(f"not a record: {err}") from None
     else:
         data = text
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f'"format" must be "{FORMAT}", found {data.get("format")!r}')
-    if data.get("version") != VERSION:
-        raise RecordError(f'"version" {data.get("version")!r} is not supported (expected 1)')
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f'"version" {version!r} is not supported (expected {VERSION})')
     try:
         game = find_game(_need(data, "game", str))
     except CherkiError as err:
@@ -263,7 +283,11 @@ def parse_record(text: str | dict[str, Any]) -> Record:
     except CherkiError as err:
         raise RecordError(f'"rules": {err}') from None
     players_raw = data.get("players")
-    if isinstance(players_raw, int) and not isinstance(players_raw, bool):
+    if type(players_raw) is int:
+        try:
+            game.check_players(players_raw)
+        except CherkiError as err:
+            raise RecordError(f'"players": {err}') from None
         players = [f"Seat {i}" for i in range(players_raw)]
     elif isinstance(players_raw, list) and all(isinstance(p, str) for p in players_raw):
         players = list(players_raw)
@@ -278,6 +302,10 @@ def parse_record(text: str | dict[str, Any]) -> Record:
         raise RecordError('"hands" must be a non-empty list')
     hands = [_parse_hand(h, i, len(players)) for i, h in enumerate(hands_raw)]
     return Record(game, rules, players, hands, preset)
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number a record may hold")
 
 
 def _need(data: dict[str, Any], key: str, kind: type) -> Any:
@@ -329,9 +357,23 @@ def _parse_hand(raw: Any, i: int, players: int) -> HandRecord:
     if result is not None and not isinstance(result, dict):
         raise RecordError(f'{where}: "result" must be an object')
     context = raw.get("context")
-    if context is not None and not isinstance(context, dict):
-        raise RecordError(f'{where}: "context" must be an object')
+    if context is not None:
+        _check_context(context, where)
     return HandRecord(first, seed, shoe, stack, list(actions), result, context)
+
+
+def _check_context(context: object, where: str) -> None:
+    """A hand's context: an object whose known keys hold what the games read (other keys are
+    kept and ignored)."""
+    if not isinstance(context, dict):
+        raise RecordError(f'{where}: "context" must be an object')
+    for key in ("pot", "bangkong"):
+        value = context.get(key, 0)
+        if type(value) is not int or value < 0:
+            raise RecordError(f'{where}: context "{key}" must be a whole number ≥ 0, not {value!r}')
+    tokens = context.get("tokens", [])
+    if not isinstance(tokens, list) or not all(type(t) is int and t >= 0 for t in tokens):
+        raise RecordError(f'{where}: context "tokens" must be a list of whole numbers ≥ 0')
 
 
 def new_record(
