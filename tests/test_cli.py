@@ -245,3 +245,48 @@ def test_names_and_typed_text_are_never_markup_or_terminal_codes(tmp_path: Path)
 def test_version() -> None:
     run = cherki("--version")
     assert run.returncode == 0 and run.stdout.startswith("cherki ")
+
+
+def test_an_unwritable_output_is_refused_before_play(tmp_path: Path) -> None:
+    for args in (
+        ["play", "balik-satu", "--watch", "--record", str(tmp_path / "no" / "such" / "r.json")],
+        ["play", "balik-satu", "--watch", "--record", str(tmp_path)],
+        ["arena", "ceki", "--hands", "2", "--json", str(tmp_path / "missing" / "a.json")],
+        ["arena", "ceki", "--hands", "2", "--plot", str(tmp_path / "missing" / "a.png")],
+    ):
+        run = cherki(*args)
+        assert run.returncode == 2, args
+        assert run.stderr.startswith("error:") and "hand 1" not in run.stdout
+
+
+def test_ctrl_c_while_bots_move_keeps_the_record_and_exits_130(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    rec = tmp_path / "game.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cherki", "play", "chot", "--watch", "--delay", "0.05",
+         "--seed", "4", "--record", str(rec)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not rec.exists() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)  # some moves into the hand
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Game left unfinished." in out and "Traceback" not in err
+    data = json.loads(rec.read_text())
+    assert data["hands"][-1]["actions"] and "result" not in data["hands"][-1]
+
+
+def test_each_game_has_its_own_help_and_short_forms() -> None:
+    cholek = cherki("play", "cholek-tiga", "--seed", "7", stdin="help\np\nquit\n")
+    assert "capture C7 M7 with S7" in cholek.stdout and "sampei" not in cholek.stdout
+    ceki = cherki("play", "ceki", "--seed", "7", stdin="help\nquit\n")
+    assert "ceki to call" in ceki.stdout and "M7 call to discard it and call ceki" in ceki.stdout
+    balik = cherki("play", "balik-satu", "--seed", "7", stdin="M7 call\nC9 call\nquit\n")
+    assert "you have no M7 to discard" in balik.stdout
+    assert "discarding C9 does not leave a hand you may call" in balik.stdout

@@ -7,6 +7,7 @@ them; every rule lives in the games. A user's mistake is a message, never a trac
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -73,6 +74,19 @@ def _game(name: str) -> Game:
     return find_game(name)
 
 
+def _writable(path: Path | None, what: str) -> None:
+    """Refuse, before anything is played, a file that could not be written."""
+    if path is None:
+        return
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise RulesError(f"{what} {path} is a directory, not a file")
+    if not parent.is_dir():
+        raise RulesError(f"{what} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RulesError(f"{what} {path} cannot be written here")
+
+
 def _parse_options(options: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for opt in options or []:
@@ -109,6 +123,8 @@ class TerminalTable:
         reveal_seed: bool = False,
     ) -> None:
         self.reveal_seed = reveal_seed
+        #: Ctrl-C stopped the game (exit status 130, as for any interrupted command)
+        self.interrupted = False
         self.game = game
         self.session = session
         self.human = human
@@ -122,6 +138,20 @@ class TerminalTable:
         return event if self.human is None else event.seen_by(self.human)
 
     def run(self) -> None:
+        try:
+            self._run()
+        except KeyboardInterrupt:  # Ctrl-C while the bots move: keep everything, then stop
+            console.print()
+            self.interrupted = True
+            self._stopped(self.session.stop())
+
+    def _stopped(self, ev: Stopped) -> None:
+        console.print("[yellow]Game left unfinished.[/]")
+        if self.record_path:
+            console.print(Text(f"The record so far is saved in {self.record_path}."))
+        raise typer.Exit(130 if self.interrupted else 0)
+
+    def _run(self) -> None:
         session = self.session
         match = session.match
         for ev in session.run(self.human_turn, another_hand=self.another_hand):
@@ -153,10 +183,7 @@ class TerminalTable:
                 for note in ev.notes:
                     console.print(Text(note_line(note, self.voice), style="bold yellow"))
             elif isinstance(ev, Stopped):
-                console.print("[yellow]Game left unfinished.[/]")
-                if self.record_path:
-                    console.print(Text(f"The record so far is saved in {self.record_path}."))
-                raise typer.Exit(0)
+                self._stopped(ev)
         if len(match.results) > 1:
             self.print_sheet()
         lines = settlement_lines(match.ledger, self.voice) if match.ledger is not None else []
@@ -251,8 +278,12 @@ class TerminalTable:
         while True:
             try:
                 raw = console.input("[bold]> [/]")
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 console.print()
+                raise StopSession from None
+            except KeyboardInterrupt:
+                console.print()
+                self.interrupted = True
                 raise StopSession from None
             text = raw.strip()
             if not text:
@@ -288,28 +319,49 @@ class TerminalTable:
                 )
 
     def print_help(self, legal_texts: list[str]) -> None:
-        words = self.game.call_words
+        name = self.game.name
+        if name == "cholek-tiga":
+            short = (
+                "Short forms: a card code such as [bold]M7[/] to discard it · [bold]turn[/] "
+                "(turn up the next stock card) · [bold]capture C7 M7 with S7[/] · "
+                "[bold]no capture[/] (or [bold]p[/])."
+            )
+        elif name == "ceki":
+            short = (
+                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
+                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard it and call ceki · "
+                "[bold]ceki[/] to call without discarding · [bold]win[/] (or [bold]s[/]) to go "
+                "out."
+            )
+        else:
+            words = self.game.call_words
+            short = (
+                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
+                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
+                f"({' or '.join(words)}) · [bold]s[/] sampei · [bold]p[/] pass."
+            )
         console.print(
             Text("Type an action: " + ", ".join(legal_texts) + ".\n")
             + Text.from_markup(
-                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
-                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
-                f"({' or '.join(words)}) · "
-                "[bold]s[/] sampei · [bold]p[/] pass.\n"
-                "Also: [bold]hint[/] (what your hand waits on), [bold]hand[/], [bold]table[/], "
-                "[bold]cards[/] (card names), [bold]quit[/] (saves the record)."
+                short + "\nAlso: [bold]hint[/] (what your hand waits on), [bold]hand[/], "
+                "[bold]table[/], [bold]cards[/] (card names), [bold]quit[/] (saves the record)."
             )
         )
 
 
 SHORT = {"d": "draw", "t": "take", "s": "sampei", "p": "pass", "sampei!": "sampei"}
+#: each game's own short forms, over :data:`SHORT`
+GAME_SHORT = {
+    "ceki": {"s": "win", "sampei": "win"},
+    "cholek-tiga": {"p": "no capture", "pass": "no capture"},
+}
 
 
 def resolve_input(game: Game, text: str, legal: list[int]) -> int:
     """Turn what a person typed into an action id: full notation or a short form."""
     words = text.strip().split()
     low = " ".join(words).lower()
-    low = SHORT.get(low, low)
+    low = {**SHORT, **GAME_SHORT.get(game.name, {})}.get(low, low)
     texts = {game.action_text(a).lower(): a for a in legal}
     if low in texts:
         return texts[low]
@@ -317,9 +369,12 @@ def resolve_input(game: Game, text: str, legal: list[int]) -> int:
         if candidate in texts:
             return texts[candidate]
     if len(words) == 2 and words[1].lower() == "call":
-        calls = [a for t, a in texts.items() if t.startswith(f"discard {words[0].lower()} ")]
+        card = words[0].lower()
+        calls = [a for t, a in texts.items() if t.startswith(f"discard {card} ")]
         if len(calls) == 1:
             return calls[0]
+        if f"discard {card}" not in texts:  # not a discard open now: the rules say why
+            return game.parse_action(f"discard {card}")
         raise NotationError(f"discarding {words[0].upper()} does not leave a hand you may call")
     prefixed = [a for t, a in texts.items() if t.startswith(low)]
     if len(prefixed) == 1:
@@ -440,6 +495,7 @@ def play(
     """Play a game in the terminal against bots (or --watch bots play)."""
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))
+    _writable(record, "--record")
     n = players if players is not None else game.default_players
     game.check_players(n)
     if not watch and not 0 <= seat < n:
@@ -748,6 +804,8 @@ def arena(
 
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))
+    _writable(json_file, "--json")
+    _writable(plot, "--plot")
     levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
     for lv in levels:
         make_bot(game.name, lv)
