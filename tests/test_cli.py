@@ -5,11 +5,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 SOURCE_EXAMPLE = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 M8"
+#: games without --record autosave under $XDG_DATA_HOME: a folder of the tests' own
+DATA_HOME = tempfile.mkdtemp(prefix="cherki-data-")
+ENV = {
+    "COLUMNS": "120",
+    "PATH": "/usr/bin:/bin",
+    "PYTHONIOENCODING": "utf-8",
+    "XDG_DATA_HOME": DATA_HOME,
+}
 
 
 def cherki(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -19,7 +28,7 @@ def cherki(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Comp
         capture_output=True,
         text=True,
         timeout=timeout,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+        env=ENV,
     )
 
 
@@ -268,7 +277,7 @@ def test_ctrl_c_while_bots_move_keeps_the_record_and_exits_130(tmp_path: Path) -
         [sys.executable, "-m", "cherki", "play", "chot", "--watch", "--delay", "0.05",
          "--seed", "4", "--record", str(rec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={"COLUMNS": "120", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+        env=ENV,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while not rec.exists() and time.monotonic() < deadline:
@@ -290,3 +299,50 @@ def test_each_game_has_its_own_help_and_short_forms() -> None:
     balik = cherki("play", "balik-satu", "--seed", "7", stdin="M7 call\nC9 call\nquit\n")
     assert "you have no M7 to discard" in balik.stdout
     assert "discarding C9 does not leave a hand you may call" in balik.stdout
+
+
+def test_a_game_killed_mid_hand_resumes_from_its_last_action(tmp_path: Path) -> None:
+    """kill -9 loses nothing: the record is written after every action, and --resume plays
+    the hand on to a result that replays exactly."""
+    import signal
+    import time
+
+    from cherki.play.records import load_record, replay_hand
+
+    rec = tmp_path / "game.json"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cherki", "play", "balik-satu", "--watch", "--delay", "0.05",
+         "--seed", "11", "--record", str(rec)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        if rec.exists() and len(json.loads(rec.read_text())["hands"][0]["actions"]) >= 12:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    before = json.loads(rec.read_text())["hands"][0]
+    assert "result" not in before and len(before["actions"]) >= 12
+    run = cherki("play", "--resume", str(rec), "--delay", "0")
+    assert run.returncode == 0, run.stderr
+    assert "resumed after" in run.stdout
+    after = json.loads(rec.read_text())["hands"]
+    assert after[0]["actions"][: len(before["actions"])] == before["actions"]
+    assert "result" in after[-1]
+    record = load_record(rec)
+    for i in range(len(record.hands)):
+        assert replay_hand(record, i).result.to_json()["payments"] == after[i]["result"]["payments"]
+    again = cherki("play", "--resume", str(rec))
+    assert again.returncode == 2 and "nothing to resume" in again.stderr
+
+
+def test_quitting_without_a_record_keeps_an_autosave_to_resume() -> None:
+    run = cherki("play", "cholek-tiga", "--seed", "3", stdin="quit\n")
+    assert run.returncode == 0, run.stderr
+    line = next(x for x in run.stdout.splitlines() if "autosaved in" in x)
+    path = line.split("autosaved in ", 1)[1].split(";")[0]
+    assert path.startswith(DATA_HOME) and Path(path).exists()
+    resumed = cherki("play", "--resume", path, stdin="quit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "resumed after 0 actions" in resumed.stdout

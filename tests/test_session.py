@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cherki import GAMES, find_game, make_bot
-from cherki.core.errors import IllegalActionError
+from cherki.core.errors import IllegalActionError, RecordError
 from cherki.play.match import replay_match
 from cherki.play.records import Record, parse_record
 from cherki.play.session import (
@@ -128,3 +128,35 @@ def test_shared_and_separate_generators() -> None:
     assert a and b
     with pytest.raises(ValueError, match="one generator per seat"):
         Session(game, game.rules(), seats, seed=5, rngs=[random.Random(1)])
+
+
+def test_a_session_resumes_a_record_from_its_last_action() -> None:
+    game = find_game("chaqui")
+    bots = [Seat(f"B{i}", make_bot("chaqui", "heuristic")) for i in range(3)]
+    saved: list[Record] = []
+    first = Session(game, game.rules(), bots, seed=21, hands=2, save=saved.append)
+    events = first.run()
+    acted = 0
+    for ev in events:  # stop part-way through the second hand, as a crash would
+        if isinstance(ev, Acted) and len(first.match.results) == 1:
+            acted += 1
+            if acted == 5:
+                break
+    record = parse_record(saved[-1].dumps())
+    assert record.table is not None and record.table.hands == 2
+    assert record.table.seats == ("heuristic",) * 3
+    again = Session.resume(record, bots, save=saved.append)
+    assert again.state is not None and len(again.state.history) == 5
+    assert len(again.match.results) == 1
+    tail = list(again.run())
+    assert isinstance(tail[0], HandStarted) and tail[0].resumed
+    assert isinstance(tail[-1], MatchEnded) and again.match.scored_hands == 2
+    final = replay_match(parse_record(saved[-1].dumps()))
+    assert final.totals == again.match.totals
+
+
+def test_a_record_without_its_table_does_not_resume() -> None:
+    game = find_game("ceki")
+    rec = Record(game, game.rules(), ["a", "b"])
+    with pytest.raises(RecordError, match="who played each seat"):
+        Session.resume(rec, [Seat("a"), Seat("b")])

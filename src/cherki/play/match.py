@@ -109,6 +109,10 @@ class Match:
         self.record.hands.append(hand_record(state))
         return result
 
+    def add_result(self, state: State) -> None:
+        """Score a finished hand into the sheet (its record kept elsewhere: resuming)."""
+        self._add(state.result, state)
+
     def _add(self, result: Result, state: State) -> None:
         index = len(self.results)
         self.results.append(result)

@@ -76,6 +76,47 @@ class HandRecord:
         return out
 
 
+@dataclass(frozen=True)
+class TableRecord:
+    """Who plays each seat and the match they play: what resuming a record needs."""
+
+    #: each seat's bot level, or None for a person
+    seats: tuple[str | None, ...]
+    hands: int | None = None
+    target: int | None = None
+    until_stopped: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "hands": self.hands,
+            "target": self.target,
+            "until_stopped": self.until_stopped,
+        }
+
+
+def _parse_table(raw: object, players: int) -> TableRecord:
+    if not isinstance(raw, dict):
+        raise RecordError('"table" must be an object')
+    seats = raw.get("seats")
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(s is None or (isinstance(s, str) and s) for s in seats)
+    ):
+        raise RecordError(f'"table": "seats" must list a bot level or null for each of {players}')
+    counts: list[int | None] = []
+    for key in ("hands", "target"):
+        value = raw.get(key)
+        if value is not None and (type(value) is not int or value < 1):
+            raise RecordError(f'"table": "{key}" must be a whole number ≥ 1 or null')
+        counts.append(value)
+    stopped = raw.get("until_stopped", False)
+    if type(stopped) is not bool:
+        raise RecordError('"table": "until_stopped" must be true or false')
+    return TableRecord(tuple(seats), counts[0], counts[1], stopped)
+
+
 @dataclass
 class Record:
     """A whole record: the game, its rules, the players and the hands played."""
@@ -85,11 +126,14 @@ class Record:
     players: list[str]
     hands: list[HandRecord] = field(default_factory=list)
     preset: str | None = None
+    #: optional: who plays each seat (a bot level, or None for a person) and the match
+    #: being played, so that an unfinished game can be resumed (``cherki play --resume``)
+    table: TableRecord | None = None
 
     def to_json(self) -> dict[str, Any]:
         from cherki import __version__
 
-        return {
+        out: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "cherki": __version__,
@@ -97,8 +141,11 @@ class Record:
             "preset": self.preset,
             "rules": self.game.rules_json(self.rules),
             "players": list(self.players),
-            "hands": [h.to_json() for h in self.hands],
         }
+        if self.table is not None:
+            out["table"] = self.table.to_json()
+        out["hands"] = [h.to_json() for h in self.hands]
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
@@ -301,7 +348,8 @@ def parse_record(text: str | dict[str, Any]) -> Record:
     if not isinstance(hands_raw, list) or not hands_raw:
         raise RecordError('"hands" must be a non-empty list')
     hands = [_parse_hand(h, i, len(players)) for i, h in enumerate(hands_raw)]
-    return Record(game, rules, players, hands, preset)
+    table = _parse_table(data["table"], len(players)) if data.get("table") is not None else None
+    return Record(game, rules, players, hands, preset, table)
 
 
 def _no_constant(name: str) -> object:

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 
 from cherki.bots.base import Bot
 from cherki.core.contract import Game, MatchNote, Rules, State
-from cherki.core.errors import IllegalActionError
+from cherki.core.errors import IllegalActionError, RecordError
 from cherki.core.events import Event, Result
 from cherki.play.match import Match
-from cherki.play.records import Record, hand_record
+from cherki.play.records import Record, TableRecord, hand_record, replay_hand
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,8 @@ class Seat:
 class HandStarted:
     index: int
     state: State
+    #: a hand taken up again from a record, part-way through
+    resumed: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,56 @@ class Session:
             self.rngs = [shared] * len(self.seats)
         if len(self.rngs) != len(self.seats):
             raise ValueError("one generator per seat")
+        self.match.record.table = TableRecord(
+            tuple(s.bot.name if s.bot is not None else None for s in self.seats),
+            self.hands,
+            self.target,
+            self.until_stopped,
+        )
+
+    @classmethod
+    def resume(
+        cls,
+        record: Record,
+        seats: Sequence[Seat],
+        *,
+        save: Callable[[Record], None] | None = None,
+        rngs: Sequence[random.Random] | None = None,
+    ) -> Session:
+        """The session a record left off: its finished hands scored into the match again
+        (each replayed and checked), and its unfinished last hand, if any, in progress from
+        its last action. The match and who plays each seat come from ``record.table``."""
+        table = record.table
+        if table is None:
+            raise RecordError("this record does not say who played each seat: it cannot resume")
+        first_seed = record.hands[0].seed if record.hands else None
+        session = cls(
+            record.game,
+            record.rules,
+            seats,
+            seed=first_seed if first_seed is not None else random.SystemRandom().getrandbits(64),
+            hands=table.hands,
+            target=table.target,
+            until_stopped=table.until_stopped,
+            preset=record.preset,
+            first=record.hands[0].first if record.hands else 0,
+            rngs=rngs,
+            save=save,
+        )
+        match = session.match
+        last = len(record.hands) - 1
+        for i, hand in enumerate(record.hands):
+            if hand.context is not None:
+                match.context = dict(hand.context)
+            state = replay_hand(record, i)
+            if state.is_terminal:
+                match.record.hands.append(hand)
+                match.add_result(state)
+            elif i == last:
+                session.state = state
+            else:
+                raise RecordError(f"hand {i + 1} is unfinished, but hands follow it")
+        return session
 
     # -- step by step ---------------------------------------------------------------------
     @property
@@ -192,9 +244,8 @@ class Session:
         rec = self.match.record
         if self.state is None:
             return rec
-        return Record(
-            rec.game, rec.rules, rec.players, [*rec.hands, hand_record(self.state)], rec.preset
-        )
+        hands = [*rec.hands, hand_record(self.state)]
+        return Record(rec.game, rec.rules, rec.players, hands, rec.preset, rec.table)
 
     # -- all at once ------------------------------------------------------------------------
     def run(
@@ -206,8 +257,11 @@ class Session:
         """Play the match through: bots act by themselves, ``person`` is asked for the seats
         without a bot. ``another_hand`` is asked after each hand of a match played hand by
         hand (None: stop after one)."""
-        while not self.match.is_over():
-            yield self.start_hand()
+        while self.state is not None or not self.match.is_over():
+            if self.state is None:
+                yield self.start_hand()
+            else:  # a hand resumed part-way
+                yield HandStarted(len(self.match.results), self.state, resumed=True)
             state = self._live()
             try:
                 while not state.is_terminal:

@@ -121,8 +121,10 @@ class TerminalTable:
         record_path: Path | None,
         *,
         reveal_seed: bool = False,
+        autosaved: bool = False,
     ) -> None:
         self.reveal_seed = reveal_seed
+        self.autosaved = autosaved
         #: Ctrl-C stopped the game (exit status 130, as for any interrupted command)
         self.interrupted = False
         self.game = game
@@ -148,7 +150,12 @@ class TerminalTable:
     def _stopped(self, ev: Stopped) -> None:
         console.print("[yellow]Game left unfinished.[/]")
         if self.record_path:
-            console.print(Text(f"The record so far is saved in {self.record_path}."))
+            kept = "autosaved" if self.autosaved else "saved"
+            console.print(
+                Text(f"The record so far is {kept} in {self.record_path}; continue it with ")
+                .append(f"cherki play --resume {self.record_path}", style="bold")
+                .append(".")
+            )
         raise typer.Exit(130 if self.interrupted else 0)
 
     def _run(self) -> None:
@@ -157,7 +164,8 @@ class TerminalTable:
         for ev in session.run(self.human_turn, another_hand=self.another_hand):
             if isinstance(ev, HandStarted):
                 self.state = state = ev.state
-                console.rule(f"[bold]{escape(self.game.title)} — hand {ev.index + 1}")
+                again = f", resumed after {len(state.history)} actions" if ev.resumed else ""
+                console.rule(f"[bold]{escape(self.game.title)} — hand {ev.index + 1}{again}")
                 starter = self.voice.verb(state.current, "start")
                 console.print(Text(f"{starter}. Turns go seat 0 → 1 → 2 … {self.game.direction}."))
                 if match.pot:
@@ -491,11 +499,27 @@ def play(
         ),
     ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "You",
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Continue an unfinished game from its record, from its last action (the "
+            "record's game, rules, seats and match).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
+    if delay is not None and delay < 0:
+        raise RulesError(f"--delay must be zero or more seconds, not {delay}")
+    if resume is not None:
+        _resume(resume, delay)
+        return
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))
     _writable(record, "--record")
+    autosaved = record is None
+    if record is None:  # nothing is lost: an autosave, where quitting says it is
+        record = _autosave_path(game)
     n = players if players is not None else game.default_players
     game.check_players(n)
     if not watch and not 0 <= seat < n:
@@ -523,15 +547,54 @@ def play(
     )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
-    if delay < 0:
-        raise RulesError(f"--delay must be zero or more seconds, not {delay}")
     preset = game.find_preset(rules)
     shown = "the seed is shown when the game is over" if secret else f"seed {seed}"
     console.print(
         f"[bold]{game.title}[/], {n} players, rules: {preset.name} ({preset.description}), "
         f"{shown}. Type [bold]help[/] at your turn."
     )
-    TerminalTable(game, session, human, delay, record, reveal_seed=secret).run()
+    TerminalTable(
+        game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved
+    ).run()
+
+
+def _autosave_path(game: Game) -> Path:
+    """Where a game without ``--record`` is kept: ``$XDG_DATA_HOME/cherki/autosave`` (by
+    default ``~/.local/share/cherki/autosave``), one file a game."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(base) / "cherki" / "autosave"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise RulesError(f"cannot keep an autosave in {folder}: {err.strerror}") from None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    return folder / f"{game.name}-{stamp}-{os.getpid()}.json"
+
+
+def _resume(path: Path, delay: float | None) -> None:
+    """Continue the unfinished game a record holds, writing on to the same record."""
+    rec = load_record(path)
+    _writable(path, "--resume")
+    table = rec.table
+    if table is None:
+        raise RulesError(f"{path} does not say who played each seat: it cannot be resumed")
+    people = [i for i, level in enumerate(table.seats) if level is None]
+    if len(people) > 1:
+        raise RulesError(f"{path} has {len(people)} people at the table; a terminal seats one")
+    human = people[0] if people else None
+    seats = [
+        Seat(who, None if level is None else make_bot(rec.game.name, level))
+        for who, level in zip(rec.players, table.seats, strict=True)
+    ]
+    session = Session.resume(rec, seats, save=lambda r: r.save(path))
+    if session.state is None and session.is_over():
+        raise RulesError(f"the game in {path} is over: nothing to resume")
+    if delay is None:
+        delay = 0.4 if human is None and sys.stdout.isatty() else 0.0
+    console.print(
+        Text(f"{rec.game.title}: resuming {path} after {len(rec.hands)} hand(s) recorded.")
+    )
+    TerminalTable(rec.game, session, human, delay, path).run()
 
 
 def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[Seat]:
