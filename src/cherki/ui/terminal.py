@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -23,6 +23,9 @@ from cherki.ui.text import (
     money_text,
     result_summary,
 )
+
+#: The terminal every command writes to.
+console = Console(highlight=False)
 
 SUIT_STYLE = ("yellow", "green", "cyan")
 

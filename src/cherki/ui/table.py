@@ -1,0 +1,369 @@
+"""The terminal table: a person at one seat (or nobody, watching) and bots, on the session
+loop — what they see, what they may type, and how their words become actions."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from cherki.bots import make_bot
+from cherki.core.cards import CODES, parse_card
+from cherki.core.contract import Game, Observation, State
+from cherki.core.errors import CherkiError, NotationError, RulesError
+from cherki.core.events import Event, EventKind, Origin
+from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
+from cherki.ui.terminal import (
+    card_legend,
+    cards_text,
+    console,
+    event_text,
+    hand_by_rank,
+    result_table,
+)
+from cherki.ui.text import Voice, money_text, note_line, settlement_lines, table_lines
+
+
+# -- play ------------------------------------------------------------------------------------
+class TerminalTable:
+    """One terminal session: a person at one seat (or nobody, watching) and bots, on the
+    session loop."""
+
+    def __init__(
+        self,
+        game: Game,
+        session: Session,
+        human: int | None,
+        delay: float,
+        record_path: Path | None,
+        *,
+        reveal_seed: bool = False,
+        autosaved: bool = False,
+    ) -> None:
+        self.reveal_seed = reveal_seed
+        self.autosaved = autosaved
+        #: Ctrl-C stopped the game (exit status 130, as for any interrupted command)
+        self.interrupted = False
+        self.game = game
+        self.session = session
+        self.human = human
+        self.delay = delay
+        self.record_path = record_path
+        self.voice = Voice.of(session.names, len(session.names), human)
+        self.state: State | None = None
+
+    # the viewer: the human's seat, or everything when watching
+    def _view(self, event: Event) -> Event:
+        return event if self.human is None else event.seen_by(self.human)
+
+    def run(self) -> None:
+        try:
+            self._run()
+        except KeyboardInterrupt:  # Ctrl-C while the bots move: keep everything, then stop
+            console.print()
+            self.interrupted = True
+            self._stopped(self.session.stop())
+
+    def _stopped(self, ev: Stopped) -> None:
+        console.print("[yellow]Game left unfinished.[/]")
+        if self.record_path:
+            kept = "autosaved" if self.autosaved else "saved"
+            console.print(
+                Text(f"The record so far is {kept} in {self.record_path}; continue it with ")
+                .append(f"cherki play --resume {self.record_path}", style="bold")
+                .append(".")
+            )
+        raise typer.Exit(130 if self.interrupted else 0)
+
+    def _run(self) -> None:
+        session = self.session
+        match = session.match
+        for ev in session.run(self.human_turn, another_hand=self.another_hand):
+            if isinstance(ev, HandStarted):
+                self.state = state = ev.state
+                again = f", resumed after {len(state.history)} actions" if ev.resumed else ""
+                console.rule(f"[bold]{escape(self.game.title)} — hand {ev.index + 1}{again}")
+                starter = self.voice.verb(state.current, "start")
+                console.print(Text(f"{starter}. Turns go seat 0 → 1 → 2 … {self.game.direction}."))
+                if match.pot:
+                    console.print(f"The pot holds {match.pot} points.")
+                if self.human is None:
+                    self.show_all_hands(state)
+                for e in state.log:  # what the deal turned face up (Cholek Tiga's pool)
+                    if e.kind == EventKind.TURN:
+                        console.print(event_text(e, self.game, self.voice))
+            elif isinstance(ev, Acted):
+                for e in ev.events:
+                    if e.kind != EventKind.END:
+                        console.print(event_text(self._view(e), self.game, self.voice))
+                if session.seats[ev.seat].bot is not None and self.delay:
+                    time.sleep(self.delay)
+            elif isinstance(ev, HandEnded):
+                if self.state is not None:
+                    console.print("[dim]Hands at the end:[/]")
+                    self.show_all_hands(self.state)
+                console.print(result_table(ev.result, self.game, self.voice))
+                if ev.result.redeal:
+                    console.print("[yellow]The hand is dealt again.[/]")
+                for note in ev.notes:
+                    console.print(Text(note_line(note, self.voice), style="bold yellow"))
+            elif isinstance(ev, Stopped):
+                self._stopped(ev)
+        if len(match.results) > 1:
+            self.print_sheet()
+        lines = settlement_lines(match.ledger, self.voice) if match.ledger is not None else []
+        if lines:
+            console.rule("[bold]Settlement")
+            for line in lines:
+                console.print(Text(line))
+        if self.reveal_seed:
+            console.print(Text(f"The game was shuffled with seed {session.seed}."))
+        if self.record_path:
+            console.print(
+                Text("Record saved in ")
+                .append(str(self.record_path))
+                .append("; replay it with ")
+                .append(f"cherki replay {self.record_path}", style="bold")
+                .append(".")
+            )
+
+    def another_hand(self) -> bool:
+        """Hand by hand: ask whether to deal again until the answer is yes or no (the end
+        of input ends the match)."""
+        while True:
+            try:
+                answer = console.input("Deal another hand? [bold](y/n)[/] ").strip().lower()
+            except (EOFError, KeyboardInterrupt):
+                console.print()
+                return False
+            if answer in ("", "y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            console.print(Text(f"Please answer y or n, not {answer!r}.", style="yellow"))
+
+    def print_sheet(self) -> None:
+        match = self.session.match
+        rows = match.sheet_rows()
+        has_pot = any(r["pot"] is not None for r in rows)
+        t = Table(title="Score sheet (running totals)", header_style="bold")
+        t.add_column("hand")
+        for name in self.session.names:
+            t.add_column(Text(name), justify="right")
+        t.add_column("how")
+        if has_pot:
+            t.add_column("pot", justify="right")
+        for r in rows:
+            totals = r["totals"]
+            assert isinstance(totals, list)
+            cells = [str(r["hand"]), *[f"{p:+d}" for p in totals], str(r["how"])]
+            if has_pot:
+                cells.append("" if r["pot"] is None else str(r["pot"]))
+            t.add_row(*cells)
+        if match.scores != match.totals:
+            t.add_row("scored", *[str(x) for x in match.scores], "", *([""] if has_pot else []))
+        money = ["money", *[money_text(m) for m in match.money], ""]
+        t.add_row(*money, *([""] if has_pot else []))
+        console.print(t)
+        if match.target is not None or match.hands is not None:
+            best = max(match.scores)
+            leaders = [self.voice.name(i) for i, x in enumerate(match.scores) if x == best]
+            verb = "won" if match.is_over() else "lead"
+            console.print(
+                Text(f"Match: {' and '.join(leaders)} {verb} with {best} points.", style="bold")
+            )
+        teams = match.team_totals()
+        sides = self.game.sides(match.rules, len(match.players))
+        if teams is not None and sides is not None:
+            for side, total in zip(sides, teams, strict=True):
+                who = " & ".join(self.voice.name(t) for t in side)
+                console.print(Text(f"Side {who}: {total:+d} points"))
+
+    def show_all_hands(self, state: State) -> None:
+        for s in range(state.n):
+            line = Text(f"{self.voice.name(s)}: ", style="bold")
+            console.print(line.append_text(hand_by_rank(state.observation(s).hand)))
+
+    def show_table(self, state: State) -> None:
+        seat = self.human if self.human is not None else 0
+        for line in table_lines(state.observation(seat), self.game, self.voice):
+            console.print(Text(line))
+
+    def human_turn(self, state: State, seat: int) -> int:
+        obs = state.observation(seat)
+        console.print()
+        self.show_table(state)
+        console.print(Text("Your hand: ", style="bold").append_text(hand_by_rank(obs.hand)))
+        if obs.drawn is not None:
+            # the card came from the stock, or was the discard the player just took
+            verb = "You took: " if obs.drawn_from == Origin.DISCARD else "You drew: "
+            console.print(Text(verb).append_text(cards_text([obs.drawn])))
+        legal_texts = [self.game.action_text(a) for a in obs.legal]
+        console.print(Text("You may: ", style="dim") + Text(" · ".join(legal_texts)))
+        while True:
+            try:
+                raw = console.input("[bold]> [/]")
+            except EOFError:
+                console.print()
+                raise StopSession from None
+            except KeyboardInterrupt:
+                console.print()
+                self.interrupted = True
+                raise StopSession from None
+            text = raw.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("quit", "exit", "q"):
+                raise StopSession
+            if word in ("help", "?"):
+                self.print_help(legal_texts)
+                continue
+            if word == "hint":
+                for line in hint_lines(self.game, obs):
+                    console.print(line)
+                continue
+            if word in ("hand", "h"):
+                console.print(hand_by_rank(obs.hand))
+                continue
+            if word in ("table", "t?"):
+                self.show_table(state)
+                continue
+            if word == "cards":
+                console.print(card_legend())
+                continue
+            try:
+                action = resolve_input(self.game, text, list(obs.legal))
+                return state.check(action, seat)[1]
+            except CherkiError as err:
+                console.print(
+                    Text(str(err), style="red")
+                    .append("  (type ", style="")
+                    .append("help", style="bold")
+                    .append(" for the commands)", style="")
+                )
+
+    def print_help(self, legal_texts: list[str]) -> None:
+        name = self.game.name
+        if name == "cholek-tiga":
+            short = (
+                "Short forms: a card code such as [bold]M7[/] to discard it · [bold]turn[/] "
+                "(turn up the next stock card) · [bold]capture C7 M7 with S7[/] · "
+                "[bold]no capture[/] (or [bold]p[/])."
+            )
+        elif name == "ceki":
+            short = (
+                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
+                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard it and call ceki · "
+                "[bold]ceki[/] to call without discarding · [bold]win[/] (or [bold]s[/]) to go "
+                "out."
+            )
+        else:
+            words = self.game.call_words
+            short = (
+                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
+                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
+                f"({' or '.join(words)}) · [bold]s[/] sampei · [bold]p[/] pass."
+            )
+        console.print(
+            Text("Type an action: " + ", ".join(legal_texts) + ".\n")
+            + Text.from_markup(
+                short + "\nAlso: [bold]hint[/] (what your hand waits on), [bold]hand[/], "
+                "[bold]table[/], [bold]cards[/] (card names), [bold]quit[/] (saves the record)."
+            )
+        )
+
+
+SHORT = {"d": "draw", "t": "take", "s": "sampei", "p": "pass", "sampei!": "sampei"}
+#: each game's own short forms, over :data:`SHORT`
+GAME_SHORT = {
+    "ceki": {"s": "win", "sampei": "win"},
+    "cholek-tiga": {"p": "no capture", "pass": "no capture"},
+}
+
+
+def resolve_input(game: Game, text: str, legal: list[int]) -> int:
+    """Turn what a person typed into an action id: full notation or a short form."""
+    words = text.strip().split()
+    low = " ".join(words).lower()
+    low = {**SHORT, **GAME_SHORT.get(game.name, {})}.get(low, low)
+    texts = {game.action_text(a).lower(): a for a in legal}
+    if low in texts:
+        return texts[low]
+    for candidate in (f"discard {low}",):
+        if candidate in texts:
+            return texts[candidate]
+    if len(words) == 2 and words[1].lower() == "call":
+        card = words[0].lower()
+        calls = [a for t, a in texts.items() if t.startswith(f"discard {card} ")]
+        if len(calls) == 1:
+            return calls[0]
+        if f"discard {card}" not in texts:  # not a discard open now: the rules say why
+            return game.parse_action(f"discard {card}")
+        raise NotationError(f"discarding {words[0].upper()} does not leave a hand you may call")
+    prefixed = [a for t, a in texts.items() if t.startswith(low)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    try:
+        return game.parse_action(low)
+    except NotationError:
+        pass
+    if len(words) == 1:
+        parse_card(words[0])  # a lone word that is no command: say if it is no card either
+        return game.parse_action(f"discard {low}")
+    return game.parse_action(text)  # raises the game's own notation message
+
+
+def hint_lines(game: Game, obs: Observation) -> list[Text]:
+    """What the hand waits on (Balik games) and the heuristic bot's suggestion."""
+    from cherki.games.sets.analysis import analyse_hand
+    from cherki.games.sets.observation import SetsObservation
+
+    lines: list[Text] = []
+    unseen = obs.unseen()
+    if isinstance(obs, SetsObservation):
+        r = obs.rules
+        report = analyse_hand(obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
+        words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
+        full = r.set_size * r.sets
+        if report.cards == full - 1:
+            if report.waits:
+                call = words.get(report.call or "", report.call)
+                lines.append(
+                    _waits_line(f"Your hand calls {call}, waiting on", report.waits, unseen)
+                )
+            else:
+                lines.append(Text("Your hand is not one card from winning yet."))
+        elif report.cards == full:
+            if report.winning:
+                lines.append(Text("Your hand is a winning hand!", style="bold green"))
+            for k, (call, waits) in sorted(report.discards_to_call.items()):
+                word = words.get(call, call)
+                lines.append(_waits_line(f"Discard {CODES[k]} → {word}, waiting on", waits, unseen))
+            if not report.discards_to_call and not report.winning:
+                lines.append(Text("No discard leaves you one card from winning yet."))
+    if obs.legal:
+        try:
+            bot = make_bot(game.name, "heuristic")
+            suggestion = game.action_text(bot.act(obs, random.Random(0)))
+            lines.append(Text(f"The heuristic bot would play: {suggestion}", style="dim"))
+        except RulesError:
+            pass
+    return lines
+
+
+def _waits_line(prefix: str, waits: tuple[int, ...], unseen: list[int]) -> Text:
+    out = Text(prefix + " ")
+    for i, k in enumerate(waits):
+        if i:
+            out.append(", ")
+        out.append_text(cards_text([k]))
+        out.append(f" ({unseen[k]} unseen)", style="dim")
+    total = sum(unseen[k] for k in waits)
+    out.append(f" — {total} live card{'s' if total != 1 else ''}")
+    return out
