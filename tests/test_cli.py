@@ -301,9 +301,10 @@ def test_each_game_has_its_own_help_and_short_forms() -> None:
     assert "discarding C9 does not leave a hand you may call" in balik.stdout
 
 
-def test_a_game_killed_mid_hand_resumes_from_its_last_action(tmp_path: Path) -> None:
-    """kill -9 loses nothing: the record is written after every action, and --resume plays
-    the hand on to a result that replays exactly."""
+@pytest.mark.parametrize("signame", ["SIGKILL", "SIGTERM", "SIGHUP"])
+def test_a_game_killed_mid_hand_resumes_from_its_last_action(tmp_path: Path, signame: str) -> None:
+    """kill -9, kill, or the terminal closed lose nothing: the record is written after every
+    action, and --resume plays the hand on to a result that replays exactly."""
     import signal
     import time
 
@@ -320,7 +321,7 @@ def test_a_game_killed_mid_hand_resumes_from_its_last_action(tmp_path: Path) -> 
         time.sleep(0.2)
         if rec.exists() and len(json.loads(rec.read_text())["hands"][0]["actions"]) >= 12:
             break
-    proc.send_signal(signal.SIGKILL)
+    proc.send_signal(getattr(signal, signame))
     proc.wait(timeout=30)
     before = json.loads(rec.read_text())["hands"][0]
     assert "result" not in before and len(before["actions"]) >= 12

@@ -325,3 +325,15 @@ def test_record_files_are_read_in_bounded_memory(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RecordError, match="not UTF-8 text"):
         load_record(binary)
+
+
+def test_the_documented_example_is_what_the_engine_writes() -> None:
+    """docs/records.md's complete example replays, and its stored result is the engine's."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "records.md").read_text()
+    block = re.search(r"```json\n(\{\n  \"format\".*?)\n```", text, re.S)
+    assert block is not None
+    record = parse_record(block.group(1))
+    state = replay_hand(record, 0)
+    stored = json.loads(block.group(1))["hands"][0]["result"]
+    assert state.result.to_json() == stored
+    assert json.loads(record.dumps())["rules"] == json.loads(block.group(1))["rules"]
