@@ -57,7 +57,7 @@ def check_pay(r: Result, winner: int, total: int, cents: int = 10) -> None:
 def test_presets() -> None:
     r = Q.rules()
     assert (r.scoring, r.olo_points, r.chiqui, r.expose_olo, r.chiqui_fail) == (
-        "olo", 5, True, True, "pays")  # fmt: skip
+        "olo", 5, True, True, "void")  # fmt: skip
     assert r.reserve == 15 and Q.rules("no-chiqui").reserve == 0
     assert not r.yeo_redeal and not r.kena and r.starter_extra
     assert find_game("chiqui") is Q and find_game("chekki") is Q
@@ -152,8 +152,8 @@ def test_chiqui_go_out_turns_fifteen_and_makes_an_olo() -> None:
     assert detail(r)["turned"] == ONE_M8
 
 
-def test_a_failed_chiqui_pays_each_other_player() -> None:
-    st = self_draw(CHIQUI14, "C8", NO_M8)
+def test_a_failed_chiqui_pays_each_other_player_under_the_house_rule() -> None:
+    st = self_draw(CHIQUI14, "C8", NO_M8, chiqui_fail="pays")
     play(st, "1: sampei")
     r = st.result
     assert r.winner is None and r.how == "chiqui-failed"
@@ -162,11 +162,14 @@ def test_a_failed_chiqui_pays_each_other_player() -> None:
     assert detail(r)["would_be_winner"] == 1 and st.next_first() == st.first
 
 
-def test_a_failed_chiqui_can_be_void() -> None:
-    st = self_draw(CHIQUI14, "C8", NO_M8, chiqui_fail="void")
+def test_a_failed_chiqui_ends_the_hand_with_no_penalty_by_default() -> None:
+    """[001] states no penalty for a chiqui that turns up no olo: by default the hand ends
+    with no winner and no payments (the penalty is the house rule chiqui_fail=pays)."""
+    st = self_draw(CHIQUI14, "C8", NO_M8)
     play(st, "1: sampei")
     r = st.result
     assert r.winner is None and r.how == "chiqui-failed" and r.payments == (0, 0, 0)
+    assert detail(r)["would_be_winner"] == 1 and st.next_first() == st.first
 
 
 def test_no_chiqui_preset_needs_an_olo() -> None:
@@ -204,7 +207,7 @@ def test_chiqui_olo_at_most_one_per_set() -> None:
     how=st.sampled_from(["seed", "shoe", "stack"]),
     skill=st.sampled_from([0.3, 0.8, 1.0]),
     options=st.sampled_from(
-        [{}, {"players": 2}, {"players": 5}, {"chiqui_fail": "void"}, {"discard_wins": True},
+        [{}, {"players": 2}, {"players": 5}, {"chiqui_fail": "pays"}, {"discard_wins": True},
          {"caller_changes": "free"}, {"honours": "frames"}]
     ),
 )  # fmt: skip

@@ -23,9 +23,10 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
   then turns the next 15 stock cards (the stock keeps 15 back for it): each chiqui whose
   third identical card is among them becomes an olo (at most one olo per set). A hand
   waiting for such a go-out may call *ceki*, and then waits on every card of its open rank.
-* ``chiqui_fail`` (``pays``): a chiqui that turns into no olo wins nothing and the player
-  pays each other player one olo's worth ("with great dishonour, with great loss of blood",
-  as the song in the source warns); ``void`` ends the hand with no winner and no payments.
+* ``chiqui_fail`` (``void``): a chiqui that turns into no olo wins nothing and the hand ends
+  with no winner and no payments, the literal reading: [001] states no penalty. ``pays`` is
+  a house rule, labelled so: the player pays each other player one olo's worth ("with great
+  dishonour, with great loss of blood", as the song the source quotes warns).
 * ``olo_points`` (5, the source's example): each other player pays the winner that much for
   each olo in the winning hand (after the chiqui turn). No turned card, no yeo, no kena, no
   red extra and no calling bonus: "scoring is a fixed amount per olo".
@@ -142,6 +143,9 @@ register_scoring(
 CHAQUI_RULES: Final = SetsRules(
     scoring="olo",
     chiqui=True,
+    # [001] states no penalty for a chiqui that turns up no olo: the hand simply ends
+    # (the song's "great loss of blood" is the house rule chiqui_fail=pays)
+    chiqui_fail="void",
     expose_olo=True,
     yeo_redeal=False,
     kena=False,

@@ -222,11 +222,11 @@ CHAQUI: Final = (
     ),
     Option(
         "chiqui_fail",
-        "pays",
-        "a chiqui go-out that turns up no olo: the player pays one olo to each (pays), or "
-        "the hand is void (void)",
-        "house rule: the sources state no penalty ([001] C-CHIQUI)",
-        choices=("pays", "void"),
+        "void",
+        "a chiqui go-out that turns up no olo: the hand ends with no winner (void, as the "
+        "source reads), or the player pays one olo to each other player (pays: a house rule)",
+        "[001] C-CHIQUI states no penalty; pays is a house rule after the song it quotes",
+        choices=("void", "pays"),
         house=True,
     ),
     Option(
