@@ -746,3 +746,15 @@ def test_legal_actions_are_empty_for_other_seats_and_after_the_end() -> None:
     st = _over()
     assert st.legal_actions() == [] and st.current == -1
     assert st.observation(0).phase == "over"
+
+
+def test_the_hint_of_a_caller_lists_only_the_exchanges_the_rules_allow() -> None:
+    from cherki.ui.table import hint_lines
+
+    st = stacked(SATU, [CEKI15, JUNK], stock="C4 M2 C8 C5")
+    play(st, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw")
+    lines = [line.plain for line in hint_lines(SATU, st.observation(0))]
+    assert "You have called ceki." in lines
+    offered = [line for line in lines if line.startswith("Discard ")]
+    assert offered and all(line.startswith(("Discard M2", "Discard S2")) for line in offered)
+    assert any("heuristic bot would play: discard" in line for line in lines)

@@ -347,3 +347,28 @@ def test_quitting_without_a_record_keeps_an_autosave_to_resume() -> None:
     resumed = cherki("play", "--resume", path, stdin="quit\n")
     assert resumed.returncode == 0, resumed.stderr
     assert "resumed after 0 actions" in resumed.stdout
+
+
+def test_replay_json_says_whether_the_record_is_unfinished(tmp_path: Path) -> None:
+    rec = tmp_path / "part.json"
+    run = cherki("play", "balik-satu", "--seed", "7", "--record", str(rec), stdin="M4\nquit\n")
+    assert run.returncode == 0, run.stderr
+    part = json.loads(cherki("replay", str(rec), "--json").stdout)
+    assert part["unfinished"] is True and "winner" not in part and part["hands"] == []
+    whole = tmp_path / "whole.json"
+    done = cherki("play", "ceki", "--watch", "--seed", "2", "--delay", "0", "--record", str(whole))
+    assert done.returncode == 0, done.stderr
+    full = json.loads(cherki("replay", str(whole), "--json").stdout)
+    assert full["unfinished"] is False and "winner" in full and len(full["hands"]) == 1
+
+
+def test_pile_score_and_a_callers_hint() -> None:
+    run = cherki(
+        "play", "balik-satu", "--seed", "7", stdin="M4\ntake\nM2\ndraw\npile\nscore\nquit\n"
+    )
+    assert run.returncode == 0, run.stderr
+    assert "Discards (newest first):" in run.stdout
+    assert "No hand has been scored yet." in run.stdout
+    chot = cherki("play", "chot", "--seed", "4", stdin="score\nquit\n")
+    assert "Side: You & Bot 2 (heuristic)" in chot.stdout
+    assert "Tokens in this bangkong: You 0" in chot.stdout

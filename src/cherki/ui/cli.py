@@ -299,11 +299,14 @@ def replay(
 
         match = replay_match(rec)
         hands = [r.to_json() for r in match.results]
-        last = hands[-1] if hands else {"unfinished": True}
+        # unfinished: the record's last hand stops before its end (a saved game in progress)
+        unfinished = len(match.results) < len(rec.hands)
+        last = hands[-1] if hands and not unfinished else {}
         out = {
             "game": rec.game.name,
             "players": rec.players,
             **last,
+            "unfinished": unfinished,
             "hands": hands,
             "totals": match.totals,
             "match": match.to_json(),

@@ -13,10 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 from cherki.bots import make_bot
-from cherki.core.cards import CODES, parse_card
+from cherki.core.cards import CODES, N_KINDS, parse_card
 from cherki.core.contract import Game, Observation, State
 from cherki.core.errors import CherkiError, NotationError, RulesError
 from cherki.core.events import Event, EventKind, Origin
+from cherki.games.sets.actions import DISCARD
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
 from cherki.ui.terminal import (
     card_legend,
@@ -189,6 +190,35 @@ class TerminalTable:
             line = Text(f"{self.voice.name(s)}: ", style="bold")
             console.print(line.append_text(hand_by_rank(state.observation(s).hand)))
 
+    def show_pile(self, obs: Observation) -> None:
+        """Every discard so far, newest first (Cholek Tiga: the pool)."""
+        data = obs.to_json()
+        cards = data.get("pile") if "pile" in data else data.get("pool")
+        codes = [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
+        what = "Discards (newest first)" if "pile" in data else "Pool"
+        shown = [parse_card(c) for c in (reversed(codes) if "pile" in data else codes)]
+        console.print(Text(f"{what}: ").append_text(cards_text(shown) if shown else Text("-")))
+
+    def show_score(self) -> None:
+        """The match so far: the score sheet, and Chot's sides, tokens and bangkong."""
+        match = self.session.match
+        if match.results:
+            self.print_sheet()
+        else:
+            console.print(Text("No hand has been scored yet."))
+        sides = self.game.sides(match.rules, len(match.players))
+        if sides is not None:
+            for side in sides:
+                console.print(Text("Side: " + " & ".join(self.voice.name(t) for t in side)))
+        if match.ledger is not None:
+            led = match.ledger.to_json()
+            tokens, done = led.get("tokens"), led.get("bangkong")
+            if isinstance(tokens, list):
+                mine = ", ".join(f"{self.voice.name(t)} {x}" for t, x in enumerate(tokens))
+                console.print(Text(f"Tokens in this bangkong: {mine}"))
+            if isinstance(done, list):
+                console.print(Text(f"Bangkong completed: {len(done)}"))
+
     def show_table(self, state: State) -> None:
         seat = self.human if self.human is not None else 0
         for line in table_lines(state.observation(seat), self.game, self.voice):
@@ -234,6 +264,12 @@ class TerminalTable:
             if word in ("table", "t?"):
                 self.show_table(state)
                 continue
+            if word == "pile":
+                self.show_pile(obs)
+                continue
+            if word == "score":
+                self.show_score()
+                continue
             if word == "cards":
                 console.print(card_legend())
                 continue
@@ -274,7 +310,8 @@ class TerminalTable:
             Text("Type an action: " + ", ".join(legal_texts) + ".\n")
             + Text.from_markup(
                 short + "\nAlso: [bold]hint[/] (what your hand waits on), [bold]hand[/], "
-                "[bold]table[/], [bold]cards[/] (card names), [bold]quit[/] (saves the record)."
+                "[bold]table[/], [bold]pile[/] (every discard), [bold]score[/] (the match so "
+                "far), [bold]cards[/] (card names), [bold]quit[/] (saves the record)."
             )
         )
 
@@ -342,7 +379,15 @@ def hint_lines(game: Game, obs: Observation) -> list[Text]:
         elif report.cards == full:
             if report.winning:
                 lines.append(Text("Your hand is a winning hand!", style="bold green"))
+            called = obs.calls[obs.seat]
+            if called is not None:  # a caller may only make the exchanges the rules allow
+                open_now = {(a - DISCARD) % N_KINDS for a in obs.legal if a >= DISCARD}
+                lines.append(Text(f"You have called {words.get(called, called)}."))
+            else:
+                open_now = set(range(N_KINDS))
             for k, (call, waits) in sorted(report.discards_to_call.items()):
+                if k not in open_now:
+                    continue
                 word = words.get(call, call)
                 lines.append(_waits_line(f"Discard {CODES[k]} → {word}, waiting on", waits, unseen))
             if not report.discards_to_call and not report.winning:
