@@ -222,7 +222,9 @@ class TerminalTable:
     def show_table(self, state: State) -> None:
         seat = self.human if self.human is not None else 0
         for line in table_lines(state.observation(seat), self.game, self.voice):
-            console.print(Text(line))
+            text = Text(line)
+            text.highlight_regex(r"\b(S9|RF|OT)\b", "bold red")  # red stamps, as in the hand
+            console.print(text)
 
     def human_turn(self, state: State, seat: int) -> int:
         obs = state.observation(seat)
