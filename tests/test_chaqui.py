@@ -25,7 +25,8 @@ from cherki.games.sets.chaqui import chiqui_olo
 from cherki.ui.text import Voice, event_line
 
 Q = find_game("chaqui")
-TAN14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"  # an olo, waits on any 8
+TAN14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"  # an olo and a chiqui, waits on any 8
+OLO14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 C7 S7 M7 C8 M8"  # an olo, no pair: S8 adds none
 CHIQUI14 = "C1 S1 M1 C3 S3 M3 C4 S4 M4 C5 S5 M5 M8 M8"  # no olo, a pair of M8
 #: fifteen stock cards with no M8 / with one M8
 NO_M8 = "C2 C2 S2 S2 C6 C6 C7 C7 C9 C9 S9 S9 M9 M9 WF"
@@ -64,7 +65,7 @@ def test_presets() -> None:
 
 
 def test_a_fixed_amount_per_olo() -> None:
-    st = self_draw(TAN14, "S8")
+    st = self_draw(OLO14, "S8")
     play(st, "1: sampei")
     r = st.result
     assert items(r) == [("1 olo × 5", 5)]
@@ -73,19 +74,19 @@ def test_a_fixed_amount_per_olo() -> None:
 
 
 def test_red_olo_score_no_more() -> None:
-    st = self_draw("M2 M2 M2 S9 S9 S9 C6 S6 M6 S7 S7 M7 C8 M8", "S8")
+    st = self_draw("M2 M2 M2 S9 S9 S9 C6 S6 M6 C7 S7 M7 C8 M8", "S8")
     play(st, "1: sampei")
     assert items(st.result) == [("2 olo × 5", 10)]
 
 
 def test_olo_points_option() -> None:
-    st = self_draw(TAN14, "S8", olo_points=3)
+    st = self_draw(OLO14, "S8", olo_points=3)
     play(st, "1: sampei")
     check_pay(st.result, 1, 3)
 
 
 def test_a_caller_claims_a_shown_draw() -> None:
-    st = stacked(Q, [TAN14 + " C9", JUNK, JUNK2], stock=f"S8 {NO_M8}")
+    st = stacked(Q, [OLO14 + " C9", JUNK, JUNK2], stock=f"S8 {NO_M8}")
     play(st, "0: discard C9 tan", "1: draw", "0: sampei")
     r = st.result
     assert r.how == "claim" and items(r) == [("1 olo × 5", 5)]  # no tan point
@@ -93,7 +94,7 @@ def test_a_caller_claims_a_shown_draw() -> None:
 
 
 def test_kandang_tangan_doubles() -> None:
-    st = stacked(Q, [TAN14 + " S8", JUNK, JUNK2], stock=NO_M8)
+    st = stacked(Q, [OLO14 + " S8", JUNK, JUNK2], stock=NO_M8)
     play(st, "0: sampei")
     r = st.result
     assert r.how == "kandang-tangan"
@@ -233,3 +234,45 @@ def test_a_discard_that_would_leave_nothing_to_discard_cannot_be_taken(
     else:
         play(st, "1: take")
         assert [Q.action_text(a) for a in st.legal_actions()] == ["discard M7"]
+
+
+# -- issue 14: a wait one card from a chiqui, and the turn with an olo held ----------------------
+NO_PAIR14 = "C1 S1 M1 C3 S3 M3 C4 S4 M4 C5 S5 M5 C8 M8"  # no olo, no pair: C8 or M8 makes one
+
+
+def test_a_hand_one_card_from_a_chiqui_waits_on_the_kinds_that_make_the_pair() -> None:
+    from cherki.games.sets.analysis import analyse_hand
+
+    report = analyse_hand(parse_hand(NO_PAIR14), Q.rules().honours, size=3, sets=5, chiqui=True)
+    assert report.call == "ceki" and {CODES[c] for c in report.waits} == {"C8", "M8"}
+    assert analyse_hand(parse_hand(NO_PAIR14), Q.rules().honours, size=3, sets=5).waits == ()
+
+
+def test_a_hand_one_card_from_a_chiqui_may_call_and_claim_a_shown_draw() -> None:
+    st = stacked(Q, [NO_PAIR14 + " C9", JUNK, JUNK2], stock="S8 C5 M8 C2")
+    assert Q.parse_action("discard C9 ceki") in st.legal_actions()
+    play(st, "0: discard C9 ceki")
+    assert {CODES[c] for c in st.wait_sets[0]} == {"C8", "M8"}
+    play(st, "1: draw")  # S8 would make C8 S8 M8: no pair, no claim
+    assert st.phase_name != "claim"
+    play(st, "1: discard S8", "2: draw", "2: discard C5", "0: draw")  # M8 completes M8 M8 C8
+    assert SAMPEI in st.legal_actions()
+    no = stacked(Q, [NO_PAIR14 + " C9", JUNK, JUNK2], stock="S8 C5", rules="no-chiqui")
+    assert Q.parse_action("discard C9 ceki") not in no.legal_actions()
+
+
+def test_a_chiqui_go_out_with_an_olo_held_turns_fifteen_too() -> None:
+    # M2 M2 M2 is an olo; S7 S7 M7 and C8 C8 M8 are chiqui: S7 among the fifteen, not C8
+    with_s7 = "C2 C2 S2 S2 C6 C6 C7 S7 C9 C9 S9 S9 M9 M9 WF"
+    st = self_draw(TAN14, "C8", with_s7)
+    play(st, "1: sampei")
+    r = st.result
+    assert items(r) == [("chiqui: S7 turned up among the 15", 0), ("2 olo × 5", 10)]
+    check_pay(r, 1, 10)
+    nothing = self_draw(TAN14, "C8", NO_M8)
+    play(nothing, "1: sampei")
+    assert items(nothing.result) == [
+        ("chiqui: no third card among the 15", 0), ("1 olo × 5", 5)]  # fmt: skip
+    narrow = self_draw(TAN14, "C8", with_s7, chiqui_turn="no-olo")
+    play(narrow, "1: sampei")
+    assert items(narrow.result) == [("1 olo × 5", 5)] and "chiqui" not in detail(narrow.result)

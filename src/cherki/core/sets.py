@@ -147,7 +147,8 @@ def wait_for(
     """The call a ``size·n + size - 1``-card hand may make and the cards it waits on.
 
     With ``chiqui`` a hand without a mata that holds an identical pair waits (as ``ceki``) on
-    every card of its open group: any of them completes a chiqui go-out.
+    every card of its open group: any of them completes a chiqui go-out; one without a pair
+    waits on the kinds its open group already holds (each makes the pair).
     """
     open_group = -1
     totals = group_totals(counts, grouping)
@@ -165,7 +166,10 @@ def wait_for(
         return Wait("tan", tuple(kinds))
     if chiqui and has_chiqui(counts, size):
         return Wait("ceki", tuple(kinds))
-    winners = tuple(k for k in kinds if counts[k] == size - 1)
+    # Without a pair, a chiqui hand still waits on a card that makes one in the open set:
+    # C8 M8 waits on C8 and M8 (C8 C8 M8 goes out on a chiqui), not on S8.
+    least = max(1, size - 2) if chiqui else size - 1
+    winners = tuple(k for k in kinds if counts[k] >= least)
     return Wait("ceki", winners) if winners else NO_WAIT
 
 

@@ -269,7 +269,11 @@ _ITEMS: dict[str, Callable[[ScoreItem, Result, Voice], str]] = {
     "one-stake": lambda i, r, v: "metu: one stake from the pot",
     "half-pot": lambda i, r, v: "metu: half the pot",
     "ceken-bet": lambda i, r, v: f"ceken bet with {v.obj(i.seat)}",
-    "chiqui": lambda i, r, v: f"chiqui: {_cards_of(i)} turned up among the {i.among}",
+    "chiqui": lambda i, r, v: (
+        f"chiqui: {_cards_of(i)} turned up among the {i.among}"
+        if i.cards
+        else f"chiqui: no third card among the {i.among}"
+    ),
     "olo": lambda i, r, v: _olo(i, r),
     "chiqui-failed": lambda i, r, v: "chiqui failed: one olo's worth to each other seat",
     "ayam-tokens": lambda i, r, v: f"ayam: ceki won, {i.multiplier}-point tokens",

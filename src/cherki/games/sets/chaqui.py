@@ -22,7 +22,12 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
   chiqui, e.g. ``M8 M8 C8``) may also go out ("sampei") on a card from the stock. The player
   then turns the next 15 stock cards (the stock keeps 15 back for it): each chiqui whose
   third identical card is among them becomes an olo (at most one olo per set). A hand
-  waiting for such a go-out may call *ceki*, and then waits on every card of its open rank.
+  waiting for such a go-out may call *ceki*, and then waits on every card of its open rank
+  (holding the pair), or on the kinds its open rank holds (a card that makes the pair).
+* ``chiqui_turn`` (``any``): the source puts no condition on the turn, so any go-out whose
+  hand holds a chiqui turns the fifteen, an olo already held included; a turn that finds
+  nothing then costs such a hand nothing (it still scores its olo). ``no-olo`` is the other
+  reading: only a hand with no olo turns.
 * ``chiqui_fail`` (``void``): a chiqui that turns into no olo wins nothing and the hand ends
   with no winner and no payments, the literal reading: [001] states no penalty. ``pays`` is
   a house rule, labelled so: the player pays each other player one olo's worth ("with great
@@ -52,18 +57,25 @@ from cherki.games.sets.state import SetsState
 
 def chiqui_olo(state: SetsState, hand: tuple[int, ...], turned: tuple[int, ...]) -> list[int]:
     """The chiqui (identical pairs) whose third card is among ``turned``, at most one per
-    set of their group: the kinds that become olo."""
+    set of their group that is not already an olo: the kinds that become olo."""
     size = state.size
     shown = counts_of(turned)
     totals = group_totals(hand, state.grouping)
     room = [totals[g] // size for g in range(N_GROUPS)]
+    for k, c in enumerate(hand):
+        room[state.grouping[k]] -= c // size
     out: list[int] = []
     for k, c in enumerate(hand):
         g = state.grouping[k]
-        if c == size - 1 and shown[k] and room[g]:
+        if c % size == size - 1 and shown[k] and room[g] > 0:
             room[g] -= 1
             out.append(k)
     return out
+
+
+def holds_chiqui(state: SetsState, hand: tuple[int, ...]) -> bool:
+    """Whether ``hand`` holds an identical pair beyond its olo (a chiqui)."""
+    return any(c % state.size == state.size - 1 for c in hand)
 
 
 def score_olo(state: SetsState, win: Win) -> Result:
@@ -71,15 +83,16 @@ def score_olo(state: SetsState, win: Win) -> Result:
     detail: dict[str, JSON] = {}
     olo, _ = mata_count(win.hand, state.size)
     items: list[ScoreItem] = []
-    if olo == 0:
-        # a chiqui go-out: turn the next fifteen
+    turn = olo == 0 or rules.chiqui_turn == "any"
+    if rules.chiqui and turn and holds_chiqui(state, win.hand):
+        # a hand complete with a chiqui: turn the next fifteen [C-CHIQUI]
         found = chiqui_olo(state, win.hand, win.scoring)
         detail["chiqui"] = True
         detail["chiqui_olo"] = format_cards(found)
-        if not found:
+        if not found and olo == 0:
             return chiqui_failed(state, win, detail)
         items.append(ScoreItem("chiqui", 0, cards=tuple(found), among=len(win.scoring)))
-        olo = len(found)
+        olo += len(found)
     exposed = sum(state.melded[win.seat]) // state.size
     # item ``olo``: ``count`` olo at ``olo_points`` each; how many were exposed: the detail
     items.append(ScoreItem("olo", olo * rules.olo_points, count=olo))

@@ -230,6 +230,14 @@ CHAQUI: Final = (
         house=True,
     ),
     Option(
+        "chiqui_turn",
+        "any",
+        "which go-outs holding a chiqui turn fifteen: any (an olo already held included, "
+        "as the source reads) or no-olo (only a hand without an olo)",
+        "[001] C-CHIQUI puts no condition on the turn; no-olo is the narrower reading",
+        choices=("any", "no-olo"),
+    ),
+    Option(
         "expose_olo",
         True,
         "an olo completed from another's discard is laid face up",

@@ -84,7 +84,8 @@ class SetsRules(Rules):
     ceken_bets: str = ""
     bak_bakan_turn: bool = True
     olo_points: int = 5
-    chiqui_fail: str = "pays"
+    chiqui_fail: str = "void"
+    chiqui_turn: str = "any"
     partnerships: bool = False
     ceki_tokens: int = 10
     bangkong_points: int = 20
