@@ -18,6 +18,7 @@ from cherki.core.errors import IllegalActionError, NotationError, RulesError
 from cherki.games.sets.actions import CALL_CEKI, DISCARD, DRAW, NUM_ACTIONS, PASS, SAMPEI, TAKE
 from cherki.games.sets.balik import BalikGame
 from cherki.games.sets.rules import SHOE_TABLES, SetsRules
+from cherki.ui.table import hint_lines
 from cherki.ui.text import Voice, event_line
 
 #: The source's example hand (ceki, waits on M8) plus a ninth to call on.
@@ -545,12 +546,13 @@ def test_caller_changes(mode: str, draw: str, allowed: list[str]) -> None:
     assert snapshot(st) == before
 
 
-def test_a_ceki_caller_who_makes_a_mata_changes_to_tan() -> None:
+def test_a_ceki_caller_who_makes_a_mata_may_change_to_tan() -> None:
     st = stacked(SATU, [CEKI15, JUNK], stock="C4 M2 C8 C5")
     play(st, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw")
-    assert sorted(names(st)) == ["discard M2", "discard S2 tan"]
+    # [000]: "they *can* change their call to tan": keep ceki (discard S2) or change
+    assert sorted(names(st)) == ["discard M2", "discard S2", "discard S2 tan"]
     with pytest.raises(IllegalActionError, match="you have called ceki"):
-        st.apply("discard S2")
+        st.apply("discard C3")
     ev = play(st, "0: discard S2 tan")
     assert ev[1].kind == "call" and ev[1].call == "tan" and ev[1].changed
     assert event_line(ev[1], SATU, Voice.of(None, 2)) == "Seat 0 changes the call to tan"
@@ -559,6 +561,37 @@ def test_a_ceki_caller_who_makes_a_mata_changes_to_tan() -> None:
     assert st.wait_sets[0] == frozenset({k("C8"), k("S8"), k("M8")})
     play(st, "1: draw")  # C8: now a winning card for the tan call
     assert st.phase_name == "claim" and st.current == 0
+
+
+def test_a_ceki_caller_who_makes_a_mata_may_keep_ceki_and_waits_on_the_mata_card() -> None:
+    """Keeping ceki after making a mata keeps its promise: only a card that completes a mata
+    (M8 to the pair M8 M8) wins, and such a win is a ceki win (ayam / kandang)."""
+    st = stacked(SATU, [CEKI15, JUNK], stock="C4 M2 C8 C5 C4 M8 C7")
+    play(st, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw")
+    hints = [line.plain for line in hint_lines(SATU, st.observation(0))]
+    assert "Discard S2 keeping ceki, waiting on M8 (3 unseen) — 3 live cards" in hints
+    ev = play(st, "0: discard S2")
+    hints = [line.plain for line in hint_lines(SATU, st.observation(0))]
+    assert "Your ceki call waits on M8 (3 unseen) — 3 live cards" in hints
+    assert [e.kind for e in ev] == ["discard"]  # no call event: the call stands
+    assert st.calls[0] == "ceki" and not st.call_changed[0]
+    assert st.wait_sets[0] == frozenset({k("M8")})
+    play(st, "1: draw")  # C8 would win for tan, not for the ceki kept
+    assert st.phase_name == "discard" and st.current == 1
+    play(st, "1: discard C8", "0: draw")  # C5 revealed, discarded
+    assert names(st) == ["discard C5"]
+    play(st, "0: discard C5", "1: draw", "1: discard C4", "0: draw")  # M8: the mata
+    assert "sampei" in names(st)
+    play(st, "0: sampei")
+    r = st.result
+    assert r.how == "self-draw" and r.win is not None
+    labels = [i.kind for i in r.items]
+    assert "kandang" in labels and detail(r)["call"] == "ceki"
+    # the seat that kept ceki never self-wins on the tan card either
+    own = stacked(SATU, [CEKI15, JUNK], stock="C4 M2 C4 C8 C5")
+    play(own, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw", "0: discard S2")
+    play(own, "1: draw", "1: discard C4", "0: draw")
+    assert names(own) == ["discard C8"]
 
 
 def test_caller_changes_none_freezes_the_hand_even_for_a_mata() -> None:

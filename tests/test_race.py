@@ -17,6 +17,7 @@ from cherki.bots.base import Bot
 from cherki.bots.race import CEKI, NEVER, NO_CALL, TAN, CallJudge, Solitaire, _Points, _Race
 from cherki.bots.search import SearchBot
 from cherki.core.cards import counts_of, parse_card, parse_cards
+from cherki.core.sets import Wait
 from cherki.games import find_game
 from cherki.games.sets.actions import CALL_TAN, DISCARD, SAMPEI
 from cherki.games.sets.observation import SetsObservation
@@ -211,7 +212,8 @@ def test_the_search_seat_keeps_a_ceki_call_where_a_ceki_win_pays_more(
     """The source's ceki hand on M8 draws M2, which would make M2 M2 M2 and a tan call on
     every 8. The heuristic always changes. The search's own seat (the judge) changes only
     when the wait's live outs times what a win pays are no less: not in Chot, where a ceki
-    win takes ten-point tokens, but in Gonggong, which pays no calling bonus."""
+    win takes ten-point tokens (it makes the mata and keeps ceki, still waiting on M8 alone,
+    as [000] R-CHANGE allows), but in Gonggong, which pays no calling bonus."""
     game = find_game(name)
     state = game.new_state(seed=1)
     model = Solitaire(state.observation(0))
@@ -223,7 +225,7 @@ def test_the_search_seat_keeps_a_ceki_call_where_a_ceki_win_pays_more(
     assert throw == s2 and wait is not None and wait.call == "tan"
     throw, wait = model.change(hand, m2, [0] * 30, CEKI, judge)
     if keeps:
-        assert (throw, wait) == (m2, None)
+        assert throw == s2 and wait is not None and wait == Wait("ceki", (parse_card("M8"),))
     else:
         assert throw == s2 and wait is not None and wait.call == "tan"
     # in the seat's rollouts: M2 at its own turn, then S8 (a tan win only), then M8

@@ -133,6 +133,15 @@ class Solitaire:
     def wait(self, hand: Sequence[int]) -> Wait:
         return wait_for(hand, self.grouping, self.size, self.chiqui)
 
+    def call_wait(self, call: str | None, hand: Sequence[int]) -> Wait:
+        """What a seat that called ``call`` waits on (a ceki kept after making a mata waits
+        only on a card that completes a mata, R-CHANGE), as the state has it."""
+        w = self.wait(hand)
+        if call == "ceki" and w.call == "tan":
+            size = self.size
+            return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
+        return w
+
     # -- many hands ------------------------------------------------------------------------
     def totals(self, hands: np.ndarray) -> np.ndarray:
         """Cards per group of each hand."""
@@ -205,10 +214,17 @@ class Solitaire:
                 if judge is None:
                     return k, w
                 full[k] -= 1
-                take = judge(hand, call, full, w)
+                # a ceki caller may also make the mata and keep ceki (R-CHANGE): the judge
+                # takes whichever of the two calls rates best, if it beats the old wait
+                choices = [w]
+                if name == "ceki" and w.call == "tan":
+                    kept = self.call_wait("ceki", full)
+                    if kept.cards:
+                        choices.append(kept)
+                best_choice = judge.best(hand, call, full, choices)
                 full[k] += 1
-                if take:
-                    return k, w
+                if best_choice is not None:
+                    return k, best_choice
         options = [(k, w) for k, w in options if w.call == name]
         after = discard_values(full, self.live, self.honours, size, self.outs, extra)
         best, wait = drawn, None
@@ -276,11 +292,19 @@ class Solitaire:
         ceki_outs = np.take_along_axis(pair_live, open_group, axis=1) - lost * live + made * live
         ceki_ok = np.take_along_axis(pair_count, open_group, axis=1) - lost + made > 0
         group_outs_k = self.group_live[open_group]
-        if self.chiqui:  # a chiqui hand waits on its whole open group
+        if self.chiqui:
+            # a chiqui hand holding a pair waits on its whole open group; one without a
+            # pair on the kinds its open group still holds (each would make the pair)
             near = (h >= size - 1).sum(axis=1)[:, None] - (h == size - 1)
             chiqui = near > 0
-            ceki_outs = np.where(chiqui, group_outs_k, ceki_outs)
-            ceki_ok |= chiqui
+            present = h >= 1
+            gone = own_group & (h == 1)
+            one_live = np.take_along_axis((present * live) @ self.onehot_group, open_group, axis=1)
+            one_count = np.take_along_axis(
+                present.astype(np.int64) @ self.onehot_group, open_group, axis=1
+            )
+            ceki_outs = np.where(chiqui, group_outs_k, one_live - gone * live)
+            ceki_ok = chiqui | (one_count - gone > 0)
         outs = np.where(tan, group_outs_k, ceki_outs)
         ok = may & (tan | ceki_ok)
         outs = np.where(ok, outs, -1)
@@ -301,6 +325,7 @@ class Solitaire:
         n: int,
         judge: CallJudge | None = None,
         extra: float = EXTRA_MATA,
+        call_codes: np.ndarray | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Play between-turns hands on along their streams (row ``f``'s card at turn ``t``
         is ``streams[f, t]``), the seat drawing at turns ``first``, ``first + n``...
@@ -310,15 +335,19 @@ class Solitaire:
         the winning card, whether self-drawn, and the call it stood on. A chance at the
         seat's own turn is timed just before the turn, a claim just after (the drawer has
         the card first). ``judge`` decides a caller's changes of call (see :meth:`change`);
-        ``extra`` is the policy's worth of each mata after the first (see :meth:`play`).
+        ``extra`` is the policy's worth of each mata after the first (see :meth:`play`);
+        ``call_codes`` the standing calls (by default tan for a hand holding a mata).
         """
         f, limit = streams.shape
         hands = hands.copy()
         waits = waits.copy()
         called = called.copy()
-        call_code = np.zeros(f, dtype=np.int64)
-        for i in np.flatnonzero(called):
-            call_code[i] = TAN if (hands[i] >= self.size).any() else CEKI
+        if call_codes is None:
+            call_code = np.zeros(f, dtype=np.int64)
+            for i in np.flatnonzero(called):
+                call_code[i] = TAN if (hands[i] >= self.size).any() else CEKI
+        else:
+            call_code = call_codes.copy()
         claim_from = np.where(called, 0, NEVER_TURN)
         when = np.full(f, NEVER)
         card = np.full(f, -1)
@@ -465,9 +494,11 @@ class RaceSearch:
                 if wait is not None:
                     waits[:, list(wait.cards)] = True
                 called = np.full(f, wait is not None)
+                code = TAN if wait is not None and wait.call == "tan" else CEKI
                 when, final, card, own, call = model.chances(
-                    hands, waits, called, fixed, streams, first, n, judge, extra
-                )
+                    hands, waits, called, fixed, streams, first, n, judge, extra,
+                    np.where(called, code, NO_CALL),
+                )  # fmt: skip
                 pts = np.zeros(f)
                 for i in np.flatnonzero(when < NEVER):
                     pts[i] = points(
@@ -492,23 +523,29 @@ class RaceSearch:
     ) -> tuple[list[int] | None, Wait | None]:
         """The between-turns hand a candidate leaves, and the call it stands on."""
         hand = list(obs.hand)
-        called = obs.calls[obs.seat] is not None
+        standing = obs.calls[obs.seat]
+        called = standing is not None
         if action == DRAW:
-            return hand, (model.wait(hand) if called else None)
+            return hand, (model.call_wait(standing, hand) if called else None)
         if action == TAKE:
             if obs.top is None:
                 return None, None
             hand[obs.top] += 1
             throw, calls = model.play(np.array([hand]), fixed, extra)
             hand[int(throw[0])] -= 1
-            return hand, (model.wait(hand) if called or calls[0] else None)
+            if called:
+                return hand, model.call_wait(standing, hand)
+            return hand, (model.wait(hand) if calls[0] else None)
         if DISCARD <= action < CALL_CEKI + N_KINDS:
             k = (action - DISCARD) % N_KINDS
         else:
             return None, None
         hand[k] -= 1
-        if action >= CALL_TAN or called:
+        if action >= CALL_TAN:
             w = model.wait(hand)
+            return hand, (w if w.cards else None)
+        if called:  # a plain discard keeps the standing call
+            w = model.call_wait(standing, hand)
             return hand, (w if w.cards else None)
         return hand, None
 
@@ -637,9 +674,25 @@ class CallJudge:
         new_hand: Sequence[int],
         new_wait: Wait,
     ) -> bool:
-        old = self.model.wait([int(c) for c in hand])
-        new_call = TAN if new_wait.call == "tan" else CEKI
-        return self.rate(new_hand, new_wait.cards, new_call) >= self.rate(hand, old.cards, call)
+        return self.best(hand, call, new_hand, [new_wait]) is not None
+
+    def best(
+        self,
+        hand: Sequence[int] | np.ndarray,
+        call: int,
+        new_hand: Sequence[int],
+        new_waits: Sequence[Wait],
+    ) -> Wait | None:
+        """The best rated of ``new_waits`` (the first among equals) if it rates at least as
+        well as the standing wait of ``hand``; else None (keep the hand)."""
+        old = self.model.call_wait(CALL_NAMES[call], [int(c) for c in hand])
+        bar = self.rate(hand, old.cards, call)
+        best: Wait | None = None
+        for w in new_waits:
+            r = self.rate(new_hand, w.cards, TAN if w.call == "tan" else CEKI)
+            if r >= bar:
+                best, bar = w, r + 1e-12
+        return best
 
     def rate(self, hand: Sequence[int] | np.ndarray, cards: Sequence[int], call: int) -> float:
         n = self.players

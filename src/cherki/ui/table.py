@@ -370,8 +370,13 @@ def hint_lines(game: Game, obs: Observation) -> list[Text]:
         report = analyse_hand(obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
         words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
         full = r.set_size * r.sets
+        size = r.set_size
         if report.cards == full - 1:
-            if report.waits:
+            if obs.calls[obs.seat] == "ceki" and report.call == "tan":
+                # a ceki kept after making a mata waits on a card that completes a mata
+                waits = tuple(k for k in report.waits if obs.hand[k] % size == size - 1)
+                lines.append(_waits_line(f"Your {words['ceki']} call waits on", waits, unseen))
+            elif report.waits:
                 call = words.get(report.call or "", report.call)
                 lines.append(
                     _waits_line(f"Your hand calls {call}, waiting on", report.waits, unseen)
@@ -392,6 +397,15 @@ def hint_lines(game: Game, obs: Observation) -> list[Text]:
                     continue
                 word = words.get(call, call)
                 lines.append(_waits_line(f"Discard {CODES[k]} → {word}, waiting on", waits, unseen))
+                if called == "ceki" and call == "tan" and DISCARD + k in obs.legal:
+                    hand = list(obs.hand)
+                    hand[k] -= 1
+                    kept = tuple(j for j in waits if hand[j] % size == size - 1)
+                    lines.append(
+                        _waits_line(
+                            f"Discard {CODES[k]} keeping {words['ceki']}, waiting on", kept, unseen
+                        )
+                    )
             if not report.discards_to_call and not report.winning:
                 lines.append(Text("No discard leaves you one card from winning yet."))
     if obs.legal:

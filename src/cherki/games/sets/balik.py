@@ -50,7 +50,9 @@ Our specifications (each is an option of :class:`SetsRules` unless marked *fixed
 * ``caller_changes`` (default ``mata-only``): after calling, a player may only keep a new card
   when the exchange still waits and holds more mata ("turning an existing mixed set into a
   mata" [000]); ``free`` allows any exchange that still waits; ``none`` freezes the hand.
-  A ceki caller whose change forms a mata now calls tan and loses the ceki bonus [000 fn.].
+  A ceki caller whose change forms a mata *can* change to tan [000 R-CHANGE] and then loses
+  the ceki bonus [000 fn.], or keep ceki (a plain discard): a kept ceki still waits only on
+  a card that completes a mata, its promise, and so still wins the bonus.
 * ``claim_priority`` (default ``turn-order``): when a revealed draw wins for several seats,
   the drawer comes first (the card is theirs, a self-draw), then the other callers in turn
   order from the drawer, as the next player in Mahjong has priority; ``first-caller`` ranks

@@ -159,6 +159,16 @@ class SetsState(State):
     def _wait(self, hand: list[int]) -> Wait:
         return wait_for(hand, self.grouping, self.size, self.rules.chiqui)
 
+    def _call_wait(self, call: str | None, hand: list[int]) -> Wait:
+        """What a seat that has called ``call`` waits on with ``hand``. A ceki caller who
+        turned a mixed set into a mata and kept the call (the source: they *can* change to
+        tan [000 R-CHANGE]) still waits only on a card that completes a mata."""
+        w = self._wait(hand)
+        if call == "ceki" and w.call == "tan":
+            size = self.size
+            return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
+        return w
+
     def _may_discard(self, s: int, k: int) -> bool:
         return self.hands[s][k] > self.melded[s][k]
 
@@ -292,12 +302,19 @@ class SetsState(State):
             hand[k] -= 1
             w = self._wait(hand)
             better = mata_count(hand, size)[0] > old_mata
+            # a ceki caller who makes a mata may keep ceki (a plain discard) while a card
+            # still completes a mata, or change to tan [000 R-CHANGE]
+            keeps = (
+                call == "ceki"
+                and w.call == "tan"
+                and any(hand[j] % size == size - 1 for j in w.cards)
+            )
             hand[k] += 1
             if w.call is None or (mode == "mata-only" and not better):
                 continue
-            if w.call == call:
+            if w.call == call or keeps:
                 acts.append(DISCARD + k)
-            else:
+            if w.call != call:
                 acts.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
         return acts
 
@@ -449,6 +466,8 @@ class SetsState(State):
         """Would ``card`` (not yet in ``s``'s hand) complete a win the rules allow?"""
         if self.rules.must_call_to_win and self.calls[s] is None:
             return False
+        if self.calls[s] is not None and card not in self.wait_sets[s]:
+            return False  # a caller wins only on what the call waits on
         hand = self.hands[s]
         hand[card] += 1
         ok = self._wins(hand)
@@ -502,7 +521,7 @@ class SetsState(State):
             events.append(Event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
         if self.calls[s] is not None:
-            self.waits[s] = w = self._wait(hand)
+            self.waits[s] = w = self._call_wait(self.calls[s], hand)
             self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
