@@ -391,3 +391,23 @@ def test_random_games_keep_the_invariants(
 def test_every_action_id_is_named() -> None:
     assert len({G.action_text(a) for a in range(NUM_ACTIONS)}) == NUM_ACTIONS
     assert SAMPEI < DISCARD
+
+
+# -- step 4, "These cards are worth 10 points each" [001] ---------------------------------------
+STEP4 = "C1 M1 OT M2 M2 M2 C6 S6 M6 S7 S7 M7 C8 M8"  # M1 and OT in the hand
+
+
+def test_step_4_restates_step_3_by_default() -> None:
+    assert G.rules().toh_step4 == "restates"
+    assert items(rabas(hand=STEP4)) == [RABAS, BAK1, ("turned card C5", 5)]
+
+
+@pytest.mark.parametrize("method", ["toh-bayaran", "toh-bayaran-14", "bak-bakan"])
+def test_step_4_in_hand_adds_ten_for_each_nyonya_lau_chian_and_m1_held(method: str) -> None:
+    after = DRAWN14 if method == "toh-bayaran-14" else "C5"
+    plain = rabas(hand=STEP4, after=after, rules=method)
+    r = rabas(hand=STEP4, after=after, rules=method, toh_step4="in-hand")
+    assert items(r) == [*items(plain), ("M1, OT in the hand × 10", 20)]
+    assert r.total == plain.total + 20
+    lo, hi = G.payment_bounds(G.rules(method, toh_step4="in-hand"), 4)
+    assert lo <= min(r.payments) and max(r.payments) <= hi

@@ -269,6 +269,7 @@ _ITEMS: dict[str, Callable[[ScoreItem, Result, Voice], str]] = {
     "one-stake": lambda i, r, v: "metu: one stake from the pot",
     "half-pot": lambda i, r, v: "metu: half the pot",
     "ceken-bet": lambda i, r, v: f"ceken bet with {v.obj(i.seat)}",
+    "toh-cards": lambda i, r, v: f"{_cards_of(i)} in the hand × 10",
     "chiqui": lambda i, r, v: (
         f"chiqui: {_cards_of(i)} turned up among the {i.among}"
         if i.cards

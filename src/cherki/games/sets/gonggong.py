@@ -90,9 +90,8 @@ from cherki.games.sets.state import SetsState
 M1: Final = 18
 
 #: Step 3 of toh bayaran [001]: Nyonya, Lau Chian and 1 Myriads 10, everything else its rank.
-TOH_POINTS: Final[tuple[int, ...]] = tuple(
-    10 if k in (RF, OT, M1) else RANK[k] for k in range(N_KINDS)
-)
+TOH_TENS: Final = (M1, RF, OT)
+TOH_POINTS: Final[tuple[int, ...]] = tuple(10 if k in TOH_TENS else RANK[k] for k in range(N_KINDS))
 
 
 def _word(win: Win) -> str:
@@ -117,6 +116,17 @@ def toh_steps_1_2(state: SetsState, win: Win) -> tuple[list[ScoreItem], dict[str
     return items, detail
 
 
+def toh_step_4(state: SetsState, win: Win, items: list[ScoreItem]) -> None:
+    """Step 4 of toh bayaran [001], "These cards are worth 10 points each": with
+    ``toh_step4`` ``in-hand``, 10 points for each Nyonya, Lau Chian and 1 of Myriads in the
+    winning hand (item ``toh-cards``); by default a restatement of step 3, adding nothing."""
+    if state.rules.toh_step4 != "in-hand":
+        return
+    cards = tuple(k for k in TOH_TENS for _ in range(win.hand[k]))
+    if cards:
+        items.append(ScoreItem("toh-cards", 10 * len(cards), count=len(cards), cards=cards))
+
+
 def _multiplier(state: SetsState, win: Win) -> int:
     return state.rules.kandang_tangan_multiplier if win.how == "kandang-tangan" else 1
 
@@ -125,6 +135,7 @@ def score_toh_bayaran(state: SetsState, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     turned = win.scoring[0]
     items.append(ScoreItem("turned", TOH_POINTS[turned], cards=(turned,)))
+    toh_step_4(state, win, items)
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
@@ -148,6 +159,7 @@ def score_toh_bayaran_14(state: SetsState, win: Win) -> Result:
     if red:
         items.append(ScoreItem("red-bak-of-all", 2 * red, count=red, among=both))
     detail["bak_of_all"], detail["red_bak_of_all"] = bak, red
+    toh_step_4(state, win, items)
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
@@ -155,6 +167,7 @@ def score_bak_bakan(state: SetsState, win: Win) -> Result:
     if state.rules.bak_bakan_turn:
         return score_toh_bayaran(state, win)
     items, detail = toh_steps_1_2(state, win)
+    toh_step_4(state, win, items)
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
@@ -191,7 +204,8 @@ def score_umbuk(state: SetsState, win: Win) -> Result:
 def _toh_most(rules: SetsRules, extra: int) -> int:
     """The most a toh bayaran win scores: rabas with a red card (3), every bak red where it
     can be, ``extra`` for step 3; kandang tangan multiplies it."""
-    return (3 + mata_points(rules) + extra) * rules.kandang_tangan_multiplier
+    step4 = 10 * rules.sets * rules.set_size if rules.toh_step4 == "in-hand" else 0
+    return (3 + mata_points(rules) + extra + step4) * rules.kandang_tangan_multiplier
 
 
 def _pot_bounds(rules: SetsRules, n: int) -> tuple[int, int]:

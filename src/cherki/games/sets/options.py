@@ -204,6 +204,14 @@ JAVANESE: Final = (
         "ours ([001] says bak-bakan is paid 'as toh bayaran')",
     ),
     Option(
+        "toh_step4",
+        "restates",
+        "toh bayaran's step 4, 'These cards are worth 10 points each': a restatement of step "
+        "3's values (restates), or 10 more for each RF, OT and M1 in the winning hand (in-hand)",
+        "[001] step 4 of toh bayaran; both readings are ours",
+        choices=("restates", "in-hand"),
+    ),
+    Option(
         "starter_extra",
         False,
         "the starter is dealt one card more and opens by discarding",

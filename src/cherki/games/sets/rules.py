@@ -83,6 +83,7 @@ class SetsRules(Rules):
     stake: int = 10
     ceken_bets: str = ""
     bak_bakan_turn: bool = True
+    toh_step4: str = "restates"
     olo_points: int = 5
     chiqui_fail: str = "void"
     chiqui_turn: str = "any"
