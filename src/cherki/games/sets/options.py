@@ -51,7 +51,7 @@ HONOURS: Final = (
         "honours",
         "rank1",
         "honours in sets: with the 1s (rank1), WF and RF with the 1s (frames), only alike (own)",
-        "[000] Pwee's card table; [003]",
+        "ours: [001] Tantanan's rule extended, after Pwee's card table (not in the sources)",
         choices=HONOUR_RULES,
     ),
 )
