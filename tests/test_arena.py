@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from cherki.bots import SearchBot
 from cherki.core.errors import RulesError
 from cherki.games import find_game
 from cherki.play.arena import mean_interval, run_arena
@@ -199,3 +201,67 @@ def test_win_rates_have_wilson_intervals_right_near_zero_and_one() -> None:
     half.seat_hands, half.wins = 100, 50
     iv = half.win_interval()
     assert iv.low < 0.5 < iv.high and abs((iv.low + iv.high) / 2 - 0.5) < 1e-9
+
+
+class _SlowClock:
+    """A clock on which every reading is a second later: a machine far slower than ours."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+@pytest.mark.parametrize(("name", "hands"), [("ceki", 2), ("tantanan", 4)])
+def test_search_figures_are_the_same_on_a_slow_machine(
+    name: str, hands: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The arena's search thinks in rollouts, not milliseconds: a clock that races ahead
+    (a slow or loaded machine) changes nothing, while a time budget would cut its thinking
+    short and so change its play."""
+    import cherki.bots.search as search_module
+    from cherki.bots import SearchBudget
+
+    game = find_game(name)
+    here = run_arena(game, ["search", "heuristic"], hands, 3).to_json()
+    assert here["search"] == f"{SearchBot.by_rollouts(name).iterations} rollouts"
+    monkeypatch.setattr(search_module.time, "perf_counter", _SlowClock())
+    slow = run_arena(game, ["search", "heuristic"], hands, 3).to_json()
+    assert _figures(slow) == _figures(here)
+    # the same search with a budget in milliseconds on a fast clock and on the slow one
+    bot = SearchBudget(ms=50).bot(name)
+    assert bot.budget_ms == 50 and bot.iterations is None and bot.budget_text == "50 ms"
+
+
+def test_a_search_budget_is_checked() -> None:
+    from cherki.bots import SearchBudget
+
+    for bad, message in [
+        ({"rollouts": 1}, "at least 2 rollouts"),
+        ({"rollouts": True}, "at least 2 rollouts"),
+        ({"ms": 0}, "positive time"),
+        ({"rollouts": 8, "ms": 10.0}, "not both"),
+    ]:
+        with pytest.raises(RulesError, match=message):
+            SearchBudget(**bad)
+
+
+def test_arena_command_search_budget_options() -> None:
+    def arena(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "cherki", "arena", "tantanan", "--bots", "search,heuristic",
+             "--hands", "2", *args],
+            capture_output=True, text=True, timeout=300, env={**os.environ, "COLUMNS": "200"},
+        )  # fmt: skip
+
+    both = arena("--search-rollouts", "8", "--search-ms", "10")
+    assert both.returncode == 2 and "not both" in both.stderr
+    few = arena("--search-rollouts", "1")
+    assert few.returncode == 2 and "--search-rollouts" in few.stderr
+    ok = arena("--search-rollouts", "8")
+    assert ok.returncode == 0, ok.stderr
+    assert "search 8 rollouts a decision" in ok.stdout
+    clock = arena("--search-ms", "20")
+    assert clock.returncode == 0 and "search 20 ms a decision" in clock.stdout

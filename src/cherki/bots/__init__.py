@@ -21,17 +21,21 @@ from cherki.bots.base import (
     levels_for,
     register,
 )
-from cherki.bots.search import SearchBot
+from cherki.bots.search import SearchBot, SearchBudget
 from cherki.core.errors import RulesError
 
 
-def make_bot(game: str, level: str) -> Bot:
-    """A bot of ``level`` for ``game`` (``random`` exists for every game)."""
+def make_bot(game: str, level: str, *, search: SearchBudget | None = None) -> Bot:
+    """A bot of ``level`` for ``game`` (``random`` exists for every game).
+
+    A ``search`` bot thinks by the clock (its game's time a decision) unless ``search``
+    bounds it otherwise: a :class:`SearchBudget` in rollouts plays the same on every machine.
+    """
     key = level.strip().lower()
     if key == "random":
         return RandomBot()
     if key == "search" and "search" in levels_for(game):
-        return SearchBot(game)
+        return SearchBot(game) if search is None else search.bot(game)
     factory = REGISTRY.get((game, key))
     if factory is None:
         raise RulesError(
@@ -47,6 +51,7 @@ __all__ = [
     "Heuristic",
     "RandomBot",
     "SearchBot",
+    "SearchBudget",
     "heuristic_for",
     "levels_for",
     "make_bot",

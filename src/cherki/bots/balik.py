@@ -176,6 +176,8 @@ class BalikHeuristicBot(Heuristic):
     #: The race search's time a decision: one batch of 128 futures takes about 0.1 s on one
     #: core, and most decisions end after the first.
     search_budget_ms = 100.0
+    #: two batches of futures: about 60 ms a decision (median, Balik Satu)
+    search_rollouts = 256
 
     def __init__(self, *, for_score: bool = False) -> None:
         self.for_score = for_score

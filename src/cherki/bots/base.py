@@ -48,6 +48,10 @@ class Heuristic:
     name = "heuristic"
     #: milliseconds a searched decision may take
     search_budget_ms: float = DEFAULT_BUDGET_MS
+    #: the sampled deals (futures, in the race search) a searched decision takes under a
+    #: rollout budget, which plays the same on every machine: about what the time budget
+    #: reaches on one core of the project's reference machine (2 cores, 2026)
+    search_rollouts: int = 16
     #: how many of the heuristic's top choices the search compares
     search_candidates: int = 5
     #: how many standard errors a candidate must beat the heuristic's choice by

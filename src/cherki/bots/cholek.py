@@ -60,6 +60,8 @@ class CholekHeuristicBot(Heuristic):
     #: the search's rollouts stop after this many actions (about four turns of play) and
     #: value the game from the piles (:meth:`leaf_value`)
     rollout_depth = 16
+    #: short rollouts (16 actions): 256 deals take about 0.2 s a decision
+    search_rollouts = 256
 
     def leaf_value(self, state: State, seat: int) -> float:
         """A game in progress valued for ``seat``: each seat's points so far plus a little

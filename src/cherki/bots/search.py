@@ -14,7 +14,10 @@ sampled from what its seat has seen (never the real hidden cards), one of two wa
   against the others' first chance to go out, in :mod:`cherki.bots.race`.
 
 It stops after ``iterations`` sampled deals (futures, in the race search) or when its
-``budget_ms`` runs out (at least ``min_iterations``), and keeps the heuristic's choice unless
+``budget_ms`` runs out (at least ``min_iterations``). A *rollout budget* (``iterations`` with
+no ``budget_ms``, :meth:`SearchBot.by_rollouts`) plays the same on every machine and at any
+load: the same seed gives the same play, which is what the arena uses by default; a time
+budget adapts to the machine and is what people play against. It keeps the heuristic's choice unless
 another candidate beats it by ``z`` standard errors of the paired differences; between
 choices the heuristic rates level (where it would draw lots: its ``scores``, in the games of
 sets) the better mean is enough. Where the heuristic says its ties are not worth breaking
@@ -33,14 +36,41 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Set
+from dataclasses import dataclass
 from typing import Literal
 
 from cherki.bots.balik import BalikHeuristicBot
 from cherki.bots.base import Heuristic, heuristic_for
 from cherki.bots.race import RaceSearch
 from cherki.core.contract import Observation, State, play_out
+from cherki.core.errors import RulesError
 from cherki.games import find_game
 from cherki.games.sets.observation import SetsObservation
+
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """What bounds a search decision: ``ms`` of the clock, else ``rollouts`` sampled deals
+    (None: the game's ``search_rollouts``). Rollouts play the same on every machine and at
+    any load; the clock adapts to the machine."""
+
+    rollouts: int | None = None
+    ms: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.rollouts is not None and (type(self.rollouts) is not int or self.rollouts < 2):
+            raise RulesError(
+                f"a search needs at least 2 rollouts a decision, not {self.rollouts!r}"
+            )
+        if self.ms is not None and not (isinstance(self.ms, int | float) and self.ms > 0):
+            raise RulesError(f"a search needs a positive time a decision, not {self.ms!r}")
+        if self.rollouts is not None and self.ms is not None:
+            raise RulesError("a search budget is in rollouts or in milliseconds, not both")
+
+    def bot(self, game: str) -> SearchBot:
+        if self.ms is not None:
+            return SearchBot(game, budget_ms=self.ms)
+        return SearchBot.by_rollouts(game, self.rollouts)
 
 
 class SearchBot:
@@ -81,6 +111,23 @@ class SearchBot:
         #: plain rollouts stop after this many actions where the heuristic can value an
         #: unfinished hand, else play to the end
         self.depth: int | None = depth if depth is not None else self.heuristic.rollout_depth
+
+    @classmethod
+    def by_rollouts(cls, game: str, rollouts: int | None = None) -> SearchBot:
+        """A search bot with a rollout budget and no clock: ``rollouts`` sampled deals a
+        decision (default: the game's ``search_rollouts``), so that the same seed gives the
+        same play on any machine."""
+        if rollouts is not None:
+            SearchBudget(rollouts)  # a clear error for a bad count
+        n = rollouts if rollouts is not None else heuristic_for(game).search_rollouts
+        return cls(game, budget_ms=None, iterations=n, min_iterations=min(4, n))
+
+    @property
+    def budget_text(self) -> str:
+        """The budget in words: "256 rollouts" or "100 ms"."""
+        if self.budget_ms is None:
+            return f"{self.iterations} rollouts" if self.iterations is not None else "no limit"
+        return f"{self.budget_ms:g} ms"
 
     def act(self, obs: Observation, rng: random.Random) -> int:
         legal = [int(a) for a in obs.legal]

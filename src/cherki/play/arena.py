@@ -50,7 +50,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from cherki.bots import make_bot
+from cherki.bots import SearchBot, SearchBudget, make_bot
 from cherki.bots.base import Bot
 from cherki.core.contract import Game, Observation, Rules, play_out
 from cherki.core.errors import RulesError
@@ -115,6 +115,10 @@ class BotStats:
         return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
+#: The arena's search budget: the game's rollouts a decision, the same on any machine.
+DEFAULT_SEARCH = SearchBudget()
+
+
 @dataclass
 class ArenaResult:
     game: str
@@ -125,6 +129,8 @@ class ArenaResult:
     seconds: float
     duplicate: bool = True
     field: str | None = None
+    #: the search bots' budget: "256 rollouts" (the same on any machine) or "100 ms"
+    search: str | None = None
 
     def pairs(self) -> list[tuple[str, str, Interval]]:
         out = []
@@ -142,6 +148,7 @@ class ArenaResult:
             "seed": self.seed,
             "duplicate": self.duplicate,
             "field": self.field,
+            "search": self.search,
             "seconds": round(self.seconds, 3),
             "bots": [
                 {
@@ -206,6 +213,7 @@ def play_hands(
     duplicate: bool,
     hands: range,
     field: str | None = None,
+    search: SearchBudget | None = DEFAULT_SEARCH,
 ) -> list[HandOutcome]:
     """Play the arena's hands numbered ``hands`` (a slice of the whole run, so that runs
     split across processes deal, seat and seed every hand exactly as one process would)."""
@@ -216,7 +224,7 @@ def play_hands(
     for h in hands:
         if field is None:
             assign = [(i + h) % k for i in range(n)]
-            bots = [make_bot(game.name, levels[b]) for b in assign]
+            bots = [make_bot(game.name, levels[b], search=search) for b in assign]
             rngs = [random.Random(seed * 1_000_003 + h * 101 + i) for i in range(n)]
             deal = h // k if duplicate else h
         else:  # one listed bot in one seat, the field in the others
@@ -224,7 +232,10 @@ def play_hands(
             guest, b = divmod(r, k)
             assign = [-1] * n
             assign[guest] = b
-            bots = [make_bot(game.name, levels[b] if i == guest else field) for i in range(n)]
+            bots = [
+                make_bot(game.name, levels[b] if i == guest else field, search=search)
+                for i in range(n)
+            ]
             rngs = [random.Random(seed * 1_000_003 + deal * 101 + i) for i in range(n)]
         state = game.new_state(rules, n, seed=seed + deal, first=deal % n)
         timed = _TimedSeats(bots, rngs, assign, k)
@@ -258,13 +269,16 @@ def run_arena(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     field: str | None = None,
+    search: SearchBudget | None = DEFAULT_SEARCH,
 ) -> ArenaResult:
     """Play ``hands`` hands between bots of ``levels`` and gather the statistics.
 
     With ``jobs`` above 1 the hands are shared out between that many processes, in whole
     deals; the figures are the same as with one process (decision times aside). With
     ``field`` each bot in turn replaces one player at a table of ``field`` bots (see the
-    module's notes).
+    module's notes). Search bots think within ``search``: by default their game's rollouts a
+    decision, so that the same seed gives the same figures on any machine; None lets them
+    think by the clock (their game's time a decision).
     """
     if not levels:
         raise RulesError("name at least one bot level")
@@ -277,9 +291,13 @@ def run_arena(
     rules = rules if rules is not None else game.default_preset().rules
     labels = _labels(levels)
     k = len(levels)
+    budget: str | None = None
+    for lv in [*levels, *([field] if field else [])]:
+        bot = make_bot(game.name, lv, search=search)  # clear errors first
+        if isinstance(bot, SearchBot):
+            budget = bot.budget_text
     if field is not None:
         field = field.strip().lower()
-        make_bot(game.name, field)  # a clear error for a level the game lacks
         if hands % (k * n):
             raise RulesError(
                 f"with a field each deal takes {k * n} hands ({k} bots × {n} seats): "
@@ -296,7 +314,7 @@ def run_arena(
     args = (game.name, list(levels), rules, n, seed, duplicate)
     if jobs == 1:
         for h in range(hands):
-            outcomes.extend(play_hands(*args, range(h, h + 1), field))
+            outcomes.extend(play_hands(*args, range(h, h + 1), field, search))
             if progress is not None:
                 progress(h + 1)
     else:
@@ -305,7 +323,7 @@ def run_arena(
         done = 0
         results: dict[int, list[HandOutcome]] = {}
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(play_hands, *args, c, field): c.start for c in chunks}
+            futures = {pool.submit(play_hands, *args, c, field, search): c.start for c in chunks}
             for fut in as_completed(futures):
                 part = fut.result()
                 results[futures[fut]] = part
@@ -322,7 +340,7 @@ def run_arena(
             stats[b].wins += o.wins[b]
             stats[b].decision_ms.extend(o.decision_ms[b])
     return ArenaResult(
-        game.name, n, hands, seed, stats, time.perf_counter() - start, duplicate, field
+        game.name, n, hands, seed, stats, time.perf_counter() - start, duplicate, field, budget
     )
 
 

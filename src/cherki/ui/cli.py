@@ -21,7 +21,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
-from cherki.bots import levels_for, make_bot
+from cherki.bots import SearchBudget, levels_for, make_bot
 from cherki.core.cards import CODES, N_KINDS, format_cards, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
@@ -521,8 +521,28 @@ def arena(
             "(hands: a multiple of bots × players).",
         ),
     ] = None,
+    search_rollouts: Annotated[
+        int | None,
+        typer.Option(
+            "--search-rollouts",
+            min=2,
+            help="Rollouts a search decision takes (default: the game's). The same seed then "
+            "gives the same figures on any machine.",
+        ),
+    ] = None,
+    search_ms: Annotated[
+        float | None,
+        typer.Option(
+            "--search-ms",
+            min=1,
+            help="Let search bots think by the clock instead, this many ms a decision "
+            "(figures then depend on the machine and its load).",
+        ),
+    ] = None,
 ) -> None:
-    """Bots play many hands, seats rotated; win rates and mean points with 95% intervals."""
+    """Bots play many hands, seats rotated; win rates and mean points with 95% intervals.
+
+    Search bots have a budget in rollouts by default, so a seed reproduces the figures."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from cherki.play.arena import mean_interval, plot_arena, run_arena
@@ -532,8 +552,11 @@ def arena(
     _writable(json_file, "--json")
     _writable(plot, "--plot")
     levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
+    if search_rollouts is not None and search_ms is not None:
+        raise RulesError("give --search-rollouts or --search-ms, not both")
+    search = SearchBudget(search_rollouts, search_ms)
     for lv in levels:
-        make_bot(game.name, lv)
+        make_bot(game.name, lv, search=search)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -554,10 +577,12 @@ def arena(
             jobs=jobs,
             progress=lambda done: bar.update(task, completed=done),
             field=field,
+            search=search,
         )
     t = Table(
         title=f"{game.title}: {hands} hands, {res.players} players, seed {seed}"
-        + (f", each bot among {field} players" if field else ""),
+        + (f", each bot among {field} players" if field else "")
+        + (f", search {res.search} a decision" if res.search else ""),
         header_style="bold",
     )
     for col in ("bot", "win rate", "mean points / hand (95% CI)", "median ms", "p99 ms"):
