@@ -33,6 +33,7 @@ does not search, nor where the heuristic says the decision is not worth searchin
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Set
@@ -62,7 +63,9 @@ class SearchBudget:
             raise RulesError(
                 f"a search needs at least 2 rollouts a decision, not {self.rollouts!r}"
             )
-        if self.ms is not None and not (isinstance(self.ms, int | float) and self.ms > 0):
+        if self.ms is not None and not (
+            isinstance(self.ms, int | float) and math.isfinite(self.ms) and self.ms > 0
+        ):
             raise RulesError(f"a search needs a positive time a decision, not {self.ms!r}")
         if self.rollouts is not None and self.ms is not None:
             raise RulesError("a search budget is in rollouts or in milliseconds, not both")

@@ -275,6 +275,8 @@ def load_record(path: str | Path) -> Record:
     """Read a record file: at most :data:`MAX_RECORD_BYTES`, UTF-8, then
     :func:`parse_record`. Every fault is a one-line :class:`RecordError`."""
     p = Path(path)
+    if "\x00" in str(p):
+        raise RecordError(f"{str(p)!r} is no file name: it holds a NUL character")
     try:
         with p.open("rb") as f:
             raw = f.read(MAX_RECORD_BYTES + 1)

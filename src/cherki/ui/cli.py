@@ -7,10 +7,13 @@ them; every rule lives in the games. A user's mistake is a message, never a trac
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -74,16 +77,61 @@ def _game(name: str) -> Game:
 
 
 def _writable(path: Path | None, what: str) -> None:
-    """Refuse, before anything is played, a file that could not be written."""
+    """Refuse, before anything is played, a file that could not be written: the file is
+    written as a record is (a temporary file beside it, renamed over it), so a temporary
+    file is tried in its folder."""
     if path is None:
         return
+    if "\x00" in str(path) or not path.name:
+        raise RulesError(f"{what} {str(path)!r} is no file name")
     parent = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise RulesError(f"{what} {path} is a directory, not a file")
+    if path.exists() and not path.is_file():
+        raise RulesError(f"{what} {path} is not a regular file")
     if not parent.is_dir():
         raise RulesError(f"{what} {path}: the folder {parent} does not exist")
     if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise RulesError(f"{what} {path} cannot be written here")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=parent)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as err:
+        raise RulesError(f"{what} {path} cannot be written here ({err.strerror})") from None
+
+
+def _plot_format(path: Path | None) -> None:
+    """Refuse a plot file whose name asks for a format matplotlib cannot write."""
+    if path is None or not path.suffix:
+        return
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix[1:].lower() not in kinds:
+        raise RulesError(
+            f"--plot {path}: cannot draw a {path.suffix} file; name it .png, .svg or .pdf "
+            f"(or any of {', '.join(sorted(kinds))})"
+        )
+
+
+def _write_file(path: Path, what: str, write: Callable[[Path], None]) -> None:
+    """``write`` the output to a temporary file beside ``path``, then rename it over
+    ``path``: a failure leaves the old file whole and is a one-line error."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
+        os.close(fd)
+    except OSError as err:
+        raise RulesError(f"{what} {path} cannot be written ({err.strerror})") from None
+    tmp = Path(name)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError as err:
+        raise RulesError(f"{what} {path} cannot be written ({err.strerror})") from None
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _parse_options(options: list[str] | None) -> dict[str, str]:
@@ -168,8 +216,8 @@ def play(
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
-    if delay is not None and delay < 0:
-        raise RulesError(f"--delay must be zero or more seconds, not {delay}")
+    if delay is not None and not (math.isfinite(delay) and 0 <= delay <= 60):
+        raise RulesError(f"--delay must be from 0 to 60 seconds, not {delay}")
     if resume is not None:
         _resume(resume, delay)
         return
@@ -551,6 +599,7 @@ def arena(
     rules_obj = game.rules(rules, **_parse_options(option))
     _writable(json_file, "--json")
     _writable(plot, "--plot")
+    _plot_format(plot)
     levels = [lv.strip() for lv in bots.split(",") if lv.strip()]
     if search_rollouts is not None and search_ms is not None:
         raise RulesError("give --search-rollouts or --search-ms, not both")
@@ -606,8 +655,9 @@ def arena(
             f"[{iv.low:+.2f}, {iv.high:+.2f}] ({verdict})"
         )
     if json_file:
-        json_file.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        text = json.dumps(data, indent=2) + "\n"
+        _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
         console.print(f"Figures written to {json_file}")
     if plot:
-        plot_arena(res, str(plot))
+        _write_file(plot, "--plot", lambda p: plot_arena(res, str(p)))
         console.print(f"Plot written to {plot}")
