@@ -115,7 +115,7 @@ def _plot_format(path: Path | None) -> None:
         )
 
 
-def _write_file(path: Path, what: str, write: Callable[[Path], None]) -> None:
+def _write_file(path: Path, what: str, write: Callable[[Path], object]) -> None:
     """``write`` the output to a temporary file beside ``path``, then rename it over
     ``path``: a failure leaves the old file whole and is a one-line error."""
     try:
