@@ -135,7 +135,7 @@ def seat_text(state: State, seat: int) -> str:
 
     game = state.game
     obs = state.observation(seat)
-    voice = Voice.of(seat, state.n)
+    voice = Voice.of(None, state.n, seat)
     lines = [f"{game.title}, seat {seat} of {state.n}"]
     lines += table_lines(obs, game, voice)
     from cherki.core.cards import format_hand
