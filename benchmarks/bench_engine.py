@@ -1,0 +1,161 @@
+"""Benchmark: every game played with uniformly random legal actions on one core.
+
+For each game (its default table and preset) four figures from the same seeded hands:
+
+* decisions/s, plain: ``state.legal_actions()`` then ``state.apply(action)`` at every
+  decision (dealing not counted);
+* decisions/s with the observation: the acting seat's ``state.observation(seat)`` built at
+  every decision too;
+* decisions/s with the encoding: ``state.observation(seat).encode()`` (the float32 vector a
+  learner reads) at every decision;
+* hands/s: dealing plus playing the whole hand, plain.
+
+A *decision* is one call of ``state.apply``. With ``--pettingzoo`` it also runs PettingZoo's
+``performance_benchmark`` on each game's AEC environment (turns/s), and with rlcard
+installed it plays RLCard's Mahjong the same way and prints the ratio. Run from the
+repository root::
+
+    uv run python benchmarks/bench_engine.py                 # 200 hands a game, seed 1
+    uv run python benchmarks/bench_engine.py --hands 500 --games balik-satu,ceki
+    uv run python benchmarks/bench_engine.py --pettingzoo
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import platform
+import random
+import sys
+import time
+from typing import Any
+
+from cherki.games import GAMES, find_game
+
+#: the issue's targets (Balik Satu; no game below TARGET_ANY plain)
+TARGET_BALIK_PLAIN = 200_000
+TARGET_BALIK_OBS = 100_000
+TARGET_ANY = 100_000
+
+
+def play(game: Any, seed: int, mode: str) -> tuple[int, float, float]:
+    """One hand: (decisions, deal seconds, play seconds)."""
+    rng = random.Random(seed * 7919 + 1)
+    choice = rng.choice
+    clock = time.perf_counter
+    t0 = clock()
+    state = game.new_state(seed=seed)
+    t1 = clock()
+    n = 0
+    if mode == "plain":
+        while state.current >= 0:
+            state.apply(choice(state.legal_actions()))
+            n += 1
+    elif mode == "obs":
+        while state.current >= 0:
+            state.observation(state.current)
+            state.apply(choice(state.legal_actions()))
+            n += 1
+    else:
+        while state.current >= 0:
+            state.observation(state.current).encode()
+            state.apply(choice(state.legal_actions()))
+            n += 1
+    return n, t1 - t0, clock() - t1
+
+
+def measure(name: str, hands: int, seed: int) -> dict[str, float]:
+    game = find_game(name)
+    out: dict[str, float] = {}
+    for mode in ("plain", "obs", "encode"):
+        gc.collect()
+        decisions = 0
+        deal = spent = 0.0
+        for s in range(seed, seed + hands):
+            n, d, p = play(game, s, mode)
+            decisions += n
+            deal += d
+            spent += p
+        out[mode] = decisions / spent
+        if mode == "plain":
+            out["hands"] = hands / (deal + spent)
+            out["length"] = decisions / hands
+    return out
+
+
+def rlcard_mahjong(hands: int, seed: int) -> float | None:
+    """RLCard's Mahjong decisions/s with random legal actions, or None without rlcard."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    env = rlcard.make("mahjong", config={"seed": seed})
+    rng = random.Random(seed)
+    decisions = 0
+    start = time.perf_counter()
+    for _ in range(hands):
+        state, player = env.reset()
+        while not env.is_over():
+            action = rng.choice(list(state["legal_actions"]))
+            state, player = env.step(action)
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def pettingzoo_turns(name: str) -> float:
+    import io
+    from contextlib import redirect_stdout
+
+    from pettingzoo.test import performance_benchmark
+
+    from cherki.adapters.pettingzoo import env
+
+    text = io.StringIO()
+    with redirect_stdout(text):
+        performance_benchmark(env(name))
+    for line in text.getvalue().splitlines():
+        if "turns per second" in line:
+            return float(line.split()[0])
+    return float("nan")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--hands", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--games", default=",".join(sorted(GAMES)))
+    p.add_argument("--pettingzoo", action="store_true")
+    args = p.parse_args()
+    names = [g.strip() for g in args.games.split(",") if g.strip()]
+    print(f"Python {sys.version.split()[0]} on {platform.machine()}, one core, random play, "
+          f"{args.hands} hands a game from seed {args.seed}")  # fmt: skip
+    head = f"{'game':18} {'plain dec/s':>12} {'+obs dec/s':>11} {'+encode':>9} "
+    head += f"{'hands/s':>8} {'dec/hand':>9}"
+    if args.pettingzoo:
+        head += f" {'PZ turns/s':>11}"
+    print(head)
+    figures = {}
+    for name in names:
+        f = measure(name, args.hands, args.seed)
+        figures[name] = f
+        line = f"{name:18} {f['plain']:12,.0f} {f['obs']:11,.0f} {f['encode']:9,.0f} "
+        line += f"{f['hands']:8,.1f} {f['length']:9.0f}"
+        if args.pettingzoo:
+            line += f" {pettingzoo_turns(name):11,.0f}"
+        print(line, flush=True)
+    if "balik-satu" in figures:
+        b = figures["balik-satu"]
+        print(f"Balik Satu: {b['plain']:,.0f} plain (target {TARGET_BALIK_PLAIN:,}), "
+              f"{b['obs']:,.0f} with observations (target {TARGET_BALIK_OBS:,})")  # fmt: skip
+    low = [n for n, f in figures.items() if f["plain"] < TARGET_ANY]
+    print("games below 100,000 plain decisions/s:", ", ".join(low) if low else "none")
+    rl = rlcard_mahjong(max(10, args.hands // 10), args.seed)
+    if rl is None:
+        print("RLCard: not installed (pip install rlcard to compare with its Mahjong)")
+    elif "balik-satu" in figures:
+        print(f"RLCard Mahjong: {rl:,.0f} decisions/s; Balik Satu is "
+              f"{figures['balik-satu']['plain'] / rl:.1f}× that")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
