@@ -97,7 +97,7 @@ def rlcard_mahjong(hands: int, seed: int) -> float | None:
         state, player = env.reset()
         while not env.is_over():
             action = rng.choice(list(state["legal_actions"]))
-            state, player = env.step(action)
+            state, _player = env.step(action)
             decisions += 1
     return decisions / (time.perf_counter() - start)
 
