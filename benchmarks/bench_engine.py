@@ -10,7 +10,8 @@ For each game (its default table and preset) four figures from the same seeded h
   learner reads) at every decision;
 * hands/s: dealing plus playing the whole hand, plain.
 
-A *decision* is one call of ``state.apply``. With ``--pettingzoo`` it also runs PettingZoo's
+A *decision* is one call of ``state.apply``. Times are the process's CPU time, which other
+work on the machine disturbs less than the wall clock. With ``--pettingzoo`` it also runs PettingZoo's
 ``performance_benchmark`` on each game's AEC environment (turns/s), and with rlcard
 installed it plays RLCard's Mahjong the same way and prints the ratio. Run from the
 repository root::
@@ -42,7 +43,7 @@ def play(game: Any, seed: int, mode: str) -> tuple[int, float, float]:
     """One hand: (decisions, deal seconds, play seconds)."""
     rng = random.Random(seed * 7919 + 1)
     choice = rng.choice
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: steadier than the wall clock on a shared machine
     t0 = clock()
     state = game.new_state(seed=seed)
     t1 = clock()

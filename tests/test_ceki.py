@@ -472,3 +472,28 @@ def test_heuristic_bot_avoids_handing_a_caller_a_double_win() -> None:
             wins += 1
             doubles += state.result.how == "double"
     assert wins > 40 and doubles <= wins // 5
+
+
+#: nine cards of few ranks (couples are common among them), or of any
+NINE = st.lists(st.sampled_from([0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 28, 29]), min_size=9,
+                max_size=9) | st.lists(st.integers(0, 29), min_size=9, max_size=9)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(cards=NINE, honours=st.sampled_from(sorted(GROUPINGS)))
+def test_couple_discards_are_the_discards_that_leave_a_couple(
+    cards: list[int], honours: str
+) -> None:
+    """The legal-action listing's one-count shortcut agrees with trying each discard."""
+    from cherki.games.ceki.rules import couple_discards, couple_group
+
+    grouping = GROUPINGS[honours]
+    hand = [cards.count(k) for k in range(30)]
+    want = set()
+    for k in range(30):
+        if hand[k]:
+            hand[k] -= 1
+            if couple_group(hand, grouping) >= 0:
+                want.add(grouping[k])
+            hand[k] += 1
+    assert couple_discards(hand, grouping) == want

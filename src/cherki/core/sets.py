@@ -77,8 +77,7 @@ CallType = Literal["tan", "ceki"]
 
 def group_totals(counts: Sequence[int], grouping: Sequence[int]) -> list[int]:
     totals = [0] * N_GROUPS
-    for k in range(N_KINDS):
-        c = counts[k]
+    for k, c in enumerate(counts):
         if c:
             totals[grouping[k]] += c
     return totals
@@ -103,12 +102,12 @@ def mata_count(counts: Sequence[int], size: int = 3) -> tuple[int, int]:
 
 
 def has_mata(counts: Sequence[int], size: int = 3) -> bool:
-    return any(c >= size for c in counts)
+    return max(counts) >= size
 
 
 def has_chiqui(counts: Sequence[int], size: int = 3) -> bool:
     """Some kind appears ``size - 1`` times or more (an identical pair for sets of three)."""
-    return any(c >= size - 1 for c in counts)
+    return max(counts) >= size - 1
 
 
 def is_winning(

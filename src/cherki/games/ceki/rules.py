@@ -150,6 +150,24 @@ def couple_group(hand: Sequence[int], grouping: Sequence[int]) -> int:
     return open_group
 
 
+def couple_discards(hand: Sequence[int], grouping: Sequence[int]) -> set[int]:
+    """The value groups a card may be discarded from so that the 8 cards left are two sets
+    and a couple (``couple_group`` of each, found from one count of the 9-card hand)."""
+    if sum(hand) != HAND_SIZE + 1:
+        return set()
+    res = [t % 3 for t in group_totals(hand, grouping)]
+    open_now = [(g, r) for g, r in enumerate(res) if r]
+    out = set()
+    for g in {grouping[k] for k, c in enumerate(hand) if c}:
+        after = [(h, r) for h, r in open_now if h != g]
+        left = (res[g] - 1) % 3
+        if left:
+            after.append((g, left))
+        if len(after) == 1 and after[0][1] == 2:
+            out.add(g)
+    return out
+
+
 def hand_points(hand: Sequence[int]) -> int:
     """The sum of the card values of a hand (every card of a winning hand is in a set)."""
     return sum(VALUE[k] * c for k, c in enumerate(hand))

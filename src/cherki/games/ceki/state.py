@@ -33,6 +33,7 @@ from cherki.games.ceki.rules import (
     VALUE,
     WIN,
     CekiRules,
+    couple_discards,
     couple_group,
 )
 
@@ -186,13 +187,11 @@ class CekiState(State):
             return acts
         banned = self.drawn if self.drawn_from == FROM_DISCARD else -1
         kinds = [k for k in range(N_KINDS) if hand[k] and k != banned]
-        acts.extend(DISCARD + k for k in kinds)
-        for k in kinds:
-            hand[k] -= 1
-            ok = couple_group(hand, self.grouping) >= 0
-            hand[k] += 1
-            if ok:
-                acts.append(CALL_DISCARD + k)
+        acts.extend([DISCARD + k for k in kinds])
+        groups = couple_discards(hand, self.grouping)
+        if groups:
+            grouping = self.grouping
+            acts.extend([CALL_DISCARD + k for k in kinds if grouping[k] in groups])
         return acts
 
     def _why_illegal(self, seat: int, action: int) -> str:

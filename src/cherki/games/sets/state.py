@@ -246,8 +246,12 @@ class SetsState(State):
         acts = [SAMPEI] if self.self_win_ok else []
         call = self.calls[s]
         if call is None:
-            kinds = [k for k in range(N_KINDS) if hand[k] > self.melded[s][k]]
-            acts.extend(DISCARD + k for k in kinds)
+            melded = self.melded[s]
+            if any(melded):
+                kinds = [k for k in range(N_KINDS) if hand[k] > melded[k]]
+            else:
+                kinds = [k for k, c in enumerate(hand) if c]
+            acts.extend([DISCARD + k for k in kinds])
             acts.extend(self._call_actions(hand, kinds))
             return acts
         return acts + self._caller_discards(s, hand, call)
@@ -296,12 +300,19 @@ class SetsState(State):
         hand[drawn] -= 1
         old_mata = mata_count(hand, size)[0]
         hand[drawn] += 1
+        # the mata after each exchange: the full hand's, less one where the card thrown
+        # breaks one (a count that is a whole number of sets)
+        full_mata = mata_count(hand, size)[0]
+        mata_only = mode == "mata-only"
         for k in range(N_KINDS):
-            if not hand[k] or k == drawn or not self._may_discard(s, k):
+            c = hand[k]
+            if not c or k == drawn or not self._may_discard(s, k):
+                continue
+            better = full_mata - (1 if c % size == 0 else 0) > old_mata
+            if mata_only and not better:
                 continue
             hand[k] -= 1
             w = self._wait(hand)
-            better = mata_count(hand, size)[0] > old_mata
             # a ceki caller who makes a mata may keep ceki (a plain discard) while a card
             # still completes a mata, or change to tan [000 R-CHANGE]
             keeps = (
@@ -310,7 +321,7 @@ class SetsState(State):
                 and any(hand[j] % size == size - 1 for j in w.cards)
             )
             hand[k] += 1
-            if w.call is None or (mode == "mata-only" and not better):
+            if w.call is None:
                 continue
             if w.call == call or keeps:
                 acts.append(DISCARD + k)
@@ -437,7 +448,7 @@ class SetsState(State):
     def _draw(self, s: int) -> list[Event]:
         card = self.stock[self.pos]
         self.pos += 1
-        revealed = any(c is not None for c in self.calls)
+        revealed = self.calls.count(None) < self.n
         event = (
             Event(EventKind.REVEAL, s, card)
             if revealed
