@@ -213,3 +213,28 @@ def test_improved_mata(
     hand: str, extra: str, expected: dict[str, tuple[int, int]], rule: str
 ) -> None:
     assert improved_mata(parse_hand(hand), parse_hand(extra), GROUPINGS[rule]) == expected[rule]
+
+
+@pytest.mark.parametrize("name", ["balik-satu", "chaqui", "tantanan", "gonggong", "chot"])
+def test_the_fast_encoding_is_the_layouts_view_by_view(name: str) -> None:
+    """``encode`` fills the vector with numpy; it must equal the vector built view by view
+    with the layout's checks, for every seat at every step of random hands."""
+    import random
+
+    import numpy as np
+
+    from cherki.games import find_game
+    from cherki.games.sets.observation import _encode_by_views
+
+    game = find_game(name)
+    for seed in range(12):
+        lo, hi = game.players
+        state = game.new_state(seed=seed, players=[lo, game.default_players, hi][seed % 3])
+        rng = random.Random(seed)
+        while True:
+            for seat in range(state.n):
+                obs = state.observation(seat)
+                assert np.array_equal(obs.encode(), _encode_by_views(obs))
+            if state.is_terminal:
+                break
+            state.apply(rng.choice(state.legal_actions()))

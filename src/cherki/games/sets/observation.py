@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
+
+import numpy as np
 
 from cherki.core.cards import (
     N_KINDS,
@@ -119,29 +122,72 @@ class SetsObservation:
     def encode(self) -> Vector:
         """The observation as one float32 vector (views: :func:`sets_layout`)."""
         n = self.players
-        order = relative(self.seat, n)
-        enc = Encoder(sets_layout(n))
-        enc.put("own_hand", self.hand)
-        enc.put("discards", counts_of(self.pile))
-        enc.one_hot("top_discard", self.top)
-        enc.put("hand_sizes", [self.hand_sizes[t] for t in order])
-        enc.put(
-            "calls",
-            [x for t in order for x in (self.calls[t] == "tan", self.calls[t] == "ceki")],
-        )
-        enc.put("call_changed", [self.call_changed[t] for t in order])
-        enc.put("exposed", [c for t in order for c in self.exposed[t]])
-        melds = self.melds or ((0,) * N_KINDS,) * n
-        enc.put("melds", [c for t in order for c in melds[t]])
-        enc.one_hot("claim_card", self.claim_card)
-        enc.one_hot("drawn", self.drawn)
-        enc.put("stock", [self.stock_left])
-        enc.put("pot", [self.pot])
-        enc.one_hot("turn", (self.current - self.seat) % n if self.current >= 0 else None)
-        enc.one_hot("phase", PHASE_NAMES.index(self.phase))
-        return enc.done()
+        size, at = _slices(n)
+        out = np.zeros(size, dtype=np.float32)
+        order = _ORDERS[n][self.seat]
+        out[at["own_hand"]] = self.hand
+        if self.pile:
+            out[at["discards"]] = np.bincount(self.pile, minlength=N_KINDS)
+        top = self.top
+        if top is not None:
+            out[at["top_discard"].start + top] = 1
+        out[at["hand_sizes"]] = np.asarray(self.hand_sizes)[order]
+        calls = self.calls
+        two = np.array([(calls[t] == "tan", calls[t] == "ceki") for t in order], np.float32)
+        out[at["calls"]] = two.ravel()
+        out[at["call_changed"]] = np.asarray(self.call_changed)[order]
+        out[at["exposed"]] = np.asarray(self.exposed)[order].ravel()
+        if self.melds:
+            out[at["melds"]] = np.asarray(self.melds)[order].ravel()
+        if self.claim_card is not None:
+            out[at["claim_card"].start + self.claim_card] = 1
+        if self.drawn is not None:
+            out[at["drawn"].start + self.drawn] = 1
+        out[at["stock"].start] = self.stock_left
+        out[at["pot"].start] = self.pot
+        if self.current >= 0:
+            out[at["turn"].start + (self.current - self.seat) % n] = 1
+        out[at["phase"].start + PHASE_NAMES.index(self.phase)] = 1
+        return out
 
 
+def _encode_by_views(obs: SetsObservation) -> Vector:
+    """The same vector built view by view with the layout's checks (the reference the fast
+    :meth:`SetsObservation.encode` is tested against)."""
+    n = obs.players
+    order = relative(obs.seat, n)
+    enc = Encoder(sets_layout(n))
+    enc.put("own_hand", obs.hand)
+    enc.put("discards", counts_of(obs.pile))
+    enc.one_hot("top_discard", obs.top)
+    enc.put("hand_sizes", [obs.hand_sizes[t] for t in order])
+    enc.put("calls", [x for t in order for x in (obs.calls[t] == "tan", obs.calls[t] == "ceki")])
+    enc.put("call_changed", [obs.call_changed[t] for t in order])
+    enc.put("exposed", [c for t in order for c in obs.exposed[t]])
+    melds = obs.melds or ((0,) * N_KINDS,) * n
+    enc.put("melds", [c for t in order for c in melds[t]])
+    enc.one_hot("claim_card", obs.claim_card)
+    enc.one_hot("drawn", obs.drawn)
+    enc.put("stock", [obs.stock_left])
+    enc.put("pot", [obs.pot])
+    enc.one_hot("turn", (obs.current - obs.seat) % n if obs.current >= 0 else None)
+    enc.one_hot("phase", PHASE_NAMES.index(obs.phase))
+    return enc.done()
+
+
+#: the seats round the table from each seat, by table size (as numpy index arrays)
+_ORDERS: dict[int, list[np.ndarray]] = {
+    n: [np.array(relative(s, n)) for s in range(n)] for n in range(2, 15)
+}
+
+
+@cache
+def _slices(players: int) -> tuple[int, dict[str, slice]]:
+    layout = sets_layout(players)
+    return layout.size, layout.slices()
+
+
+@cache
 def sets_layout(players: int) -> Layout:
     """The encoded observation of a game of sets at a table of ``players``: card views of 30
     counts (``own_hand``, ``discards``), one-hot cards (``top_discard``, ``claim_card``,
