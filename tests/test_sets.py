@@ -238,3 +238,34 @@ def test_the_fast_encoding_is_the_layouts_view_by_view(name: str) -> None:
             if state.is_terminal:
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "name", ["balik-satu", "balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot"]
+)
+def test_the_group_totals_kept_with_each_hand_stay_its_own(name: str) -> None:
+    """The state keeps each seat's cards per group as its hand changes (takes, draws, shown
+    draws passed or claimed, discards, exposed olo); they must always be the hand's, in
+    copies too. Heuristic play half the time, so calls, claims and wins come often."""
+    import random
+
+    from cherki.bots import make_bot
+    from cherki.core.sets import group_totals
+    from cherki.games import find_game
+
+    game = find_game(name)
+    bot = make_bot(name, "heuristic")
+    for seed in range(25):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current
+            if rng.random() < 0.5:
+                action = bot.act(state.observation(seat), rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply(action)
+            copy = state.clone()
+            for s in range(state.n):
+                assert state.totals[s] == group_totals(state.hands[s], state.grouping)
+                assert copy.totals[s] == state.totals[s] and copy.totals[s] is not state.totals[s]

@@ -90,6 +90,7 @@ class SetsState(State):
         history: list[tuple[int, int]] | None = None,
         result: Result | None = None,
         self_win_ok: bool | None = None,
+        totals: list[list[int]] | None = None,
     ) -> None:
         """The one constructor: a fresh deal from ``hands`` and ``stock`` with the defaults,
         or any position (``clone`` and ``determinize`` pass every field). The lists given are
@@ -105,6 +106,10 @@ class SetsState(State):
         self.size = rules.set_size
         self.hand_size = rules.hand_size
         self.hands = hands
+        #: each seat's cards per group, kept with every change of its hand (a hot path)
+        self.totals = (
+            totals if totals is not None else [group_totals(h, self.grouping) for h in hands]
+        )
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -208,6 +213,7 @@ class SetsState(State):
             history=self.history[:],
             result=self._result,
             self_win_ok=self.self_win_ok,
+            totals=[t[:] for t in self.totals],
         )
 
     def card_counts(self) -> list[int]:
@@ -232,11 +238,14 @@ class SetsState(State):
         if not (self.rules.expose_olo and hand[k] % self.size == self.size - 1):
             return True
         drawn, ok_win = self.drawn, self.self_win_ok
+        g = self.grouping[k]
         hand[k] += 1
+        self.totals[s][g] += 1
         self.melded[s][k] += self.size
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
         hand[k] -= 1
+        self.totals[s][g] -= 1
         self.melded[s][k] -= self.size
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
@@ -252,15 +261,15 @@ class SetsState(State):
             else:
                 kinds = [k for k, c in enumerate(hand) if c]
             acts.extend([DISCARD + k for k in kinds])
-            acts.extend(self._call_actions(hand, kinds))
+            acts.extend(self._call_actions(hand, kinds, self.totals[s]))
             return acts
         return acts + self._caller_discards(s, hand, call)
 
-    def _call_actions(self, hand: list[int], kinds: list[int]) -> list[int]:
-        """Discard-and-call actions for a full hand of a seat that has not called."""
+    def _call_actions(self, hand: list[int], kinds: list[int], totals: list[int]) -> list[int]:
+        """Discard-and-call actions for a full hand of a seat that has not called (``totals``:
+        its cards per group)."""
         grouping = self.grouping
         size = self.size
-        totals = group_totals(hand, grouping)
         open_groups = [g for g, t in enumerate(totals) if t % size]
         cand: set[int] | None = None
         if open_groups:
@@ -427,6 +436,7 @@ class SetsState(State):
             hand = self.hands[s]
             completes_olo = self.rules.expose_olo and hand[card] % self.size == self.size - 1
             hand[card] += 1
+            self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
@@ -469,6 +479,7 @@ class SetsState(State):
             self.exposed[s][card] += 1
         self.self_win_ok = self._can_self_win(s, card)
         self.hands[s][card] += 1
+        self.totals[s][self.grouping[card]] += 1
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.phase = PHASE_DISCARD
         return [event]
@@ -479,6 +490,15 @@ class SetsState(State):
             return False
         if self.calls[s] is not None and card not in self.wait_sets[s]:
             return False  # a caller wins only on what the call waits on
+        # every group a whole number of sets with the card, or no win (the cheap test first)
+        size = self.size
+        g = self.grouping[card]
+        totals = self.totals[s]
+        if (totals[g] + 1) % size:
+            return False
+        for i, t in enumerate(totals):
+            if t % size and i != g:
+                return False
         hand = self.hands[s]
         hand[card] += 1
         ok = self._wins(hand)
@@ -505,6 +525,7 @@ class SetsState(State):
             events.extend(self._after_discard(drawer))
             return events
         self.hands[drawer][card] += 1
+        self.totals[drawer][self.grouping[card]] += 1
         self.exposed[drawer][card] += 1
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.self_win_ok = False
@@ -516,6 +537,7 @@ class SetsState(State):
         k = (action - DISCARD) % N_KINDS
         hand = self.hands[s]
         hand[k] -= 1
+        self.totals[s][self.grouping[k]] -= 1
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
         self.pile.append(k)
@@ -567,6 +589,7 @@ class SetsState(State):
         if self.phase == PHASE_CLAIM:
             card = self.claim_card
             self.hands[s][card] += 1
+            self.totals[s][self.grouping[card]] += 1
             from_seat = self.claim_drawer
             if self.claim_from_discard:
                 how = "discard"
