@@ -48,8 +48,9 @@ Our specifications
   (``random.Random(int(sampler() * 2**31))``); the seat's observation and own actions are
   the same, the other hands and the stock sampled from the cards it has not seen. Such a
   state is not dealt from a shoe: its OpenSpiel ``history()`` is empty and its string
-  records the sampled hands. During the deal the sample is as many cards drawn at random
-  from the shoe as were dealt (no seat has seen any); a finished hand is returned as it is.
+  records the sampled hands. During the deal the sample is as many chance outcomes as were
+  dealt, drawn at random from the whole shoe (no seat has seen a card yet); a finished hand
+  is returned as it is (a clone).
 * **Cloning** copies the cherki state with ``State.clone()``, never a deep copy;
   **serialization** (``state.serialize()``, ``game.deserialize_state``) records the shoe
   order and the actions (a sampled hand: the sampled cherki state and the actions since)
@@ -329,17 +330,16 @@ class Hand:
             out[:] = self.state.observation(seat).encode()
 
     # -- sampling ---------------------------------------------------------------------------
+    def dealt_sample(self, rng: random.Random) -> list[int]:
+        """As many cards as are dealt, drawn at random from the whole shoe."""
+        pool = [k for k, c in enumerate(self.spec.counts) for _ in range(c)]
+        return rng.sample(pool, len(self.order))
+
     def resampled(self, seat: int, rng: random.Random) -> Hand:
-        """A hand consistent with everything ``seat`` knows (see the module's notes)."""
+        """A hand under way consistent with everything ``seat`` knows: the others' hands
+        and the stock sampled by the game's ``determinize``."""
         st = self.state
-        if st is None:
-            out = Hand(self.spec)
-            pool = [k for k, c in enumerate(self.spec.counts) for _ in range(c)]
-            for k in rng.sample(pool, len(self.order)):
-                out.deal(k)
-            return out
-        if self.is_terminal:
-            return self.copy()
+        assert st is not None and not self.is_terminal
         sampled = self.spec.game.determinize(st.observation(seat), rng)
         out = Hand(self.spec)
         out.order = []
@@ -494,8 +494,17 @@ class CherkiState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CherkiState:
         """A state consistent with what ``player_id`` knows (see the module's notes)."""
         rng = random.Random(int(probability_sampler() * 2**31))
-        out: CherkiState = self.get_game().new_initial_state()
-        out._hand = self._hand.resampled(player_id, rng)
+        hand = self._hand
+        out: CherkiState
+        if hand.is_terminal:
+            out = self.clone()
+            return out
+        out = self.get_game().new_initial_state()
+        if hand.state is None:
+            for kind in hand.dealt_sample(rng):
+                out.apply_action(kind)
+        else:
+            out._hand = hand.resampled(player_id, rng)
         return out
 
     def __str__(self) -> str:
