@@ -7,6 +7,7 @@ ISMCTS, cheap clones and serialization."""
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -102,6 +103,11 @@ def test_parameters_reach_the_rules_and_survive_the_game_string() -> None:
     again = pyspiel.load_game(str(game))
     assert str(again) == str(game)
     assert again.spec is game.spec
+    unpickled = pickle.loads(pickle.dumps(game))
+    assert type(unpickled) is type(game) and unpickled.spec is game.spec
+    played = unpickled.new_initial_state()
+    deal(played, np.random.RandomState(0))
+    assert under(played).rules == rules
     state = game.new_initial_state()
     assert len(state.chance_outcomes()) == N_KINDS
     assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
@@ -415,10 +421,12 @@ def test_serialization_round_trips(name: str) -> None:
     _same(game.deserialize_state(sample.serialize()), sample)
     play(sample, rng, 5)
     _same(game.deserialize_state(sample.serialize()), sample)
+    _same(pickle.loads(pickle.dumps(sample)), sample)
     # to the end or the cap
     play(state, rng, 100)
     assert state.is_terminal()
     _same(game.deserialize_state(state.serialize()), state)
+    _same(pickle.loads(pickle.dumps(state)), state)
 
 
 # -- OpenSpiel's tools ----------------------------------------------------------------------

@@ -436,7 +436,17 @@ class CherkiGame(pyspiel.Game):  # type: ignore[misc]
         if kind is None:
             kind = _TYPES[game.name] = game_type(game.name)
         super().__init__(kind, info, recorded)
-        self.spec = spec
+        self._spec = spec
+
+    @property
+    def spec(self) -> Spec:
+        """The table. (A game unpickled by OpenSpiel comes back without running
+        ``__init__``: its table is found again from its parameters.)"""
+        spec: Spec | None = self.__dict__.get("_spec")
+        if spec is None:
+            spec, _ = settle(find_game(self.cherki_name), self.get_parameters())
+            self._spec = spec
+        return spec
 
     def new_initial_state(self) -> CherkiState:
         return CherkiState(self)
@@ -517,6 +527,8 @@ class Observer:
     state; only a single seat's private view with the public information is offered."""
 
     def __init__(self, spec: Spec, iig_obs_type: Any, params: Any) -> None:
+        if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes the parameters alone
+            iig_obs_type, params = None, iig_obs_type
         if params:
             raise RulesError(f"the cherki observers take no parameters, not {dict(params)!r}")
         recall = False
@@ -547,8 +559,10 @@ class Observer:
 
 # -- registration and helpers -------------------------------------------------------------
 def _game_class(name: str) -> type[CherkiGame]:
-    title = "".join(part.capitalize() for part in env_names()[name].split("_"))
-    return type(f"{title}Game", (CherkiGame,), {"cherki_name": name, "__module__": __name__})
+    title = "".join(part.capitalize() for part in env_names()[name].split("_")) + "Game"
+    made = type(title, (CherkiGame,), {"cherki_name": name, "__module__": __name__})
+    globals()[title] = made  # found by its name, as pickle finds a class
+    return made
 
 
 #: Each cherki game's OpenSpiel game class. OpenSpiel keeps the class it is given to the
