@@ -9,8 +9,11 @@ Each game takes the parameters ``players`` (default: the game's), ``rules`` (a p
 the default, is the game's default preset), ``options`` (rule options changed from the
 preset, ``NAME=VALUE,NAME=VALUE``), ``max_steps`` (default 5,000) and ``reward`` (``points``,
 ``money`` or ``win``, see :mod:`cherki.adapters.common`). A bad value is cherki's own
-:class:`~cherki.core.errors.RulesError`, with the reason. The game is a thin layer on the
-contract (:mod:`cherki.core.contract`): the cherki state decides every rule.
+:class:`~cherki.core.errors.RulesError`, with the reason (OpenSpiel itself refuses an
+unknown parameter or one of the wrong type, with ``pyspiel.SpielError``). The game string
+records the options as ``NAME:VALUE;NAME:VALUE``, since an OpenSpiel game string cannot hold
+``,`` or ``=`` in a value; both forms are read. The game is a thin layer on the contract
+(:mod:`cherki.core.contract`): the cherki state decides every rule.
 
 Our specifications
 ------------------
@@ -39,10 +42,10 @@ Our specifications
   string says how many cards are dealt.
 * **Information state.** The string is the observation string followed by the seat's own
   actions of the hand, in order (``own: ...``). The observation already holds the public
-  record (the discards and who threw them, calls, exposed sets, cards left); other seats'
-  actions are not listed, so the information state is not the perfect-recall history of
-  every public action, which cherki's observations do not all carry. The information-state
-  tensor is the observation tensor.
+  record (the discards and who threw them, calls, exposed sets, cards left). Other seats'
+  actions are not listed: what a seat sees of them is each game's business, and its
+  observation says it. So the information state is not a perfect-recall record of every
+  action seen. The information-state tensor is the observation tensor.
 * **Resampling** (``resample_from_infostate``, for ISMCTS): a hand under way becomes the
   game's own ``determinize`` of the seat's observation, seeded from the sampler
   (``random.Random(int(sampler() * 2**31))``); the seat's observation and own actions are
@@ -54,7 +57,7 @@ Our specifications
 * **Cloning** copies the cherki state with ``State.clone()``, never a deep copy;
   **serialization** (``state.serialize()``, ``game.deserialize_state``) records the shoe
   order and the actions (a sampled hand: the sampled cherki state and the actions since)
-  and replays them.
+  and replays them; ``pickle`` works on games and states the same way.
 """
 
 from __future__ import annotations
