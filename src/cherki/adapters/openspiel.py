@@ -83,7 +83,7 @@ from cherki.core.options import Rules
 from cherki.games import GAMES, find_game
 
 try:
-    import pyspiel as _pyspiel  # type: ignore[import-not-found]
+    import pyspiel as _pyspiel
 except ImportError as exc:  # pragma: no cover - the extra is part of the test environment
     raise ImportError(
         "cherki.adapters.openspiel needs OpenSpiel: pip install 'cherki[rl]'"
