@@ -11,7 +11,8 @@ For each game (its default table and preset) four figures from the same seeded h
 * hands/s: dealing plus playing the whole hand, plain.
 
 A *decision* is one call of ``state.apply``. Times are the process's CPU time, which other
-work on the machine disturbs less than the wall clock. With ``--pettingzoo`` it also runs PettingZoo's
+work on the machine disturbs less than the wall clock, and each figure is the best of
+``--repeat`` runs (5). With ``--pettingzoo`` it also runs PettingZoo's
 ``performance_benchmark`` on each game's AEC environment (turns/s), and with rlcard
 installed it plays RLCard's Mahjong the same way and prints the ratio. Run from the
 repository root::
@@ -65,22 +66,25 @@ def play(game: Any, seed: int, mode: str) -> tuple[int, float, float]:
     return n, t1 - t0, clock() - t1
 
 
-def measure(name: str, hands: int, seed: int) -> dict[str, float]:
+def measure(name: str, hands: int, seed: int, repeat: int = 5) -> dict[str, float]:
+    """Each figure is the best of ``repeat`` runs over the same hands (the usual way to
+    read a benchmark on a machine that other work disturbs)."""
     game = find_game(name)
     out: dict[str, float] = {}
     for mode in ("plain", "obs", "encode"):
-        gc.collect()
-        decisions = 0
-        deal = spent = 0.0
-        for s in range(seed, seed + hands):
-            n, d, p = play(game, s, mode)
-            decisions += n
-            deal += d
-            spent += p
-        out[mode] = decisions / spent
-        if mode == "plain":
-            out["hands"] = hands / (deal + spent)
-            out["length"] = decisions / hands
+        for _ in range(repeat):
+            gc.collect()
+            decisions = 0
+            deal = spent = 0.0
+            for s in range(seed, seed + hands):
+                n, d, p = play(game, s, mode)
+                decisions += n
+                deal += d
+                spent += p
+            out[mode] = max(out.get(mode, 0.0), decisions / spent)
+            if mode == "plain":
+                out["hands"] = max(out.get("hands", 0.0), hands / (deal + spent))
+                out["length"] = decisions / hands
     return out
 
 
@@ -95,7 +99,7 @@ def rlcard_mahjong(hands: int, seed: int) -> float | None:
     decisions = 0
     start = time.perf_counter()
     for _ in range(hands):
-        state, player = env.reset()
+        state, _player = env.reset()
         while not env.is_over():
             action = rng.choice(list(state["legal_actions"]))
             state, _player = env.step(action)
@@ -124,12 +128,13 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--repeat", type=int, default=5, help="runs of each figure (the best)")
     p.add_argument("--games", default=",".join(sorted(GAMES)))
     p.add_argument("--pettingzoo", action="store_true")
     args = p.parse_args()
     names = [g.strip() for g in args.games.split(",") if g.strip()]
     print(f"Python {sys.version.split()[0]} on {platform.machine()}, one core, random play, "
-          f"{args.hands} hands a game from seed {args.seed}")  # fmt: skip
+          f"{args.hands} hands a game from seed {args.seed}, best of {args.repeat}")  # fmt: skip
     head = f"{'game':18} {'plain dec/s':>12} {'+obs dec/s':>11} {'+encode':>9} "
     head += f"{'hands/s':>8} {'dec/hand':>9}"
     if args.pettingzoo:
@@ -137,7 +142,7 @@ def main() -> None:
     print(head)
     figures = {}
     for name in names:
-        f = measure(name, args.hands, args.seed)
+        f = measure(name, args.hands, args.seed, args.repeat)
         figures[name] = f
         line = f"{name:18} {f['plain']:12,.0f} {f['obs']:11,.0f} {f['encode']:9,.0f} "
         line += f"{f['hands']:8,.1f} {f['length']:9.0f}"

@@ -269,3 +269,42 @@ def test_the_group_totals_kept_with_each_hand_stay_its_own(name: str) -> None:
             for s in range(state.n):
                 assert state.totals[s] == group_totals(state.hands[s], state.grouping)
                 assert copy.totals[s] == state.totals[s] and copy.totals[s] is not state.totals[s]
+
+
+def test_the_fast_observation_is_the_keyword_built_one() -> None:
+    """``observation`` fills the fields in declared order without keywords; it must be the
+    observation the keyword form describes, field by field."""
+    import random
+
+    from cherki.games import find_game
+    from cherki.games.sets.actions import FROM_DEAL, PHASE_NAMES
+    from cherki.games.sets.observation import SetsObservation
+
+    game = find_game("chaqui")
+    state = game.new_state(seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal:
+        for seat in range(state.n):
+            mine = seat == state.current
+            want = SetsObservation(
+                seat=seat, players=state.n, current=state.current,
+                phase=PHASE_NAMES[state.phase], hand=tuple(state.hands[seat]),
+                hand_sizes=tuple(sum(h) for h in state.hands),
+                stock_left=max(0, state.live_end - state.pos), pile=tuple(state.pile),
+                top_available=state.top_available, calls=tuple(state.calls),
+                call_changed=tuple(state.call_changed),
+                exposed=tuple(tuple(e) for e in state.exposed),
+                claim_card=state.claim_card if state.claim_card >= 0 else None,
+                drawn=state.drawn if state.drawn >= 0 and mine else None,
+                legal=tuple(state.legal_actions(seat)), half_packs=state.half_packs,
+                honours=state.rules.honours, result=None, rules=state.rules,
+                first=state.first, call_order=tuple(state.call_order),
+                pile_seats=tuple(state.pile_seats),
+                drawn_from=state.drawn_from if mine else FROM_DEAL,
+                claimants=tuple(state.claimants[:1]), claim_drawer=state.claim_drawer,
+                melds=tuple(tuple(m) for m in state.melded),
+                claim_from_discard=state.claim_from_discard, call_names=game.call_names,
+                pot=state.pot, context=state.context or None, game=game.name,
+            )  # fmt: skip
+            assert state.observation(seat) == want
+        state.apply(rng.choice(state.legal_actions()))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -68,6 +68,12 @@ class SetsObservation:
     context: Mapping[str, Any] | None = None
     #: the game's name (for the JSON form and action notation)
     game: str = "balik-satu"
+
+    @classmethod
+    def from_values(cls, values: tuple[Any, ...]) -> SetsObservation:
+        """An observation from every field's value in declared order, without the keyword
+        call and the frozen class's checked setting (the state builds one at every step)."""
+        return _make(cls, values)
 
     @property
     def top(self) -> int | None:
@@ -149,6 +155,25 @@ class SetsObservation:
             out[at["turn"].start + (self.current - self.seat) % n] = 1
         out[at["phase"].start + PHASE_NAMES.index(self.phase)] = 1
         return out
+
+
+def _maker() -> Callable[[type[SetsObservation], tuple[Any, ...]], SetsObservation]:
+    """A function that sets every slot from a tuple in declared order, written out field by
+    field (as ``dataclasses`` writes ``__init__``): the frozen class's setting bypassed."""
+    names = [f.name for f in fields(SetsObservation)]
+    scope: dict[str, Any] = {"new": object.__new__, "count": len(names)}
+    lines = ["def make(cls, v):", "    if len(v) != count:", "        raise ValueError(v)"]
+    lines.append("    o = new(cls)")
+    for i, name in enumerate(names):
+        scope[f"set_{i}"] = getattr(SetsObservation, name).__set__
+        lines.append(f"    set_{i}(o, v[{i}])")
+    lines.append("    return o")
+    exec("\n".join(lines), scope)
+    make: Callable[[type[SetsObservation], tuple[Any, ...]], SetsObservation] = scope["make"]
+    return make
+
+
+_make = _maker()
 
 
 def _encode_by_views(obs: SetsObservation) -> Vector:

@@ -125,6 +125,10 @@ class SetsState(State):
         self.wait_sets = wait_sets if wait_sets is not None else [frozenset(w.cards) for w in waits]
         self.exposed = exposed if exposed is not None else [[0] * N_KINDS for _ in range(n)]
         self.melded = melded if melded is not None else [[0] * N_KINDS for _ in range(n)]
+        #: the observations' copies of ``exposed`` and ``melded``, made again only after a
+        #: change (None: changed since)
+        self._exposed_view: tuple[tuple[int, ...], ...] | None = None
+        self._melds_view: tuple[tuple[int, ...], ...] | None = None
         self.first = first
         self.current = first if current is None else current
         if phase is None:
@@ -242,11 +246,13 @@ class SetsState(State):
         hand[k] += 1
         self.totals[s][g] += 1
         self.melded[s][k] += self.size
+        self._melds_view = None
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
         hand[k] -= 1
         self.totals[s][g] -= 1
         self.melded[s][k] -= self.size
+        self._melds_view = None
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
 
@@ -438,6 +444,7 @@ class SetsState(State):
             hand[card] += 1
             self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
+            self._exposed_view = None
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
@@ -445,6 +452,7 @@ class SetsState(State):
             if completes_olo:
                 # Chaqui: an olo completed from another's discard is exposed [001]
                 self.melded[s][card] += self.size
+                self._melds_view = None
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
                 olo = (card,) * self.size
                 events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
@@ -477,6 +485,7 @@ class SetsState(State):
                 self.current = self.claimants[0]
                 return [event]
             self.exposed[s][card] += 1
+            self._exposed_view = None
         self.self_win_ok = self._can_self_win(s, card)
         self.hands[s][card] += 1
         self.totals[s][self.grouping[card]] += 1
@@ -527,6 +536,7 @@ class SetsState(State):
         self.hands[drawer][card] += 1
         self.totals[drawer][self.grouping[card]] += 1
         self.exposed[drawer][card] += 1
+        self._exposed_view = None
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.self_win_ok = False
         self.phase = PHASE_DISCARD
@@ -540,6 +550,7 @@ class SetsState(State):
         self.totals[s][self.grouping[k]] -= 1
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
+            self._exposed_view = None
         self.pile.append(k)
         self.pile_seats.append(s)
         self.top_available = True
@@ -651,39 +662,55 @@ class SetsState(State):
     def observation(self, seat: int) -> SetsObservation:
         self.check_seat(seat)
         mine = seat == self.current
-        return SetsObservation(
-            seat=seat,
-            players=self.n,
-            current=self.current,
-            phase=PHASE_NAMES[self.phase],
-            hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(map(sum, self.hands)),
-            stock_left=max(0, self.live_end - self.pos),
-            pile=tuple(self.pile),
-            top_available=self.top_available,
-            calls=tuple(self.calls),
-            call_changed=tuple(self.call_changed),
-            exposed=tuple(map(tuple, self.exposed)),
-            claim_card=self.claim_card if self.claim_card >= 0 else None,
-            drawn=self.drawn if (self.drawn >= 0 and mine) else None,
-            legal=tuple(self._legal_now()) if mine and self._result is None else (),
-            half_packs=self.half_packs,
-            honours=self.rules.honours,
-            result=self._result,
-            rules=self.rules,
-            first=self.first,
-            call_order=tuple(self.call_order),
-            pile_seats=tuple(self.pile_seats),
-            drawn_from=self.drawn_from if mine else FROM_DEAL,
-            claimants=tuple(self.claimants[:1]),
-            claim_drawer=self.claim_drawer,
-            melds=tuple(map(tuple, self.melded)),
-            claim_from_discard=self.claim_from_discard,
-            call_names=self.game.call_names,
-            game=self.game.name,
-            pot=self.pot,
-            context=self.context or None,
+        # the fields in the order SetsObservation declares them (a hot path: built without
+        # keywords; tests/test_sets.py checks it against the keyword form)
+        return SetsObservation.from_values(
+            (
+                seat,
+                self.n,
+                self.current,
+                PHASE_NAMES[self.phase],
+                tuple(self.hands[seat]),
+                tuple(map(sum, self.totals)),  # the hands' sizes, from 12 groups, not 30
+                max(0, self.live_end - self.pos),
+                tuple(self.pile),
+                self.top_available,
+                tuple(self.calls),
+                tuple(self.call_changed),
+                self._exposed_now(),
+                self.claim_card if self.claim_card >= 0 else None,
+                self.drawn if (self.drawn >= 0 and mine) else None,
+                tuple(self._legal_now()) if mine and self._result is None else (),
+                self.half_packs,
+                self.rules.honours,
+                self._result,
+                self.rules,
+                self.first,
+                tuple(self.call_order),
+                tuple(self.pile_seats),
+                self.drawn_from if mine else FROM_DEAL,
+                tuple(self.claimants[:1]),
+                self.claim_drawer,
+                self._melds_now(),
+                self.claim_from_discard,
+                self.game.call_names,
+                self.pot,
+                self.context or None,
+                self.game.name,
+            )
         )
+
+    def _exposed_now(self) -> tuple[tuple[int, ...], ...]:
+        view = self._exposed_view
+        if view is None:
+            view = self._exposed_view = tuple(map(tuple, self.exposed))
+        return view
+
+    def _melds_now(self) -> tuple[tuple[int, ...], ...]:
+        view = self._melds_view
+        if view is None:
+            view = self._melds_view = tuple(map(tuple, self.melded))
+        return view
 
     @property
     def phase_name(self) -> str:
