@@ -67,6 +67,19 @@ class Interval:
         return {"mean": self.mean, "low": self.low, "high": self.high}
 
 
+def wilson(successes: int, trials: int) -> Interval:
+    """A share with Wilson's 95% score interval, right near 0 and 1 (none in 40 gives
+    [0%, 8.8%], not [0%, 0%]); with no trials, the whole of [0, 1]."""
+    if not trials:
+        return Interval(0.0, 0.0, 1.0)
+    n = trials
+    p = successes / n
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
 def mean_interval(samples: Sequence[float]) -> Interval:
     n = len(samples)
     if n == 0:
@@ -105,14 +118,7 @@ class BotStats:
     def win_interval(self) -> Interval:
         """The win rate with Wilson's 95% score interval, which stays right near 0 and 1
         (a bot that never won in 40 hands gets [0%, 8.8%], not [0%, 0%])."""
-        n = self.seat_hands
-        p = self.win_rate
-        if not n:
-            return Interval(p, 0.0, 1.0)
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+        return wilson(self.wins, self.seat_hands)
 
 
 #: The arena's search budget: the game's rollouts a decision, the same on any machine.

@@ -661,3 +661,245 @@ def arena(
     if plot:
         _write_file(plot, "--plot", lambda p: plot_arena(res, str(p)))
         console.print(f"Plot written to {plot}")
+
+
+# -- simulate and compare ----------------------------------------------------------------------
+HandsOpt = Annotated[int, typer.Option("--hands", help="Hands to play (each variant).", min=1)]
+SeedOpt = Annotated[int, typer.Option("--seed", help="Seed of hand 0 (hand i: seed + i).")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")]
+BotsOpt = Annotated[
+    str, typer.Option("--bots", help="Bot level for every seat, or a comma list, one per seat.")
+]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes to share the hands.")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Change a rule: NAME=VALUE.")
+]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Write the plots (PNG) here.")]
+ReportOpt = Annotated[
+    Path | None,
+    typer.Option("--report", help="Write a report with the plots: .md (Markdown) or .html."),
+]
+
+
+def _report_kind(path: Path | None) -> None:
+    if path is not None and path.suffix.lower() not in (".md", ".html", ".htm"):
+        raise RulesError(f"--report {path}: name it .md (Markdown) or .html")
+
+
+def _outputs(
+    title: str,
+    intro: list[str],
+    labels: list[str],
+    stats: list[dict[str, Any]],
+    runs: list[list[Any]],
+    diffs: list[dict[str, Any]],
+    plot: Path | None,
+    report: Path | None,
+) -> None:
+    """The terminal tables, and the plot and report files asked for."""
+    from cherki.ui.report import html_page, markdown, sections
+    from cherki.ui.report import plot as draw
+
+    parts = sections(labels, stats, diffs)
+    for sec in parts:
+        if not sec.rows:
+            continue
+        t = Table(title=sec.title, header_style="bold", title_justify="left")
+        for i, h in enumerate(sec.header):
+            t.add_column(h, justify="left" if i == 0 else "right")
+        for r in sec.rows:
+            t.add_row(*(Text(c) for c in r))
+        console.print(t)
+    if plot:
+        _write_file(plot, "--plot", lambda p: draw(p, labels, stats, runs, title))
+        console.print(f"Plot written to {plot}")
+    if report:
+        if report.suffix.lower() == ".md":
+            image = report.with_suffix(".png")
+            _writable(image, "--report's plot")
+            _write_file(image, "--report", lambda p: draw(p, labels, stats, runs, title))
+            text = markdown(title, intro, parts, image.name)
+        else:
+            import io
+
+            buf = io.BytesIO()
+            tmp = Path(tempfile.mkdtemp()) / "plot.png"
+            draw(tmp, labels, stats, runs, title)
+            buf.write(tmp.read_bytes())
+            tmp.unlink()
+            tmp.parent.rmdir()
+            text = html_page(title, intro, parts, buf.getvalue())
+        _write_file(report, "--report", lambda p: p.write_text(text, encoding="utf-8"))
+        console.print(f"Report written to {report}")
+
+
+@app.command()
+def simulate(
+    game_name: GameArg,
+    rules: Annotated[str | None, typer.Option("--rules", help="Rules preset.")] = None,
+    option: OptionOpt = None,
+    players: PlayersOpt = None,
+    bots: BotsOpt = "heuristic",
+    hands: HandsOpt = 1000,
+    seed: SeedOpt = 1,
+    jobs: JobsOpt = 1,
+    json_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Keep the run here (every hand's summary and the figures); run again with the "
+            "same arguments and file to go on from where it stopped.",
+        ),
+    ] = None,
+    plot: PlotOpt = None,
+    report: ReportOpt = None,
+) -> None:
+    """Play many hands of one variant and report how they go, with 95% intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from cherki.play.simulate import (
+        load_run,
+        local_runner,
+        make_setup,
+        run_json,
+        statistics,
+    )
+    from cherki.play.simulate import simulate as run_simulation
+
+    game = _game(game_name)
+    setup = make_setup(game, rules, _parse_options(option), players, bots, seed)
+    runner = local_runner(jobs)
+    for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
+        _writable(path, what)
+    _plot_format(plot)
+    _report_kind(report)
+    done = []
+    if json_file is not None and json_file.exists() and json_file.stat().st_size:
+        done = load_run(json_file.read_text(encoding="utf-8"), setup)
+        if done:
+            console.print(f"Going on from {len(done)} hands already in {json_file}.")
+
+    def save(got: list[Any]) -> None:
+        if json_file is not None:
+            text = json.dumps(run_json(setup, hands, got)) + "\n"
+            _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
+
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{game.title}", total=hands, completed=len(done))
+
+        def step(got: list[Any]) -> None:
+            bar.update(task, completed=len(got))
+            save(got)
+
+        summaries = run_simulation(setup, hands, done=done, runner=runner, progress=step)
+    save(summaries)
+    stats = statistics(summaries, setup.players)
+    preset = game.find_preset(rules)
+    label = preset.name + "".join(f", {k}={v}" for k, v in setup.options.items())
+    title = f"{game.title}: {hands} hands, {setup.players} players, {label}"
+    intro = [
+        f"Bots: {', '.join(setup.bots)}. Hand i dealt from seed {seed} + i; the starting seat "
+        "rotates. Figures with 95% intervals."
+    ]
+    console.print(f"[bold]{Text(title).markup}[/]")
+    _outputs(title, intro, [label], [stats], [summaries], [], plot, report)
+    if json_file:
+        console.print(f"Run and figures written to {json_file}")
+
+
+@app.command()
+def compare(
+    game_name: GameArg,
+    rules: Annotated[
+        list[str] | None,
+        typer.Option("--rules", help="A preset to compare (repeat for each variant)."),
+    ] = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            help="A variant: the base rules with NAME=VALUE changed (repeat for each; several "
+            "changes in one variant: NAME=VALUE+NAME=VALUE).",
+        ),
+    ] = None,
+    option: OptionOpt = None,
+    players: PlayersOpt = None,
+    bots: BotsOpt = "heuristic",
+    hands: HandsOpt = 1000,
+    seed: SeedOpt = 1,
+    jobs: JobsOpt = 1,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write every variant's figures here.")
+    ] = None,
+    plot: PlotOpt = None,
+    report: ReportOpt = None,
+) -> None:
+    """The same figures for several variants side by side, played on the same deals, with
+    the differences from the first and their 95% intervals."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from cherki.play.simulate import compare as run_compare
+    from cherki.play.simulate import differences, local_runner, make_setup, statistics
+
+    game = _game(game_name)
+    common = _parse_options(option)
+    variants: list[tuple[str, str | None, dict[str, str]]] = []
+    for preset in rules or []:
+        variants.append((game.find_preset(preset).name, preset, dict(common)))
+    for change in vary or []:
+        extra = _parse_options(change.split("+"))
+        variants.append((change, None, {**common, **extra}))
+    if not rules and vary:
+        variants.insert(0, (game.default_preset().name, None, dict(common)))
+    if len(variants) < 2:
+        raise RulesError("compare needs two variants or more: --rules A --rules B, or --vary")
+    setups = [make_setup(game, p, o, players, bots, seed) for _, p, o in variants]
+    labels = [v[0] for v in variants]
+    runner = local_runner(jobs)
+    for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
+        _writable(path, what)
+    _plot_format(plot)
+    _report_kind(report)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{game.title}, {len(setups)} variants", total=hands * len(setups))
+        runs = run_compare(
+            setups, hands, runner=runner, progress=lambda done: bar.update(task, completed=done)
+        )
+    n = setups[0].players
+    stats = [statistics(r, n) for r in runs]
+    diffs = [differences(runs[0], r) for r in runs[1:]]
+    title = (
+        f"{game.title}: {len(labels)} variants, {hands} hands each on the same deals, {n} players"
+    )
+    intro = [
+        f"Variants: {'; '.join(labels)}. Bots: {', '.join(setups[0].bots)}. Hand i of every "
+        f"variant is dealt from seed {seed} + i. Figures with 95% intervals."
+    ]
+    console.print(f"[bold]{Text(title).markup}[/]")
+    _outputs(title, intro, labels, stats, [list(r) for r in runs], diffs, plot, report)
+    if json_file:
+        data = {
+            "format": "cherki-comparison",
+            "variants": [
+                {"label": lab, "setup": s.to_json(), "stats": st}
+                for lab, s, st in zip(labels, setups, stats, strict=True)
+            ],
+            "differences_from_first": diffs,
+        }
+        text = json.dumps(data, indent=2) + "\n"
+        _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
+        console.print(f"Figures written to {json_file}")

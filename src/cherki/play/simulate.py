@@ -1,0 +1,416 @@
+"""Simulation: many hands of one variant, or of several on the same deals, and what they
+show: how hands end, what a win scores and of what, how long a hand lasts, who wins from
+which seat, calls and how often they win, what each seat can expect to pay or take.
+
+Our specifications
+------------------
+* **Deals.** Hand ``i`` of a run is dealt from seed ``seed + i`` with seat ``i mod n``
+  starting, so every seat position starts equally often. *Positions* count from the hand's
+  starter (position 0), so "who wins from where" does not depend on the seat numbers.
+* **Players.** ``bots`` gives one level for every seat, or one per seat. Each seat's
+  generator is seeded from the run's seed, the hand and the seat, so a run is reproducible
+  and gives the same figures however its hands are shared out (``jobs``, or a Ray cluster:
+  chunks of hand numbers, merged in order).
+* **Variants compared** (:func:`compare`) play the same hand numbers, so the same deals and
+  the same bots' generators: a difference between two variants is measured hand by hand
+  (paired), and its interval is that of the per-hand differences.
+* **What a hand leaves** is a :class:`HandSummary`: how it ended (``Result.how``: each
+  game's own words), the winner's position, the winning score and its items by kind, the
+  number of actions and of turns (a turn: a run of actions by one seat), the calls made
+  (and changes of call), the call the winner stood on, each position's payment, a count of
+  each kind of event (captures, bonuses, sweeps, exposed sets, shown draws…) and the
+  result's numeric details (mata, bak, a Chot hand's tokens, a Ceki win's multiplier…).
+* **Intervals** are 95%: Wilson's for shares (right near 0 and 1), ``mean ± 1.96·sd/√n``
+  for means (:func:`cherki.play.arena.mean_interval`).
+* A run is **resumable**: its JSON holds every hand's summary; run again with the same
+  arguments and the same file and it goes on from the hands already there (a file of other
+  arguments is refused).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cherki.bots import make_bot
+from cherki.core.contract import Game, State, play_out
+from cherki.core.errors import RulesError
+from cherki.core.events import EventKind
+from cherki.core.options import Rules
+from cherki.games import find_game
+from cherki.play.arena import Interval, mean_interval, wilson
+
+FORMAT = "cherki-simulation"
+VERSION = 1
+#: hands a worker plays before reporting (and the run's file is written)
+CHUNK = 50
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """What one simulated hand leaves (see the module's notes)."""
+
+    index: int
+    how: str
+    winner: int | None  # position from the starter
+    score: int
+    items: dict[str, int]
+    actions: int
+    turns: int
+    calls: dict[str, int]
+    winner_call: str | None
+    payments: tuple[int, ...]  # by position
+    events: dict[str, int]
+    detail: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["payments"] = list(self.payments)
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandSummary:
+        try:
+            return cls(**{**data, "payments": tuple(data["payments"])})
+        except (TypeError, KeyError) as err:
+            raise RulesError(f"a hand of the simulation file is damaged: {err}") from None
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a run plays: it names the file's run, so a resumed run must match it."""
+
+    game: str
+    preset: str | None
+    options: dict[str, str]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "bots": list(self.bots)}
+
+    def table(self) -> tuple[Game, Rules]:
+        game = find_game(self.game)
+        return game, game.rules(self.preset, **self.options)
+
+
+def make_setup(
+    game: Game,
+    preset: str | None,
+    options: dict[str, str],
+    players: int | None,
+    bots: str,
+    seed: int,
+) -> Setup:
+    """A checked setup: the rules, the table and the bot levels (one, or one per seat)."""
+    n = game.default_players if players is None else players
+    game.check_players(n)
+    game.rules(preset, **options)
+    levels = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
+    if len(levels) not in (1, n):
+        raise RulesError(f"--bots: give one level, or {n} (one per seat), not {len(levels)}")
+    for level in set(levels):
+        make_bot(game.name, level)
+    return Setup(game.name, preset, dict(options), n, levels, seed)
+
+
+# -- one hand -------------------------------------------------------------------------------
+def summarise(state: State, index: int) -> HandSummary:
+    """The summary of a finished hand."""
+    res = state.result
+    n = state.n
+    first = state.first
+
+    def pos(seat: int) -> int:
+        return (seat - first) % n
+
+    items: Counter[str] = Counter()
+    for item in res.items:
+        items[item.kind] += item.points
+    calls: Counter[str] = Counter()
+    standing: dict[int, str | None] = {}
+    events: Counter[str] = Counter()
+    for e in state.log:
+        events[str(e.kind)] += 1
+        if e.kind == EventKind.CALL and e.seat is not None:
+            calls["changed" if e.changed else str(e.call)] += 1
+            standing[e.seat] = e.call
+    turns = sum(
+        1 for i, (s, _) in enumerate(state.history) if i == 0 or state.history[i - 1][0] != s
+    )
+    payments = res.payments or (0,) * n
+    winner = res.winner
+    return HandSummary(
+        index=index,
+        how=res.how,
+        winner=None if winner is None else pos(winner),
+        score=res.total if winner is not None else 0,
+        items=dict(items),
+        actions=len(state.history),
+        turns=turns,
+        calls=dict(calls),
+        winner_call=standing.get(winner) if winner is not None else None,
+        payments=tuple(payments[(first + p) % n] for p in range(n)),
+        events=dict(events),
+        detail=_numbers(res.detail or {}),
+    )
+
+
+def _numbers(detail: Mapping[str, Any], prefix: str = "") -> dict[str, float]:
+    """The numeric fields of a result's detail (one level of nesting flattened)."""
+    out: dict[str, float] = {}
+    for key, value in detail.items():
+        name = prefix + key
+        if isinstance(value, bool) or (isinstance(value, int | float) and math.isfinite(value)):
+            out[name] = float(value)
+        elif isinstance(value, Mapping) and not prefix:
+            out.update(_numbers(value, name + "."))
+    return out
+
+
+def play_hand(game: Game, rules: Rules, setup: Setup, index: int) -> HandSummary:
+    n = setup.players
+    levels = setup.bots if len(setup.bots) == n else setup.bots * n
+    bots = [make_bot(game.name, lv) for lv in levels]
+    rngs = [random.Random(setup.seed * 1_000_003 + index * 101 + s) for s in range(n)]
+    state = game.new_state(rules, n, seed=setup.seed + index, first=index % n)
+    play_out(state, lambda s, obs: bots[s].act(obs, rngs[s]))
+    return summarise(state, index)
+
+
+def play_chunk(setup: Setup, indices: Sequence[int]) -> list[HandSummary]:
+    """Hands ``indices`` of a run (what a worker process or a Ray task plays)."""
+    game, rules = setup.table()
+    return [play_hand(game, rules, setup, i) for i in indices]
+
+
+# -- a run ----------------------------------------------------------------------------------
+Runner = Callable[[Setup, list[range]], Iterable[list[HandSummary]]]
+
+
+def local_runner(jobs: int) -> Runner:
+    """Chunks played here, in ``jobs`` processes (1: in this one)."""
+    if type(jobs) is not int or jobs < 1:
+        raise RulesError(f"--jobs must be a whole number ≥ 1, not {jobs!r}")
+
+    def run(setup: Setup, chunks: list[range]) -> Iterable[list[HandSummary]]:
+        if jobs == 1:
+            for c in chunks:
+                yield play_chunk(setup, c)
+            return
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(play_chunk, setup, c) for c in chunks]
+            for fut in as_completed(futures):
+                yield fut.result()
+
+    return run
+
+
+def simulate(
+    setup: Setup,
+    hands: int,
+    *,
+    done: Sequence[HandSummary] = (),
+    runner: Runner | None = None,
+    progress: Callable[[list[HandSummary]], None] | None = None,
+) -> list[HandSummary]:
+    """Play hands ``0 … hands-1`` of ``setup`` (those not in ``done``); the summaries in
+    hand order. ``progress`` is called with the hands so far after each chunk (in the order
+    they finished: sort them to save)."""
+    if type(hands) is not int or hands < 1:
+        raise RulesError(f"--hands must be a whole number ≥ 1, not {hands!r}")
+    have = {h.index: h for h in done if h.index < hands}
+    todo = [i for i in range(hands) if i not in have]
+    got = dict(have)
+    for part in (runner or local_runner(1))(setup, _chunks(todo)):
+        for h in part:
+            got[h.index] = h
+        if progress is not None:
+            progress(list(got.values()))
+    return [got[i] for i in range(hands)]
+
+
+def _chunks(indices: list[int]) -> list[range]:
+    """Runs of consecutive hand numbers, at most :data:`CHUNK` long."""
+    out: list[range] = []
+    run: list[int] = []
+    for i in indices:
+        if run and (i != run[-1] + 1 or len(run) >= CHUNK):
+            out.append(range(run[0], run[-1] + 1))
+            run = []
+        run.append(i)
+    if run:
+        out.append(range(run[0], run[-1] + 1))
+    return out
+
+
+# -- the run's file -------------------------------------------------------------------------
+def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict[str, Any]:
+    done = sorted(summaries, key=lambda h: h.index)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "setup": setup.to_json(),
+        "hands_asked": hands,
+        "hands": [h.to_json() for h in done],
+        "stats": statistics(done, setup.players) if done else None,
+    }
+
+
+def load_run(text: str, setup: Setup) -> list[HandSummary]:
+    """The hands of a run's file, if it is a run of ``setup`` (else a RulesError)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError, ValueError) as err:
+        raise RulesError(f"the simulation file is not JSON: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RulesError("the file is not a cherki simulation: refusing to overwrite it")
+    if data.get("setup") != setup.to_json():
+        raise RulesError(
+            "the file holds a simulation of other arguments (game, rules, players, bots or "
+            "seed): give another --json file to start afresh"
+        )
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+        raise RulesError('the simulation file\'s "hands" is damaged')
+    return [HandSummary.from_json(h) for h in hands]
+
+
+# -- statistics -----------------------------------------------------------------------------
+def _share(k: int, n: int) -> dict[str, float]:
+    return wilson(k, n).to_json()
+
+
+def _mean(xs: Sequence[float]) -> dict[str, float]:
+    return mean_interval(xs).to_json()
+
+
+def _quantile(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    if not s:
+        return 0.0
+    return float(s[min(len(s) - 1, int(q * len(s)))])
+
+
+def statistics(hands: Sequence[HandSummary], players: int) -> dict[str, Any]:
+    """Every figure of a run, with its 95% interval (JSON data)."""
+    n = len(hands)
+    wins = [h for h in hands if h.winner is not None]
+    w = len(wins)
+    ends = Counter(h.how for h in hands)
+    kinds = sorted({k for h in wins for k in h.items})
+    call_kinds = sorted({k for h in hands for k in h.calls})
+    event_kinds = sorted({k for h in hands for k in h.events})
+    detail_keys = sorted({k for h in wins for k in h.detail})
+    won_on = Counter(h.winner_call or "none" for h in wins)
+    scores = [float(h.score) for h in wins]
+    return {
+        "hands": n,
+        "ends": {how: _share(c, n) for how, c in sorted(ends.items())},
+        "won": _share(w, n),
+        "winning_score": {
+            **_mean(scores),
+            "median": _quantile(scores, 0.5),
+            "p90": _quantile(scores, 0.9),
+            "max": max(scores) if scores else 0.0,
+        },
+        "items": {
+            k: {
+                "in_wins": _share(sum(1 for h in wins if k in h.items), w),
+                "mean_points": _mean([float(h.items.get(k, 0)) for h in wins]),
+            }
+            for k in kinds
+        },
+        "actions": _mean([float(h.actions) for h in hands]),
+        "turns": _mean([float(h.turns) for h in hands]),
+        "winner_position": [
+            _share(sum(1 for h in wins if h.winner == p), w) for p in range(players)
+        ],
+        "calls_per_hand": {k: _mean([float(h.calls.get(k, 0)) for h in hands]) for k in call_kinds},
+        "wins_by_call": {k: _share(c, w) for k, c in sorted(won_on.items())},
+        "payment_by_position": [
+            _mean([float(h.payments[p]) for h in hands]) for p in range(players)
+        ],
+        "events_per_hand": {
+            k: _mean([float(h.events.get(k, 0)) for h in hands]) for k in event_kinds
+        },
+        "detail_in_wins": {
+            k: _mean([h.detail[k] for h in wins if k in h.detail]) for k in detail_keys
+        },
+    }
+
+
+# -- comparing variants ---------------------------------------------------------------------
+#: per-hand measures compared between variants (paired on the same deals)
+MEASURES: dict[str, Callable[[HandSummary], float]] = {
+    "won": lambda h: float(h.winner is not None),
+    "winning_score": lambda h: float(h.score),
+    "actions": lambda h: float(h.actions),
+    "starter_payment": lambda h: float(h.payments[0]),
+}
+
+
+def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> dict[str, Any]:
+    """Each measure's mean difference (other − base) over the same hands, with its interval;
+    and each way of ending's difference in share."""
+    if [h.index for h in base] != [h.index for h in other]:
+        raise RulesError("variants compared must play the same hands")
+    out: dict[str, Any] = {
+        name: mean_interval([f(b) - f(o) for b, o in zip(other, base, strict=True)]).to_json()
+        for name, f in MEASURES.items()
+    }
+    hows = sorted({h.how for h in [*base, *other]})
+    out["ends"] = {
+        how: mean_interval(
+            [float(o.how == how) - float(b.how == how) for b, o in zip(base, other, strict=True)]
+        ).to_json()
+        for how in hows
+    }
+    return out
+
+
+def compare(
+    setups: Sequence[Setup],
+    hands: int,
+    *,
+    runner: Runner | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[list[HandSummary]]:
+    """Every variant's hands, the same hand numbers for each."""
+    out = []
+    for i, s in enumerate(setups):
+
+        def step(got: list[HandSummary], before: int = i * hands) -> None:
+            if progress is not None:
+                progress(before + len(got))
+
+        out.append(simulate(s, hands, runner=runner, progress=step))
+    return out
+
+
+def interval(data: dict[str, float]) -> Interval:
+    return Interval(data["mean"], data["low"], data["high"])
+
+
+__all__ = [
+    "FORMAT",
+    "HandSummary",
+    "Setup",
+    "compare",
+    "differences",
+    "load_run",
+    "local_runner",
+    "make_setup",
+    "play_chunk",
+    "run_json",
+    "simulate",
+    "statistics",
+    "summarise",
+]
