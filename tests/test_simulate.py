@@ -190,3 +190,40 @@ def test_a_killed_simulation_goes_on_where_it_stopped(tmp_path: Path) -> None:
     whole = cli(*args[:-1], str(fresh))
     assert whole.returncode == 0
     assert resumed["stats"] == json.loads(fresh.read_text())["stats"]
+
+
+# -- Ray, on a local instance bound to 127.0.0.1 ---------------------------------------------
+@pytest.fixture(scope="module")
+def local_ray():  # type: ignore[no-untyped-def]
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, _node_ip_address="127.0.0.1",
+             log_to_driver=False)  # fmt: skip
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+
+
+def test_a_ray_cluster_gives_the_serial_figures(local_ray: object) -> None:
+    from cherki.play.simulate import ray_runner
+
+    game = find_game("gonggong")
+    setup = make_setup(game, "umbuk", {}, 5, "heuristic", 7)
+    serial = simulate(setup, 260)
+    assert simulate(setup, 260, runner=ray_runner("auto")) == serial
+    a = make_setup(game, None, {}, None, "heuristic", 7)
+    runs = compare([a, setup.__class__(**{**a.__dict__, "preset": "bak-bakan"})], 60,
+                   runner=ray_runner("auto"))  # fmt: skip
+    assert runs[0] == simulate(a, 60)
+
+
+def test_simulate_command_on_a_local_ray_instance(tmp_path: Path) -> None:
+    js, ray_js = tmp_path / "serial.json", tmp_path / "ray.json"
+    args = ["simulate", "tantanan", "--hands", "120", "--seed", "2"]
+    assert cli(*args, "--json", str(js)).returncode == 0
+    run = cli(*args, "--ray", "local", "--json", str(ray_js))
+    assert run.returncode == 0, run.stderr
+    assert json.loads(ray_js.read_text())["stats"] == json.loads(js.read_text())["stats"]
+    both = cli(*args, "--ray", "local", "--jobs", "2")
+    assert both.returncode == 2 and "not both" in both.stderr

@@ -213,6 +213,40 @@ def local_runner(jobs: int) -> Runner:
     return run
 
 
+def ray_runner(address: str) -> Runner:
+    """Chunks played as tasks of a Ray cluster (the extra ``cherki[ray]``).
+
+    ``address``: ``auto`` (the cluster this machine belongs to, as ``ray start`` left it),
+    ``local`` (a Ray instance started here for the run, bound to 127.0.0.1 only), or a
+    cluster's address (``ray://HOST:10001`` or ``HOST:6379``). Where Ray is already
+    initialised in this process, that connection is used. Every node needs cherki
+    installed (the same version: the figures are the engine's). Chunks are merged by hand
+    number, so the figures are those of a serial run of the same seeds.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise RulesError("--ray needs Ray: pip install 'cherki[ray]'") from None
+    if not ray.is_initialized():
+        try:
+            if address == "local":
+                ray.init(include_dashboard=False, _node_ip_address="127.0.0.1",
+                         log_to_driver=False)  # fmt: skip
+            else:
+                ray.init(address=address, log_to_driver=False)
+        except (ConnectionError, RuntimeError, ValueError) as err:
+            raise RulesError(f"--ray {address}: cannot reach a Ray cluster ({err})") from None
+    task = ray.remote(play_chunk)
+
+    def run(setup: Setup, chunks: list[range]) -> Iterable[list[HandSummary]]:
+        pending = [task.remote(setup, c) for c in chunks]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield ray.get(ready[0])
+
+    return run
+
+
 def simulate(
     setup: Setup,
     hands: int,

@@ -671,6 +671,26 @@ BotsOpt = Annotated[
     str, typer.Option("--bots", help="Bot level for every seat, or a comma list, one per seat.")
 ]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes to share the hands.")]
+RayOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Share the hands out over a Ray cluster: auto (the cluster this machine is in), "
+        "local (a Ray instance here, on 127.0.0.1), or its address. Same figures as --jobs 1.",
+    ),
+]
+
+
+def _runner(jobs: int, ray: str | None) -> Any:
+    from cherki.play.simulate import local_runner, ray_runner
+
+    if ray is not None:
+        if jobs != 1:
+            raise RulesError("give --jobs or --ray, not both")
+        return ray_runner(ray)
+    return local_runner(jobs)
+
+
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Change a rule: NAME=VALUE.")
 ]
@@ -743,6 +763,7 @@ def simulate(
     hands: HandsOpt = 1000,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
+    ray: RayOpt = None,
     json_file: Annotated[
         Path | None,
         typer.Option(
@@ -757,22 +778,16 @@ def simulate(
     """Play many hands of one variant and report how they go, with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from cherki.play.simulate import (
-        load_run,
-        local_runner,
-        make_setup,
-        run_json,
-        statistics,
-    )
+    from cherki.play.simulate import load_run, make_setup, run_json, statistics
     from cherki.play.simulate import simulate as run_simulation
 
     game = _game(game_name)
     setup = make_setup(game, rules, _parse_options(option), players, bots, seed)
-    runner = local_runner(jobs)
     for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    runner = _runner(jobs, ray)
     done = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
         done = load_run(json_file.read_text(encoding="utf-8"), setup)
@@ -835,6 +850,7 @@ def compare(
     hands: HandsOpt = 1000,
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
+    ray: RayOpt = None,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every variant's figures here.")
     ] = None,
@@ -846,7 +862,7 @@ def compare(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from cherki.play.simulate import compare as run_compare
-    from cherki.play.simulate import differences, local_runner, make_setup, statistics
+    from cherki.play.simulate import differences, make_setup, statistics
 
     game = _game(game_name)
     common = _parse_options(option)
@@ -862,11 +878,11 @@ def compare(
         raise RulesError("compare needs two variants or more: --rules A --rules B, or --vary")
     setups = [make_setup(game, p, o, players, bots, seed) for _, p, o in variants]
     labels = [v[0] for v in variants]
-    runner = local_runner(jobs)
     for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    runner = _runner(jobs, ray)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
