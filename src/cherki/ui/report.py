@@ -268,17 +268,19 @@ def plot(
     ax = axes[0][1]
     top = max([h.score for run in runs for h in run if h.winner is not None] or [1])
     bins = np.arange(0, top + 2) - 0.5 if top <= 60 else 30
-    for label, run in zip(labels, runs, strict=True):
+    dashes = ["-", "--", ":", "-."]  # equal variants' lines stay apart to the eye
+    for i, (label, run) in enumerate(zip(labels, runs, strict=True)):
         scores = [h.score for h in run if h.winner is not None]
         if scores:
-            ax.hist(scores, bins=bins, histtype="step", linewidth=1.6, density=True, label=label)
+            ax.hist(scores, bins=bins, histtype="step", linewidth=1.6, density=True, label=label,
+                    linestyle=dashes[i % 4])  # fmt: skip
     ax.set_xlabel("points")
     ax.set_ylabel("share of wins")
     ax.set_title("A winning score")
     ax = axes[1][0]
-    for label, run in zip(labels, runs, strict=True):
+    for i, (label, run) in enumerate(zip(labels, runs, strict=True)):
         ax.hist([h.actions for h in run], bins=30, histtype="step", linewidth=1.6, density=True,
-                label=label)  # fmt: skip
+                label=label, linestyle=dashes[i % 4])  # fmt: skip
     ax.set_xlabel("actions in the hand")
     ax.set_ylabel("share of hands")
     ax.set_title("How long a hand lasts")
@@ -297,9 +299,11 @@ def plot(
     ax.set_ylabel("share of wins")
     ax.set_title("Who wins (dashed: an equal share)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    for ax in (axes[0][0], axes[1][1]):
+        ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
     for ax in axes.flat:
         if k > 1:
-            ax.legend(fontsize=8)
+            ax.legend(fontsize=8, loc="upper right", ncols=min(k, 3))
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(str(path), dpi=110)
