@@ -490,6 +490,42 @@ def rules(
 
 
 @app.command()
+def cards(
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg", help="Write every card (C1.svg … OT.svg) and back.svg into this folder."
+        ),
+    ] = None,
+    index: Annotated[
+        bool,
+        typer.Option(
+            "--index/--no-index", help="Print the small index label (C7, RF…) on each card."
+        ),
+    ] = True,
+) -> None:
+    """The 30 kinds of card: codes, names and red stamps; or drawn as SVG files."""
+    from cherki.core.cards import CODES, IS_RED, N_KINDS
+    from cherki.ui.cards_svg import card_title, write_svgs
+
+    if svg is None:
+        t = Table(title="The cards", header_style="bold")
+        for col in ("code", "name", "red stamp"):
+            t.add_column(col)
+        for k in range(N_KINDS):
+            t.add_row(CODES[k], card_title(k), "red" if IS_RED[k] else "")
+        console.print(t)
+        return
+    if svg.exists() and not svg.is_dir():
+        raise RulesError(f"--svg {svg} is a file, not a folder")
+    try:
+        written = write_svgs(svg, index=index)
+    except OSError as err:
+        raise RulesError(f"--svg {svg}: cannot write there ({err.strerror})") from None
+    console.print(f"{len(written)} drawings written to {svg}")
+
+
+@app.command()
 def glossary() -> None:
     """The terms of the games (mata, tan, ceki, kena, ayam, kandang…)."""
     path = docs_dir() / "glossary.md"
@@ -525,7 +561,10 @@ def main() -> None:
         app()
     except CherkiError as err:
         # the message may quote what a user typed: printed as text, never as markup
-        Console(stderr=True, highlight=False).print(Text("error: ", style="red").append(str(err)))
+        # one line, however long: never wrapped to the terminal's width
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            Text("error: ", style="red").append(str(err))
+        )
         sys.exit(2)
 
 
