@@ -227,3 +227,40 @@ def test_simulate_command_on_a_local_ray_instance(tmp_path: Path) -> None:
     assert json.loads(ray_js.read_text())["stats"] == json.loads(js.read_text())["stats"]
     both = cli(*args, "--ray", "local", "--jobs", "2")
     assert both.returncode == 2 and "not both" in both.stderr
+
+
+def test_chot_bangkong_and_settlement_are_the_ledgers_own() -> None:
+    """The hands' summaries, run through Chot's ledger, give what the hands' own results
+    give it: the same bangkong and the same money per match."""
+    import random
+
+    from cherki.bots import make_bot
+    from cherki.core.contract import play_out
+    from cherki.play.simulate import match_statistics
+
+    game = find_game("chot")
+    setup = make_setup(game, None, {}, None, "heuristic", 3)
+    hands = simulate(setup, 240)
+    game_, rules = setup.table()
+    figures = match_statistics(game_, rules, 4, hands)
+    assert figures is not None and figures["bangkong"] > 5 and figures["matches"] >= 1
+    # the same hands, played here as the module's notes say they are dealt and seeded
+    ledger = game.match_ledger(rules, 4)
+    assert ledger is not None
+    bangkong, moneys = 0, []
+    for i in range(240):
+        bots = [make_bot("chot", "heuristic") for _ in range(4)]
+        rngs = [random.Random(3 * 1_000_003 + i * 101 + s) for s in range(4)]
+        state = game.new_state(rules, 4, seed=3 + i, first=i % 4)
+        play_out(state, lambda s, obs: bots[s].act(obs, rngs[s]))  # noqa: B023
+        bangkong += len(ledger.add(state.result))
+        if ledger.is_over():
+            moneys.append(ledger.money())
+            ledger = game.match_ledger(rules, 4)
+            assert ledger is not None
+    assert figures["bangkong"] == bangkong and figures["matches"] == len(moneys)
+    assert figures["money_per_match_by_seat"][0]["mean"] == pytest.approx(
+        sum(m[0] for m in moneys) / len(moneys)
+    )
+    assert match_statistics(*make_setup(find_game("ceki"), None, {}, None, "random", 1).table(),
+                            4, []) is None  # fmt: skip

@@ -41,7 +41,7 @@ from typing import Any
 from cherki.bots import make_bot
 from cherki.core.contract import Game, State, play_out
 from cherki.core.errors import RulesError
-from cherki.core.events import EventKind
+from cherki.core.events import EventKind, Result, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
 from cherki.play.arena import Interval, mean_interval, wilson
@@ -68,6 +68,11 @@ class HandSummary:
     payments: tuple[int, ...]  # by position
     events: dict[str, int]
     detail: dict[str, float] = field(default_factory=dict)
+    #: for a match's own bookkeeping (Chot's bangkong): the winner's seat, its tokens, and
+    #: whether the hand was voided and dealt again
+    winner_seat: int | None = None
+    tokens: int | None = None
+    redeal: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
@@ -160,6 +165,9 @@ def summarise(state: State, index: int) -> HandSummary:
         payments=tuple(payments[(first + p) % n] for p in range(n)),
         events=dict(events),
         detail=_numbers(res.detail or {}),
+        winner_seat=winner,
+        tokens=res.tokens.points if res.tokens is not None else None,
+        redeal=res.redeal,
     )
 
 
@@ -295,6 +303,7 @@ def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict
         "hands_asked": hands,
         "hands": [h.to_json() for h in done],
         "stats": statistics(done, setup.players) if done else None,
+        "match": match_statistics(*setup.table(), setup.players, done) if done else None,
     }
 
 
@@ -378,6 +387,48 @@ def statistics(hands: Sequence[HandSummary], players: int) -> dict[str, Any]:
         "detail_in_wins": {
             k: _mean([h.detail[k] for h in wins if k in h.detail]) for k in detail_keys
         },
+    }
+
+
+def match_statistics(
+    game: Game, rules: Rules, players: int, hands: Sequence[HandSummary]
+) -> dict[str, Any] | None:
+    """For a game with its own match bookkeeping (Chot: tokens, bangkong and the
+    settlement), the simulated hands taken in order as one run of matches through the
+    game's own ledger: how many hands a bangkong takes, its excess, which side wins it, and
+    each seat's money per match. None for other games."""
+    ledger = game.match_ledger(rules, players)
+    if ledger is None:
+        return None
+    lengths: list[float] = []
+    excess: list[float] = []
+    first_side = 0
+    count = 0
+    settled: list[list[int]] = []
+    since = 0
+    for h in hands:
+        since += 1
+        seat = h.winner_seat
+        tokens = Tokens(seat, h.tokens, 0) if seat is not None and h.tokens is not None else None
+        notes = ledger.add(Result(seat, h.how, redeal=h.redeal, tokens=tokens))
+        for note in notes:
+            data = note.to_json()
+            lengths.append(float(since))
+            since = 0
+            excess.append(float(data["excess"]))  # type: ignore[arg-type]
+            count += 1
+            first_side += data["winner"] == 0
+        if ledger.is_over():
+            settled.append(ledger.money())
+            ledger = game.match_ledger(rules, players)
+            assert ledger is not None
+    return {
+        "bangkong": count,
+        "hands_per_bangkong": _mean(lengths),
+        "excess_per_bangkong": _mean(excess),
+        "bangkong_won_by_seats_0_and_2": _share(first_side, count),
+        "matches": len(settled),
+        "money_per_match_by_seat": [_mean([float(m[s]) for m in settled]) for s in range(players)],
     }
 
 

@@ -754,12 +754,13 @@ def _outputs(
     diffs: list[dict[str, Any]],
     plot: Path | None,
     report: Path | None,
+    matches: list[dict[str, Any] | None] | None = None,
 ) -> None:
     """The terminal tables, and the plot and report files asked for."""
     from cherki.ui.report import html_page, markdown, sections
     from cherki.ui.report import plot as draw
 
-    parts = sections(labels, stats, diffs)
+    parts = sections(labels, stats, diffs, matches or [])
     for sec in parts:
         if not sec.rows:
             continue
@@ -817,7 +818,7 @@ def simulate(
     """Play many hands of one variant and report how they go, with 95% intervals."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from cherki.play.simulate import load_run, make_setup, run_json, statistics
+    from cherki.play.simulate import load_run, make_setup, match_statistics, run_json, statistics
     from cherki.play.simulate import simulate as run_simulation
 
     game = _game(game_name)
@@ -863,7 +864,8 @@ def simulate(
         "rotates. Figures with 95% intervals."
     ]
     console.print(f"[bold]{Text(title).markup}[/]")
-    _outputs(title, intro, [label], [stats], [summaries], [], plot, report)
+    match = match_statistics(*setup.table(), setup.players, summaries)
+    _outputs(title, intro, [label], [stats], [summaries], [], plot, report, [match])
     if json_file:
         console.print(f"Run and figures written to {json_file}")
 
@@ -901,7 +903,7 @@ def compare(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from cherki.play.simulate import compare as run_compare
-    from cherki.play.simulate import differences, make_setup, statistics
+    from cherki.play.simulate import differences, make_setup, match_statistics, statistics
 
     game = _game(game_name)
     common = _parse_options(option)
@@ -945,13 +947,14 @@ def compare(
         f"variant is dealt from seed {seed} + i. Figures with 95% intervals."
     ]
     console.print(f"[bold]{Text(title).markup}[/]")
-    _outputs(title, intro, labels, stats, [list(r) for r in runs], diffs, plot, report)
+    matches = [match_statistics(*s.table(), n, r) for s, r in zip(setups, runs, strict=True)]
+    _outputs(title, intro, labels, stats, [list(r) for r in runs], diffs, plot, report, matches)
     if json_file:
         data = {
             "format": "cherki-comparison",
             "variants": [
-                {"label": lab, "setup": s.to_json(), "stats": st}
-                for lab, s, st in zip(labels, setups, stats, strict=True)
+                {"label": lab, "setup": s.to_json(), "stats": st, "match": m}
+                for lab, s, st, m in zip(labels, setups, stats, matches, strict=True)
             ],
             "differences_from_first": diffs,
         }

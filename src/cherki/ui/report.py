@@ -48,7 +48,10 @@ def _keys(stats: Sequence[dict[str, Any]], name: str) -> list[str]:
 
 
 def sections(
-    labels: Sequence[str], stats: Sequence[dict[str, Any]], diffs: Sequence[dict[str, Any]] = ()
+    labels: Sequence[str],
+    stats: Sequence[dict[str, Any]],
+    diffs: Sequence[dict[str, Any]] = (),
+    matches: Sequence[dict[str, Any] | None] = (),
 ) -> list[Section]:
     """The figures of one or more variants as titled tables (one column a variant)."""
     head = ["", *labels]
@@ -169,6 +172,32 @@ def sections(
             ],
         ),
     ]
+    if matches and all(m is not None for m in matches):
+        ms = [m for m in matches if m is not None]
+        players = min(len(m["money_per_match_by_seat"]) for m in ms)
+        out.append(
+            Section(
+                "Matches: bangkong and the settlement (the hands in order, as one run of matches)",
+                head,
+                [
+                    row("bangkong completed", [str(m["bangkong"]) for m in ms]),
+                    row("hands a bangkong takes", [num(m["hands_per_bangkong"], 1) for m in ms]),
+                    row("excess points a bangkong", [num(m["excess_per_bangkong"], 1) for m in ms]),
+                    row(
+                        "bangkong won by seats 0 and 2",
+                        [pct(m["bangkong_won_by_seats_0_and_2"]) for m in ms],
+                    ),
+                    row("matches completed", [str(m["matches"]) for m in ms]),
+                ]
+                + [
+                    row(
+                        f"seat {s}: money a match (cents)",
+                        [signed(m["money_per_match_by_seat"][s]) for m in ms],
+                    )
+                    for s in range(players)
+                ],
+            )
+        )
     if diffs:
         names = {
             "won": ("won by someone", True),
