@@ -24,6 +24,7 @@ Our specifications
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections import defaultdict
 from typing import Annotated, Any, Literal
@@ -219,3 +220,19 @@ def create_app(store: Store, *, rate: float = RATE) -> FastAPI:
         await serve(ws, table_id, None)
 
     return app
+
+
+def default_url() -> str:
+    """The embedded default: an SQLite file in the user's data folder."""
+    from pathlib import Path
+
+    home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(home) / "cherki"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'cherki.db'}"
+
+
+def app_from_env() -> FastAPI:
+    """The app on ``$CHERKI_DATABASE_URL`` (default: :func:`default_url`), for
+    ``uvicorn --factory cherki.server.app:app_from_env``."""
+    return create_app(Store(os.environ.get("CHERKI_DATABASE_URL") or default_url()))

@@ -1,0 +1,100 @@
+"""Durability: the server as a real process, part of a hand played over WebSockets, the
+process killed with SIGKILL, started again, the hand finished; the stored record replays to
+the stored result and holds every action played before the kill."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+from cherki.play.records import replay_hand
+from cherki.server.store import Store
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _start(url: str, port: int) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "--factory", "cherki.server.app:app_from_env",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        env={**os.environ, "CHERKI_DATABASE_URL": url},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def _move(msg: dict[str, Any]) -> str:
+    """A person's move: go out when possible, else draw rather than take, else the last
+    legal action (a hand of takes never ends)."""
+    legal = msg["observation"]["legal"]
+    texts = {a["text"]: a["id"] for a in legal}
+    action = texts.get("sampei", texts.get("draw", legal[-1]["id"]))
+    time.sleep(0.11)  # at a person's pace: the server allows 10 messages a second
+    return json.dumps({"type": "act", "version": msg["version"], "action": action})
+
+
+def test_a_killed_server_goes_on_from_its_last_action(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'server.db'}"
+    port = _port()
+    server = _start(url, port)
+    try:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
+        body = {"game": "balik-satu", "seats": seats}
+        made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=body, timeout=30).json()
+        token = made["seats"]["0"]
+        with connect(f"ws://127.0.0.1:{port}/ws/seat/{token}") as ws:
+            msg = json.loads(ws.recv(timeout=30))
+            for _ in range(8):
+                ws.send(_move(msg))
+                msg = json.loads(ws.recv(timeout=30))
+                assert msg["type"] == "state", msg
+        before = msg
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)
+    played = Store(url).record(made["table"]).hands[0].actions
+    assert len(played) == before["version"]  # every action was written before it was told
+
+    server = _start(url, port)
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws/seat/{token}") as ws:
+            msg = json.loads(ws.recv(timeout=30))
+            assert msg["version"] == before["version"]
+            assert msg["observation"] == before["observation"]
+            for _ in range(2000):
+                if msg["over"]:
+                    break
+                ws.send(_move(msg))
+                msg = json.loads(ws.recv(timeout=30))
+                assert msg["type"] == "state", msg
+            assert msg["over"]
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=30)
+    record = Store(url).record(made["table"])
+    hand = record.hands[0]
+    assert hand.actions[: len(played)] == played and hand.result is not None
+    replayed = replay_hand(record, 0)  # checks the stored result against the engine's
+    assert list(replayed.result.payments) == hand.result["payments"]
