@@ -69,6 +69,17 @@ COMMANDS: dict[str, dict[str, list[str] | None]] = {
         "--field": ["random", "heuristic", "wizard", ""], "--search-rollouts": INTS,
         "--search-ms": FLOATS,
     },
+    "simulate": {
+        "--rules": ["pwee", "x", ""], "-o": OPTIONS, "--players": INTS, "--bots": LEVELS,
+        "--hands": ["1", "2", "0", "-1", "x"], "--seed": INTS, "--jobs": ["1", "0", "-2"],
+        "--json": PATHS, "--plot": PATHS, "--report": [*PATHS, str(HOME / "r.md"), "r.pdf"],
+    },
+    "compare": {
+        "--rules": ["pwee", "babas", "x"], "--vary": ["ayam_bonus=0", "x", "a=1+b=2", "="],
+        "-o": OPTIONS, "--players": INTS, "--bots": LEVELS, "--hands": ["1", "2", "0", "x"],
+        "--seed": INTS, "--json": PATHS, "--plot": PATHS,
+    },
+    "cards": {"--svg": PATHS, "--no-index": None, "--index": None},
 }  # fmt: skip
 #: positional arguments of each command
 POSITIONAL: dict[str, list[list[str]]] = {
@@ -79,6 +90,9 @@ POSITIONAL: dict[str, list[list[str]]] = {
     "glossary": [],
     "games": [],
     "arena": [GAMES_OR_NOT],
+    "simulate": [GAMES_OR_NOT],
+    "compare": [GAMES_OR_NOT],
+    "cards": [],
 }
 
 
@@ -155,8 +169,8 @@ def command_lines(draw: st.DrawFn) -> list[str]:
         args.append("--watch")  # a whole game, played by bots
     if command == "play" and "--delay" not in args:
         args += ["--delay", "0"]
-    if command == "arena" and "--hands" not in args:
-        args += ["--hands", "2"]  # not the default 200
+    if command in ("arena", "simulate", "compare") and "--hands" not in args:
+        args += ["--hands", "2"]  # not the default 200 or 1000
     return args
 
 
