@@ -27,6 +27,7 @@ import asyncio
 import os
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 from urllib.parse import urlparse
 
@@ -192,13 +193,13 @@ def create_app(store: Store, *, rate: float = RATE) -> FastAPI:
         finally:
             watchers[table_id].discard((ws, seat))
 
-    @app.websocket("/ws/seat/{token}")
-    async def seat_socket(ws: WebSocket, token: str) -> None:
-        if not origin_ok(ws):
-            await ws.close(code=1008)
-            return
+    async def admit(ws: WebSocket, find: Callable[[], tuple[str, int | None]]) -> None:
+        """Accept a connection from this server's own pages whose table (and seat) ``find``
+        names, and serve it; close any other (policy violation)."""
         try:
-            table_id, seat = store.seat_of(token)
+            if not origin_ok(ws):
+                raise CherkiError("another site's page")
+            table_id, seat = find()
             tables.session(table_id)
         except CherkiError:
             await ws.close(code=1008)
@@ -206,18 +207,16 @@ def create_app(store: Store, *, rate: float = RATE) -> FastAPI:
         await ws.accept()
         await serve(ws, table_id, seat)
 
+    @app.websocket("/ws/seat/{token}")
+    async def seat_socket(ws: WebSocket, token: str) -> None:
+        def find() -> tuple[str, int | None]:
+            return store.seat_of(token)
+
+        await admit(ws, find)
+
     @app.websocket("/ws/watch/{table_id}")
     async def watch_socket(ws: WebSocket, table_id: str) -> None:
-        if not origin_ok(ws):
-            await ws.close(code=1008)
-            return
-        try:
-            tables.session(table_id)
-        except CherkiError:
-            await ws.close(code=1008)
-            return
-        await ws.accept()
-        await serve(ws, table_id, None)
+        await admit(ws, lambda: (table_id, None))
 
     return app
 

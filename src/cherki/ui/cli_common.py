@@ -1,0 +1,107 @@
+"""What the ``cherki`` commands share: finding a game, reading ``NAME=VALUE`` options,
+refusing an output file that could not be written, writing it atomically, and a progress bar.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
+
+from cherki.core.contract import Game
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+
+
+def game_named(name: str) -> Game:
+    return find_game(name)
+
+
+def writable(path: Path | None, what: str) -> None:
+    """Refuse, before anything is played, a file that could not be written: the file is
+    written as a record is (a temporary file beside it, renamed over it), so a temporary
+    file is tried in its folder."""
+    if path is None:
+        return
+    if "\x00" in str(path) or not path.name:
+        raise RulesError(f"{what} {str(path)!r} is no file name")
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise RulesError(f"{what} {path} is a directory, not a file")
+    if path.exists() and not path.is_file():
+        raise RulesError(f"{what} {path} is not a regular file")
+    if not parent.is_dir():
+        raise RulesError(f"{what} {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise RulesError(f"{what} {path} cannot be written here")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=parent)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as err:
+        raise RulesError(f"{what} {path} cannot be written here ({err.strerror})") from None
+
+
+def plot_format(path: Path | None) -> None:
+    """Refuse a plot file whose name asks for a format matplotlib cannot write."""
+    if path is None or not path.suffix:
+        return
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    kinds = FigureCanvasBase.get_supported_filetypes()
+    if path.suffix[1:].lower() not in kinds:
+        raise RulesError(
+            f"--plot {path}: cannot draw a {path.suffix} file; name it .png, .svg or .pdf "
+            f"(or any of {', '.join(sorted(kinds))})"
+        )
+
+
+def write_file(path: Path, what: str, write: Callable[[Path], object]) -> None:
+    """``write`` the output to a temporary file beside ``path``, then rename it over
+    ``path``: a failure leaves the old file whole and is a one-line error."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=path.suffix, dir=path.parent)
+        os.close(fd)
+    except OSError as err:
+        raise RulesError(f"{what} {path} cannot be written ({err.strerror})") from None
+    tmp = Path(name)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError as err:
+        raise RulesError(f"{what} {path} cannot be written ({err.strerror})") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def parse_options(options: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for opt in options or []:
+        if "=" not in opt:
+            raise RulesError(
+                f"--option takes NAME=VALUE (for example yeo_redeal=false), not {opt!r}"
+            )
+        key, _, value = opt.partition("=")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@contextmanager
+def progress(description: str, total: int, done: int = 0) -> Iterator[Callable[[int], None]]:
+    """A progress bar on standard error (gone when finished); yields ``update(done)``."""
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    ) as bar:
+        task: TaskID = bar.add_task(description, total=total, completed=done)
+        yield lambda n: bar.update(task, completed=n)
