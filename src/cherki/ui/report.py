@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,15 @@ def sections(
 
     def row(name: str, cells: Sequence[str]) -> Row:
         return [name, *cells]
+
+    def keyed(
+        name: str, fmt: Callable[[dict[str, float]], str], missing: str, prefix: str = ""
+    ) -> list[Row]:
+        """One row for each key of the figure ``name`` in any variant."""
+        return [
+            row(prefix + k, [fmt(s[name][k]) if k in s[name] else missing for s in stats])
+            for k in _keys(stats, name)
+        ]
 
     out = [
         Section(
@@ -114,26 +123,8 @@ def sections(
         Section(
             "Calls made per hand, and the call the winner stood on (share of wins)",
             head,
-            [
-                row(
-                    f"calls: {k}",
-                    [
-                        num(s["calls_per_hand"][k]) if k in s["calls_per_hand"] else "0"
-                        for s in stats
-                    ],
-                )
-                for k in _keys(stats, "calls_per_hand")
-            ]
-            + [
-                row(
-                    f"won on: {k}",
-                    [
-                        pct(s["wins_by_call"][k]) if k in s["wins_by_call"] else _MISSING
-                        for s in stats
-                    ],
-                )
-                for k in _keys(stats, "wins_by_call")
-            ],
+            keyed("calls_per_hand", num, "0", "calls: ")
+            + keyed("wins_by_call", pct, _MISSING, "won on: "),
         ),
         Section(
             "Expected payment per hand, by seat position (points)",
@@ -146,30 +137,12 @@ def sections(
         Section(
             "Events per hand",
             head,
-            [
-                row(
-                    k,
-                    [
-                        num(s["events_per_hand"][k]) if k in s["events_per_hand"] else "0"
-                        for s in stats
-                    ],
-                )
-                for k in _keys(stats, "events_per_hand")
-            ],
+            keyed("events_per_hand", num, "0"),
         ),
         Section(
             "The result's details, in winning hands (mean)",
             head,
-            [
-                row(
-                    k,
-                    [
-                        num(s["detail_in_wins"][k]) if k in s["detail_in_wins"] else _MISSING
-                        for s in stats
-                    ],
-                )
-                for k in _keys(stats, "detail_in_wins")
-            ],
+            keyed("detail_in_wins", num, _MISSING),
         ),
     ]
     if matches and all(m is not None for m in matches):
