@@ -35,6 +35,7 @@ from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from cherki.core.errors import CherkiError
+from cherki.server import pages
 from cherki.server.store import Store
 from cherki.server.tables import SeatPlan, Tables
 
@@ -218,6 +219,7 @@ def create_app(store: Store, *, rate: float = RATE) -> FastAPI:
     async def watch_socket(ws: WebSocket, table_id: str) -> None:
         await admit(ws, lambda: (table_id, None))
 
+    pages.mount(app)
     return app
 
 

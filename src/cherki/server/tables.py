@@ -29,6 +29,7 @@ from cherki.bots import make_bot
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.games import find_game
 from cherki.play.session import Seat, Session
+from cherki.server import present
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store
 
 #: limits of a table a person may ask for
@@ -175,6 +176,7 @@ class Tables:
         if state is None:
             out["observation"] = None
             out["events"] = []
+            out["ui"] = present.seat_view(session, seat)
             return out
         viewer = seat if seat is not None else 0
         obs = state.observation(viewer).to_json()
@@ -182,6 +184,7 @@ class Tables:
             obs = _spectator(obs)
         out["observation"] = obs
         out["events"] = [e.to_json() for e in state.events_for(seat if seat is not None else -1)]
+        out["ui"] = present.seat_view(session, seat)
         return out
 
 
