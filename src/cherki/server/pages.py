@@ -1,15 +1,218 @@
-"""The browser app's pages and static files (lobby, table, replay)."""
+"""The browser app's pages, cards, static files and the replay API (issue 15).
+
+* ``GET /``: the lobby (create a table, the open tables).
+* ``GET /seat/{token}``: a person's seat at a table; ``GET /watch/{table}``: a spectator's.
+* ``GET /replay/{table}``: a finished table's replay; ``GET /replay``: open a record file.
+* ``GET /cards/{CODE}.svg`` (``?index=0``: without the index label; ``back``: the back):
+  the project's SVG cards (:func:`cherki.ui.cards_svg.card_svg`), cached for a day.
+* ``GET /api/rules/{game}?preset=P``: every option's value under a preset (the lobby).
+* ``GET /api/tables/{table}/replay``: a finished table's frames (an unfinished one: 403).
+* ``POST /api/replay``: the frames of a record sent as the body (at most
+  :data:`MAX_REPLAY_BYTES`; a record that does not parse or replay: 400 with the reader's
+  one-line message).
+
+The pages are plain HTML, CSS and JavaScript modules under ``static/`` (no build step): the
+JavaScript draws what the server sends, the English and the game logic stay in Python
+(:mod:`cherki.server.present`).
+
+Our specifications
+------------------
+* A replay frame is one step of a hand: the action's text, every seat's hand face up, the
+  discards (or Cholek Tiga's pool and captured piles), each seat's call and exposed cards,
+  the step's log lines and, at the hand's end, its result item by item. A replay holds at
+  most :data:`MAX_FRAMES` frames.
+* Only a finished table is replayed by id: before the end a replay would show hands still
+  in play.
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from cherki.core.cards import CODES, N_KINDS
+from cherki.core.errors import CherkiError
+from cherki.games import find_game
+from cherki.play.records import Record, parse_record, replay_steps
+from cherki.server import present
+from cherki.server.store import FINISHED
+from cherki.ui.cards_svg import card_svg
+from cherki.ui.text import Voice, event_line
+
 STATIC = Path(__file__).parent / "static"
+#: the largest record ``POST /api/replay`` reads
+MAX_REPLAY_BYTES = 1024 * 1024
+#: the most frames one replay holds
+MAX_FRAMES = 20_000
+
+router = APIRouter()
+
+
+def _page(name: str) -> FileResponse:
+    headers = {"Cache-Control": "no-cache"}
+    return FileResponse(STATIC / name, media_type="text/html", headers=headers)
+
+
+@router.get("/", include_in_schema=False)
+async def lobby() -> FileResponse:
+    return _page("lobby.html")
+
+
+@router.get("/seat/{token}", include_in_schema=False)
+async def seat_page(token: str) -> FileResponse:
+    return _page("table.html")
+
+
+@router.get("/watch/{table_id}", include_in_schema=False)
+async def watch_page(table_id: str) -> FileResponse:
+    return _page("table.html")
+
+
+@router.get("/replay", include_in_schema=False)
+async def replay_open() -> FileResponse:
+    return _page("replay.html")
+
+
+@router.get("/replay/{table_id}", include_in_schema=False)
+async def replay_page(table_id: str) -> FileResponse:
+    return _page("replay.html")
+
+
+@lru_cache(maxsize=64)
+def _svg(kind: int | None, index: bool) -> str:
+    return card_svg(kind, index=index)
+
+
+@router.get("/cards/{name}.svg", include_in_schema=False)
+async def card(name: str, index: int = 1) -> Response:
+    """One card (``C7``, ``RF``…, or ``back``) as SVG; ``index=0`` leaves out the label."""
+    if name == "back":
+        kind: int | None = None
+    elif name in CODES:
+        kind = CODES.index(name)
+    else:
+        raise HTTPException(404, f"no card {name!r}: C1-C9, S1-S9, M1-M9, WF, RF, OT or back")
+    return Response(
+        _svg(kind, bool(index)),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
+@router.get("/api/rules/{game_name}")
+async def preset_rules(game_name: str, preset: str | None = None) -> dict[str, Any]:
+    """Every option's value under a preset (the lobby shows what each option starts as)."""
+    try:
+        game = find_game(game_name)
+        rules = game.rules(preset or None)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+    return {"game": game.name, "preset": preset, "rules": game.rules_json(rules)}
+
+
+# -- replays ----------------------------------------------------------------------------------
+def frames(record: Record) -> dict[str, Any]:
+    """Every step of every hand of ``record`` as frames (see the module's notes)."""
+    game = record.game
+    voice = Voice.of(record.players, len(record.players))
+    out: list[dict[str, Any]] = []
+    hands = []
+    for index in range(len(record.hands)):
+        start = len(out)
+        state = record.start(index)
+        out.append(_frame(state, index, f"Hand {index + 1} dealt", [], voice))
+        out[-1]["log"] = [event_line(e, game, voice) for e in state.log]
+        for state, text, events in replay_steps(record, index):
+            if len(out) >= MAX_FRAMES:
+                raise CherkiError(f"this record is too long to replay here ({MAX_FRAMES} steps)")
+            lines = [event_line(e, game, voice) for e in events]
+            out.append(_frame(state, index, text, lines, voice))
+        hands.append({"hand": index + 1, "start": start, "end": len(out) - 1})
+    return {
+        "game": game.name,
+        "title": game.title,
+        "players": list(record.players),
+        "hands": hands,
+        "frames": out,
+    }
+
+
+def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) -> dict[str, Any]:
+    game = state.game
+    data = state.observation(0).to_json()
+    hands = []
+    for s in range(state.n):
+        counts = state.observation(s).hand
+        hands.append([CODES[k] for k in range(N_KINDS) for _ in range(counts[k])])
+    frame: dict[str, Any] = {
+        "hand": index + 1,
+        "step": len(state.history),
+        "action": text,
+        "log": lines,
+        "hands": hands,
+        "seats": present.seats_view(data, voice),
+        "table": present.table_view(data),
+        "status": present.status_line(data, game, voice, None),
+        "result": None,
+    }
+    if state.is_terminal:
+        frame["result"] = present.result_view(state.result, game, voice, index + 1)
+    return frame
+
+
+def _replay(record: Record) -> dict[str, Any]:
+    try:
+        return frames(record)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def table_replay(table_id: str, request: Request) -> dict[str, Any]:
+    """A finished table's replay: every hand face up, step by step."""
+    store = request.app.state.tables.store
+    try:
+        info = store.table(table_id)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+    if info.status != FINISHED:
+        raise HTTPException(
+            403, "this table is still being played: its replay opens when the match is over"
+        )
+    record = store.record(table_id)
+    out = _replay(record)
+    out["table"] = table_id
+    return out
+
+
+@router.post("/api/replay")
+async def replay_upload(request: Request) -> dict[str, Any]:
+    """The frames of a record sent as the request's body (JSON, at most 1 MB)."""
+    size = request.headers.get("content-length")
+    if size is not None and size.isdigit() and int(size) > MAX_REPLAY_BYTES:
+        raise HTTPException(413, "a record sent here is at most 1 MB")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_REPLAY_BYTES:
+            raise HTTPException(413, "a record sent here is at most 1 MB")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "a record is UTF-8 JSON text") from None
+    try:
+        record = parse_record(text)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    return _replay(record)
 
 
 def mount(app: FastAPI) -> None:
-    """Serve the pages and their static files on ``app``."""
+    """Serve the pages, the cards, the replay API and the static files on ``app``."""
+    app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

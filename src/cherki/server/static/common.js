@@ -1,0 +1,171 @@
+// Helpers shared by the pages: building elements, cards, settings, the API.
+
+/** An element: el("div", {class: "x", onclick: f}, child, "text", …). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      node.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(node.dataset, value);
+    } else if (value === true) {
+      node.setAttribute(key, "");
+    } else {
+      node.setAttribute(key, String(value));
+    }
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export const $ = (selector, root = document) => root.querySelector(selector);
+
+/** Empty a node and put children in it. */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+// -- settings kept in the browser ------------------------------------------------------
+const INDEX_KEY = "cherki:index-labels";
+
+/** Whether cards show their index label (C7) in the corner: on unless turned off. */
+export function indexLabels() {
+  return localStorage.getItem(INDEX_KEY) !== "off";
+}
+
+export function setIndexLabels(on) {
+  localStorage.setItem(INDEX_KEY, on ? "on" : "off");
+}
+
+const NAMES = {
+  WF: "White Flower", RF: "Red Flower (Nyonya)", OT: "Old Thousand (Lau Chian)", S9: "9 of Strings (Red Nine)",
+};
+const SUITS = { C: "Coins", S: "Strings", M: "Myriads" };
+
+/** A card's name for people and screen readers. */
+export function cardName(code) {
+  if (!code) return "a hidden card";
+  return NAMES[code] || `${code.slice(1)} of ${SUITS[code[0]]}`;
+}
+
+/** A card drawn as the project's SVG (code null: the back). */
+export function card(code, { mini = false } = {}) {
+  const name = code || "back";
+  const index = indexLabels() ? 1 : 0;
+  return el("img", {
+    class: mini ? "card mini" : "card",
+    src: `/cards/${name}.svg?index=${index}`,
+    alt: code || "hidden card",
+    title: cardName(code),
+    draggable: "false",
+    dataset: { code: name },
+  });
+}
+
+/** A row of small cards. */
+export function miniCards(codes) {
+  return el("span", { class: "cards" }, codes.map((c) => card(c, { mini: true })));
+}
+
+// -- the API -----------------------------------------------------------------------------
+/** JSON from the server, or an Error carrying its one-line ``detail``. */
+export async function api(path, options = {}) {
+  const init = { ...options, headers: { ...(options.headers || {}) } };
+  if (options.json !== undefined) {
+    init.method = init.method || "POST";
+    init.body = JSON.stringify(options.json);
+    init.headers["Content-Type"] = "application/json";
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    let detail = data && data.detail;
+    if (Array.isArray(detail)) detail = detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    const error = new Error(detail || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+let toastTimer = null;
+
+/** A short message at the bottom of the screen. */
+export function toast(text) {
+  let node = $("#toast");
+  if (!node) {
+    node = el("div", { id: "toast", class: "toast", role: "status", "aria-live": "polite" });
+    document.body.append(node);
+  }
+  node.textContent = text;
+  node.classList.remove("hidden");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => node.classList.add("hidden"), 4000);
+}
+
+/** Copy text to the clipboard (falling back to selecting it). */
+export async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    if (button) {
+      const old = button.textContent;
+      button.textContent = "Copied";
+      setTimeout(() => (button.textContent = old), 1500);
+    }
+  } catch {
+    window.prompt("Copy this link:", text);
+  }
+}
+
+/** The result of a hand and the score sheet, as DOM (the table and the replay use it). */
+export function resultView(result, sheet) {
+  const parts = [];
+  if (result) {
+    parts.push(el("p", { class: "summary" }, result.summary));
+    if (result.sets && result.sets.length) {
+      parts.push(el("h3", {}, "Winning hand"));
+      parts.push(el("div", { class: "winning" }, result.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
+    }
+    if (result.turned && result.turned.length) {
+      parts.push(el("p", {}, "Turned for scoring: ", miniCards(result.turned)));
+    }
+    if (result.items && result.items.length) {
+      parts.push(el("h3", {}, "Score"));
+      parts.push(el("table", { class: "score-items" },
+        el("thead", {}, el("tr", {}, el("th", {}, "item"), el("th", { class: "num" }, "points"))),
+        el("tbody", {},
+          result.items.map((i) => el("tr", {}, el("td", {}, i.label), el("td", { class: "num" }, i.points))),
+          el("tr", { class: "total" }, el("td", {}, "total"), el("td", { class: "num" }, String(result.total))))));
+    }
+    if (result.payments && result.payments.length) {
+      parts.push(el("h3", {}, "Payments"));
+      parts.push(el("table", { class: "payments" },
+        el("thead", {}, el("tr", {}, el("th", {}, "seat"), el("th", { class: "num" }, "points"), el("th", { class: "num" }, "money"))),
+        el("tbody", {}, result.payments.map((p) =>
+          el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.points), el("td", { class: "num" }, p.money))))));
+    }
+    for (const note of result.notes || []) parts.push(el("p", { class: "summary" }, note));
+  }
+  if (sheet && sheet.rows.length) {
+    parts.push(el("h3", {}, sheet.hands ? `Score sheet (hand ${sheet.hands_played} of ${sheet.hands})` : "Score sheet"));
+    const head = el("tr", {}, el("th", {}, "hand"), sheet.names.map((n) => el("th", { class: "num" }, n)), el("th", {}, "how"),
+      sheet.has_pot ? el("th", { class: "num" }, "pot") : null);
+    const rows = sheet.rows.map((r) => el("tr", {}, el("td", {}, String(r.hand)), r.totals.map((t) => el("td", { class: "num" }, t)),
+      el("td", {}, r.how), sheet.has_pot ? el("td", { class: "num" }, r.pot) : null));
+    if (sheet.scored) rows.push(el("tr", {}, el("td", {}, "scored"), sheet.scored.map((t) => el("td", { class: "num" }, t)), el("td", {}), sheet.has_pot ? el("td", {}) : null));
+    rows.push(el("tr", { class: "total" }, el("td", {}, "money"), sheet.money.map((t) => el("td", { class: "num" }, t)), el("td", {}), sheet.has_pot ? el("td", {}) : null));
+    parts.push(el("div", { class: "sheet-wrap" }, el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, rows))));
+    for (const line of sheet.lines) parts.push(el("p", {}, line));
+  }
+  return parts;
+}

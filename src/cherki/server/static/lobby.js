@@ -1,0 +1,179 @@
+// The lobby: create a table (game, rules, seats, bots, match length, timer), share the
+// links, and see the open tables.
+import { $, api, copy, el, fill } from "/static/common.js";
+
+let games = [];
+let changed = new Map(); // option name -> value the person chose
+
+const game = () => games.find((g) => g.name === $("#game").value);
+
+function showGame() {
+  const g = game();
+  if (!g) return;
+  const [lo, hi] = g.players;
+  const players = $("#players");
+  players.min = lo;
+  players.max = hi;
+  players.value = Math.min(hi, Math.max(lo, g.default_players));
+  $("#players-range").textContent = lo === hi ? `${lo} players` : `${lo} to ${hi} players`;
+  fill($("#preset"), g.presets.map((p) => el("option", { value: p.name, selected: p.name === g.default_preset }, p.name)));
+  changed = new Map();
+  showPreset();
+  showSeats();
+}
+
+async function showPreset() {
+  const g = game();
+  const preset = g.presets.find((p) => p.name === $("#preset").value);
+  $("#preset-help").textContent = preset ? preset.summary : "";
+  let values = {};
+  try {
+    values = (await api(`/api/rules/${encodeURIComponent(g.name)}?preset=${encodeURIComponent(preset ? preset.name : "")}`)).rules;
+  } catch {
+    values = Object.fromEntries(g.options.map((o) => [o.name, o.default]));
+  }
+  fill($("#options"), g.options.map((o) => optionRow(o, values[o.name])));
+  countChanged();
+}
+
+function isBool(o) {
+  return o.kind === "bool" || o.kind === "true/false" || typeof o.default === "boolean";
+}
+
+function optionRow(o, value) {
+  const id = `opt-${o.name}`;
+  let input;
+  if (isBool(o)) {
+    input = el("input", { id, type: "checkbox", checked: Boolean(value) });
+  } else if (o.choices && o.choices.length) {
+    input = el("select", { id }, o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
+  } else {
+    input = el("input", { id, type: "text", inputmode: "numeric", value: value === null || value === undefined ? "auto" : value, size: 6 });
+  }
+  const row = el("div", { class: "option", dataset: { name: o.name } },
+    el("div", { class: "row" }, el("label", { for: id }, o.name.replaceAll("_", " ")), input),
+    el("p", { class: "help" }, o.summary || o.help || ""));
+  input.addEventListener("change", () => {
+    let v;
+    if (isBool(o)) v = input.checked;
+    else if (o.choices && o.choices.length) v = input.value;
+    else v = /^-?\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : input.value.trim();
+    changed.set(o.name, v);
+    row.classList.add("changed");
+    countChanged();
+  });
+  return row;
+}
+
+function countChanged() {
+  $("#changed-count").textContent = changed.size ? `(${changed.size} changed)` : "";
+}
+
+function showSeats() {
+  const g = game();
+  const n = Number($("#players").value) || g.default_players;
+  const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const levels = g.levels || ["random", "heuristic", "search"];
+  fill($("#seats"), Array.from({ length: n }, (_, i) => {
+    const chosen = old[i] || (i === 0 ? "human" : "bot:heuristic");
+    return el("div", { class: "seat-row" },
+      el("label", { class: "who", for: `seat-${i}` }, `Seat ${i}`),
+      el("select", { id: `seat-${i}`, "aria-label": `who plays seat ${i}` },
+        el("option", { value: "human", selected: chosen === "human" }, "a person (gets a link)"),
+        levels.map((l) => el("option", { value: `bot:${l}`, selected: chosen === `bot:${l}` }, `a ${l} bot`))));
+  }));
+}
+
+async function create(event) {
+  event.preventDefault();
+  const g = game();
+  const seats = [...document.querySelectorAll("#seats select")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4) });
+  const body = {
+    game: g.name,
+    preset: $("#preset").value || null,
+    options: Object.fromEntries(changed),
+    seats,
+    hands: Number($("#hands").value) || 1,
+    timer: $("#timer-on").checked ? Number($("#timer").value) || 60 : null,
+  };
+  const button = $("#create-btn");
+  button.disabled = true;
+  $("#create-error").textContent = "";
+  try {
+    const made = await api("/api/tables", { json: body });
+    showLinks(made, g);
+    refresh();
+  } catch (err) {
+    $("#create-error").textContent = err.message;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function linkRow(who, url, openText) {
+  const b = el("button", { class: "btn small", type: "button" }, "Copy");
+  b.addEventListener("click", () => copy(url, b));
+  return el("div", { class: "link-row" }, el("span", { class: "who" }, who), el("code", {}, url), b,
+    el("a", { class: "btn small", href: url, target: "_blank", rel: "noopener" }, openText));
+}
+
+function showLinks(made, g) {
+  const origin = location.origin;
+  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(`Seat ${seat}`, origin + path, "Open"));
+  if (!rows.length) {
+    for (const [seat, token] of Object.entries(made.seats || {})) rows.push(linkRow(`Seat ${seat}`, `${origin}/seat/${token}`, "Open"));
+  }
+  const watch = made.watch_page || `/watch/${made.table}`;
+  rows.push(linkRow("Spectators", origin + watch, "Watch"));
+  fill($("#links"), el("p", {}, `${g.title}, table `, el("code", {}, made.table)), rows);
+  $("#made").classList.remove("hidden");
+  $("#made").scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+async function refresh() {
+  let tables;
+  try {
+    tables = await api("/api/tables");
+  } catch (err) {
+    fill($("#open"), el("p", { class: "error" }, err.message));
+    return;
+  }
+  if (!tables.length) {
+    fill($("#open"), el("p", { class: "muted" }, "No table is being played. Start one!"));
+    return;
+  }
+  const title = (name) => (games.find((g) => g.name === name) || {}).title || name;
+  fill($("#open"), el("table", { class: "list" },
+    el("thead", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "seats"), el("th", {}, "hands"), el("th", {}, ""))),
+    el("tbody", {}, tables.map((t) => {
+      const people = t.seats.filter((s) => s.kind === "human");
+      const taken = people.filter((s) => s.taken).length;
+      const bots = t.seats.length - people.length;
+      const seats = `${taken} of ${people.length} taken, ${people.length - taken} free` + (bots ? `; ${bots} bot${bots > 1 ? "s" : ""}` : "");
+      return el("tr", {}, el("td", {}, t.title || title(t.game)), el("td", {}, seats), el("td", {}, t.hands ?? ""),
+        el("td", {}, el("a", { href: t.watch_page || `/watch/${t.table}` }, "Watch")));
+    }))));
+}
+
+async function start() {
+  try {
+    games = await api("/api/games");
+  } catch (err) {
+    $("#create-error").textContent = `Cannot load the games: ${err.message}`;
+    return;
+  }
+  fill($("#game"), games.map((g) => el("option", { value: g.name }, g.title)));
+  const satu = games.find((g) => g.name === "balik-satu");
+  if (satu) $("#game").value = satu.name;
+  $("#game").addEventListener("change", showGame);
+  $("#preset").addEventListener("change", () => { changed = new Map(); showPreset(); });
+  $("#players").addEventListener("change", showSeats);
+  $("#timer-on").addEventListener("change", () => ($("#timer").disabled = !$("#timer-on").checked));
+  $("#create").addEventListener("submit", create);
+  showGame();
+  refresh();
+  setInterval(refresh, 10000);
+}
+
+start();

@@ -1,0 +1,461 @@
+// The table: a person's seat (/seat/TOKEN) or a spectator's view (/watch/TABLE). The
+// server sends the whole state after every change; this page draws it and sends actions.
+import { $, api, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels, toast } from "/static/common.js";
+
+const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
+const watching = mode === "watch";
+const seenKey = `cherki:seen:${mode}:${key}`;
+
+let ws = null;
+let st = null; // the last state message
+let selected = -1; // index of the picked card in the flattened hand
+let pending = false; // an action sent, its answer not yet here
+let retry = 0;
+let gone = false; // the server closed for good (no such seat or table)
+let hint = null;
+let deadline = null;
+
+// -- connecting ------------------------------------------------------------------------------
+function socketUrl() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const since = localStorage.getItem(seenKey);
+  const path = watching ? `/ws/watch/${key}` : `/ws/seat/${key}`;
+  return `${proto}//${location.host}${path}${since !== null ? `?since=${since}` : ""}`;
+}
+
+function connect() {
+  showConn(retry ? "Reconnecting…" : "Connecting…");
+  ws = new WebSocket(socketUrl());
+  ws.addEventListener("open", () => {
+    retry = 0;
+  });
+  ws.addEventListener("message", (event) => {
+    let msg;
+    try {
+      msg = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    onMessage(msg);
+  });
+  ws.addEventListener("close", (event) => {
+    pending = false;
+    if (event.code === 1008) {
+      gone = true;
+      fatal(watching ? "There is no such table here." : "This link holds no seat: check that you copied the whole link.");
+      return;
+    }
+    if (gone) return;
+    retry += 1;
+    showConn("Connection lost: reconnecting…");
+    setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
+  });
+}
+
+function send(message) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) {
+    toast("Not connected yet: one moment.");
+    return false;
+  }
+  ws.send(JSON.stringify(message));
+  return true;
+}
+
+setInterval(() => ws && ws.readyState === WebSocket.OPEN && send({ type: "ping" }), 25000);
+
+function showConn(text) {
+  const box = $("#conn");
+  if (text) {
+    box.textContent = text;
+    box.classList.remove("hidden");
+  } else box.classList.add("hidden");
+}
+
+function fatal(text) {
+  $("#fatal").textContent = text;
+  $("#fatal").classList.remove("hidden");
+  $("#table-page").classList.add("hidden");
+}
+
+// -- messages --------------------------------------------------------------------------------
+function onMessage(msg) {
+  if (msg.type === "state") {
+    showConn(null);
+    const before = st;
+    st = msg;
+    pending = false;
+    localStorage.setItem(seenKey, String(msg.version));
+    if (!before || before.version !== msg.version) hint = null;
+    if (before && before.hand_number !== msg.hand_number) selected = -1;
+    if (msg.missed && msg.missed.length) showMissed(msg.missed);
+    const ended = before ? msg.hand_number > before.hand_number || (msg.over && !before.over) : msg.over;
+    render();
+    if (ended && msg.ui.result) openResult();
+  } else if (msg.type === "hint") {
+    hint = msg.lines || [];
+    renderHint();
+  } else if (msg.type === "error") {
+    pending = false;
+    toast(msg.message);
+    render();
+  }
+}
+
+function showMissed(lines) {
+  const box = $("#missed");
+  const close = el("button", { class: "btn small", type: "button", onclick: () => box.classList.add("hidden") }, "Got it");
+  fill(box, el("strong", {}, "While you were away:"), el("ul", {}, lines.map((l) => el("li", {}, l))), close);
+  box.classList.remove("hidden");
+}
+
+// -- drawing ---------------------------------------------------------------------------------
+const actions = () => (st && !watching ? st.ui.actions : []);
+const handCards = () => (st && st.ui.hand ? st.ui.hand.groups.flatMap((g) => g.cards) : []);
+const cardActions = (code) => actions().filter((a) => a.card === code && a.kind !== "capture");
+
+/** The numbered choices: the picked card's discards (plain first), then captures. */
+function choices() {
+  const code = handCards()[selected];
+  const mine = code ? cardActions(code) : [];
+  return [...mine, ...actions().filter((a) => a.kind === "capture")];
+}
+
+function act(action) {
+  if (pending || !action) return;
+  if (send({ type: "act", action: action.id, version: st.version })) {
+    pending = true;
+    selected = -1;
+    render();
+  }
+}
+
+function render() {
+  if (!st) return;
+  const ui = st.ui;
+  $("#table-page").classList.remove("hidden");
+  const handText = st.over ? "the match is over" : `hand ${st.hand_number + 1}`;
+  $("#title").textContent = `${ui.title} — ${handText}${watching ? " (watching)" : ""}`;
+  document.title = `Cherki — ${ui.title}`;
+  const record = $("#record");
+  record.href = `/api/tables/${st.table}/record` + (watching ? "" : `?token=${encodeURIComponent(key)}`);
+  record.classList.remove("hidden");
+  $("#replay-link").href = `/replay/${st.table}`;
+  $("#replay-link").classList.toggle("hidden", !st.over);
+
+  const yours = !watching && st.observation && st.observation.current === st.seat && !st.over;
+  $("#status").classList.toggle("yours", Boolean(yours));
+  $("#status-text").textContent = ui.status;
+  $("#away").classList.toggle("hidden", watching || !(st.away || []).includes(st.seat));
+  renderTimer();
+  renderSeats();
+  renderCentre();
+  renderYou();
+  renderLog();
+}
+
+function renderTimer() {
+  const t = st.timer;
+  deadline = t && typeof t.remaining === "number" && !st.over ? Date.now() + t.remaining * 1000 : null;
+  tick();
+}
+
+function tick() {
+  const box = $("#timer");
+  if (!deadline) {
+    box.classList.add("hidden");
+    return;
+  }
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  box.textContent = `⏱ ${left} s`;
+  box.classList.remove("hidden");
+  box.classList.toggle("low", left <= 10);
+}
+setInterval(tick, 250);
+
+function renderSeats() {
+  const away = st.away || [];
+  fill($("#seats"), st.ui.seats.map((s) => {
+    const badges = [];
+    if (s.turn) badges.push(el("span", { class: "badge" }, "to play"));
+    if (s.call) badges.push(el("span", { class: "badge red" }, `called ${s.call}`));
+    if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
+    const what = [];
+    if (s.laid) what.push(el("div", { class: "what" }, `${s.laid} cards face down`));
+    if (s.melds.length) what.push(el("div", { class: "what" }, "Olo laid down: ", miniCards(s.melds)));
+    if (s.exposed.length) what.push(el("div", { class: "what" }, "Known to hold: ", miniCards(s.exposed)));
+    if (st.ui.table && st.ui.table.pool !== null) {
+      what.push(el("div", { class: "what" }, "Captured: ", s.captured.length ? miniCards(s.captured) : "—"));
+    }
+    if (s.bonus) what.push(el("div", { class: "what" }, `Bonuses: ${s.bonus}`));
+    return el("div", { class: `seat${s.turn ? " turn" : ""}`, dataset: { seat: s.seat } },
+      el("div", { class: "name" }, s.you && !watching ? "You" : s.name, badges),
+      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount" }, `${s.cards} card${s.cards === 1 ? "" : "s"}`)),
+      what);
+  }));
+}
+
+function cardButton(code, { action = null, cls = "", label = "" } = {}) {
+  const b = el("button", {
+    class: `card-btn ${action ? "playable" : "inert"} ${cls}`, type: "button", "aria-label": label || code,
+    tabindex: action ? "0" : "-1", dataset: { code },
+  }, card(code));
+  if (action) b.addEventListener("click", () => act(action));
+  return b;
+}
+
+function renderCentre() {
+  const t = st.ui.table;
+  const zones = [];
+  if (!t) {
+    fill($("#centre"), el("p", {}, st.over ? "The match is over." : "Dealing…"));
+    return;
+  }
+  const draw = actions().find((a) => a.kind === "draw" || a.kind === "turn");
+  const stock = el("button", { class: `card-btn ${draw ? "playable" : "inert"}`, type: "button", id: "stock",
+    "aria-label": draw ? draw.label : `${t.stock} cards in the ${t.stock_name}`, tabindex: draw ? "0" : "-1" }, card(null));
+  if (draw) stock.addEventListener("click", () => act(draw));
+  zones.push(el("div", { class: "zone" }, el("h3", {}, t.stock_name), stock, el("span", { class: "stackcount" }, `${t.stock} left`)));
+  if (t.pool !== null) {
+    zones.push(el("div", { class: "zone", id: "pool" }, el("h3", {}, "Pool"), t.pool.length ? el("div", { class: "cards" }, t.pool.map((c) => card(c))) : el("span", {}, "empty")));
+    if (t.active) {
+      const how = t.active_from === "stock" ? "turned up" : "discarded";
+      zones.push(el("div", { class: "zone", id: "active" }, el("h3", {}, `On the table (${how})`), card(t.active)));
+    }
+  } else {
+    const take = actions().find((a) => a.kind === "take");
+    const shown = t.pile.slice(-14);
+    const older = t.pile.length - shown.length;
+    const cards = shown.map((c, i) => {
+      const top = i === shown.length - 1 && t.top === c;
+      return top ? cardButton(c, { action: take, cls: "top", label: take ? take.label : `top discard ${c}` }) : card(c, { mini: true });
+    });
+    zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, `Discards${older ? ` (+${older} older)` : ""}`),
+      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, "none yet")));
+    if (t.claim) {
+      const what = t.claim.from_discard ? "Discard on offer" : "Shown from the stock";
+      zones.push(el("div", { class: "zone", id: "claim" }, el("h3", {}, what), card(t.claim.card)));
+    }
+  }
+  if (t.pot) zones.push(el("div", { class: "zone" }, el("h3", {}, "Pot"), el("strong", {}, String(t.pot))));
+  fill($("#centre"), zones);
+}
+
+function renderYou() {
+  const you = $("#you");
+  if (watching) {
+    fill(you, el("p", { class: "muted" }, "You are watching: every hand stays hidden until the hand is over."));
+    return;
+  }
+  const ui = st.ui;
+  const hand = ui.hand;
+  if (!hand) {
+    fill(you, el("p", {}, st.over ? "The match is over. Thank you for playing!" : "Waiting for the next hand…"),
+      st.ui.result ? el("button", { class: "btn", type: "button", onclick: openResult }, "Show the last hand's result") : null);
+    return;
+  }
+  const flat = handCards();
+  if (selected >= flat.length) selected = -1;
+  let i = 0;
+  const groups = hand.groups.map((g) => el("div", { class: "group" },
+    el("div", { class: "cards" }, g.cards.map((code) => {
+      const index = i++;
+      const acts = cardActions(code);
+      const isNew = ui.drawn && ui.drawn.card === code && flat.indexOf(code) === index;
+      const b = el("button", {
+        class: `card-btn ${acts.length ? "playable" : "inert"}${index === selected ? " selected" : ""}${isNew ? " new" : ""}`,
+        type: "button", "aria-label": acts.length ? `${code}: ${acts.map((a) => a.label).join(", ")}` : code,
+        "aria-pressed": index === selected ? "true" : "false", dataset: { code, index },
+      }, card(code));
+      b.addEventListener("click", () => clickCard(index));
+      return b;
+    })),
+    el("div", { class: "rank" }, g.rank === 1 ? "1s & honours" : `${g.rank}s`)));
+  const parts = [el("h2", {}, "Your hand", el("span", { class: "small muted", id: "hand-count" }, `${hand.count} cards`),
+    hand.winning ? el("span", { class: "badge" }, "a winning hand!") : null)];
+  if (ui.drawn) parts.push(el("p", { class: "small", id: "drawn" }, `${ui.drawn.text}.`));
+  parts.push(el("div", { class: "hand", id: "hand" }, groups));
+  if (hand.sets.length) {
+    parts.push(el("div", { class: "sets" }, el("span", {}, "Sets:"), hand.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
+  }
+  parts.push(renderActions());
+  parts.push(el("div", { id: "hint-box" }));
+  fill(you, parts);
+  renderHint();
+}
+
+function renderActions() {
+  const bar = el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": "your actions" });
+  const general = actions().filter((a) => !a.card);
+  for (const a of general) {
+    const cls = a.kind === "sampei" || a.kind === "win" ? "btn go" : "btn primary";
+    bar.append(el("button", { class: cls, type: "button", disabled: pending, dataset: { action: a.id, kind: a.kind },
+      onclick: () => act(a) }, a.label, a.key ? el("kbd", {}, a.key) : null));
+  }
+  choices().forEach((a, n) => {
+    const plain = a.kind === "discard";
+    bar.append(el("button", { class: a.kind === "call" ? "btn warn" : "btn primary", type: "button", disabled: pending,
+      dataset: { action: a.id, kind: a.kind }, onclick: () => act(a) },
+    a.label, n < 9 ? el("kbd", {}, String(n + 1)) : null, plain ? el("kbd", {}, "Enter") : null));
+  });
+  const discards = actions().some((a) => a.card && a.kind !== "capture");
+  if (discards && selected < 0) bar.append(el("span", { class: "small" }, "Pick a card of your hand to discard it."));
+  if (!actions().length && !st.over) bar.append(el("span", { class: "small" }, "Waiting for the others…"));
+  bar.append(el("span", { class: "spacer", style: "flex:1" }));
+  bar.append(el("button", { class: "btn", type: "button", id: "hint-btn", onclick: askHint, disabled: !st.observation }, "Hint", el("kbd", {}, "h")));
+  return bar;
+}
+
+function clickCard(index) {
+  if (pending) return;
+  const code = handCards()[index];
+  const acts = cardActions(code);
+  if (!acts.length) {
+    if (actions().length) toast(`${code} cannot be played now.`);
+    return;
+  }
+  const plain = acts.find((a) => a.kind === "discard");
+  if (index === selected && plain) {
+    act(plain);
+    return;
+  }
+  selected = index;
+  render();
+}
+
+function askHint() {
+  send({ type: "hint" });
+}
+
+function renderHint() {
+  const box = $("#hint-box");
+  if (!box) return;
+  if (!hint) {
+    box.replaceChildren();
+    return;
+  }
+  fill(box, el("div", { class: "hint", id: "hint" }, el("strong", {}, "Hint"),
+    hint.length ? hint.map((l) => el("p", {}, l)) : el("p", {}, "Nothing to say about this hand yet.")));
+}
+
+function renderLog() {
+  const log = $("#log");
+  fill(log, st.ui.log.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, line)));
+  log.scrollTop = log.scrollHeight;
+}
+
+// -- the result ------------------------------------------------------------------------------
+function openResult() {
+  const ui = st.ui;
+  if (!ui.result) return;
+  const last = st.over && ui.result.hand === (ui.sheet ? ui.sheet.hands_played : ui.result.hand);
+  $("#result-title").textContent = last ? `Hand ${ui.result.hand} — the match is over` : `Hand ${ui.result.hand} is over`;
+  fill($("#result-content"), resultView(ui.result, ui.sheet),
+    el("p", { class: "small muted" }, st.over ? "Every hand face up: open the replay." : "Every hand face up, step by step, in the replay once the match is over."));
+  const replay = $("#result-replay");
+  replay.href = `/replay/${st.table}`;
+  replay.classList.toggle("hidden", !st.over);
+  $("#result-close").textContent = st.over ? "Close" : "Next hand";
+  const dialog = $("#result");
+  if (!dialog.open) dialog.showModal();
+}
+
+$("#result-close").addEventListener("click", () => $("#result").close());
+
+// -- keys ------------------------------------------------------------------------------------
+document.addEventListener("keydown", (event) => {
+  if (!st || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+  if ($("#result").open) return; // the dialog takes Escape and its buttons
+  const k = event.key;
+  const flat = handCards();
+  if (k === "ArrowRight" || k === "ArrowLeft") {
+    if (!flat.length) return;
+    const step = k === "ArrowRight" ? 1 : -1;
+    selected = selected < 0 ? (step > 0 ? 0 : flat.length - 1) : (selected + step + flat.length) % flat.length;
+    render();
+    const b = document.querySelector(`#hand .card-btn[data-index="${selected}"]`);
+    if (b) b.focus();
+    event.preventDefault();
+    return;
+  }
+  if (k === "Enter") {
+    const code = flat[selected];
+    const plain = code && cardActions(code).find((a) => a.kind === "discard");
+    if (plain) {
+      act(plain);
+      event.preventDefault();
+    }
+    return;
+  }
+  if (k === "Escape") {
+    selected = -1;
+    render();
+    return;
+  }
+  if (/^[1-9]$/.test(k)) {
+    const a = choices()[Number(k) - 1];
+    if (a) act(a);
+    return;
+  }
+  if (k === "h") {
+    askHint();
+    return;
+  }
+  if (k === "r") {
+    openResult();
+    return;
+  }
+  const a = actions().find((x) => x.key === k);
+  if (a) act(a);
+});
+
+// -- settings --------------------------------------------------------------------------------
+const labels = $("#index-labels");
+labels.checked = indexLabels();
+labels.addEventListener("change", () => {
+  setIndexLabels(labels.checked);
+  render();
+});
+
+$("#back-btn").addEventListener("click", () => send({ type: "back" }));
+
+// -- the first visit: a name -----------------------------------------------------------------
+async function start() {
+  if (watching) {
+    connect();
+    return;
+  }
+  let info = null;
+  try {
+    info = await api(`/api/seat/${encodeURIComponent(key)}`);
+  } catch (err) {
+    if (err.status === 400) {
+      fatal("This link holds no seat: check that you copied the whole link.");
+      return;
+    }
+  }
+  if (info && info.name) {
+    connect();
+    return;
+  }
+  $("#name-page").classList.remove("hidden");
+  const input = $("#name");
+  input.value = localStorage.getItem("cherki:name") || "";
+  input.focus();
+  $("#name-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    try {
+      await api("/api/seats", { json: { token: key, name } });
+    } catch (err) {
+      $("#name-error").textContent = err.message;
+      return;
+    }
+    localStorage.setItem("cherki:name", name);
+    $("#name-page").classList.add("hidden");
+    connect();
+  });
+}
+
+start();
