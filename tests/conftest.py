@@ -111,3 +111,15 @@ def summary(result: Result, game: Any) -> str:
 def table(obs: Any, game: Any) -> str:
     """The table one seat sees, as the terminal words it."""
     return "\n".join(table_lines(obs, game, Voice.of(None, obs.players, obs.seat)))
+
+
+# -- the browser app's end-to-end tests (pytest-playwright) -------------------------------------
+#: Debian's Chromium (scripts/test.sh installs it); Playwright's own download needs the internet
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium, headless. A machine without it fails these tests (the
+    test script installs it), never skips them."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True}

@@ -207,7 +207,7 @@ function renderCentre() {
   const t = st.ui.table;
   const zones = [];
   if (!t) {
-    fill($("#centre"), el("p", {}, st.over ? "The match is over." : "Dealing…"));
+    fill($("#centre"), el("p", {}, st.over ? "No hand in play." : "Dealing…"));
     return;
   }
   const draw = actions().find((a) => a.kind === "draw" || a.kind === "turn");
@@ -357,6 +357,7 @@ function openResult() {
   $("#result-close").textContent = st.over ? "Close" : "Next hand";
   const dialog = $("#result");
   if (!dialog.open) dialog.showModal();
+  $(".result-body", dialog).scrollTop = 0;
 }
 
 $("#result-close").addEventListener("click", () => $("#result").close());
@@ -457,5 +458,8 @@ async function start() {
     connect();
   });
 }
+
+// for the browser's console and the end-to-end tests: what the page was last sent
+window.cherki = { state: () => st, selected: () => selected };
 
 start();

@@ -1,0 +1,157 @@
+// The replay: a finished table (/replay/TABLE) or a record opened from disk (/replay),
+// stepped forwards, backwards and to any action, every hand face up.
+import { $, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels } from "/static/common.js";
+
+const table = location.pathname.split("/")[2] || null;
+let data = null;
+let at = 0;
+let timer = null;
+
+async function load(promise) {
+  let response;
+  try {
+    response = await promise;
+  } catch (err) {
+    return `Cannot reach the server: ${err.message}`;
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) return (body && body.detail) || `${response.status} ${response.statusText}`;
+  show(body);
+  return null;
+}
+
+function show(frames) {
+  data = frames;
+  at = 0;
+  $("#open").classList.add("hidden");
+  $("#viewer").classList.remove("hidden");
+  $("#title").textContent = `${frames.title} — ${frames.players.join(", ")}`;
+  fill($("#hand-select"), frames.hands.map((h, i) => el("option", { value: i }, `Hand ${h.hand}`)));
+  $("#slider").max = frames.frames.length - 1;
+  render();
+}
+
+function handOf(i) {
+  return data.hands.findIndex((h) => h.start <= i && i <= h.end);
+}
+
+function go(i) {
+  at = Math.max(0, Math.min(data.frames.length - 1, i));
+  render();
+}
+
+function render() {
+  const f = data.frames[at];
+  const h = handOf(at);
+  const hand = data.hands[h];
+  $("#hand-select").value = String(h);
+  $("#slider").value = String(at);
+  $("#where").textContent = `Hand ${hand.hand}, step ${at - hand.start} of ${hand.end - hand.start}`;
+  $("#action").textContent = at === hand.start ? `Hand ${hand.hand}: the deal` : `${f.action} — ${f.status}`;
+  $("#prev").disabled = at === 0;
+  $("#next").disabled = at === data.frames.length - 1;
+  const t = f.table;
+  const zones = [el("div", { class: "zone" }, el("h3", {}, t.stock_name), card(null, { mini: true }), el("span", { class: "stackcount" }, `${t.stock} left`))];
+  if (t.pool !== null) {
+    zones.push(el("div", { class: "zone" }, el("h3", {}, "Pool"), t.pool.length ? miniCards(t.pool) : "empty"));
+    if (t.active) zones.push(el("div", { class: "zone" }, el("h3", {}, "On the table"), card(t.active, { mini: true })));
+  } else {
+    zones.push(el("div", { class: "zone" }, el("h3", {}, "Discards (newest last)"), t.pile.length ? miniCards(t.pile.slice(-20)) : "none yet"));
+    if (t.claim) zones.push(el("div", { class: "zone" }, el("h3", {}, "On offer"), card(t.claim.card, { mini: true })));
+  }
+  fill($("#centre"), zones);
+  fill($("#seats"), f.seats.map((s, i) => el("div", { class: `replay-seat${s.turn ? " seat turn" : ""}`, dataset: { seat: i } },
+    el("div", { class: "name" }, el("strong", {}, data.players[i] || s.name), " ", s.call ? el("span", { class: "badge red" }, `called ${s.call}`) : null,
+      s.turn ? el("span", { class: "badge" }, "to play") : null),
+    el("div", { class: "cards hand-cards" }, f.hands[i].map((c) => card(c))),
+    s.exposed.length ? el("div", { class: "what small" }, "Known to hold: ", miniCards(s.exposed)) : null,
+    s.melds.length ? el("div", { class: "what small" }, "Olo laid down: ", miniCards(s.melds)) : null,
+    t.pool !== null ? el("div", { class: "what small" }, "Captured: ", s.captured.length ? miniCards(s.captured) : "—") : null)));
+  fill($("#log"), f.log.map((l) => el("li", {}, l)));
+  fill($("#result"), f.result ? resultView(f.result, null) : []);
+}
+
+function toggle() {
+  if (timer) {
+    clearInterval(timer);
+    timer = null;
+    $("#play").textContent = "Play";
+    return;
+  }
+  $("#play").textContent = "Pause";
+  timer = setInterval(() => {
+    if (at >= data.frames.length - 1) toggle();
+    else go(at + 1);
+  }, 700);
+}
+
+$("#first").addEventListener("click", () => go(data.hands[handOf(at)].start));
+$("#last").addEventListener("click", () => go(data.hands[handOf(at)].end));
+$("#prev").addEventListener("click", () => go(at - 1));
+$("#next").addEventListener("click", () => go(at + 1));
+$("#play").addEventListener("click", toggle);
+$("#slider").addEventListener("input", (e) => go(Number(e.target.value)));
+$("#hand-select").addEventListener("change", (e) => go(data.hands[Number(e.target.value)].start));
+
+document.addEventListener("keydown", (event) => {
+  if (!data || event.target.tagName === "SELECT" || event.target.tagName === "INPUT" && event.target.type !== "range") return;
+  const h = handOf(at);
+  const moves = {
+    ArrowRight: () => go(at + 1), ArrowLeft: () => go(at - 1),
+    Home: () => go(data.hands[h].start), End: () => go(data.hands[h].end),
+    PageDown: () => go(data.hands[Math.min(h + 1, data.hands.length - 1)].start),
+    PageUp: () => go(data.hands[Math.max(h - 1, 0)].start),
+    " ": toggle,
+  };
+  const move = moves[event.key];
+  if (move) {
+    move();
+    event.preventDefault();
+  }
+});
+
+const labels = $("#index-labels");
+labels.checked = indexLabels();
+labels.addEventListener("change", () => {
+  setIndexLabels(labels.checked);
+  if (data) render();
+});
+
+async function openFile(file) {
+  $("#open-error").textContent = "";
+  if (file.size > 1024 * 1024) {
+    $("#open-error").textContent = "This file is larger than 1 MB: no record the server replays.";
+    return;
+  }
+  const text = await file.text();
+  const error = await load(fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: text }));
+  if (error) $("#open-error").textContent = error;
+}
+
+if (table) {
+  load(fetch(`/api/tables/${encodeURIComponent(table)}/replay`)).then((error) => {
+    if (error) {
+      $("#fatal").textContent = error;
+      $("#fatal").classList.remove("hidden");
+    }
+  });
+} else {
+  $("#open").classList.remove("hidden");
+  $("#file").addEventListener("change", (e) => e.target.files[0] && openFile(e.target.files[0]));
+  const drop = $("#drop");
+  drop.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    drop.classList.add("over");
+  });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    if (e.dataTransfer.files[0]) openFile(e.dataTransfer.files[0]);
+  });
+}

@@ -1,0 +1,342 @@
+"""The browser app end to end: a real server (uvicorn in a process, a temporary SQLite
+database) and Debian's Chromium driven by Playwright. Tables are created from the lobby
+and whole hands played by clicking (Balik Satu, Cholek Tiga); a seat reloaded mid-hand is
+back with what it missed; a spectator sees no hand; one action is played from the
+keyboard; a phone-sized screen never scrolls sideways.
+
+Set ``CHERKI_WEB_SHOTS=docs/img`` to write the screenshots the docs show (web-*.png)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server on a free port of 127.0.0.1; its base URL."""
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    port = _port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "--factory", "cherki.server.app:app_from_env",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        env={**os.environ, "CHERKI_DATABASE_URL": f"sqlite:///{db}"},
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    try:
+        while True:
+            try:
+                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Iterator[Path]:
+    """Where screenshots go: a temporary folder, copied to ``$CHERKI_WEB_SHOTS`` after."""
+    yield tmp_path
+    target = os.environ.get("CHERKI_WEB_SHOTS")
+    if target:
+        for png in tmp_path.glob("web-*.png"):
+            shutil.copy(png, Path(target) / png.name)
+
+
+def _page(browser: Browser, viewport: dict[str, int] = DESKTOP) -> Page:
+    page = browser.new_page(viewport=viewport)  # type: ignore[arg-type]
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def _state(page: Page) -> dict[str, Any]:
+    data: dict[str, Any] = page.evaluate("window.cherki && window.cherki.state()")
+    return data
+
+
+def _wait_state(page: Page, timeout: float = 15_000) -> dict[str, Any]:
+    page.wait_for_function("window.cherki && window.cherki.state() !== null", timeout=timeout)
+    return _state(page)
+
+
+def _wait_change(page: Page, version: int) -> None:
+    """Until the page shows a state after ``version`` (or the result of the hand)."""
+    page.wait_for_function(
+        "v => { const s = window.cherki.state(); return s.version !== v ||"
+        " document.querySelector('#result').open }",
+        arg=version,
+        timeout=15_000,
+    )
+
+
+def _sit(page: Page, url: str, name: str) -> dict[str, Any]:
+    """Open a seat's link, give a name the first time, and wait for the table."""
+    page.goto(url)
+    page.wait_for_function(
+        "!document.querySelector('#name-page').classList.contains('hidden') || "
+        "(window.cherki && window.cherki.state() !== null)"
+    )
+    if page.locator("#name-page").is_visible():
+        page.fill("#name", name)
+        page.click("#name-form button[type=submit]")
+    return _wait_state(page)
+
+
+def _create_from_lobby(
+    page: Page, base: str, game: str, seats: list[str], hands: int = 1
+) -> tuple[str, str]:
+    """Create a table from the lobby: ``seats`` as ``human`` or ``bot:LEVEL``; the first
+    person's link and the spectator link."""
+    page.goto(base + "/")
+    page.wait_for_selector(f"#game option[value='{game}']", state="attached")
+    page.select_option("#game", game)
+    page.fill("#players", str(len(seats)))
+    page.dispatch_event("#players", "change")
+    for i, who in enumerate(seats):
+        page.select_option(f"#seat-{i}", who)
+    page.fill("#hands", str(hands))
+    expect(page.locator("#options .option").first).to_be_attached()
+    page.click("#create-btn")
+    expect(page.locator("#links .link-row").first).to_be_visible()
+    rows = page.locator("#links .link-row code")
+    links = [rows.nth(i).inner_text() for i in range(rows.count())]
+    assert len(links) == seats.count("human") + 1  # one per person, then the spectators'
+    assert "/watch/" in links[-1]
+    return links[0], links[-1]
+
+
+def _check_shown(page: Page, state: dict[str, Any]) -> None:
+    """What the seat is shown matches its observation: as many cards in the hand, and only
+    its legal actions offered (buttons and playable cards)."""
+    obs = state["observation"]
+    assert page.locator("#hand .card-btn").count() == len(obs["hand"])
+    shown = sorted(page.locator("#hand .card-btn img").evaluate_all("ns => ns.map(n => n.alt)"))
+    assert shown == sorted(obs["hand"])
+    legal = {a["id"] for a in obs["legal"]}
+    buttons = page.locator("#actions button[data-action]").evaluate_all(
+        "ns => ns.filter(n => !n.disabled).map(n => Number(n.dataset.action))"
+    )
+    assert set(buttons) <= legal
+    playable = set(
+        page.locator("#hand .card-btn.playable").evaluate_all("ns => ns.map(n => n.dataset.code)")
+    )
+    acts = state["ui"]["actions"]
+    assert playable == {a["card"] for a in acts if a["kind"] in ("discard", "call")}
+
+
+def _choose(state: dict[str, Any]) -> dict[str, Any]:
+    """A sensible move: go out when possible, capture when possible, call when a discard
+    leaves a waiting hand, discard a card outside the hand's sets, draw rather than take."""
+    acts = state["ui"]["actions"]
+    by = {k: [a for a in acts if a["kind"] == k] for k in {a["kind"] for a in acts}}
+    for kind in ("sampei", "win", "capture", "call", "draw", "turn"):
+        if by.get(kind):
+            return by[kind][0]
+    if by.get("discard"):
+        hand = state["ui"]["hand"]
+        spare = set(hand["leftover"])
+        for a in by["discard"]:
+            if a["card"] in spare:
+                return a
+        return by["discard"][0]
+    return acts[0]
+
+
+def _click(page: Page, action: dict[str, Any], n: int) -> None:
+    """Play ``action`` by clicking, as a person would: the stock to draw, the top discard to
+    take, a card then its button to discard (or the picked card again)."""
+    kind = action["kind"]
+    if kind in ("draw", "turn"):
+        page.click("#stock")
+    elif kind == "take":
+        page.click("#pile .card-btn.top")
+    elif action["card"] and kind in ("discard", "call"):
+        page.locator(f"#hand .card-btn[data-code='{action['card']}']").first.click()
+        if kind == "discard" and n % 2:
+            page.locator("#hand .card-btn.selected").click()  # the picked card again
+        else:
+            page.click(f"#actions button[data-action='{action['id']}']")
+    else:
+        page.click(f"#actions button[data-action='{action['id']}']")
+
+
+def _play_hand(page: Page, limit: int = 400, check_every: int = 7, *, end: bool = True) -> int:
+    """Play the seat's turns by clicking until the hand's result shows (``end``: it must,
+    within ``limit`` steps); the steps taken."""
+    for n in range(limit):
+        if page.locator("#result").evaluate("d => d.open"):
+            return n
+        state = _state(page)
+        obs = state["observation"]
+        if state["over"] or obs is None or obs["current"] != state["seat"] or not obs["legal"]:
+            _wait_change(page, state["version"])
+            continue
+        if n % check_every == 0:
+            _check_shown(page, state)
+        _click(page, _choose(state), n)
+        _wait_change(page, state["version"])
+    assert not end, "the hand did not end"
+    return limit
+
+
+def _no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide on a {PHONE['width']} px screen"
+
+
+def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
+    server: str, browser: Browser, shots: Path
+) -> None:
+    page = _page(browser)
+    seat_url, _ = _create_from_lobby(
+        page, server, "balik-satu", ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
+    )
+    page.screenshot(path=shots / "web-lobby.png")
+    state = _sit(page, seat_url, "Mei Ling")
+    assert state["seat"] == 0 and state["game"] == "balik-satu"
+    assert page.locator(".seat").count() == 4
+    # mid-hand, a card picked: the desktop and the phone
+    _play_hand(page, limit=6, end=False)
+    state = _state(page)
+    if not state["over"]:
+        _check_shown(page, state)
+        playable = page.locator("#hand .card-btn.playable")
+        if playable.count():
+            playable.first.click()
+        page.screenshot(path=shots / "web-table.png")
+        page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+        _no_sideways_scroll(page)
+        page.screenshot(path=shots / "web-table-phone.png", full_page=True)
+        page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        page.keyboard.press("Escape")
+    _play_hand(page)
+    dialog = page.locator("#result")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".summary").first).not_to_be_empty()
+    expect(dialog.locator("table.payments tbody tr")).to_have_count(4)
+    expect(dialog.locator("table.sheet")).to_be_visible()
+    final = _state(page)
+    assert final["over"]
+    result = final["ui"]["result"]
+    if result["items"]:  # a win: the score item by item, and its total
+        rows = dialog.locator("table.score-items tbody tr")
+        expect(rows).to_have_count(len(result["items"]) + 1)
+        expect(rows.last).to_contain_text(str(result["total"]))
+    page.screenshot(path=shots / "web-score.png")
+    expect(dialog.locator("#result-replay")).to_be_visible()
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_cholek_tiga_from_the_lobby_a_whole_hand_by_clicking(server: str, browser: Browser) -> None:
+    page = _page(browser)
+    seat_url, _ = _create_from_lobby(page, server, "cholek-tiga", ["human", "bot:heuristic"])
+    state = _sit(page, seat_url, "Kok Leong")
+    assert state["game"] == "cholek-tiga"
+    expect(page.locator("#pool")).to_be_visible()
+    _play_hand(page, check_every=5)
+    dialog = page.locator("#result")
+    expect(dialog.locator(".summary").first).to_contain_text("points")
+    expect(dialog.locator("table.payments tbody tr")).to_have_count(2)
+    assert _state(page)["over"]
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def _act_over_socket(base: str, token: str) -> None:
+    """Another person plays their turns over their own WebSocket until it is not theirs."""
+    url = base.replace("http://", "ws://") + f"/ws/seat/{token}"
+    with connect(url) as ws:
+        msg = json.loads(ws.recv(timeout=15))
+        while msg["observation"] and msg["observation"]["current"] == msg["seat"]:
+            legal = {a["text"]: a["id"] for a in msg["observation"]["legal"]}
+            pick = next(
+                (legal[t] for t in ("sampei", "draw") if t in legal),
+                next((i for t, i in legal.items() if t.startswith("discard")), None),
+            )
+            action = pick if pick is not None else next(iter(legal.values()))
+            time.sleep(0.12)  # at a person's pace
+            ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
+            msg = json.loads(ws.recv(timeout=15))
+            assert msg["type"] == "state", msg
+
+
+def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Browser) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 2
+    made = httpx.post(
+        f"{server}/api/tables", json={"game": "balik-satu", "seats": seats}, timeout=30
+    ).json()
+    url = f"{server}/seat/{made['seats']['0']}"
+    page = _page(browser)
+    state = _sit(page, url, "Ann")
+    assert state["observation"]["current"] == 0 and state["observation"]["phase"] == "discard"
+    # the keyboard: pick the first card, discard it with Enter
+    first = page.locator("#hand .card-btn").first.get_attribute("data-code")
+    page.locator("body").press("ArrowRight")
+    expect(page.locator("#hand .card-btn.selected")).to_have_count(1)
+    page.keyboard.press("Enter")
+    _wait_change(page, state["version"])
+    state = _state(page)
+    assert state["observation"]["pile"] == [first]
+    assert state["observation"]["current"] == 1
+    hand = state["observation"]["hand"]
+    version = state["version"]
+    # away: the page closed while the other person and the bots play
+    page.goto("about:blank")
+    _act_over_socket(server, made["seats"]["1"])
+    back = _sit(page, url, "Ann")
+    assert back["seat"] == 0 and back["table"] == made["table"]
+    assert back["version"] > version
+    assert back["missed"], "the lines missed while away"
+    expect(page.locator("#missed")).to_be_visible()
+    expect(page.locator("#missed li").first).to_be_visible()
+    if not back["over"] and back["hand_number"] == state["hand_number"]:
+        assert back["observation"]["hand"] == hand  # the same hand: seat 0 has not moved
+        _check_shown(page, back)
+        # a hint from the keyboard
+        page.keyboard.press("h")
+        expect(page.locator("#hint p").first).to_be_visible()
+    # a spectator sees every seat and no face-up hand
+    watch = _page(browser)
+    watch.goto(f"{server}/watch/{made['table']}")
+    seen = _wait_state(watch)
+    assert seen["seat"] is None and seen["observation"]["hand"] == []
+    assert seen["ui"]["hand"] is None and seen["ui"]["actions"] == []
+    expect(watch.locator(".seat")).to_have_count(4)
+    assert watch.locator("#hand").count() == 0
+    public = set(seen["observation"]["pile"])
+    for s in seen["ui"]["seats"]:
+        public |= set(s["exposed"]) | set(s["melds"])
+    if seen["observation"]["claim"]:
+        public.add(seen["observation"]["claim"]["card"])
+    faces = watch.locator("img.card").evaluate_all("ns => ns.map(n => n.dataset.code)")
+    assert set(faces) - {"back"} <= public
+    assert not page.errors and not watch.errors  # type: ignore[attr-defined]
