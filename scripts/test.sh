@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: uv (from pip), PostgreSQL's server (Debian's
-# package, for the store's tests) when it is missing, then pytest from the lock file.
+# package, for the store's tests) and Chromium (Debian's package, for the browser app's
+# end-to-end tests) when they are missing, then pytest from the lock file.
 # Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,5 +12,12 @@ if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
     if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+fi
+if [ ! -x /usr/bin/chromium ]; then
+    echo "installing Chromium (Debian's chromium) for the browser app's end-to-end tests" >&2
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
 fi
 exec uv run --locked pytest "$@"

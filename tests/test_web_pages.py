@@ -1,0 +1,304 @@
+"""The browser app's server side through FastAPI's test client: the pages and the cards
+served, the replay API (a finished table's frames, an unfinished one refused, records sent
+good, malformed and oversized), and the presentation part of each state message
+(:mod:`cherki.server.present`) built only from what its seat may see."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cherki.bots import make_bot
+from cherki.core.cards import CODES
+from cherki.games import find_game
+from cherki.play.session import Seat, Session
+from cherki.server import present
+from cherki.server.app import create_app
+from cherki.server.pages import MAX_REPLAY_BYTES
+from cherki.server.store import Store
+
+HEURISTIC = {"kind": "bot", "level": "heuristic"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(Store(f"sqlite:///{tmp_path / 'web.db'}"), rate=1000))
+
+
+def _table(client: TestClient, game: str = "balik-satu", players: int = 4, hands: int = 1) -> Any:
+    seats = [{"kind": "human"}] + [HEURISTIC] * (players - 1)
+    r = client.post("/api/tables", json={"game": game, "seats": seats, "hands": hands})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _finish(client: TestClient, table: str) -> None:
+    """The person plays (sampei when it can, else draws, else discards) until the match is
+    over."""
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    for _ in range(2000):
+        session = tables.session(table)
+        seat = session.to_act
+        if seat is None:
+            assert session.is_over()
+            return
+        legal = session.state.observation(seat).legal
+        texts = {session.game.action_text(a): a for a in legal}
+        action = texts.get("sampei", texts.get("win", texts.get("draw", legal[-1])))
+        tables.act(table, seat, action, tables.version(table))
+    raise AssertionError("the match did not end")
+
+
+def _record(game: str, players: int, hands: int = 2, seed: int = 5) -> dict[str, Any]:
+    g = find_game(game)
+    seats = [Seat(f"P{i}", make_bot(g.name, "heuristic")) for i in range(players)]
+    session = Session(g, g.rules(None), seats, seed=seed, hands=hands)
+    for _ in session.run():
+        pass
+    data: dict[str, Any] = session.record().to_json()
+    return data
+
+
+# -- pages and cards ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("path", "script"),
+    [
+        ("/", "lobby.js"),
+        ("/seat/abcdefghijklmnop", "table.js"),
+        ("/watch/0123abcd", "table.js"),
+        ("/replay", "replay.js"),
+        ("/replay/0123abcd", "replay.js"),
+    ],
+)
+def test_pages_are_served(client: TestClient, path: str, script: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/html")
+    assert f"/static/{script}" in r.text
+    assert '<meta name="viewport"' in r.text
+    js = client.get(f"/static/{script}")
+    assert js.status_code == 200 and "javascript" in js.headers["content-type"]
+
+
+def test_static_files_are_served(client: TestClient) -> None:
+    for name in ("app.css", "common.js", "lobby.js", "table.js", "replay.js"):
+        assert client.get(f"/static/{name}").status_code == 200, name
+
+
+def test_the_keyboard_keys_are_documented_on_the_table_page(client: TestClient) -> None:
+    page = client.get("/seat/abcdefghijklmnop").text
+    for key in ("Enter", "←", "→", ">d<", ">t<", ">s<", ">p<", ">h<", "Esc"):
+        assert key in page, key
+    assert set(present.KEYS.values()) <= set(re.findall(r"<kbd>(\w)</kbd>", page))
+
+
+def test_every_card_and_the_back_served_as_svg(client: TestClient) -> None:
+    for code in [*CODES, "back"]:
+        r = client.get(f"/cards/{code}.svg")
+        assert r.status_code == 200, code
+        assert r.headers["content-type"] == "image/svg+xml"
+        assert "max-age" in r.headers["cache-control"]
+        assert r.text.startswith("<svg")
+    labelled = client.get("/cards/C7.svg").text
+    plain = client.get("/cards/C7.svg?index=0").text
+    assert 'class="index"' in labelled and 'class="index"' not in plain
+    for red in ("S9", "RF", "OT"):
+        svg = client.get(f"/cards/{red}.svg").text
+        assert 'class="red-stamp"' in svg and 'fill="#c8102e">' + red in svg
+    assert 'class="red-stamp"' not in client.get("/cards/S8.svg").text
+    assert client.get("/cards/XX.svg").status_code == 404
+    assert client.get("/cards/c7.svg").status_code == 404
+
+
+def test_preset_rules_for_the_lobby(client: TestClient) -> None:
+    r = client.get("/api/rules/balik-satu?preset=babas")
+    assert r.status_code == 200
+    assert r.json()["rules"]["ayam_bonus"] == 5
+    assert client.get("/api/rules/balik-satu").json()["rules"]["ayam_bonus"] == 10
+    assert client.get("/api/rules/no-such-game").status_code == 404
+    assert client.get("/api/rules/balik-satu?preset=nope").status_code == 404
+
+
+# -- the replay API -----------------------------------------------------------------------------
+def _check_frames(data: dict[str, Any], record: dict[str, Any]) -> None:
+    frames = data["frames"]
+    assert len(data["hands"]) == len(record["hands"])
+    for h, hand in zip(data["hands"], record["hands"], strict=True):
+        steps = frames[h["start"] : h["end"] + 1]
+        assert len(steps) == len(hand["actions"]) + 1  # the deal, then each action
+        assert [f["action"] for f in steps[1:]] == hand["actions"]
+        assert steps[0]["log"], "the deal in words"
+        for f in steps:
+            sizes = [s["cards"] for s in f["seats"]]
+            assert [len(cards) for cards in f["hands"]] == sizes  # every hand face up
+        for f in steps[1:]:
+            assert f["log"], f["action"]
+        assert all(f["result"] is None for f in steps[:-1])
+        last = steps[-1]["result"]
+        assert last is not None and last["summary"]
+        assert [int(p["points"]) for p in last["payments"]] == hand["result"]["payments"]
+
+
+def test_a_finished_tables_replay(client: TestClient) -> None:
+    made = _table(client, hands=2)
+    table = made["table"]
+    r = client.get(f"/api/tables/{table}/replay")
+    assert r.status_code == 403
+    assert "still being played" in r.json()["detail"]
+    _finish(client, table)
+    r = client.get(f"/api/tables/{table}/replay")
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["table"] == table and data["game"] == "balik-satu"
+    record = client.app.state.tables.store.record(table).to_json()  # type: ignore[attr-defined]
+    _check_frames(data, record)
+    assert client.get("/api/tables/nosuchtable/replay").status_code == 404
+
+
+@pytest.mark.parametrize(("game", "players"), [("balik-satu", 4), ("cholek-tiga", 3), ("ceki", 4)])
+def test_a_record_sent_is_replayed(client: TestClient, game: str, players: int) -> None:
+    record = _record(game, players)
+    r = client.post("/api/replay", content=json.dumps(record))
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["players"] == record["players"]
+    _check_frames(data, record)
+    if game == "cholek-tiga":
+        assert data["frames"][-1]["table"]["pool"] is not None
+
+
+def test_malformed_records_get_the_readers_one_line(client: TestClient) -> None:
+    cases = {
+        b"not json": "not JSON",
+        b"[1, 2]": "a record must be a JSON object",
+        b'{"format": "x"}': '"format" must be "cherki-record"',
+        b"\xff\xfe": "UTF-8",
+    }
+    for body, message in cases.items():
+        r = client.post("/api/replay", content=body)
+        assert r.status_code == 400, body
+        detail = r.json()["detail"]
+        assert message in detail and "\n" not in detail
+    record = _record("balik-satu", 4, hands=1)
+    record["hands"][0]["actions"][1] = "3: sampei"
+    r = client.post("/api/replay", content=json.dumps(record))
+    assert r.status_code == 400
+    assert "hand 1, action 2" in r.json()["detail"]
+
+
+def test_an_oversized_record_is_refused(client: TestClient) -> None:
+    body = b'{"pad": "' + b"x" * MAX_REPLAY_BYTES + b'"}'
+    r = client.post("/api/replay", content=body)
+    assert r.status_code == 413
+    assert "1 MB" in r.json()["detail"]
+
+
+# -- what each seat is shown ------------------------------------------------------------------
+class _Guard:
+    """A state that answers only ``observation`` and ``events_for`` (and says whether the
+    hand is over), recording which seats were asked for."""
+
+    def __init__(self, state: Any) -> None:
+        self._state = state
+        self.asked: list[tuple[str, int]] = []
+
+    def observation(self, seat: int) -> Any:
+        self.asked.append(("observation", seat))
+        return self._state.observation(seat)
+
+    def events_for(self, seat: int, since: int = 0) -> Any:
+        self.asked.append(("events_for", seat))
+        return self._state.events_for(seat, since)
+
+    @property
+    def is_terminal(self) -> bool:
+        return bool(self._state.is_terminal)
+
+
+def _codes(data: Any) -> list[str]:
+    """Every card code in a JSON value's strings."""
+    text = json.dumps(data)
+    return re.findall(r"\b([CSM][1-9]|WF|RF|OT)\b", text)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("balik-satu", 4), ("chaqui", 3), ("ceki", 3), ("cholek-tiga", 3)]
+)
+def test_present_reads_only_the_seats_own_view(game: str, players: int) -> None:
+    """At every step of random hands: a seat's ``ui`` reads only its own observation and
+    events; its hand is its observation's; its actions name only its own cards and public
+    ones. A spectator's reads the events as seat -1 saw them and holds no hand, no actions
+    and no card of any hand."""
+    g = find_game(game)
+    rng = random.Random(game)
+    seats = [Seat(f"P{i}") for i in range(players)]
+    session = Session(g, g.rules(None), seats, seed=rng.getrandbits(32), hands=1)
+    session.start_hand()
+    real = session.state
+    assert real is not None
+    for _ in range(120):
+        if real.is_terminal:
+            break
+        guard = _Guard(real)
+        session.state = guard  # type: ignore[assignment]
+        for seat in range(players):
+            guard.asked.clear()
+            ui = present.seat_view(session, seat)
+            assert {s for _, s in guard.asked} == {seat}
+            obs = real.observation(seat).to_json()
+            hand = [c for grp in ui["hand"]["groups"] for c in grp["cards"]]
+            assert sorted(hand) == sorted(obs["hand"])
+            public = set(_codes({k: v for k, v in obs.items() if k not in ("hand", "legal")}))
+            for a in ui["actions"]:
+                assert set(_codes(a)) <= set(obs["hand"]) | public, a
+            assert {a["id"] for a in ui["actions"]} == {a["id"] for a in obs["legal"]}
+        guard.asked.clear()
+        watcher = present.seat_view(session, None)
+        assert ("events_for", -1) in guard.asked
+        assert all(s == -1 for kind, s in guard.asked if kind == "events_for")
+        assert watcher["hand"] is None and watcher["actions"] == [] and watcher["drawn"] is None
+        seen = real.observation(0).to_json()
+        public = set(_codes({k: v for k, v in seen.items() if k not in ("hand", "legal", "drawn")}))
+        lines = set(_codes(watcher["log"]))
+        shown = set(_codes({k: v for k, v in watcher.items() if k != "log"}))
+        assert shown <= public | lines
+        spectator_lines = {c for e in real.events_for(-1) for c in _codes(e.to_json())}
+        assert lines <= spectator_lines
+        session.state = real
+        seat = real.current
+        legal = real.legal_actions()
+        draws = [a for a in legal if g.action_text(a) == "draw"]
+        real.apply(draws[0] if draws and rng.random() < 0.8 else rng.choice(legal), seat)
+
+
+def test_the_hint_and_the_result_in_words() -> None:
+    g = find_game("balik-satu")
+    seats = [Seat("Ann")] + [Seat(f"Bot {i}", make_bot(g.name, "heuristic")) for i in (1, 2, 3)]
+    session = Session(g, g.rules(None), seats, seed=11, hands=2)
+    session.start_hand()
+    lines = present.hint(session, 0)
+    assert any("heuristic bot would play" in line for line in lines)
+    ui = present.seat_view(session, 0)
+    assert ui["status"] == "Your turn: discard a card."
+    assert ui["result"] is None and ui["sheet"] is None
+    for _ in session.run(lambda state, seat: _any(state)):
+        pass
+    ui = present.seat_view(session, 0)
+    assert ui["result"] is not None and ui["result"]["summary"]
+    assert ui["sheet"]["rows"] and len(ui["sheet"]["names"]) == 4
+    assert ui["sheet"]["names"][0] == "You"
+    assert ui["status"] == "The match is over."
+
+
+def _any(state: Any) -> int:
+    """A person's move in a test: sampei when it can, else draw, else the first legal."""
+    legal = state.legal_actions()
+    game = state.game
+    texts = {game.action_text(a): a for a in legal}
+    return int(texts.get("sampei", texts.get("draw", legal[0])))
