@@ -46,6 +46,7 @@ from typing import Any
 
 from cherki.bots import Bot, make_bot
 from cherki.core.errors import IllegalActionError, RulesError
+from cherki.core.events import JSON, Event
 from cherki.games import find_game
 from cherki.play.records import Record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
@@ -81,6 +82,8 @@ class Tables:
         self.away: dict[str, set[int]] = {}
         #: per table: (version, seat, monotonic deadline) of the person to act, with a timer
         self.deadline: dict[str, tuple[int, int, float]] = {}
+        #: per (table, viewer): the hand's log as the viewer saw it, kept up as it grows
+        self._seen: dict[tuple[str, int], tuple[list[Event], list[Event], list[JSON]]] = {}
 
     # -- creating and finding -----------------------------------------------------------
     def create(
@@ -190,6 +193,8 @@ class Tables:
             if session.is_over():
                 self.store.save(table_id, session.record(), FINISHED)
                 self.deadline.pop(table_id, None)
+                for key in [k for k in self._seen if k[0] == table_id]:
+                    del self._seen[key]
                 return
             session.start_hand()
 
@@ -306,9 +311,27 @@ class Tables:
         if seat is None:
             obs = _spectator(obs)
         out["observation"] = obs
-        out["events"] = [e.to_json() for e in state.events_for(seat if seat is not None else -1)]
+        out["events"] = list(self.seen(table_id, seat if seat is not None else -1)[1])
         out["ui"] = present.seat_view(session, seat)
         return out
+
+    def seen(self, table_id: str, viewer: int) -> tuple[list[Event], list[JSON]]:
+        """The hand in play's events as ``viewer`` saw them (-1: a spectator), as events
+        and as data; worked out once per event, since a hand's log only grows."""
+        state = self.session(table_id).state
+        if state is None:
+            return [], []
+        key = (table_id, viewer)
+        held = self._seen.get(key)
+        if held is None or held[0] is not state.log:
+            held = (state.log, [], [])
+            self._seen[key] = held
+        log, events, data = held
+        for e in log[len(events) :]:
+            mine = e.seen_by(viewer)
+            events.append(mine)
+            data.append(mine.to_json())
+        return events, data
 
     def missed(self, table_id: str, seat: int | None, since: int) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
