@@ -372,3 +372,19 @@ def test_pile_score_and_a_callers_hint() -> None:
     chot = cherki("play", "chot", "--seed", "4", stdin="score\nquit\n")
     assert "Side: You & Bot 2 (heuristic)" in chot.stdout
     assert "Tokens in this bangkong: You 0" in chot.stdout
+
+
+def test_serve_refuses_a_busy_port_or_a_bad_database_in_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        r = cherki("serve", "--port", str(port), "--database-url", f"sqlite:///{tmp_path}/a.db")
+    assert r.returncode == 2 and f"port {port} is in use" in r.stderr
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = cherki("serve", "--port", "1", "--database-url", "nosuch://nowhere")
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    r = cherki("serve", "--port", "0")
+    assert r.returncode == 2 and "--port" in r.stderr

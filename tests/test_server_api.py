@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from serverutil import next_settled
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.server.app import MAX_MESSAGE, create_app
@@ -20,6 +23,18 @@ from cherki.server.store import Store
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
     return Store(f"sqlite:///{tmp_path / 'server.db'}")
+
+
+@pytest.fixture
+def opened() -> Iterator[Callable[..., TestClient]]:
+    """Clients of apps, each run as a server runs it (its start-up and shut-down: the turn
+    timers' clock, one event loop for every connection), closed after the test."""
+    with ExitStack() as stack:
+
+        def open_client(store: Store, **kw: Any) -> TestClient:
+            return stack.enter_context(TestClient(create_app(store, **kw)))
+
+        yield open_client
 
 
 def _table(client: TestClient, game: str = "balik-satu", seats: list[dict[str, Any]] | None = None,
@@ -40,14 +55,18 @@ def _keys(data: Any) -> set[str]:
     return set()
 
 
+def _settled(ws: Any) -> dict[str, Any]:
+    return next_settled(ws.receive_json)
+
+
 def _engine_view(client: TestClient, table: str, seat: int) -> dict[str, Any]:
     session = client.app.state.tables.session(table)  # type: ignore[attr-defined]
     view: dict[str, Any] = session.state.observation(seat).to_json()
     return view
 
 
-def test_create_list_and_take_seats(store: Store) -> None:
-    client = TestClient(create_app(store, rate=1000))
+def test_create_list_and_take_seats(store: Store, opened: Callable[..., TestClient]) -> None:
+    client = opened(store, rate=1000)
     data = _table(client)
     assert list(data["seats"]) == ["0"] and data["watch"] == f"/ws/watch/{data['table']}"
     listing = client.get("/api/tables").json()
@@ -77,13 +96,15 @@ def test_create_list_and_take_seats(store: Store) -> None:
     assert client.post("/api/tables", json={"game": "ceki"}).status_code == 422
 
 
-def test_a_whole_hand_over_a_websocket_shows_only_the_seats_own_view(store: Store) -> None:
-    client = TestClient(create_app(store, rate=1000))
+def test_a_whole_hand_over_a_websocket_shows_only_the_seats_own_view(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store, rate=1000)
     data = _table(client, hands=1)
     table, token = data["table"], data["seats"]["0"]
     rng = random.Random(0)
     with client.websocket_connect(f"/ws/seat/{token}") as ws:
-        msg = ws.receive_json()
+        msg = _settled(ws)
         while not msg["over"]:
             assert msg["type"] == "state" and msg["seat"] == 0
             assert msg["observation"] == _engine_view(client, table, 0)
@@ -91,19 +112,21 @@ def test_a_whole_hand_over_a_websocket_shows_only_the_seats_own_view(store: Stor
             legal = [a["id"] for a in msg["observation"]["legal"]]
             assert legal, "a person's turn comes with legal actions"
             ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
-            msg = ws.receive_json()
+            msg = _settled(ws)
         assert msg["last_result"] is not None and msg["match"]["over"]
     assert store.table(table).status == "finished"
     record = store.record(table)
     assert record.hands[0].result is not None
 
 
-def test_bad_messages_are_answered_and_change_nothing(store: Store) -> None:
-    client = TestClient(create_app(store))
+def test_bad_messages_are_answered_and_change_nothing(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
     data = _table(client)
     table, token = data["table"], data["seats"]["0"]
     with client.websocket_connect(f"/ws/seat/{token}") as ws:
-        first = ws.receive_json()
+        first = _settled(ws)
         version = first["version"]
         illegal = next(
             a for a in range(94) if a not in {x["id"] for x in first["observation"]["legal"]}
@@ -147,15 +170,17 @@ def test_bad_messages_are_answered_and_change_nothing(store: Store) -> None:
         ws.receive_json()
 
 
-def test_two_people_out_of_turn_and_a_spectator(store: Store) -> None:
-    client = TestClient(create_app(store, rate=1000))
+def test_two_people_out_of_turn_and_a_spectator(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store, rate=1000)
     data = _table(client, game="ceki", seats=[{"kind": "human"}, {"kind": "human"},
                                               {"kind": "bot", "level": "random"}])  # fmt: skip
     table = data["table"]
     with client.websocket_connect(f"/ws/seat/{data['seats']['0']}") as a, \
             client.websocket_connect(f"/ws/seat/{data['seats']['1']}") as b, \
             client.websocket_connect(f"/ws/watch/{table}") as w:  # fmt: skip
-        ma, mb, mw = a.receive_json(), b.receive_json(), w.receive_json()
+        ma, mb, mw = _settled(a), _settled(b), _settled(w)
         assert mw["seat"] is None and mw["observation"]["hand"] == []
         assert ma["observation"]["hand"] and mb["observation"]["hand"]
         session = client.app.state.tables.session(table)  # type: ignore[attr-defined]
@@ -166,35 +191,39 @@ def test_two_people_out_of_turn_and_a_spectator(store: Store) -> None:
         m_mover = ma if mover is a else mb
         mover.send_json({"type": "act", "action": m_mover["observation"]["legal"][0]["id"],
                          "version": m_mover["version"]})  # fmt: skip
-        seen = mover.receive_json(), other.receive_json(), w.receive_json()
+        seen = _settled(mover), _settled(other), _settled(w)
         assert len({m["version"] for m in seen}) == 1
         assert seen[2]["observation"]["hand"] == []
         for e in seen[2]["events"]:
             assert e.get("card") is None or e["kind"] not in ("draw", "deal")
 
 
-def test_a_restarted_server_goes_on_from_the_last_action(tmp_path: Path) -> None:
+def test_a_restarted_server_goes_on_from_the_last_action(
+    tmp_path: Path, opened: Callable[..., TestClient]
+) -> None:
     url = f"sqlite:///{tmp_path / 'restart.db'}"
-    client = TestClient(create_app(Store(url), rate=1000))
+    client = opened(Store(url), rate=1000)
     data = _table(client)
     token = data["seats"]["0"]
     with client.websocket_connect(f"/ws/seat/{token}") as ws:
-        msg = ws.receive_json()
+        msg = _settled(ws)
         ws.send_json({"type": "act", "action": msg["observation"]["legal"][0]["id"],
                       "version": msg["version"]})  # fmt: skip
-        before = ws.receive_json()
-    again = TestClient(create_app(Store(url), rate=1000))  # a new process on the same database
+        before = _settled(ws)
+    again = opened(Store(url), rate=1000)  # a new process on the same database
     with again.websocket_connect(f"/ws/seat/{token}") as ws:
-        after = ws.receive_json()
+        after = _settled(ws)
     assert after["version"] == before["version"]
     assert after["observation"] == before["observation"]
 
 
 @pytest.mark.parametrize("game", ["balik-satu", "chaqui", "gonggong", "ceki", "cholek-tiga"])
-def test_no_message_carries_another_seats_cards(store: Store, game: str) -> None:
+def test_no_message_carries_another_seats_cards(
+    store: Store, opened: Callable[..., TestClient], game: str
+) -> None:
     """Two people and bots, many random moves: every message to a seat is that seat's own
     observation, as the engine builds it for that seat and no other."""
-    client = TestClient(create_app(store, rate=1000))
+    client = opened(store, rate=1000)
     people = [{"kind": "human"}, {"kind": "human"}]
     bots = {"cholek-tiga": 0, "gonggong": 2}.get(game, 1)
     seats = people + [{"kind": "bot", "level": "random"}] * bots
@@ -204,7 +233,7 @@ def test_no_message_carries_another_seats_cards(store: Store, game: str) -> None
     socks = [client.websocket_connect(f"/ws/seat/{data['seats'][str(s)]}") for s in (0, 1)]
     a, b = (s.__enter__() for s in socks)
     try:
-        last = [a.receive_json(), b.receive_json()]
+        last = [_settled(a), _settled(b)]
         for _ in range(150):
             if last[0]["over"]:
                 break
@@ -216,9 +245,9 @@ def test_no_message_carries_another_seats_cards(store: Store, game: str) -> None
             draws = [a["id"] for a in legal if a["text"] == "draw"]
             choice = draws[0] if draws else rng.choice(legal)["id"]
             ws.send_json({"type": "act", "version": last[seat]["version"], "action": choice})
-            mine = ws.receive_json()
+            mine = _settled(ws)
             assert mine["type"] == "state", mine
-            theirs = (b, a)[seat].receive_json()
+            theirs = _settled((b, a)[seat])
             last = [mine, theirs] if seat == 0 else [theirs, mine]
             for s in (0, 1):
                 assert last[s]["seat"] == s

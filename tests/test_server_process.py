@@ -5,7 +5,6 @@ the stored result and holds every action played before the kill."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import socket
 import subprocess
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from serverutil import next_settled
 from websockets.sync.client import connect
 
 from cherki.play.records import replay_hand
@@ -28,16 +28,18 @@ def _port() -> int:
 
 
 def _start(url: str, port: int) -> subprocess.Popen[bytes]:
+    """``cherki serve`` as a person starts it, on ``url``'s database."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "--factory", "cherki.server.app:app_from_env",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        env={**os.environ, "CHERKI_DATABASE_URL": url},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [sys.executable, "-m", "cherki", "serve", "--port", str(port), "--database-url", url],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1).status_code == 200:
+                assert proc.stdout is not None
+                said = proc.stdout.readline().decode()
+                assert f"http://localhost:{port}/" in said, said  # the address to open
                 return proc
         except httpx.HTTPError:
             time.sleep(0.2)
@@ -65,12 +67,12 @@ def test_a_killed_server_goes_on_from_its_last_action(tmp_path: Path) -> None:
         made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=body, timeout=30).json()
         token = made["seats"]["0"]
         with connect(f"ws://127.0.0.1:{port}/ws/seat/{token}") as ws:
-            msg = json.loads(ws.recv(timeout=30))
+            msg = next_settled(lambda: json.loads(ws.recv(timeout=30)))
             for _ in range(
                 8
             ):  # part of the match: a hand may end on the way (the deal is the OS's)
                 ws.send(_move(msg))
-                msg = json.loads(ws.recv(timeout=30))
+                msg = next_settled(lambda: json.loads(ws.recv(timeout=30)))
                 assert msg["type"] == "state", msg
         before = msg
         assert not before["over"]
@@ -84,14 +86,14 @@ def test_a_killed_server_goes_on_from_its_last_action(tmp_path: Path) -> None:
     server = _start(url, port)
     try:
         with connect(f"ws://127.0.0.1:{port}/ws/seat/{token}") as ws:
-            msg = json.loads(ws.recv(timeout=30))
+            msg = next_settled(lambda: json.loads(ws.recv(timeout=30)))
             assert msg["version"] == before["version"]
             assert msg["observation"] == before["observation"]
             for _ in range(5000):
                 if msg["over"]:
                     break
                 ws.send(_move(msg))
-                msg = json.loads(ws.recv(timeout=30))
+                msg = next_settled(lambda: json.loads(ws.recv(timeout=30)))
                 assert msg["type"] == "state", msg
             assert msg["over"]
     finally:

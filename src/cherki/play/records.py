@@ -312,6 +312,13 @@ def parse_record(text: str | dict[str, Any]) -> Record:
         data = text
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
+    seen_by = data.get("seen_by")
+    if seen_by is not None:
+        who = f"seat {seen_by}" if type(seen_by) is int else "a spectator"
+        raise RecordError(
+            f"this record is what {who} saw of an unfinished game: its deals are hidden, "
+            "so it cannot be replayed"
+        )
     if data.get("format") != FORMAT:
         raise RecordError(f'"format" must be "{FORMAT}", found {data.get("format")!r}')
     version = data.get("version")

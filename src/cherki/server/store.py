@@ -41,6 +41,7 @@ from sqlalchemy import (
     create_engine,
     event,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
@@ -232,15 +233,18 @@ class Store:
         """Write the table's record (and status) in one transaction; returns the table's new
         version: the number of actions recorded."""
         version = sum(len(h.actions) for h in record.hands)
-        with self._tx() as s:
-            row = s.get(TableRow, table_id, with_for_update=True)
-            if row is None:
-                raise StoreError(f"there is no table {table_id!r}")
-            row.record = record.dumps()
-            row.version = version
-            row.updated = _now()
-            if status is not None:
-                row.status = status
+        values: dict[str, Any] = {"record": record.dumps(), "version": version, "updated": _now()}
+        if status is not None:
+            values["status"] = status
+        try:
+            with self.engine.begin() as conn:
+                done = conn.execute(
+                    update(TableRow).where(TableRow.id == table_id).values(**values)
+                )
+        except SQLAlchemyError as err:
+            raise StoreError(f"the database refused a change: {_short(err)}") from None
+        if done.rowcount != 1:
+            raise StoreError(f"there is no table {table_id!r}")
         return version
 
     def tables(self, status: str | None = None) -> list[TableInfo]:

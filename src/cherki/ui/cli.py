@@ -35,6 +35,7 @@ from cherki.ui.cli_common import plot_format as _plot_format
 from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
+from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
 from cherki.ui.table import TerminalTable
 from cherki.ui.terminal import (
@@ -625,3 +626,6 @@ def arena(
 # -- simulate and compare (cherki.ui.cli_sim) --------------------------------------------------
 app.command()(simulate)
 app.command()(compare)
+
+# -- the browser app (cherki.ui.cli_serve) ---------------------------------------------------
+app.command()(serve)

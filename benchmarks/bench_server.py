@@ -1,0 +1,241 @@
+"""How many tables one ``cherki serve`` process holds: simulated people over real WebSockets.
+
+Starts ``cherki serve`` as a process on 127.0.0.1 (on a fresh SQLite file, or on a throwaway
+PostgreSQL server started as the tests start theirs), then ramps up tables of four people
+each. Every person answers its turn after a think time of 0.5–2 s with a legal action (it
+goes out when it can, draws rather than takes, else plays one of its legal actions at
+random) and times the round trip: from sending its action to receiving its own update (a
+state whose version is past the one it acted on). At each step the tables play for a while
+and the script prints the 50th/99th percentile round trip, the actions per second, and the
+server's CPU (share of one core) and resident memory; it stops at the first step whose p99
+is 100 ms or more (or at ``--max``) and reports the most tables held under 100 ms.
+
+    uv run python benchmarks/bench_server.py                      # SQLite
+    uv run python benchmarks/bench_server.py --database postgresql
+    uv run python benchmarks/bench_server.py --steps 50,100,200 --hold 20
+
+The people run in this process (asyncio, one connection each) beside the server on the same
+machine: the figures are a lower bound on what the server alone could hold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = 4
+
+
+@dataclass
+class Figures:
+    rtts: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    actions: int = 0
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def _database(kind: str) -> Iterator[str]:
+    if kind == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="cherki-bench-") as tmp:
+            yield f"sqlite:///{tmp}/bench.db"
+        return
+    sys.path.insert(0, str(ROOT / "tests"))
+    from pg import postgres_server  # the tests' throwaway server (Debian's PostgreSQL)
+
+    with postgres_server() as url:
+        yield url
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _choose(msg: dict[str, Any], rng: random.Random) -> int:
+    legal = msg["observation"]["legal"]
+    texts = {a["text"]: a["id"] for a in legal}
+    for word in ("sampei", "draw"):
+        if word in texts:
+            return int(texts[word])
+    choices = [a["id"] for a in legal if a["text"] != "take"] or [a["id"] for a in legal]
+    return int(rng.choice(choices))
+
+
+async def person(url: str, seat: int, figures: Figures, rng: random.Random) -> None:
+    """One person at a table: plays every turn after thinking, until the match ends or the
+    benchmark stops it."""
+    acted: int | None = None
+    sent = 0.0
+    async with websockets.connect(url, max_size=2**23) as ws:
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] == "error":
+                figures.errors.append(msg["message"])
+                acted = None
+                continue
+            if msg["type"] != "state":
+                continue
+            if acted is not None and msg["version"] > acted:
+                figures.rtts.append(time.perf_counter() - sent)
+                figures.actions += 1
+                acted = None
+            if msg["over"]:
+                return
+            obs = msg["observation"]
+            if acted is None and obs is not None and obs["current"] == seat and obs["legal"]:
+                await asyncio.sleep(rng.uniform(0.5, 2.0))
+                action = _choose(msg, rng)
+                acted = msg["version"]
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
+
+
+async def open_table(
+    client: httpx.AsyncClient, port: int, figures: Figures, rng: random.Random, game: str
+) -> list[asyncio.Task[None]]:
+    body = {"game": game, "seats": [{"kind": "human"}] * SEATS, "hands": 100}
+    made = (await client.post("/api/tables", json=body)).raise_for_status().json()
+    tasks = []
+    for seat, token in made["seats"].items():
+        await client.post("/api/seats", json={"token": token, "name": f"P{seat}"})
+        url = f"ws://127.0.0.1:{port}/ws/seat/{token}"
+        r = random.Random(rng.getrandbits(32))
+        tasks.append(asyncio.create_task(person(url, int(seat), figures, r)))
+    return tasks
+
+
+def _quantile(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, Any]]:
+    rng = random.Random(args.seed)
+    figures = Figures()
+    tasks: list[asyncio.Task[None]] = []
+    rows: list[dict[str, Any]] = []
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
+    ) as client:
+        for target in args.steps:
+            while len(tasks) < target * SEATS:
+                tasks += await open_table(client, port, figures, rng, args.game)
+            await asyncio.sleep(args.warmup)
+            figures.rtts.clear()
+            figures.actions = 0
+            errors_before = len(figures.errors)
+            cpu0, t0 = _cpu_seconds(pid), time.monotonic()
+            await asyncio.sleep(args.hold)
+            cpu1, t1 = _cpu_seconds(pid), time.monotonic()
+            rtts = list(figures.rtts)
+            row = {
+                "tables": target,
+                "connections": len([t for t in tasks if not t.done()]),
+                "actions_per_s": round(len(rtts) / (t1 - t0), 1),
+                "p50_ms": round(1000 * _quantile(rtts, 0.50), 1),
+                "p99_ms": round(1000 * _quantile(rtts, 0.99), 1),
+                "max_ms": round(1000 * max(rtts, default=float("nan")), 1),
+                "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
+                "server_rss_mib": round(_rss_mib(pid), 1),
+                "errors": len(figures.errors) - errors_before,
+            }
+            rows.append(row)
+            print(
+                f"{row['tables']:5d} tables  {row['actions_per_s']:7.1f} actions/s  "
+                f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
+                f"max {row['max_ms']:7.1f} ms  server CPU {row['server_cpu_pct']:5.1f}%  "
+                f"RSS {row['server_rss_mib']:6.1f} MiB  errors {row['errors']}",
+                flush=True,
+            )
+            if not row["p99_ms"] < args.p99:
+                break
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    if figures.errors:
+        print(f"errors: {sorted(set(figures.errors))[:5]}")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--game", default="balik-satu")
+    parser.add_argument("--steps", default="25,50,100,200,300,400,500,600,800")
+    parser.add_argument("--warmup", type=float, default=6.0, help="seconds before measuring")
+    parser.add_argument("--hold", type=float, default=20.0, help="seconds measured a step")
+    parser.add_argument("--p99", type=float, default=100.0, help="the p99 bound in ms")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="write the figures to this file")
+    args = parser.parse_args()
+    args.steps = [int(x) for x in args.steps.split(",")]
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    port = _port()
+    with _database(args.database) as url:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "cherki", "serve", "--port", str(port), "--database-url", url],
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).is_success:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.2)
+            print(f"cherki serve on {args.database}, {SEATS} people a table, think 0.5–2 s")
+            rows = asyncio.run(ramp(args, port, server.pid))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    held = [r for r in rows if r["p99_ms"] < args.p99]
+    best = held[-1] if held else None
+    if best:
+        print(
+            f"most tables held with p99 < {args.p99:g} ms: {best['tables']} "
+            f"(server CPU {best['server_cpu_pct']}%, RSS {best['server_rss_mib']} MiB)"
+        )
+    else:
+        print(f"no step held p99 < {args.p99:g} ms")
+    if args.json:
+        args.json.write_text(json.dumps({"database": args.database, "steps": rows}, indent=1))
+
+
+if __name__ == "__main__":
+    main()
