@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from serverutil import next_settled
 from websockets.sync.client import connect
 
 PHONE = {"width": 390, "height": 844}
@@ -275,7 +276,12 @@ def _act_over_socket(base: str, token: str) -> None:
     """Another person plays their turns over their own WebSocket until it is not theirs."""
     url = base.replace("http://", "ws://") + f"/ws/seat/{token}"
     with connect(url) as ws:
-        msg = json.loads(ws.recv(timeout=15))
+
+        def receive() -> dict[str, Any]:
+            data: dict[str, Any] = json.loads(ws.recv(timeout=15))
+            return data
+
+        msg = next_settled(receive)
         while msg["observation"] and msg["observation"]["current"] == msg["seat"]:
             legal = {a["text"]: a["id"] for a in msg["observation"]["legal"]}
             pick = next(
@@ -285,7 +291,7 @@ def _act_over_socket(base: str, token: str) -> None:
             action = pick if pick is not None else next(iter(legal.values()))
             time.sleep(0.12)  # at a person's pace
             ws.send(json.dumps({"type": "act", "action": action, "version": msg["version"]}))
-            msg = json.loads(ws.recv(timeout=15))
+            msg = next_settled(receive)
             assert msg["type"] == "state", msg
 
 
@@ -340,3 +346,22 @@ def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Bro
     faces = watch.locator("img.card").evaluate_all("ns => ns.map(n => n.dataset.code)")
     assert set(faces) - {"back"} <= public
     assert not page.errors and not watch.errors  # type: ignore[attr-defined]
+
+
+def test_turn_timer_away_and_back(server: str, browser: Browser) -> None:
+    """With a turn timer the countdown shows; when it runs out a bot plays the seat, the
+    page says so, and "I'm back" takes the seat back."""
+    seats = [{"kind": "human"}, {"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 2
+    body = {"game": "balik-satu", "seats": seats, "timer": 5}
+    made = httpx.post(f"{server}/api/tables", json=body, timeout=30).json()
+    page = _page(browser)
+    state = _sit(page, f"{server}/seat/{made['seats']['0']}", "Siew")
+    assert state["timer"]["seconds"] == 5
+    expect(page.locator("#timer")).to_contain_text(" s")
+    expect(page.locator("#away")).to_be_visible(timeout=15_000)
+    assert 0 in _state(page)["away"]
+    expect(page.locator(".seat[data-seat='0'] .badge.grey")).to_contain_text("away")
+    page.click("#back-btn")
+    expect(page.locator("#away")).to_be_hidden()
+    assert 0 not in _state(page)["away"]
+    assert not page.errors  # type: ignore[attr-defined]

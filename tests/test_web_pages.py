@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from serverutil import next_settled
 
 from cherki.bots import make_bot
 from cherki.core.cards import CODES
@@ -38,20 +39,18 @@ def _table(client: TestClient, game: str = "balik-satu", players: int = 4, hands
     return r.json()
 
 
-def _finish(client: TestClient, table: str) -> None:
-    """The person plays (sampei when it can, else draws, else discards) until the match is
-    over."""
-    tables = client.app.state.tables  # type: ignore[attr-defined]
-    for _ in range(2000):
-        session = tables.session(table)
-        seat = session.to_act
-        if seat is None:
-            assert session.is_over()
-            return
-        legal = session.state.observation(seat).legal
-        texts = {session.game.action_text(a): a for a in legal}
-        action = texts.get("sampei", texts.get("win", texts.get("draw", legal[-1])))
-        tables.act(table, seat, action, tables.version(table))
+def _finish(client: TestClient, token: str) -> None:
+    """The person plays over their WebSocket (sampei when it can, else draws, else the last
+    legal action) until the match is over."""
+    with client.websocket_connect(f"/ws/seat/{token}") as ws:
+        for _ in range(2000):
+            msg = next_settled(ws.receive_json)
+            assert msg["type"] == "state", msg
+            if msg["over"]:
+                return
+            legal = {a["text"]: a["id"] for a in msg["observation"]["legal"]}
+            action = legal.get("sampei", legal.get("draw", list(legal.values())[-1]))
+            ws.send_json({"type": "act", "action": action, "version": msg["version"]})
     raise AssertionError("the match did not end")
 
 
@@ -151,7 +150,7 @@ def test_a_finished_tables_replay(client: TestClient) -> None:
     r = client.get(f"/api/tables/{table}/replay")
     assert r.status_code == 403
     assert "still being played" in r.json()["detail"]
-    _finish(client, table)
+    _finish(client, made["seats"]["0"])
     r = client.get(f"/api/tables/{table}/replay")
     assert r.status_code == 200, r.text
     data = r.json()

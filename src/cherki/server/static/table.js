@@ -188,7 +188,7 @@ function renderSeats() {
     }
     if (s.bonus) what.push(el("div", { class: "what" }, `Bonuses: ${s.bonus}`));
     return el("div", { class: `seat${s.turn ? " turn" : ""}`, dataset: { seat: s.seat } },
-      el("div", { class: "name" }, s.you && !watching ? "You" : s.name, badges),
+      el("div", { class: "name" }, s.you && !watching ? `${s.name} (you)` : s.name, badges),
       el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount" }, `${s.cards} card${s.cards === 1 ? "" : "s"}`)),
       what);
   }));
@@ -275,7 +275,7 @@ function renderYou() {
   if (ui.drawn) parts.push(el("p", { class: "small", id: "drawn" }, `${ui.drawn.text}.`));
   parts.push(el("div", { class: "hand", id: "hand" }, groups));
   if (hand.sets.length) {
-    parts.push(el("div", { class: "sets" }, el("span", {}, "Sets:"), hand.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
+    parts.push(el("div", { class: "sets" }, el("span", {}, "Sets in your hand:"), hand.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
   }
   parts.push(renderActions());
   parts.push(el("div", { id: "hint-box" }));
