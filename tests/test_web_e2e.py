@@ -25,6 +25,10 @@ from playwright.sync_api import Browser, Page, expect
 from serverutil import next_settled
 from websockets.sync.client import connect
 
+from cherki.bots import make_bot
+from cherki.games import find_game
+from cherki.play.session import Seat, Session
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 
@@ -223,6 +227,9 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
         page, server, "balik-satu", ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]
     )
     page.screenshot(path=shots / "web-lobby.png")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    _no_sideways_scroll(page)
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
     state = _sit(page, seat_url, "Mei Ling")
     assert state["seat"] == 0 and state["game"] == "balik-satu"
     assert page.locator(".seat").count() == 4
@@ -254,7 +261,44 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
         expect(rows).to_have_count(len(result["items"]) + 1)
         expect(rows.last).to_contain_text(str(result["total"]))
     page.screenshot(path=shots / "web-score.png")
-    expect(dialog.locator("#result-replay")).to_be_visible()
+    # the replay: every hand face up, step by step
+    dialog.locator("#result-replay").click()
+    expect(page.locator("#viewer")).to_be_visible()
+    expect(page.locator(".replay-seat")).to_have_count(4)
+    start = page.locator("#where").inner_text()
+    page.keyboard.press("ArrowRight")
+    page.click("#next")
+    assert page.locator("#where").inner_text() != start
+    page.click("#prev")
+    page.keyboard.press("End")
+    expect(page.locator("#result .summary")).to_be_visible()
+    faces = page.locator(".replay-seat img.card").evaluate_all("ns => ns.map(n => n.dataset.code)")
+    assert faces and "back" not in faces
+    page.screenshot(path=shots / "web-replay.png")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_record_opened_from_disk_is_replayed(
+    server: str, browser: Browser, tmp_path: Path
+) -> None:
+    game = find_game("cholek-tiga")
+    seats = [Seat(f"P{i}", make_bot(game.name, "heuristic")) for i in range(3)]
+    session = Session(game, game.rules(None), seats, seed=3, hands=1)
+    for _ in session.run():
+        pass
+    good = tmp_path / "good.json"
+    good.write_text(session.record().dumps())
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "cherki-record", "version": 7}')
+    page = _page(browser)
+    page.goto(f"{server}/replay")
+    page.set_input_files("#file", bad)
+    expect(page.locator("#open-error")).to_contain_text('"version" 7 is not supported')
+    page.set_input_files("#file", good)
+    expect(page.locator("#viewer")).to_be_visible()
+    expect(page.locator(".replay-seat")).to_have_count(3)
+    page.keyboard.press("End")
+    expect(page.locator("#result .summary")).to_contain_text("points")
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -131,7 +131,10 @@ def _check_frames(data: dict[str, Any], record: dict[str, Any]) -> None:
     for h, hand in zip(data["hands"], record["hands"], strict=True):
         steps = frames[h["start"] : h["end"] + 1]
         assert len(steps) == len(hand["actions"]) + 1  # the deal, then each action
-        assert [f["action"] for f in steps[1:]] == hand["actions"]
+        assert [f["notation"] for f in steps[1:]] == hand["actions"]
+        for f in steps[1:]:
+            seat, _, what = f["notation"].partition(":")
+            assert f["action"] == f"{record['players'][int(seat)]}: {what.strip()}"
         assert steps[0]["log"], "the deal in words"
         for f in steps:
             sizes = [s["cards"] for s in f["seats"]]

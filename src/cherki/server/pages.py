@@ -152,7 +152,8 @@ def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) ->
     frame: dict[str, Any] = {
         "hand": index + 1,
         "step": len(state.history),
-        "action": text,
+        "action": _who(text, voice),
+        "notation": text,
         "log": lines,
         "hands": hands,
         "seats": present.seats_view(data, voice),
@@ -163,6 +164,14 @@ def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) ->
     if state.is_terminal:
         frame["result"] = present.result_view(state.result, game, voice, index + 1)
     return frame
+
+
+def _who(text: str, voice: Voice) -> str:
+    """A record's action (``"2: discard C7"``) with the seat's name (``"Ann: discard C7"``)."""
+    head, colon, rest = text.partition(":")
+    if colon and head.strip().isdigit():
+        return f"{voice.name(int(head))}: {rest.strip()}"
+    return text
 
 
 def _replay(record: Record) -> dict[str, Any]:
