@@ -133,16 +133,17 @@ function render() {
   if (!st) return;
   const ui = st.ui;
   $("#table-page").classList.remove("hidden");
+  const yours = !watching && st.observation && st.observation.current === st.seat && !st.over;
+  $("#keys").classList.toggle("hidden", watching);
   const handText = st.over ? "the match is over" : `hand ${st.hand_number + 1}`;
   $("#title").textContent = `${ui.title} — ${handText}${watching ? " (watching)" : ""}`;
-  document.title = `Cherki — ${ui.title}`;
+  document.title = `${yours ? "● Your turn — " : ""}Cherki — ${ui.title}`;
   const record = $("#record");
   record.href = `/api/tables/${st.table}/record` + (watching ? "" : `?token=${encodeURIComponent(key)}`);
   record.classList.remove("hidden");
   $("#replay-link").href = `/replay/${st.table}`;
   $("#replay-link").classList.toggle("hidden", !st.over);
 
-  const yours = !watching && st.observation && st.observation.current === st.seat && !st.over;
   $("#status").classList.toggle("yours", Boolean(yours));
   $("#status-text").textContent = ui.status;
   $("#away").classList.toggle("hidden", watching || !(st.away || []).includes(st.seat));
@@ -243,7 +244,7 @@ function renderCentre() {
 function renderYou() {
   const you = $("#you");
   if (watching) {
-    fill(you, el("p", { class: "muted" }, "You are watching: every hand stays hidden until the hand is over."));
+    fill(you, el("p", { class: "muted" }, "You are watching: the players' hands stay hidden. Once the match is over, its replay shows every hand face up."));
     return;
   }
   const ui = st.ui;
@@ -270,7 +271,7 @@ function renderYou() {
       return b;
     })),
     el("div", { class: "rank" }, g.rank === 1 ? "1s & honours" : `${g.rank}s`)));
-  const parts = [el("h2", {}, "Your hand", el("span", { class: "small muted", id: "hand-count" }, `${hand.count} cards`),
+  const parts = [el("h2", {}, "Your hand", el("span", { class: "small muted", id: "hand-count" }, `${hand.count} card${hand.count === 1 ? "" : "s"}`),
     hand.winning ? el("span", { class: "badge" }, "a winning hand!") : null)];
   if (ui.drawn) parts.push(el("p", { class: "small", id: "drawn" }, `${ui.drawn.text}.`));
   parts.push(el("div", { class: "hand", id: "hand" }, groups));
