@@ -253,6 +253,7 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
     expect(dialog.locator(".summary").first).not_to_be_empty()
     expect(dialog.locator("table.payments tbody tr")).to_have_count(4)
     expect(dialog.locator("table.sheet")).to_be_visible()
+    expect(dialog.locator(".final-hand")).to_have_count(4)  # every hand face up
     final = _state(page)
     assert final["over"]
     result = final["ui"]["result"]

@@ -18,6 +18,7 @@ from serverutil import next_settled
 from cherki.bots import make_bot
 from cherki.core.cards import CODES
 from cherki.games import find_game
+from cherki.play.records import replay_hand
 from cherki.play.session import Seat, Session
 from cherki.server import present
 from cherki.server.app import create_app
@@ -292,7 +293,17 @@ def test_the_hint_and_the_result_in_words() -> None:
     for _ in session.run(lambda state, seat: _any(state)):
         pass
     ui = present.seat_view(session, 0)
-    assert ui["result"] is not None and ui["result"]["summary"]
+    result = ui["result"]
+    assert result is not None and result["summary"]
+    # every hand face up once the hand is over: the finished hand's end, replayed
+    assert [h["name"] for h in result["final_hands"]] == ["You", "Bot 1", "Bot 2", "Bot 3"]
+    end = replay_hand(session.match.record, len(session.match.results) - 1)
+    for h in result["final_hands"]:
+        held = end.observation(h["seat"]).hand
+        assert h["cards"] == [CODES[k] for k in range(30) for _ in range(held[k])]
+    if result["winner"] is not None and result["hand_cards"]:
+        winner = result["final_hands"][result["winner"]]["cards"]
+        assert sorted(winner) == sorted(result["hand_cards"])
     assert ui["sheet"]["rows"] and len(ui["sheet"]["names"]) == 4
     assert ui["sheet"]["names"][0] == "You"
     assert ui["status"] == "The match is over."

@@ -35,7 +35,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from cherki.core.cards import CODES, N_KINDS
+from cherki.core.cards import CODES
 from cherki.core.errors import CherkiError
 from cherki.games import find_game
 from cherki.play.records import Record, parse_record, replay_steps
@@ -145,10 +145,7 @@ def frames(record: Record) -> dict[str, Any]:
 def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) -> dict[str, Any]:
     game = state.game
     data = state.observation(0).to_json()
-    hands = []
-    for s in range(state.n):
-        counts = state.observation(s).hand
-        hands.append([CODES[k] for k in range(N_KINDS) for _ in range(counts[k])])
+    hands = [present.held_cards(state.observation(s).hand) for s in range(state.n)]
     frame: dict[str, Any] = {
         "hand": index + 1,
         "step": len(state.history),

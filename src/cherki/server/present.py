@@ -7,7 +7,9 @@ JavaScript only draws what it is given.
 
 Everything here is built from what the seat may know: its own observation, the events as
 it saw them (a spectator: seat ``None``, events as seat -1 saw them, no hand and no legal
-actions) and the public results of finished hands. Nothing reads the state's hidden parts.
+actions) and what is public once a hand is over: its result and every seat's hand as it
+ended (laid face up, as at a real table; :func:`final_hands` replays only finished hands).
+Nothing reads the hidden parts of the hand in play.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from cherki.core.cards import CODES, N_KINDS, RANK, parse_card
 from cherki.core.contract import Game, Observation
 from cherki.core.events import Result
 from cherki.play.match import Match
+from cherki.play.records import HandRecord, replay_hand
 from cherki.play.session import Session
 from cherki.ui.text import (
     Voice,
@@ -164,7 +167,11 @@ def hand_view(obs: Observation) -> dict[str, Any]:
         "sets": [],
         "leftover": [],
         "winning": False,
+        "laid": [],
     }
+    laid = getattr(obs, "laid", None)
+    if laid is not None and any(laid):
+        out["laid"] = held_cards(laid)
     from cherki.games.sets.analysis import analyse_hand
     from cherki.games.sets.observation import SetsObservation
 
@@ -243,7 +250,7 @@ def table_view(data: dict[str, Any]) -> dict[str, Any]:
     offer to callers, Cholek Tiga's pool and the card waiting for a capture."""
     claim = data.get("claim")
     return {
-        "stock": data.get("stock_left", 0),
+        "stock_left": data.get("stock_left", 0),
         "stock_name": "pile" if data.get("game") == "ceki" else "stock",
         "pile": _codes(data.get("pile")),
         "pile_seats": data.get("pile_seats") or [],
@@ -328,14 +335,52 @@ def _cards_of(counts: Sequence[int]) -> list[int]:
 
 def last_result(session: Session, voice: Voice) -> dict[str, Any] | None:
     """The last finished hand's result (public once the hand is over), with the match's
-    notes on it (a bangkong completed)."""
+    notes on it (a bangkong completed) and every seat's hand as it ended, face up."""
     results = session.match.results
     if not results:
         return None
     index = len(results) - 1
     out = result_view(results[-1], session.game, voice, index + 1)
     out["notes"] = [note_line(n, voice) for n in session.match.notes.get(index, [])]
+    hands = final_hands(session.match, index)
+    out["final_hands"] = (
+        [{"seat": s, "name": voice.name(s), "cards": h} for s, h in enumerate(hands)]
+        if hands is not None
+        else []
+    )
     return out
+
+
+#: the final hands of finished hands, by the hand record's id (with the record, to be sure)
+_FINAL: dict[int, tuple[HandRecord, list[list[str]]]] = {}
+_FINAL_KEEP = 256
+
+
+def final_hands(match: Match, index: int) -> list[list[str]] | None:
+    """Every seat's hand as finished hand ``index`` ended: what the players lay face up
+    when a hand is over. Only a hand that is over is ever replayed here (from the match's
+    record, on the server): nothing of a hand in play, of the stock or of the next deal is
+    shown."""
+    if not 0 <= index < len(match.results) or index >= len(match.record.hands):
+        return None
+    hand = match.record.hands[index]
+    held = _FINAL.get(id(hand))
+    if held is not None and held[0] is hand:
+        return held[1]
+    state = replay_hand(match.record, index, check=False)
+    if not state.is_terminal:
+        return None  # pragma: no cover (a scored hand's record is a finished hand)
+    out = [held_cards(state.observation(s).hand) for s in range(state.n)]
+    if len(_FINAL) >= _FINAL_KEEP:
+        _FINAL.pop(next(iter(_FINAL)))
+    _FINAL[id(hand)] = (hand, out)
+    return out
+
+
+def held_cards(hand: Sequence[int]) -> list[str]:
+    """A hand's cards as codes, in card order."""
+    counts = _counts(hand)
+    return [CODES[k] for k in range(N_KINDS) for _ in range(counts[k])]
 
 
 def score_sheet(match: Match, voice: Voice) -> dict[str, Any] | None:
@@ -389,7 +434,7 @@ def score_sheet(match: Match, voice: Voice) -> dict[str, Any] | None:
         "money": [money_text(m) for m in match.money],
         "lines": lines,
         "hands_played": len(match.results),
-        "hands": match.hands,
+        "match_length": match.hands,
     }
 
 

@@ -155,9 +155,14 @@ export function resultView(result, sheet) {
           el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.points), el("td", { class: "num" }, p.money))))));
     }
     for (const note of result.notes || []) parts.push(el("p", { class: "summary" }, note));
+    if (result.final_hands && result.final_hands.length) {
+      parts.push(el("h3", {}, "Every hand at the end"));
+      parts.push(el("div", { class: "final-hands" }, result.final_hands.map((h) =>
+        el("div", { class: "final-hand", dataset: { seat: h.seat } }, el("strong", {}, h.name), miniCards(h.cards)))));
+    }
   }
   if (sheet && sheet.rows.length) {
-    parts.push(el("h3", {}, sheet.hands ? `Score sheet (hand ${sheet.hands_played} of ${sheet.hands})` : "Score sheet"));
+    parts.push(el("h3", {}, sheet.match_length ? `Score sheet (hand ${sheet.hands_played} of ${sheet.match_length})` : "Score sheet"));
     const head = el("tr", {}, el("th", {}, "hand"), sheet.names.map((n) => el("th", { class: "num" }, n)), el("th", {}, "how"),
       sheet.has_pot ? el("th", { class: "num" }, "pot") : null);
     const rows = sheet.rows.map((r) => el("tr", {}, el("td", {}, String(r.hand)), r.totals.map((t) => el("td", { class: "num" }, t)),

@@ -56,7 +56,7 @@ function render() {
   $("#prev").disabled = at === 0;
   $("#next").disabled = at === data.frames.length - 1;
   const t = f.table;
-  const zones = [el("div", { class: "zone" }, el("h3", {}, t.stock_name), card(null, { mini: true }), el("span", { class: "stackcount" }, `${t.stock} left`))];
+  const zones = [el("div", { class: "zone" }, el("h3", {}, t.stock_name), card(null, { mini: true }), el("span", { class: "stackcount" }, `${t.stock_left} left`))];
   if (t.pool !== null) {
     zones.push(el("div", { class: "zone" }, el("h3", {}, "Pool"), t.pool.length ? miniCards(t.pool) : "empty"));
     if (t.active) zones.push(el("div", { class: "zone" }, el("h3", {}, "On the table"), card(t.active, { mini: true })));

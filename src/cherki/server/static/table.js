@@ -213,9 +213,9 @@ function renderCentre() {
   }
   const draw = actions().find((a) => a.kind === "draw" || a.kind === "turn");
   const stock = el("button", { class: `card-btn ${draw ? "playable" : "inert"}`, type: "button", id: "stock",
-    "aria-label": draw ? draw.label : `${t.stock} cards in the ${t.stock_name}`, tabindex: draw ? "0" : "-1" }, card(null));
+    "aria-label": draw ? draw.label : `${t.stock_left} cards in the ${t.stock_name}`, tabindex: draw ? "0" : "-1" }, card(null));
   if (draw) stock.addEventListener("click", () => act(draw));
-  zones.push(el("div", { class: "zone" }, el("h3", {}, t.stock_name), stock, el("span", { class: "stackcount" }, `${t.stock} left`)));
+  zones.push(el("div", { class: "zone" }, el("h3", {}, t.stock_name), stock, el("span", { class: "stackcount" }, `${t.stock_left} left`)));
   if (t.pool !== null) {
     zones.push(el("div", { class: "zone", id: "pool" }, el("h3", {}, "Pool"), t.pool.length ? el("div", { class: "cards" }, t.pool.map((c) => card(c))) : el("span", {}, "empty")));
     if (t.active) {
@@ -275,6 +275,9 @@ function renderYou() {
     hand.winning ? el("span", { class: "badge" }, "a winning hand!") : null)];
   if (ui.drawn) parts.push(el("p", { class: "small", id: "drawn" }, `${ui.drawn.text}.`));
   parts.push(el("div", { class: "hand", id: "hand" }, groups));
+  if (hand.laid && hand.laid.length) {
+    parts.push(el("div", { class: "sets" }, el("span", {}, "Laid face down with your ceki call:"), miniCards(hand.laid)));
+  }
   if (hand.sets.length) {
     parts.push(el("div", { class: "sets" }, el("span", {}, "Sets in your hand:"), hand.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
   }
