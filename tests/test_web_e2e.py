@@ -300,6 +300,8 @@ def test_a_record_opened_from_disk_is_replayed(
     expect(page.locator(".replay-seat")).to_have_count(3)
     page.keyboard.press("End")
     expect(page.locator("#result .summary")).to_contain_text("points")
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    _no_sideways_scroll(page)
     assert not page.errors  # type: ignore[attr-defined]
 
 

@@ -167,7 +167,9 @@ function tick() {
     return;
   }
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-  box.textContent = `⏱ ${left} s`;
+  const who = st.timer.seat;
+  const whose = who === null || who === undefined ? "" : who === st.seat && !watching ? " left" : ` for ${st.names[who]}`;
+  box.textContent = `Timer: ${left} s${whose}`;
   box.classList.remove("hidden");
   box.classList.toggle("low", left <= 10);
 }
@@ -297,9 +299,10 @@ function renderActions() {
   }
   choices().forEach((a, n) => {
     const plain = a.kind === "discard";
+    const label = a.kind === "capture" ? ["Capture", miniCards(a.cards), "with", miniCards([a.card])] : a.label;
     bar.append(el("button", { class: a.kind === "call" ? "btn warn" : "btn primary", type: "button", disabled: pending,
-      dataset: { action: a.id, kind: a.kind }, onclick: () => act(a) },
-    a.label, n < 9 ? el("kbd", {}, String(n + 1)) : null, plain ? el("kbd", {}, "Enter") : null));
+      dataset: { action: a.id, kind: a.kind }, onclick: () => act(a), "aria-label": a.label, title: a.label },
+    label, n < 9 ? el("kbd", {}, String(n + 1)) : null, plain ? el("kbd", {}, "Enter") : null));
   });
   const discards = actions().some((a) => a.card && a.kind !== "capture");
   if (discards && selected < 0) bar.append(el("span", { class: "small" }, "Pick a card of your hand to discard it."));
