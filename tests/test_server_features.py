@@ -287,3 +287,18 @@ def test_a_searching_bot_thinks_in_another_process(
             assert msg["type"] == "state", msg
         assert msg["version"] >= 4
     assert N_KINDS == 30
+
+
+def test_a_serving_process_collects_its_oldest_garbage_by_the_clock(
+    store: Store, opened: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gc
+
+    calls: list[int] = []
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append(1) or 0)
+    client = opened(store, collect_every=0.02)
+    deadline = time.monotonic() + 10
+    while len(calls) < 2 and time.monotonic() < deadline:
+        assert client.get("/api/tables").status_code == 200
+        time.sleep(0.02)
+    assert len(calls) >= 2

@@ -37,6 +37,7 @@ Our specifications
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -174,9 +175,13 @@ def games_json() -> list[dict[str, Any]]:
     return out
 
 
-def create_app(store: Store, *, rate: float = RATE, tick: float = TICK) -> FastAPI:
+def create_app(
+    store: Store, *, rate: float = RATE, tick: float = TICK, collect_every: float | None = None
+) -> FastAPI:
     """The app on ``store``; ``rate``: messages a second a connection may send; ``tick``:
-    how often (seconds) the turn timers are checked."""
+    how often (seconds) the turn timers are checked; ``collect_every``: seconds between
+    full garbage collections (for a process that leaves the oldest generation to the app:
+    ``cherki serve``)."""
     tables = Tables(store)
     locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
     thinking: dict[str, asyncio.Task[None]] = {}
@@ -189,6 +194,11 @@ def create_app(store: Store, *, rate: float = RATE, tick: float = TICK) -> FastA
                 ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
             )
         return pool[0]
+
+    async def collector(every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            gc.collect()
 
     async def clock() -> None:
         while True:
@@ -203,10 +213,13 @@ def create_app(store: Store, *, rate: float = RATE, tick: float = TICK) -> FastA
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         timers = asyncio.create_task(clock())
+        sweeper = asyncio.create_task(collector(collect_every)) if collect_every else None
         try:
             yield
         finally:
             timers.cancel()
+            if sweeper is not None:
+                sweeper.cancel()
             for task in list(thinking.values()):
                 task.cancel()
             if pool:
