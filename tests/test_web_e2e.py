@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -377,6 +378,14 @@ def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Bro
         # a hint from the keyboard
         page.keyboard.press("h")
         expect(page.locator("#hint p").first).to_be_visible()
+        # the index labels off, kept across a reload
+        page.uncheck("#index-labels")
+        first_card = page.locator("#hand img.card").first
+        expect(first_card).to_have_attribute("src", re.compile("index=0"))
+        page.reload()
+        _wait_state(page)
+        expect(page.locator("#index-labels")).not_to_be_checked()
+        expect(first_card).to_have_attribute("src", re.compile("index=0"))
     # a spectator sees every seat and no face-up hand
     watch = _page(browser)
     watch.goto(f"{server}/watch/{made['table']}")

@@ -67,6 +67,11 @@ export function card(code, { mini = false } = {}) {
   });
 }
 
+/** A line of text with the red-stamped cards' codes (S9, RF, OT) in red. */
+export function withRed(text) {
+  return text.split(/\b(S9|RF|OT)\b/).map((part, i) => (i % 2 ? el("span", { class: "red" }, part) : part));
+}
+
 /** A row of small cards. */
 export function miniCards(codes) {
   return el("span", { class: "cards" }, codes.map((c) => card(c, { mini: true })));

@@ -1,6 +1,6 @@
 // The table: a person's seat (/seat/TOKEN) or a spectator's view (/watch/TABLE). The
 // server sends the whole state after every change; this page draws it and sends actions.
-import { $, api, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels, toast } from "/static/common.js";
+import { $, api, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels, toast, withRed } from "/static/common.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -302,7 +302,8 @@ function renderActions() {
     const label = a.kind === "capture" ? ["Capture", miniCards(a.cards), "with", miniCards([a.card])] : a.label;
     bar.append(el("button", { class: a.kind === "call" ? "btn warn" : "btn primary", type: "button", disabled: pending,
       dataset: { action: a.id, kind: a.kind }, onclick: () => act(a), "aria-label": a.label, title: a.label },
-    label, n < 9 ? el("kbd", {}, String(n + 1)) : null, plain ? el("kbd", {}, "Enter") : null));
+    typeof label === "string" ? withRed(label) : label, n < 9 ? el("kbd", {}, String(n + 1)) : null,
+    plain ? el("kbd", {}, "Enter") : null));
   });
   const discards = actions().some((a) => a.card && a.kind !== "capture");
   if (discards && selected < 0) bar.append(el("span", { class: "small" }, "Pick a card of your hand to discard it."));
@@ -346,7 +347,7 @@ function renderHint() {
 
 function renderLog() {
   const log = $("#log");
-  fill(log, st.ui.log.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, line)));
+  fill(log, st.ui.log.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line))));
   log.scrollTop = log.scrollHeight;
 }
 
