@@ -421,3 +421,13 @@ def test_turn_timer_away_and_back(server: str, browser: Browser) -> None:
     expect(page.locator("#away")).to_be_hidden()
     assert 0 not in _state(page)["away"]
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_wrong_link_says_so(server: str, browser: Browser) -> None:
+    page = _page(browser)
+    page.goto(f"{server}/seat/no-such-seat-token-at-all")
+    expect(page.locator("#fatal")).to_contain_text("holds no seat")
+    page.goto(f"{server}/watch/nosuchtable")
+    expect(page.locator("#fatal")).to_contain_text("no such table")
+    page.goto(f"{server}/replay/nosuchtable")
+    expect(page.locator("#fatal")).to_contain_text("no table")

@@ -125,6 +125,14 @@ def test_preset_rules_for_the_lobby(client: TestClient) -> None:
     assert client.get("/api/rules/balik-satu?preset=nope").status_code == 404
 
 
+def test_watch_info(client: TestClient) -> None:
+    made = _table(client)
+    r = client.get(f"/api/watch/{made['table']}")
+    assert r.status_code == 200
+    assert r.json() == {"table": made["table"], "game": "balik-satu", "status": "playing"}
+    assert client.get("/api/watch/nosuchtable").status_code == 404
+
+
 # -- the replay API -----------------------------------------------------------------------------
 def _check_frames(data: dict[str, Any], record: dict[str, Any]) -> None:
     frames = data["frames"]

@@ -5,6 +5,7 @@
 * ``GET /replay/{table}``: a finished table's replay; ``GET /replay``: open a record file.
 * ``GET /cards/{CODE}.svg`` (``?index=0``: without the index label; ``back``: the back):
   the project's SVG cards (:func:`cherki.ui.cards_svg.card_svg`), cached for a day.
+* ``GET /api/watch/{table}``: a table's game and status (404: no such table).
 * ``GET /api/rules/{game}?preset=P``: every option's value under a preset (the lobby).
 * ``GET /api/tables/{table}/replay``: a finished table's frames (an unfinished one: 403).
 * ``POST /api/replay``: the frames of a record sent as the body (at most
@@ -113,6 +114,18 @@ async def preset_rules(game_name: str, preset: str | None = None) -> dict[str, A
     except CherkiError as err:
         raise HTTPException(404, str(err)) from None
     return {"game": game.name, "preset": preset, "rules": game.rules_json(rules)}
+
+
+@router.get("/api/watch/{table_id}")
+async def watch_info(table_id: str, request: Request) -> dict[str, Any]:
+    """What the spectator page needs before it connects: whether the table exists, its
+    game and whether it is finished."""
+    store = request.app.state.tables.store
+    try:
+        info = store.table(table_id)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+    return {"table": table_id, "game": info.game, "status": info.status}
 
 
 # -- replays ----------------------------------------------------------------------------------

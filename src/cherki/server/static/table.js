@@ -26,7 +26,9 @@ function socketUrl() {
 function connect() {
   showConn(retry ? "Reconnecting…" : "Connecting…");
   ws = new WebSocket(socketUrl());
+  let opened = false;
   ws.addEventListener("open", () => {
+    opened = true;
     retry = 0;
   });
   ws.addEventListener("message", (event) => {
@@ -38,18 +40,28 @@ function connect() {
     }
     onMessage(msg);
   });
-  ws.addEventListener("close", (event) => {
+  ws.addEventListener("close", async (event) => {
     pending = false;
-    if (event.code === 1008) {
+    if (gone) return;
+    if ((event.code === 1008 || !opened) && (await linkIsGone())) {
       gone = true;
       fatal(watching ? "There is no such table here." : "This link holds no seat: check that you copied the whole link.");
       return;
     }
-    if (gone) return;
     retry += 1;
     showConn("Connection lost: reconnecting…");
     setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
   });
+}
+
+/** Whether the server says there is no such seat or table (a refused connection). */
+async function linkIsGone() {
+  try {
+    await api(watching ? `/api/watch/${encodeURIComponent(key)}` : `/api/seat/${encodeURIComponent(key)}`);
+    return false;
+  } catch (err) {
+    return err.status === 404 || err.status === 400;
+  }
 }
 
 function send(message) {
@@ -228,9 +240,13 @@ function renderCentre() {
     const take = actions().find((a) => a.kind === "take");
     const shown = t.pile.slice(-14);
     const older = t.pile.length - shown.length;
+    const seats = t.pile_seats.slice(-14);
     const cards = shown.map((c, i) => {
       const top = i === shown.length - 1 && t.top === c;
-      return top ? cardButton(c, { action: take, cls: "top", label: take ? take.label : `top discard ${c}` }) : card(c, { mini: true });
+      const node = top ? cardButton(c, { action: take, cls: "top", label: take ? take.label : `top discard ${c}` }) : card(c, { mini: true });
+      const who = st.names[seats[i]];
+      if (who) node.title = `${c}, discarded by ${who}`;
+      return node;
     });
     zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, `Discards${older ? ` (+${older} older)` : ""}`),
       t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, "none yet")));
@@ -439,7 +455,7 @@ async function start() {
   try {
     info = await api(`/api/seat/${encodeURIComponent(key)}`);
   } catch (err) {
-    if (err.status === 400) {
+    if (err.status === 400 || err.status === 404) {
       fatal("This link holds no seat: check that you copied the whole link.");
       return;
     }
