@@ -211,3 +211,10 @@ def test_hostile_arguments_found_by_the_fuzzer(
     assert "Traceback" not in out + err
     assert code in (0, 2), err
     assert message in err or code == 0
+
+
+@pytest.fixture(autouse=True)
+def _in_scratch_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Relative paths (an empty one: the current folder) land in the scratch folder, never
+    in the checkout."""
+    monkeypatch.chdir(HOME)
