@@ -97,9 +97,15 @@ class Setup:
     players: int
     bots: tuple[str, ...]
     seed: int
+    #: ``reference`` (the rules engine, hand by hand) or ``vector`` (the batched simulator,
+    #: :mod:`cherki.vector`: the games of sets with random and heuristic bots)
+    engine: str = "reference"
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "bots": list(self.bots)}
+        out = {**asdict(self), "bots": list(self.bots)}
+        if self.engine == "reference":
+            del out["engine"]  # files written before the batched engine name none
+        return out
 
     def table(self) -> tuple[Game, Rules]:
         game = find_game(self.game)
@@ -113,8 +119,10 @@ def make_setup(
     players: int | None,
     bots: str,
     seed: int,
+    engine: str = "reference",
 ) -> Setup:
-    """A checked setup: the rules, the table and the bot levels (one, or one per seat)."""
+    """A checked setup: the rules, the table, the bot levels (one, or one per seat) and the
+    engine (``vector``: only for the games and bots the batched simulator plays)."""
     n = game.default_players if players is None else players
     game.check_players(n)
     game.rules(preset, **options)
@@ -123,7 +131,13 @@ def make_setup(
         raise RulesError(f"--bots: give one level, or {n} (one per seat), not {len(levels)}")
     for level in set(levels):
         make_bot(game.name, level)
-    return Setup(game.name, preset, dict(options), n, levels, seed)
+    if engine == "vector":
+        from cherki.vector.run import check_vector
+
+        check_vector(game, levels)
+    elif engine != "reference":
+        raise RulesError(f"--engine must be reference or vector, not {engine!r}")
+    return Setup(game.name, preset, dict(options), n, levels, seed, engine)
 
 
 # -- one hand -------------------------------------------------------------------------------
@@ -195,6 +209,10 @@ def play_hand(game: Game, rules: Rules, setup: Setup, index: int) -> HandSummary
 
 def play_chunk(setup: Setup, indices: Sequence[int]) -> list[HandSummary]:
     """Hands ``indices`` of a run (what a worker process or a Ray task plays)."""
+    if setup.engine == "vector":
+        from cherki.vector.run import play_block
+
+        return play_block(setup, indices)
     game, rules = setup.table()
     return [play_hand(game, rules, setup, i) for i in indices]
 
@@ -271,7 +289,13 @@ def simulate(
     have = {h.index: h for h in done if h.index < hands}
     todo = [i for i in range(hands) if i not in have]
     got = dict(have)
-    for part in (runner or local_runner(1))(setup, _chunks(todo)):
+    if setup.engine == "vector":
+        from cherki.vector.run import blocks
+
+        chunks = blocks(todo, hands)
+    else:
+        chunks = _chunks(todo)
+    for part in (runner or local_runner(1))(setup, chunks):
         for h in part:
             got[h.index] = h
         if progress is not None:

@@ -40,6 +40,16 @@ RayOpt = Annotated[
 ]
 
 
+EngineOpt = Annotated[
+    str,
+    typer.Option(
+        "--engine",
+        help="reference (the rules engine, every game and bot) or vector (the batched "
+        "simulator: the games of sets with random and heuristic bots, many times faster).",
+    ),
+]
+
+
 def _runner(jobs: int, ray: str | None) -> Any:
     from cherki.play.simulate import local_runner, ray_runner
 
@@ -123,6 +133,7 @@ def simulate(
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
     ray: RayOpt = None,
+    engine: EngineOpt = "reference",
     json_file: Annotated[
         Path | None,
         typer.Option(
@@ -139,7 +150,7 @@ def simulate(
     from cherki.play.simulate import simulate as run_simulation
 
     game = _game(game_name)
-    setup = make_setup(game, rules, _parse_options(option), players, bots, seed)
+    setup = make_setup(game, rules, _parse_options(option), players, bots, seed, engine)
     for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
         _writable(path, what)
     _plot_format(plot)
@@ -168,8 +179,13 @@ def simulate(
     preset = game.find_preset(rules)
     label = preset.name + "".join(f", {k}={v}" for k, v in setup.options.items())
     title = f"{game.title}: {hands} hands, {setup.players} players, {label}"
+    dealt = (
+        f"hand i dealt from seed {seed} + i"
+        if engine == "reference"
+        else f"the batched engine, deals shuffled from seed {seed} in blocks"
+    )
     intro = [
-        f"Bots: {', '.join(setup.bots)}. Hand i dealt from seed {seed} + i; the starting seat "
+        f"Bots: {', '.join(setup.bots)}. {dealt[0].upper() + dealt[1:]}; the starting seat "
         "rotates. Figures with 95% intervals."
     ]
     console.print(f"[bold]{Text(title).markup}[/]")
@@ -200,6 +216,7 @@ def compare(
     seed: SeedOpt = 1,
     jobs: JobsOpt = 1,
     ray: RayOpt = None,
+    engine: EngineOpt = "reference",
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every variant's figures here.")
     ] = None,
@@ -223,7 +240,7 @@ def compare(
         variants.insert(0, (game.default_preset().name, None, dict(common)))
     if len(variants) < 2:
         raise RulesError("compare needs two variants or more: --rules A --rules B, or --vary")
-    setups = [make_setup(game, p, o, players, bots, seed) for _, p, o in variants]
+    setups = [make_setup(game, p, o, players, bots, seed, engine) for _, p, o in variants]
     labels = [v[0] for v in variants]
     for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
         _writable(path, what)

@@ -1,0 +1,260 @@
+"""Policies that act on a whole batch of hands at once.
+
+A policy is called with the simulator and the rows whose hands are in play, and returns one
+legal action per row. :class:`RandomPolicy` picks uniformly among the legal actions;
+:class:`HeuristicPolicy` is the ``heuristic`` bot of the games of sets
+(:class:`cherki.bots.balik.BalikHeuristicBot`) in batched form: the same measures of a
+hand, the same choices, its lots drawn from a numpy generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+
+from cherki.bots.balik import EXTRA_MATA
+from cherki.core.cards import N_KINDS
+from cherki.games.sets.actions import (
+    CALL_CEKI,
+    CALL_TAN,
+    DISCARD,
+    DRAW,
+    PASS,
+    PHASE_CLAIM,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    SAMPEI,
+    TAKE,
+)
+from cherki.vector.rules import calls_after_discard
+from cherki.vector.sets import SetsVector
+from cherki.vector.tables import F64, I64
+
+
+class Policy(Protocol):
+    def __call__(self, env: SetsVector, rows: I64) -> I64: ...
+
+
+def pick(mask: np.ndarray, rng: np.random.Generator) -> I64:
+    """One legal action per row, uniformly (``mask``: [m, actions] bool)."""
+    counts = mask.sum(axis=1)
+    choice = (rng.random(len(mask)) * counts).astype(np.int64)
+    out: I64 = (mask.cumsum(axis=1) > choice[:, None]).argmax(axis=1)
+    return out
+
+
+class RandomPolicy:
+    """Uniformly random legal actions (the ``random`` bot)."""
+
+    def __init__(self, seed: int | np.random.Generator | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, env: SetsVector, rows: I64) -> I64:
+        return pick(env.mask[rows], self.rng)
+
+
+# -- the heuristic's measures (bots/balik.py), over batches -----------------------------------
+def _group_terms(size: int, most: int = 64) -> I64:
+    """``_group_term(t, o, size)`` for every group size ``t`` < ``most`` and live outs
+    ``o`` 0-10 (more count as 10): a table looked up for whole batches."""
+    t = np.arange(most)[:, None]
+    o = np.arange(11)[None, :]
+    rest = t % size
+    part = np.where(rest == size - 1, 80 + 6 * o, 15 + 2 * o)
+    return (300 * (t // size) + np.where(rest != 0, part, 0)).astype(np.int64)
+
+
+_TERMS = {2: _group_terms(2), 3: _group_terms(3)}
+
+
+def _finish(groups: I64, mata: I64, pairs: I64, extra: float) -> F64:
+    value = 0.02 * groups
+    with_mata = value + 3.0 + extra * (mata - 1) + 0.015 * pairs
+    return np.where(mata > 0, with_mata, value + 0.05 * pairs)
+
+
+def discard_values(
+    hand: I64, live: I64, env: SetsVector, extra: float = EXTRA_MATA, *, each: bool = True
+) -> tuple[F64, F64]:
+    """The heuristic's value of each hand, and (``each``) of each hand less one card of
+    each kind ([m], [m, 30]; kinds not held: -inf) (``hand_value``, ``discard_values``)."""
+    size = env.size
+    groups_of = env.shape.groups
+    of = groups_of.of
+    table = _TERMS[size]
+    outs = np.minimum(groups_of.sum(live), 10)
+    totals = groups_of.sum(hand)
+    mata = (hand // size).sum(axis=1)
+    pair_w = 6 + 3 * np.minimum(live, 3)
+    is_pair = hand == size - 1
+    pairs = (pair_w * is_pair).sum(axis=1)
+    terms = table[totals, outs]  # an empty group's term is 0
+    groups = terms.sum(axis=1)
+    now = _finish(groups, mata, pairs, extra)
+    if not each:
+        return now, now
+    t_k = totals[:, of]
+    o_k = outs[:, of]
+    less = table[np.maximum(t_k - 1, 0), o_k]
+    gk = groups[:, None] - terms[:, of] + less
+    mk = mata[:, None] - ((hand >= size) & (hand % size == 0))
+    pk = pairs[:, None] - np.where(is_pair, pair_w, 0) + np.where(hand == size, pair_w, 0)
+    after = _finish(gk, mk, pk, extra)
+    return now, np.where(hand > 0, after, -np.inf)
+
+
+def _chiqui_miss(outs: I64, unseen: I64, turned: int = 15) -> F64:
+    miss = np.ones(len(outs))
+    for i in range(turned):
+        step = np.where(
+            i < unseen, np.maximum(0.0, (unseen - outs - i) / np.maximum(unseen - i, 1)), 1.0
+        )
+        miss *= step
+    return miss
+
+
+class HeuristicPolicy:
+    """The ``heuristic`` bot over a batch (see the module): wins whenever it may, passes
+    on a claim it will not take, calls as soon as it can on the discard whose wait has the
+    most live outs, otherwise throws the card whose loss hurts the hand least, and takes the
+    last discard only when that makes the hand clearly better. Lots between equals are drawn
+    at random."""
+
+    def __init__(self, seed: int | np.random.Generator | None = None) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def __call__(self, env: SetsVector, rows: I64) -> I64:
+        mask = env.mask[rows]
+        out = np.full(len(rows), -1, np.int64)
+        win = mask[:, SAMPEI] & self._worth_going_out(env, rows)
+        out[win] = SAMPEI
+        todo = ~win & mask[:, PASS]
+        out[todo] = PASS
+        rest = out < 0
+        if not rest.any():
+            return out
+        r = rows[rest]
+        ph = env.phase[r]
+        live = env.unseen(r)
+        s = env.current[r]
+        hand = env.hands[r, s].astype(np.int64)
+        res = np.full(len(r), -1, np.int64)
+        d = ph == PHASE_DRAW
+        if d.any():
+            res[d] = DRAW
+            t = d & mask[rest][:, TAKE]
+            if t.any():
+                h = hand[t].copy()
+                k = env.top[r[t]]
+                now, _ = discard_values(h, live[t], env, each=False)
+                h[np.arange(len(k)), k] += 1
+                _, after = discard_values(h, live[t], env)
+                better = after.max(axis=1) > now + 1.0
+                res[np.flatnonzero(t)[better]] = TAKE
+        x = ph == PHASE_DISCARD
+        if x.any():
+            res[x] = self._discard(env, r[x], s[x], hand[x], live[x], mask[rest][x])
+        out[rest] = res
+        return out
+
+    def _discard(
+        self, env: SetsVector, rows: I64, s: I64, hand: I64, live: I64, mask: np.ndarray
+    ) -> I64:
+        m = len(rows)
+        out = np.full(m, -1, np.int64)
+        calls = mask[:, CALL_TAN:]
+        has_call = calls.any(axis=1)
+        caller = env.calls[rows, s] != 0
+        noise = self.rng.random((m, N_KINDS))
+        fresh = has_call & ~caller
+        if fresh.any():
+            f = np.flatnonzero(fresh)
+            h = hand[f]
+            tot = env.shape.groups.sum(h)
+            outs = _wait_outs(env, h, tot, live[f])
+            ok = calls[f, :N_KINDS] | calls[f, N_KINDS:]
+            score = np.where(ok, outs + noise[f], -np.inf)
+            k = score.argmax(axis=1)
+            out[f] = np.where(calls[f, k], CALL_TAN + k, CALL_CEKI + k)
+        change = has_call & caller
+        if change.any():
+            c = np.flatnonzero(change)
+            out[c] = CALL_TAN + calls[c].argmax(axis=1)
+        plain = ~has_call
+        if plain.any():
+            p = np.flatnonzero(plain)
+            disc = mask[p, DISCARD:CALL_TAN]
+            some = disc.any(axis=1)
+            _, after = discard_values(hand[p], live[p], env)
+            key = np.where(disc, after, -np.inf)
+            best = key.max(axis=1, keepdims=True)
+            tie = disc & (key == best)
+            k = np.where(tie, noise[p], -1.0).argmax(axis=1)
+            out[p] = np.where(some, DISCARD + k, -1)
+            none = p[~some]
+            if len(none):
+                out[none] = pick(mask[none], self.rng)
+        return out
+
+    def _worth_going_out(self, env: SetsVector, rows: I64) -> np.ndarray:
+        """Always win, except a chiqui go-out whose fifteen cards are more likely than not
+        to find no olo (where a failed chiqui costs)."""
+        rules = env.rules
+        ok = np.ones(len(rows), bool)
+        if not rules.chiqui or rules.chiqui_fail == "void":
+            return ok
+        s = env.current[rows]
+        hand = env.hands[rows, s].astype(np.int64)
+        cl = np.flatnonzero(env.phase[rows] == PHASE_CLAIM)
+        hand[cl, env.claim_card[rows[cl]]] += 1
+        size = env.size
+        has = hand.max(axis=1) >= size
+        live = env.unseen(rows)
+        outs = (live * (hand == size - 1)).sum(axis=1)
+        worth: np.ndarray = has | (_chiqui_miss(outs, live.sum(axis=1)) < 0.5)
+        return worth
+
+
+def _wait_outs(env: SetsVector, hand: I64, tot: I64, live: I64) -> I64:
+    """For each kind, the live copies of the cards the hand would wait on after discarding
+    it (``BalikHeuristicBot._outs``: ``wait_for`` without a standing call)."""
+    outs = np.zeros(hand.shape, np.int64)
+    calls_after_discard(hand, tot, env.shape, live, outs)
+    return outs
+
+
+class BySeat:
+    """Each seat played by its own level's policy (``random`` or ``heuristic``)."""
+
+    def __init__(self, levels: Sequence[str], rng: np.random.Generator) -> None:
+        self.levels = np.array([lv == "heuristic" for lv in levels])
+        self.random = RandomPolicy(rng)
+        self.heuristic = HeuristicPolicy(rng)
+
+    def __call__(self, env: SetsVector, rows: I64) -> I64:
+        if self.levels.all():
+            return self.heuristic(env, rows)
+        if not self.levels.any():
+            return self.random(env, rows)
+        smart = self.levels[env.current[rows]]
+        out = np.empty(len(rows), np.int64)
+        out[smart] = self.heuristic(env, rows[smart])
+        out[~smart] = self.random(env, rows[~smart])
+        return out
+
+
+def by_seat(levels: Sequence[str], rng: np.random.Generator) -> BySeat:
+    return BySeat(levels, rng)
+
+
+__all__ = [
+    "BySeat",
+    "HeuristicPolicy",
+    "Policy",
+    "RandomPolicy",
+    "by_seat",
+    "discard_values",
+    "pick",
+]

@@ -1,0 +1,168 @@
+"""The rules of the games of sets over batches of count vectors (numpy).
+
+Each function here is the batched form of one rule of :mod:`cherki.games.sets.state` or
+:mod:`cherki.core.sets`, over ``m`` hands at once: a hand is a row of 30 counts, its group
+totals a row of 12. They hold no state; :mod:`cherki.vector.sets` keeps it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cherki.games.sets.rules import SetsRules
+from cherki.vector.tables import I64, RED, Bool, Grouping, Ints
+
+TAN = 1
+CEKI = 2
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the rules say of a hand's shape: set size, chiqui go-outs, the grouping."""
+
+    size: int
+    chiqui: bool
+    groups: Grouping
+
+    @classmethod
+    def of(cls, rules: SetsRules) -> Shape:
+        return cls(rules.set_size, rules.chiqui, Grouping.named(rules.honours))
+
+    @property
+    def least(self) -> int:
+        """A ceki hand without a mata (or a pair, with chiqui) waits on the kinds of its open
+        group it holds this many of (:func:`cherki.core.sets.wait_for`)."""
+        return max(1, self.size - 2) if self.chiqui else self.size - 1
+
+
+def winning(hand: Ints, tot: Ints, shape: Shape) -> Bool:
+    """:func:`cherki.core.sets.is_winning` with a mata needed: every group a whole number
+    of sets, and a mata (or, with chiqui, an identical pair)."""
+    size = shape.size
+    top = hand.max(axis=1)
+    ok = top >= size
+    if shape.chiqui:
+        ok |= top >= size - 1
+    out: Bool = ok & ~(tot % size).any(axis=1)
+    return out
+
+
+def mata(hand: Ints, size: int) -> tuple[I64, I64]:
+    """(mata, red mata) of each hand (:func:`cherki.core.sets.mata_count`)."""
+    m = hand // size
+    return m.sum(axis=1), (m * RED).sum(axis=1)
+
+
+def improved(hand: Ints, extra: Ints, shape: Shape) -> tuple[I64, I64]:
+    """:func:`cherki.core.sets.improved_mata`: mata after swapping in same-group cards."""
+    gs = shape.groups.sum
+    size = shape.size
+    sets = gs(hand) // size
+    t = (hand + extra) // size
+    reds = gs(t * RED)
+    plain = gs(t * ~RED)
+    m = np.minimum(sets, plain + reds)
+    return m.sum(axis=1), np.minimum(m, reds).sum(axis=1)
+
+
+def wait_set(hand: Ints, tot: Ints, call: I64, shape: Shape) -> tuple[Bool, I64]:
+    """The cards each hand (one card short of winning) waits on, and the call it waits as
+    (0: none). ``call`` is the seat's standing call: a ceki caller whose hand now waits as
+    tan still waits only on a card that completes a mata (``SetsState._call_wait``)."""
+    size = shape.size
+    r = tot % size
+    last = r == size - 1
+    ok = (last.sum(axis=1) == 1) & (((r != 0) & ~last).sum(axis=1) == 0)
+    open_g = last.argmax(axis=1)
+    in_open = shape.groups.members[open_g]  # [m, 30]
+    top = hand.max(axis=1)
+    has_mata = top >= size
+    full = has_mata | (shape.chiqui & (top >= size - 1))
+    cards = in_open & (full[:, None] | (hand >= shape.least))
+    cards &= ok[:, None]
+    kind = np.where(cards.any(axis=1), np.where(has_mata, TAN, CEKI), 0)
+    keep = (call == CEKI) & (kind == TAN)
+    if keep.any():
+        cards[keep] &= hand[keep] % size == size - 1
+    return cards, kind
+
+
+def group_totals(hand: np.ndarray, shape: Shape) -> I64:
+    """Cards per group of each hand ([m, 30] -> [m, 12])."""
+    return shape.groups.sum(hand)
+
+
+def calls_after_discard(
+    hand: Ints,
+    tot: Ints,
+    shape: Shape,
+    live: I64 | None = None,
+    outs: I64 | None = None,
+) -> tuple[I64, I64, Bool]:
+    """For each hand and each kind: the call the hand would wait as after discarding one
+    of that kind (0: it would not wait), the group it would then wait in, and whether some
+    kind of that group would then be one card short of a mata (``keeps``: a ceki caller may
+    keep ceki). Only kinds the hand holds are meaningful. Given ``live`` (copies unseen,
+    [m, 30]), ``outs`` ([m, 30], filled in) gets the live copies of the cards each discard
+    would leave the hand waiting on (no call standing: :func:`cherki.core.sets.wait_for`)."""
+    size = shape.size
+    m = hand.shape[0]
+    n_groups = tot.shape[1]
+    kind = np.zeros((m, hand.shape[1]), np.int64)
+    open_k = np.zeros((m, hand.shape[1]), np.int64)
+    keeps = np.zeros((m, hand.shape[1]), bool)
+    r = tot % size  # [m, 12]
+    last = r == size - 1
+    zero = r == 0
+    n_last = last.sum(axis=1, keepdims=True)
+    n_zero = zero.sum(axis=1, keepdims=True)
+    new = (r - 1) % size  # each group's remainder after a card of it goes
+    new_last = new == size - 1
+    n_last2 = n_last - last + new_last
+    n_zero2 = n_zero - zero + (new == 0)
+    valid_g = (n_last2 == 1) & (n_zero2 == n_groups - 1)
+    some = np.flatnonzero(valid_g.any(axis=1))
+    if not len(some):
+        return kind, open_k, keeps
+    hand = hand[some]
+    valid_g, last, new_last = valid_g[some], last[some], new_last[some]
+    # the group left open: this one, or the one other group a card short
+    lo = last.argmax(axis=1)[:, None]
+    hi = (n_groups - 1 - last[:, ::-1].argmax(axis=1))[:, None]
+    groups = np.arange(n_groups)[None, :]
+    other = np.where(groups == lo, hi, lo)
+    open_g = np.where(new_last, groups, other)  # [s, 12]
+    of = shape.groups.of
+    valid = valid_g[:, of]  # [s, 30]
+    ok = open_g[:, of]
+    same = ok == of[None, :]
+    rows = np.arange(len(some))[:, None]
+    n_mata = (hand >= size).sum(axis=1, keepdims=True)
+    mata_after = (n_mata - (hand == size)) > 0
+    least = shape.least
+    ge = group_totals((hand >= least).astype(np.int64), shape)
+    winners = (ge[rows, ok] - (same & (hand == least))) > 0
+    if shape.chiqui:
+        n_pair = (hand >= size - 1).sum(axis=1, keepdims=True)
+        winners |= (n_pair - (hand == size - 1)) > 0
+    kind[some] = np.where(valid, np.where(mata_after, TAN, np.where(winners, CEKI, 0)), 0)
+    short = (hand % size == size - 1).astype(np.int64)
+    pairs = group_totals(short, shape)[rows, ok]
+    pairs = pairs - (same & (short == 1)) + (same & ((hand - 1) % size == size - 1))
+    open_k[some] = ok
+    keeps[some] = pairs > 0
+    if live is not None and outs is not None:
+        # the live copies of what the hand would wait on: the whole open group (a mata held,
+        # or a chiqui pair), else the kinds of it held ``least`` times or more
+        whole = mata_after
+        if shape.chiqui:
+            whole = whole | ((n_pair - (hand == size - 1)) > 0)
+        lv = live[some]
+        in_group = group_totals(lv, shape)[rows, ok]
+        held = group_totals(lv * (hand >= least), shape)[rows, ok] - np.where(
+            same & (hand == least), lv, 0
+        )
+        outs[some] = np.where(kind[some] != 0, np.where(whole, in_group, held), 0)
+    return kind, open_k, keeps

@@ -1,0 +1,81 @@
+"""``cherki simulate --engine vector``: a run's hands played by the batched simulator.
+
+Our specifications
+------------------
+* A run's hands are played in **blocks** of :data:`BLOCK` consecutive hand numbers (the
+  last block ends at the run's last hand). Block ``c`` is one batch run, seeded from the
+  run's seed and ``c``: its shoes are shuffled by numpy up front (hand ``i`` of the block
+  always gets the block's ``i``-th shoe, so variants compared play the same deals) and the
+  policies draw their lots from their own generator. So a block's figures depend only on the
+  seed, the block and the run's length: the same whatever ``--jobs`` or Ray cluster shares
+  the blocks out, and a resumed run plays again any block it had not finished, to the same
+  figures.
+* The deals differ from the reference engine's (numpy's shuffles, not Python's), and so do
+  the bots' lots: the figures agree with the reference engine's within their intervals, not
+  hand by hand (``tests/test_vector.py`` checks it).
+* Bots: ``random`` and ``heuristic`` (:mod:`cherki.vector.policies`), one level for every
+  seat or one per seat. The search bot is not batched: use the reference engine for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from cherki.core.contract import Game
+from cherki.core.errors import RulesError
+from cherki.games.sets.rules import SetsRules
+from cherki.vector.policies import by_seat
+from cherki.vector.sets import GAMES, SetsVector
+from cherki.vector.summary import summaries
+
+if TYPE_CHECKING:
+    from cherki.play.simulate import HandSummary, Setup
+
+#: hands a block (one batch run) plays
+BLOCK = 2048
+#: rows of the batch a block plays in (finished hands are replaced by the block's next)
+BATCH = 512
+LEVELS = ("random", "heuristic")
+
+
+def check_vector(game: Game, levels: Sequence[str]) -> None:
+    """Refuse a game or bot the batched simulator does not play, saying what it does."""
+    if game.name not in GAMES:
+        raise RulesError(
+            f"--engine vector plays the games of sets ({', '.join(GAMES)}), not {game.title}"
+        )
+    wrong = sorted({lv for lv in levels if lv not in LEVELS})
+    if wrong:
+        raise RulesError(
+            f"--engine vector plays the random and heuristic bots, not {', '.join(wrong)}: "
+            "use --engine reference for them"
+        )
+
+
+def blocks(todo: Sequence[int], hands: int) -> list[range]:
+    """The blocks holding the hands still to play."""
+    first = sorted({i // BLOCK for i in todo})
+    return [range(c * BLOCK, min((c + 1) * BLOCK, hands)) for c in first]
+
+
+def play_block(setup: Setup, indices: Sequence[int]) -> list[HandSummary]:
+    """The hands of one block (``indices``: the block's range, as :func:`blocks` gives)."""
+    block = range(indices[0], indices[-1] + 1) if not isinstance(indices, range) else indices
+    if block.start % BLOCK or len(block) > BLOCK:
+        raise RulesError(f"the batched engine plays whole blocks of {BLOCK} hands")
+    game, rules = setup.table()
+    assert isinstance(rules, SetsRules)
+    n = setup.players
+    c = block.start // BLOCK
+    seed = [setup.seed % 2**63, c]
+    env = SetsVector(game.name, rules, players=n, batch=min(BATCH, len(block)))
+    env.reset(seed=[*seed, 0], start=block.start, hands=len(block))
+    levels = setup.bots if len(setup.bots) == n else setup.bots * n
+    policy = by_seat(levels, np.random.default_rng([*seed, 1]))
+    return summaries(env.play(policy), n)
+
+
+__all__ = ["BATCH", "BLOCK", "blocks", "check_vector", "play_block"]

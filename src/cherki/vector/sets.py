@@ -1,0 +1,936 @@
+"""Many hands of a game of sets stepped in lockstep with numpy.
+
+:class:`SetsVector` plays a batch of hands of Balik Satu, Balik Lima Belas, Gonggong,
+Chaqui or Chot (and every option of their rules) at once. Each hand is a row; hands are
+count vectors over the 30 kinds; every rule of :class:`cherki.games.sets.state.SetsState`
+is here as an operation on all the rows it applies to: the deal, taking and drawing,
+revealed draws once a call stands, claims in turn order (or by who called first), calls and
+changes of call, Chaqui's exposed olo, winning on a discard, kandang tangan, and every
+scoring method with its turned card, kena, yeo, bonuses and the Lima Belas swaps.
+
+Our specifications
+------------------
+* **Exact.** For the same shoe and the same choices a row offers the same legal actions as
+  the reference engine and ends in the same result and payments (``tests/test_vector_exact.py``
+  plays thousands of hands of every game and preset through both). Action ids are the
+  engine's (:mod:`cherki.games.sets.actions`).
+* **One seat acts in each hand**: ``current`` (the seat to discard, draw, or answer a shown
+  winning card). ``step`` takes one action per hand, for that seat.
+* **Hands are independent.** Each starts with an empty pot (pot methods stake it), as a
+  simulation's hands do; a match's carried pot is the reference engine's business.
+* **Deals**: explicit shoe orders (top card first, the reference engine's order), or numpy
+  shuffles from a seed: hand ``i`` of a run is dealt with seat ``i mod n`` starting.
+  Finished hands are dealt again at once when ``autoreset`` is on (the finished hand's
+  figures are kept, see :meth:`SetsVector.take_finished`).
+* **Hidden stays hidden**: :meth:`SetsVector.observe` encodes what the acting seat sees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+
+from cherki.core.cards import N_KINDS
+from cherki.core.errors import RulesError
+from cherki.core.sets import N_GROUPS
+from cherki.games import find_game
+from cherki.games.sets.actions import (
+    CALL_CEKI,
+    CALL_TAN,
+    DISCARD,
+    DRAW,
+    FROM_DEAL,
+    FROM_DISCARD,
+    FROM_STOCK,
+    NUM_ACTIONS,
+    PASS,
+    PHASE_CLAIM,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    PHASE_OVER,
+    SAMPEI,
+    TAKE,
+)
+from cherki.games.sets.game import SetsGame
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import SCORING
+from cherki.vector import scoring
+from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
+from cherki.vector.tables import I64, Bool
+
+#: the games the batched simulator plays (Tantanan and Cekèn are pairs games of sets too,
+#: and play here as well)
+GAMES: Final = ("balik-satu", "balik-lima-belas", "gonggong", "chaqui", "chot", "tantanan", "ceken")
+
+#: how a hand ended (``Result.how``), by code
+HOWS: Final = (
+    "self-draw",
+    "claim",
+    "discard",
+    "kandang-tangan",
+    "stock-out",
+    "yeo",
+    "chiqui-failed",
+)
+SELF_DRAW, CLAIM, FROM_A_DISCARD, KANDANG_TANGAN, STOCK_OUT, YEO, CHIQUI_FAILED = range(7)
+
+#: event kinds counted per hand (``EventKind`` values)
+EVENTS: Final = (
+    "deal",
+    "draw",
+    "reveal",
+    "take",
+    "discard",
+    "call",
+    "pass",
+    "sampei",
+    "expose",
+    "end",
+)
+EV = {name: i for i, name in enumerate(EVENTS)}
+#: calls counted per hand, as the simulation counts them
+CALLS: Final = ("tan", "ceki", "changed")
+
+
+@dataclass
+class Finished:
+    """The figures of finished hands (one row each), as arrays."""
+
+    index: I64
+    first: I64
+    how: I64
+    winner: I64  # -1: none
+    total: I64
+    payments: I64  # [m, n] by seat
+    items: I64  # [m, len(scoring.ITEMS)] points
+    items_on: Bool
+    detail: np.ndarray  # [m, len(scoring.DETAIL)] float
+    detail_on: Bool
+    actions: I64
+    turns: I64
+    events: I64  # [m, len(EVENTS)]
+    calls: I64  # [m, 3]
+    winner_call: I64  # 0 none, 1 tan, 2 ceki
+    tokens: I64  # -1: none
+    redeal: Bool
+
+    @staticmethod
+    def concat(parts: Sequence[Finished]) -> Finished:
+        fields = Finished.__dataclass_fields__
+        return Finished(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in fields})
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+
+class SetsVector:
+    """A batch of hands of one game of sets under one set of rules (see the module)."""
+
+    def __init__(
+        self,
+        game: str | SetsGame,
+        rules: SetsRules | str | None = None,
+        *,
+        players: int | None = None,
+        batch: int = 256,
+        autoreset: bool = True,
+        max_actions: int | None = None,
+    ) -> None:
+        g = find_game(game) if isinstance(game, str) else game
+        if not isinstance(g, SetsGame) or g.name not in GAMES:
+            raise RulesError(
+                f"the batched simulator plays {', '.join(GAMES)}, not {getattr(g, 'name', g)}"
+            )
+        if isinstance(rules, str) or rules is None:
+            rules = g.rules(rules)  # type: ignore[assignment]
+        if not isinstance(rules, SetsRules):
+            raise RulesError(f"{g.title} needs the rules of a game of sets")
+        n = g.default_players if players is None else players
+        g.check_players(n)
+        rules.check()
+        g.check_table(rules, n)
+        if type(batch) is not int or batch < 1:
+            raise RulesError(f"batch must be a whole number ≥ 1, not {batch!r}")
+        self.game = g
+        self.rules = rules
+        self.n = n
+        self.batch = batch
+        self.autoreset = autoreset
+        self.max_actions = max_actions
+        self.shape = Shape.of(rules)
+        self.size = rules.set_size
+        self.method = SCORING[rules.scoring]
+        self.reserve = rules.reserve
+        self.half_packs = rules.shoe_half_packs(n)
+        self.cards = self.half_packs * N_KINDS
+        self.each = rules.hand_size - 1
+        self.extra = 1 if rules.starter_extra else 0
+        self.dealt = self.each * n + self.extra
+        if self.cards < self.dealt + self.reserve + 1:
+            raise RulesError(
+                f"{self.half_packs} half-packs are too few for {n} players under these rules"
+            )
+        self.stock_len = self.cards - self.dealt
+        self.live_end = self.stock_len - self.reserve
+        self._plan = self._deal_plan()
+        self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
+        self.num_actions = NUM_ACTIONS
+        self._alloc()
+        self._rng: np.random.Generator | None = None
+        self._shoes: np.ndarray | None = None
+        self._start = 0
+        self._end: int | None = None
+        self._first: np.ndarray | None = None
+        self._next_index = 0
+        self._finished: list[Finished] = []
+
+    # -- storage ---------------------------------------------------------------------------
+    def _alloc(self) -> None:
+        b, n = self.batch, self.n
+        z = np.zeros
+        self.hands = z((b, n, N_KINDS), np.int16)
+        self.totals = z((b, n, N_GROUPS), np.int16)
+        self.exposed = z((b, n, N_KINDS), np.int16)
+        self.melded = z((b, n, N_KINDS), np.int16)
+        self.stock = z((b, self.stock_len), np.int64)
+        self.pos = z(b, np.int64)
+        self.pile = z((b, N_KINDS), np.int16)
+        self.top = np.full(b, -1, np.int64)
+        self.top_ok = z(b, bool)
+        self.calls = z((b, n), np.int64)
+        self.changed = z((b, n), bool)
+        self.order = np.full((b, n), -1, np.int64)
+        self.n_calls = z(b, np.int64)
+        self.waits = z((b, n, N_KINDS), bool)
+        self.current = z(b, np.int64)
+        self.phase = np.full(b, PHASE_OVER, np.int64)
+        self.drawn = np.full(b, -1, np.int64)
+        self.drawn_from = z(b, np.int64)
+        self.self_ok = z(b, bool)
+        self.claimants = np.full((b, n), -1, np.int64)
+        self.n_claim = z(b, np.int64)
+        self.claim_card = np.full(b, -1, np.int64)
+        self.claim_drawer = np.full(b, -1, np.int64)
+        self.claim_disc = z(b, bool)
+        self.first = z(b, np.int64)
+        self.index = np.full(b, -1, np.int64)
+        self.done = np.ones(b, bool)
+        self.live = z(b, bool)  # a hand is dealt in the row (done or not)
+        # figures
+        self.actions = z(b, np.int64)
+        self.turns = z(b, np.int64)
+        self.last_actor = np.full(b, -1, np.int64)
+        self.events = z((b, len(EVENTS)), np.int64)
+        self.call_count = z((b, len(CALLS)), np.int64)
+        self.res = self.scorer.empty(b)
+        self.mask = z((b, NUM_ACTIONS), bool)
+        self.rewards = z((b, n), np.int64)
+
+    # -- dealing ---------------------------------------------------------------------------
+    def _deal_plan(self) -> list[np.ndarray]:
+        """For each seat position from the starter, the shoe positions its cards come from
+        (``SetsGame.deal``: packets, or the wash)."""
+        n, each, plus = self.n, self.each, self.extra
+        spots: list[list[int]] = [[] for _ in range(n)]
+        i = 0
+        if self.rules.deal == "wash":
+            for r in range(n):
+                c = each + plus if r == 0 else each
+                spots[r].extend(range(i, i + c))
+                i += c
+        else:
+            half = (each + 1) // 2
+            for r in range(n):
+                spots[r].extend(range(i, i + half))
+                i += half
+            spots[0].extend(range(i, i + plus))
+            i += plus
+            for r in range(n):
+                spots[r].extend(range(i, i + each - half))
+                i += each - half
+        return [np.array(s, dtype=np.int64) for s in spots]
+
+    def reset(
+        self,
+        seed: int | Sequence[int] | None = None,
+        *,
+        shoes: np.ndarray | Sequence[Sequence[int]] | None = None,
+        first: np.ndarray | Sequence[int] | int | None = None,
+        start: int = 0,
+        hands: int | None = None,
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Deal the first hands of a run: hands ``start``, ``start + 1`` … (``hands`` of
+        them; default one per row, and with ``autoreset`` the run goes on dealing until
+        :meth:`stop_dealing`). Each hand's shoe comes from ``shoes`` (one order per hand,
+        top card first: the reference engine's order) or is shuffled by numpy from
+        ``seed``; ``first``: the starters (default: hand ``i`` starts at seat ``i mod n``).
+        Returns the acting seats' observations and ``info``."""
+        self._finished = []
+        b = self.batch
+        if shoes is not None:
+            order = np.asarray(shoes, dtype=np.int64)
+            if order.ndim != 2 or order.shape[1] != self.cards:
+                raise RulesError(f"shoes must be orders of {self.cards} cards, one per hand")
+            if hands is not None and hands != len(order):
+                raise RulesError(f"{len(order)} shoes given for {hands} hands")
+            hands = len(order)
+            c = np.zeros((hands, N_KINDS), np.int64)
+            np.add.at(c, (np.repeat(np.arange(hands), self.cards), order.ravel()), 1)
+            if (c != self.half_packs).any():
+                raise RulesError(f"each shoe must hold every card {self.half_packs} times")
+            self._shoes = order
+        else:
+            self._shoes = None
+        if hands is not None and (type(hands) is not int or hands < 1):
+            raise RulesError(f"hands must be a whole number ≥ 1, not {hands!r}")
+        self._rng = np.random.default_rng(seed)
+        self._start = start
+        self._end = None if hands is None else start + hands
+        self._first = None if first is None else np.asarray(first, dtype=np.int64)
+        if self._first is not None and ((self._first < 0) | (self._first >= self.n)).any():
+            raise RulesError(f"first must be a seat 0-{self.n - 1}")
+        self._next_index = start
+        self.done[:] = True
+        self.live[:] = False
+        self.phase[:] = PHASE_OVER
+        self.current[:] = -1
+        self.mask[:] = False
+        count = b if hands is None else min(b, hands)
+        self._deal_next(np.arange(count))
+        return self.observe(), {"seat": self.current.copy()}
+
+    def _deal_next(self, rows: I64) -> None:
+        """Deal the next hands of the run into ``rows`` (as many as are left to deal)."""
+        left = len(rows) if self._end is None else max(0, self._end - self._next_index)
+        rows = rows[:left]
+        if not len(rows):
+            return
+        idx = np.arange(self._next_index, self._next_index + len(rows), dtype=np.int64)
+        self._next_index += len(rows)
+        if self._shoes is not None:
+            order = self._shoes[idx - self._start]
+        else:
+            assert self._rng is not None
+            base = np.repeat(np.arange(N_KINDS, dtype=np.int64), self.half_packs)
+            order = self._rng.permuted(np.broadcast_to(base, (len(rows), self.cards)), axis=1)
+        if self._first is None:
+            firsts = idx % self.n
+        elif self._first.ndim == 0:
+            firsts = np.full(len(rows), int(self._first), np.int64)
+        else:
+            firsts = self._first[idx - self._start]
+        self._deal(rows, order, firsts, idx)
+        self._legal(rows)
+
+    def _deal(self, rows: I64, order: np.ndarray, firsts: I64, idx: I64) -> None:
+        n = self.n
+        m = len(rows)
+        self.hands[rows] = 0
+        for r, spots in enumerate(self._plan):
+            seats = (firsts + r) % n
+            cards = order[:, spots]
+            counts = np.zeros((m, N_KINDS), np.int16)
+            np.add.at(counts, (np.repeat(np.arange(m), len(spots)), cards.ravel()), 1)
+            self.hands[rows, seats] = counts
+        self.totals[rows] = self.shape.groups.sum(self.hands[rows])
+        self.stock[rows] = order[:, self.dealt :]
+        self.pos[rows] = 0
+        for a in (self.exposed, self.melded, self.pile, self.waits, self.changed):
+            a[rows] = 0
+        self.top[rows] = -1
+        self.top_ok[rows] = False
+        self.calls[rows] = 0
+        self.order[rows] = -1
+        self.n_calls[rows] = 0
+        self.first[rows] = firsts
+        self.current[rows] = firsts
+        self.phase[rows] = PHASE_DISCARD if self.extra else PHASE_DRAW
+        self.drawn[rows] = -1
+        self.drawn_from[rows] = FROM_DEAL
+        self.claimants[rows] = -1
+        self.n_claim[rows] = 0
+        self.claim_card[rows] = -1
+        self.claim_drawer[rows] = -1
+        self.claim_disc[rows] = False
+        self.index[rows] = idx
+        self.done[rows] = False
+        self.live[rows] = True
+        self.actions[rows] = 0
+        self.turns[rows] = 0
+        self.last_actor[rows] = -1
+        self.events[rows] = 0
+        self.events[rows, EV["deal"]] = 1
+        self.call_count[rows] = 0
+        self.scorer.clear(self.res, rows)
+        if self.extra and self.rules.kandang_tangan:
+            h = self.hands[rows, firsts]
+            t = self.totals[rows, firsts]
+            self.self_ok[rows] = winning(h, t, self.shape)
+        else:
+            self.self_ok[rows] = False
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _legal(self, rows: I64) -> None:
+        """The legal-action mask of ``rows`` (all false where a hand is over)."""
+        mask = self.mask
+        mask[rows] = False
+        ph = self.phase[rows]
+        d = rows[ph == PHASE_DRAW]
+        if len(d):
+            mask[d, DRAW] = True
+            t = d[self.top_ok[d]]
+            if len(t):
+                mask[t[self._take_ok(t)], TAKE] = True
+        c = rows[ph == PHASE_CLAIM]
+        if len(c):
+            mask[c, SAMPEI] = True
+            mask[c, PASS] = True
+        x = rows[ph == PHASE_DISCARD]
+        if len(x):
+            mask[x] = self._discard_mask(x, self.current[x])
+
+    def _take_ok(self, rows: I64) -> Bool:
+        """Taking the top discard is refused only where it would complete an exposed olo
+        and leave no card the seat may discard (``SetsState._take_ok``)."""
+        ok = np.ones(len(rows), bool)
+        if not self.rules.expose_olo:
+            return ok
+        s = self.current[rows]
+        k = self.top[rows]
+        size = self.size
+        risky = self.hands[rows, s, k] % size == size - 1
+        if not risky.any():
+            return ok
+        r, s, k = rows[risky], s[risky], k[risky]
+        hand = self.hands[r, s].copy()
+        i = np.arange(len(r))
+        hand[i, k] += 1
+        tot = self.totals[r, s].copy()
+        tot[i, self.shape.groups.of[k]] += 1
+        melded = self.melded[r, s].copy()
+        melded[i, k] += size
+        m = self._discards(hand, tot, melded, self.calls[r, s], k, np.zeros(len(r), bool))
+        ok[risky] = m.any(axis=1)
+        return ok
+
+    def _discard_mask(self, rows: I64, s: I64) -> Bool:
+        return self._discards(
+            self.hands[rows, s],
+            self.totals[rows, s],
+            self.melded[rows, s],
+            self.calls[rows, s],
+            self.drawn[rows],
+            self.self_ok[rows],
+        )
+
+    def _discards(
+        self,
+        hand: np.ndarray,
+        tot: np.ndarray,
+        melded: np.ndarray,
+        call: I64,
+        drawn: I64,
+        self_ok: Bool,
+    ) -> Bool:
+        """The discard-phase mask (``SetsState._discard_actions``) of ``m`` seats' hands."""
+        m = len(hand)
+        out = np.zeros((m, NUM_ACTIONS), bool)
+        out[:, SAMPEI] = self_ok
+        may = hand > melded
+        free = call == 0
+        if free.any():
+            f = np.flatnonzero(free)
+            mf = may[f]
+            out[f, DISCARD : DISCARD + N_KINDS] = mf
+            kind, _, _ = calls_after_discard(hand[f], tot[f], self.shape)
+            out[f, CALL_TAN : CALL_TAN + N_KINDS] = mf & (kind == TAN)
+            out[f, CALL_CEKI : CALL_CEKI + N_KINDS] = mf & (kind == CEKI)
+        if free.all():
+            return out
+        c = np.flatnonzero(~free)
+        self._caller_discards(out, c, hand[c], tot[c], may[c], call[c], drawn[c])
+        return out
+
+    def _caller_discards(
+        self,
+        out: Bool,
+        c: I64,
+        hand: np.ndarray,
+        tot: np.ndarray,
+        may: Bool,
+        call: I64,
+        drawn: I64,
+    ) -> None:
+        """A caller's discards and changes of call (``SetsState._caller_discards``)."""
+        has = drawn >= 0
+        if not has.any():
+            return
+        c, hand, tot, may, call, drawn = (
+            c[has],
+            hand[has],
+            tot[has],
+            may[has],
+            call[has],
+            drawn[has],
+        )
+        i = np.arange(len(c))
+        out[c[may[i, drawn]], DISCARD + drawn[may[i, drawn]]] = True
+        mode = self.rules.caller_changes
+        if mode == "none":
+            return
+        size = self.size
+        full = (hand // size).sum(axis=1)
+        before = hand.copy()
+        before[i, drawn] -= 1
+        old = (before // size).sum(axis=1)
+        cand = may & (hand > 0)
+        cand[i, drawn] = False
+        if mode == "mata-only":
+            better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
+            cand &= better
+        if not cand.any():
+            return
+        kind, _, keeps_pair = calls_after_discard(hand, tot, self.shape)
+        waits = cand & (kind != 0)
+        keeps = (call[:, None] == CEKI) & (kind == TAN) & keeps_pair
+        plain = waits & ((kind == call[:, None]) | keeps)
+        to_tan = waits & (kind != call[:, None]) & (kind == TAN)
+        to_ceki = waits & (kind != call[:, None]) & (kind == CEKI)
+        out[c, DISCARD : DISCARD + N_KINDS] |= plain
+        out[c, CALL_TAN : CALL_TAN + N_KINDS] |= to_tan
+        out[c, CALL_CEKI : CALL_CEKI + N_KINDS] |= to_ceki
+
+    # -- stepping --------------------------------------------------------------------------
+    def step(
+        self, actions: np.ndarray | Sequence[int]
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """One action for every hand in play (ignored where a hand is over): returns the
+        observations, each seat's payment in hands that ended (``rewards`` [batch, n]),
+        ``terminated``, ``truncated`` and ``info``. Illegal actions are refused (a
+        :class:`RulesError` naming the rows) and nothing changes."""
+        a = np.asarray(actions)
+        if a.shape != (self.batch,) or a.dtype.kind not in "iu":
+            raise RulesError(f"actions must be {self.batch} whole numbers, one per hand")
+        a = a.astype(np.int64)
+        rows = np.flatnonzero(~self.done)
+        act = a[rows]
+        bad = (act < 0) | (act >= NUM_ACTIONS)
+        bad[~bad] = ~self.mask[rows[~bad], act[~bad]]
+        if bad.any():
+            first = rows[bad][:5].tolist()
+            raise RulesError(f"illegal actions in hands (rows) {first}: see the action masks")
+        self.rewards[:] = 0
+        ended = self.apply(rows, act)
+        truncated = np.zeros(self.batch, bool)
+        if self.max_actions is not None:
+            long = rows[(~self.done[rows]) & (self.actions[rows] >= self.max_actions)]
+            if len(long):
+                truncated[long] = True
+                self.done[long] = True
+                self.phase[long] = PHASE_OVER
+                self.mask[long] = False
+        terminated = np.zeros(self.batch, bool)
+        terminated[ended] = True
+        if len(ended):
+            self.rewards[ended] = self.res.payments[ended]
+        over = np.flatnonzero(terminated | truncated)
+        info: dict[str, Any] = {"index": self.index.copy()}
+        if len(over) and self.autoreset:
+            self._deal_next(over)
+        return self.observe(), self.rewards.copy(), terminated, truncated, info
+
+    def apply(self, rows: I64, act: I64) -> I64:
+        """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
+        whose hands ended (their figures are kept for :meth:`take_finished`). Masks of the
+        rows are brought up to date."""
+        s = self.current[rows]
+        self.actions[rows] += 1
+        newturn = self.last_actor[rows] != s
+        self.turns[rows] += newturn
+        self.last_actor[rows] = s
+        ends: list[I64] = []
+        take = act == TAKE
+        if take.any():
+            self._take(rows[take], s[take])
+        draw = act == DRAW
+        if draw.any():
+            self._draw(rows[draw], s[draw])
+        win = act == SAMPEI
+        if win.any():
+            ends.append(self._sampei(rows[win], s[win]))
+        pas = act == PASS
+        if pas.any():
+            ends.append(self._pass(rows[pas], s[pas]))
+        dis = act >= DISCARD
+        if dis.any():
+            ends.append(self._discard(rows[dis], s[dis], act[dis]))
+        ended = np.concatenate(ends) if ends else np.zeros(0, np.int64)
+        if len(ended):
+            self.done[ended] = True
+            self.phase[ended] = PHASE_OVER
+            self.current[ended] = -1
+            self.events[ended, EV["end"]] += 1
+            self._keep(ended)
+        self._legal(rows)
+        return ended
+
+    def _add(self, rows: I64, s: I64, k: I64) -> None:
+        self.hands[rows, s, k] += 1
+        self.totals[rows, s, self.shape.groups.of[k]] += 1
+
+    def _take(self, rows: I64, s: I64) -> None:
+        k = self.top[rows]
+        self.pile[rows, k] -= 1
+        self.top_ok[rows] = False
+        size = self.size
+        olo = (self.hands[rows, s, k] % size == size - 1) if self.rules.expose_olo else None
+        self._add(rows, s, k)
+        self.exposed[rows, s, k] += 1
+        self.drawn[rows] = k
+        self.drawn_from[rows] = FROM_DISCARD
+        self.self_ok[rows] = False
+        self.phase[rows] = PHASE_DISCARD
+        self.events[rows, EV["take"]] += 1
+        if olo is not None and olo.any():
+            r, t, c = rows[olo], s[olo], k[olo]
+            self.melded[r, t, c] += size
+            self.exposed[r, t, c] = np.maximum(self.exposed[r, t, c], self.melded[r, t, c])
+            self.events[r, EV["expose"]] += 1
+
+    def _after(self, rows: I64, s: I64) -> I64:
+        """Seats after ``s`` with a standing call, in turn order: [m, n-1] (-1: none)."""
+        n = self.n
+        seats = (s[:, None] + np.arange(1, n)[None, :]) % n
+        return seats
+
+    def _claimers(self, rows: I64, s: I64, k: I64) -> tuple[I64, Bool]:
+        """The seats after ``s`` whose call waits on ``k``, in claim order ([m, n-1], -1
+        padded), and whether there is any."""
+        seats = self._after(rows, s)
+        r = rows[:, None]
+        wants = (self.calls[r, seats] != 0) & self.waits[r, seats, k[:, None]]
+        if self.rules.claim_priority == "first-caller":
+            key = np.where(wants, self.order[r, seats], 10_000)
+        else:
+            key = np.where(wants, np.arange(self.n - 1)[None, :], 10_000)
+        o = np.argsort(key, axis=1, kind="stable")
+        ordered = np.take_along_axis(seats, o, axis=1)
+        ordered = np.where(np.take_along_axis(wants, o, axis=1), ordered, -1)
+        return ordered, wants.any(axis=1)
+
+    def _self_win(self, rows: I64, s: I64, k: I64) -> Bool:
+        """Would card ``k`` (not yet in the hand) win for ``s`` (``_can_self_win``)?"""
+        call = self.calls[rows, s]
+        ok = np.ones(len(rows), bool)
+        if self.rules.must_call_to_win:
+            ok &= call != 0
+        ok &= (call == 0) | self.waits[rows, s, k]
+        if not ok.any():
+            return ok
+        hand = self.hands[rows, s].copy()
+        tot = self.totals[rows, s].copy()
+        i = np.arange(len(rows))
+        hand[i, k] += 1
+        tot[i, self.shape.groups.of[k]] += 1
+        return ok & winning(hand, tot, self.shape)
+
+    def _draw(self, rows: I64, s: I64) -> None:
+        k = self.stock[rows, self.pos[rows]]
+        self.pos[rows] += 1
+        revealed = self.n_calls[rows] > 0
+        self.events[rows, np.where(revealed, EV["reveal"], EV["draw"])] += 1
+        if revealed.any():
+            rv = np.flatnonzero(revealed)
+            others, any_ = self._claimers(rows[rv], s[rv], k[rv])
+            if any_.any():
+                cl = rv[any_]
+                r, t, c = rows[cl], s[cl], k[cl]
+                mine = self._self_win(r, t, c)
+                q = np.full((len(cl), self.n), -1, np.int64)
+                q[:, 0] = t
+                q[:, 1:] = others[any_]
+                # drop the drawer where the card does not win for them
+                q[~mine] = np.concatenate([q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1)
+                self.claimants[r] = q
+                self.n_claim[r] = (q >= 0).sum(axis=1)
+                self.claim_card[r] = c
+                self.claim_drawer[r] = t
+                self.claim_disc[r] = False
+                self.phase[r] = PHASE_CLAIM
+                self.current[r] = q[:, 0]
+                keep = np.ones(len(rows), bool)
+                keep[cl] = False
+                rows, s, k, revealed = rows[keep], s[keep], k[keep], revealed[keep]
+            sh = revealed
+            self.exposed[rows[sh], s[sh], k[sh]] += 1
+        self.self_ok[rows] = self._self_win(rows, s, k)
+        self._add(rows, s, k)
+        self.drawn[rows] = k
+        self.drawn_from[rows] = FROM_STOCK
+        self.phase[rows] = PHASE_DISCARD
+
+    def _pass(self, rows: I64, s: I64) -> I64:
+        self.events[rows, EV["pass"]] += 1
+        q = self.claimants[rows]
+        q[:, :-1] = q[:, 1:]
+        q[:, -1] = -1
+        self.claimants[rows] = q
+        self.n_claim[rows] -= 1
+        more = self.n_claim[rows] > 0
+        self.current[rows[more]] = q[more, 0]
+        rest = rows[~more]
+        if not len(rest):
+            return np.zeros(0, np.int64)
+        drawer = self.claim_drawer[rest]
+        k = self.claim_card[rest]
+        disc = self.claim_disc[rest]
+        self.claim_card[rest] = -1
+        self.claim_drawer[rest] = -1
+        self.claim_disc[rest] = False
+        ended = np.zeros(0, np.int64)
+        if disc.any():
+            r, d, c = rest[disc], drawer[disc], k[disc]
+            self.pile[r, c] += 1
+            self.top[r] = c
+            self.top_ok[r] = True
+            ended = self._turn_passes(r, d)
+        st = ~disc
+        if st.any():
+            r, d, c = rest[st], drawer[st], k[st]
+            self._add(r, d, c)
+            self.exposed[r, d, c] += 1
+            self.drawn[r] = c
+            self.drawn_from[r] = FROM_STOCK
+            self.self_ok[r] = False
+            self.phase[r] = PHASE_DISCARD
+            self.current[r] = d
+        return ended
+
+    def _discard(self, rows: I64, s: I64, act: I64) -> I64:
+        k = (act - DISCARD) % N_KINDS
+        self.hands[rows, s, k] -= 1
+        self.totals[rows, s, self.shape.groups.of[k]] -= 1
+        shown = self.exposed[rows, s, k] > self.melded[rows, s, k]
+        self.exposed[rows[shown], s[shown], k[shown]] -= 1
+        self.pile[rows, k] += 1
+        self.top[rows] = k
+        self.top_ok[rows] = True
+        self.events[rows, EV["discard"]] += 1
+        calling = act >= CALL_TAN
+        if calling.any():
+            r, t = rows[calling], s[calling]
+            new = np.where(act[calling] < CALL_CEKI, TAN, CEKI)
+            before = self.calls[r, t]
+            fresh = before == 0
+            self.order[r[fresh], t[fresh]] = self.n_calls[r[fresh]]
+            self.n_calls[r[fresh]] += 1
+            self.changed[r[~fresh], t[~fresh]] = True
+            self.events[r, EV["call"]] += 1
+            col = np.where(fresh, new - 1, 2)
+            self.call_count[r, col] += 1
+            self.calls[r, t] = new
+        caller = self.calls[rows, s] != 0
+        if caller.any():
+            r, t = rows[caller], s[caller]
+            w, _ = wait_set(self.hands[r, t], self.totals[r, t], self.calls[r, t], self.shape)
+            self.waits[r, t] = w
+        self.drawn[rows] = -1
+        self.drawn_from[rows] = FROM_DEAL
+        self.self_ok[rows] = False
+        if self.rules.discard_wins:
+            others, any_ = self._claimers(rows, s, k)
+            if any_.any():
+                r, t, c = rows[any_], s[any_], k[any_]
+                self.pile[r, c] -= 1
+                self.top_ok[r] = False
+                q = np.full((len(r), self.n), -1, np.int64)
+                q[:, : self.n - 1] = others[any_]
+                self.claimants[r] = q
+                self.n_claim[r] = (q >= 0).sum(axis=1)
+                self.claim_card[r] = c
+                self.claim_drawer[r] = t
+                self.claim_disc[r] = True
+                self.phase[r] = PHASE_CLAIM
+                self.current[r] = q[:, 0]
+                rows, s = rows[~any_], s[~any_]
+        return self._turn_passes(rows, s)
+
+    def _turn_passes(self, rows: I64, s: I64) -> I64:
+        """After a discard: the hand ends when the stock is spent, else the next seat draws."""
+        out = self.pos[rows] >= self.live_end
+        ended = rows[out]
+        if len(ended):
+            self.scorer.no_winner(self.res, ended)
+        go = ~out
+        self.current[rows[go]] = (s[go] + 1) % self.n
+        self.phase[rows[go]] = PHASE_DRAW
+        return ended
+
+    def _sampei(self, rows: I64, s: I64) -> I64:
+        self.events[rows, EV["sampei"]] += 1
+        n = len(rows)
+        how = np.full(n, SELF_DRAW, np.int64)
+        card = self.drawn[rows].copy()
+        frm = s.copy()
+        cl = self.phase[rows] == PHASE_CLAIM
+        if cl.any():
+            r, t = rows[cl], s[cl]
+            c = self.claim_card[r]
+            self._add(r, t, c)
+            card[cl] = c
+            frm[cl] = self.claim_drawer[r]
+            how[cl] = np.where(
+                self.claim_disc[r], FROM_A_DISCARD, np.where(t == frm[cl], SELF_DRAW, CLAIM)
+            )
+            self.n_claim[r] = 0
+            self.claimants[r] = -1
+            self.claim_card[r] = -1
+            self.claim_drawer[r] = -1
+            self.claim_disc[r] = False
+        dealt = ~cl & (self.drawn_from[rows] == FROM_DEAL)
+        how[dealt] = KANDANG_TANGAN
+        card[dealt] = -1
+        frm[dealt] = s[dealt]
+        pos = self.pos[rows]
+        if self.reserve:
+            turned = self.stock[rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]]
+        else:
+            turned = np.zeros((n, 0), np.int64)
+        self.scorer.win(
+            self.res,
+            rows,
+            s,
+            how,
+            card,
+            self.hands[rows, s],
+            self.calls[rows, s],
+            self.changed[rows, s],
+            turned,
+            self.melded[rows, s],
+        )
+        return rows
+
+    # -- results ---------------------------------------------------------------------------
+    def _keep(self, rows: I64) -> None:
+        if not len(rows):
+            return
+        res = self.res
+        w = res.winner[rows]
+        has = w >= 0
+        wc = np.zeros(len(rows), np.int64)
+        wc[has] = self.calls[rows[has], w[has]]
+        self._finished.append(
+            Finished(
+                index=self.index[rows].copy(),
+                first=self.first[rows].copy(),
+                how=res.how[rows].copy(),
+                winner=w.copy(),
+                total=res.total[rows].copy(),
+                payments=res.payments[rows].copy(),
+                items=res.items[rows].copy(),
+                items_on=res.items_on[rows].copy(),
+                detail=res.detail[rows].copy(),
+                detail_on=res.detail_on[rows].copy(),
+                actions=self.actions[rows].copy(),
+                turns=self.turns[rows].copy(),
+                events=self.events[rows].copy(),
+                calls=self.call_count[rows].copy(),
+                winner_call=wc,
+                tokens=res.tokens[rows].copy(),
+                redeal=res.redeal[rows].copy(),
+            )
+        )
+
+    def take_finished(self) -> Finished:
+        """The figures of every hand finished since the last call (in finishing order)."""
+        parts, self._finished = self._finished, []
+        if not parts:
+            return Finished.concat([self.scorer.none_finished(self.n)])
+        return Finished.concat(parts)
+
+    def stop_dealing(self) -> None:
+        """Finish the hands in play without dealing new ones."""
+        self.autoreset = False
+
+    # -- observations ----------------------------------------------------------------------
+    @property
+    def obs_size(self) -> int:
+        return 6 * N_KINDS + 3 * self.n + N_KINDS * self.n + 5
+
+    def observe(self) -> dict[str, np.ndarray]:
+        """Each hand's acting seat's view (seats counted round the table from it):
+        ``observation`` (float32: its hand, its exposed olo, every seat's publicly known
+        cards, the discard pile, the top discard if it may be taken, the card offered for a
+        claim, the card it just drew, each seat's call and whether changed, the phase and the
+        stock left), ``action_mask`` and ``seat``."""
+        b, n = self.batch, self.n
+        rows = np.arange(b)
+        s = np.where(self.current >= 0, self.current, 0)
+        out = np.zeros((b, self.obs_size), np.float32)
+        k = N_KINDS
+        out[:, 0:k] = self.hands[rows, s]
+        out[:, k : 2 * k] = self.melded[rows, s]
+        seats = (s[:, None] + np.arange(n)[None, :]) % n
+        out[:, 2 * k : 2 * k + n * k] = self.exposed[rows[:, None], seats].reshape(b, n * k)
+        o = 2 * k + n * k
+        out[:, o : o + k] = self.pile
+        o += k
+        t = np.flatnonzero(self.top_ok)
+        out[t, o + self.top[t]] = 1
+        o += k
+        c = np.flatnonzero(self.claim_card >= 0)
+        out[c, o + self.claim_card[c]] = 1
+        o += k
+        d = np.flatnonzero(self.drawn >= 0)
+        out[d, o + self.drawn[d]] = 1
+        o += k
+        calls = self.calls[rows[:, None], seats]
+        out[:, o : o + n] = calls == TAN
+        out[:, o + n : o + 2 * n] = calls == CEKI
+        out[:, o + 2 * n : o + 3 * n] = self.changed[rows[:, None], seats]
+        o += 3 * n
+        ph = np.flatnonzero(self.phase < PHASE_OVER)
+        out[ph, o + self.phase[ph]] = 1
+        out[:, o + 3] = np.maximum(0, self.live_end - self.pos)
+        out[:, o + 4] = self.done
+        over = self.done
+        out[over] = 0
+        return {
+            "observation": out,
+            "action_mask": self.mask.astype(np.int8),
+            "seat": self.current.copy(),
+        }
+
+    def unseen(self, rows: I64) -> np.ndarray:
+        """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``)."""
+        s = self.current[rows]
+        out = self.half_packs - self.hands[rows, s].astype(np.int64) - self.pile[rows]
+        out -= self.exposed[rows].sum(axis=1) - self.exposed[rows, s]
+        c = self.claim_card[rows]
+        has = c >= 0
+        out[np.flatnonzero(has), c[has]] -= 1
+        left: np.ndarray = np.maximum(out, 0)
+        return left
+
+    def play(self, policy: Any) -> Finished:
+        """Play every hand of the run to its end with ``policy(self, rows) -> actions``,
+        dealing the next hands into rows that finish (``autoreset``) until the run's hands
+        are all dealt; the finished hands' figures, in hand order."""
+        got: list[Finished] = []
+        while True:
+            rows = np.flatnonzero(~self.done)
+            if not len(rows):
+                break
+            ended = self.apply(rows, policy(self, rows))
+            if len(ended) and self.autoreset:
+                self._deal_next(ended)
+        got.append(self.take_finished())
+        out = Finished.concat(got)
+        order = np.argsort(out.index, kind="stable")
+        return Finished(**{f: getattr(out, f)[order] for f in Finished.__dataclass_fields__})
+
+
+__all__ = ["CALLS", "EVENTS", "GAMES", "HOWS", "Finished", "SetsVector"]
