@@ -142,7 +142,8 @@ class SetsVector:
         g = find_game(game) if isinstance(game, str) else game
         if not isinstance(g, SetsGame) or g.name not in GAMES:
             raise RulesError(
-                f"the batched simulator plays {', '.join(GAMES)}, not {getattr(g, 'name', g)}"
+                f"the batched simulator plays the games of sets ({', '.join(GAMES)}), not "
+                f"{getattr(g, 'title', g)}"
             )
         if isinstance(rules, str) or rules is None:
             rules = g.rules(rules)  # type: ignore[assignment]

@@ -1,0 +1,321 @@
+"""cherki.vector: the batched simulator's vector API, its observations (what the acting seat
+may see, no more), its refusals, its policies, and ``cherki simulate --engine vector``."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cherki.bots.balik import BalikHeuristicBot
+from cherki.core.cards import N_KINDS
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+from cherki.games.sets.actions import NUM_ACTIONS, PASS, PHASE_NAMES, SAMPEI
+from cherki.games.sets.observation import SetsObservation
+from cherki.play.simulate import local_runner, make_setup, simulate, statistics
+from cherki.vector import SetsVector
+from cherki.vector.policies import HeuristicPolicy, RandomPolicy
+from cherki.vector.run import BLOCK
+
+ENV = {**os.environ, "COLUMNS": "160", "XDG_DATA_HOME": "/tmp/cherki-vector-data"}
+
+
+def snapshot(env: SetsVector) -> dict[str, np.ndarray]:
+    return {k: v.copy() for k, v in vars(env).items() if isinstance(v, np.ndarray)}
+
+
+def test_reset_and_step_follow_the_vector_api() -> None:
+    env = SetsVector("balik-satu", batch=16)
+    obs, info = env.reset(seed=4)
+    assert obs["observation"].shape == (16, env.obs_size)
+    assert obs["observation"].dtype == np.float32
+    assert obs["action_mask"].shape == (16, NUM_ACTIONS)
+    assert (obs["seat"] == np.arange(16) % 4).all()  # hand i starts at seat i mod n
+    assert (info["seat"] == obs["seat"]).all()
+    policy = HeuristicPolicy(1)
+    ended = 0
+    for _ in range(300):
+        rows = np.arange(16)
+        acts = policy(env, rows)
+        assert obs["action_mask"][rows, acts].all()
+        obs, rewards, terminated, truncated, info = env.step(acts)
+        assert rewards.shape == (16, 4)
+        assert not truncated.any()
+        # payments only where a hand ended, and they sum to zero (no pot in Balik Satu)
+        assert (rewards[~terminated] == 0).all()
+        assert (rewards.sum(axis=1) == 0).all()
+        ended += int(terminated.sum())
+        # autoreset: every row holds a hand in play, with legal actions
+        assert obs["action_mask"].any(axis=1).all()
+    done = env.take_finished()
+    assert len(done) == ended > 16
+    # the hands finished are the run's first, but for those still in play
+    got = set(done.index.tolist())
+    assert len(got) == ended and got | set(env.index.tolist()) == set(range(ended + 16))
+
+
+def test_the_same_seed_plays_the_same_hands() -> None:
+    def run(seed: int) -> list[int]:
+        env = SetsVector("gonggong", batch=32)
+        env.reset(seed=seed, hands=100)
+        done = env.play(HeuristicPolicy(seed))
+        assert done.index.tolist() == list(range(100))
+        return [*done.total.tolist(), *done.actions.tolist(), *done.payments.ravel().tolist()]
+
+    assert run(3) == run(3)
+    assert run(3) != run(4)
+
+
+def test_bad_actions_are_refused_and_change_nothing() -> None:
+    env = SetsVector("chaqui", batch=4)
+    env.reset(seed=1)
+    before = snapshot(env)
+    legal = RandomPolicy(0)(env, np.arange(4))
+    for bad in (
+        np.full(4, PASS),  # no claim is open
+        np.full(4, NUM_ACTIONS),  # out of range
+        np.full(4, -1),
+        legal.astype(np.float64),  # not whole numbers
+        legal[:3],  # one per hand
+        np.array(["draw"] * 4),
+    ):
+        with pytest.raises(RulesError):
+            env.step(bad)
+        after = snapshot(env)
+        assert all((after[k] == v).all() for k, v in before.items())
+    env.step(legal)
+
+
+def test_bad_setups_are_clear_errors() -> None:
+    with pytest.raises(RulesError, match="games of sets"):
+        SetsVector("ceki")
+    with pytest.raises(RulesError, match="players"):
+        SetsVector("chot", players=6)
+    with pytest.raises(RulesError, match="batch"):
+        SetsVector("balik-satu", batch=0)
+    env = SetsVector("balik-satu", batch=2)
+    with pytest.raises(RulesError, match="cards"):
+        env.reset(shoes=np.zeros((2, 5), np.int64))
+    with pytest.raises(RulesError, match="every card"):
+        env.reset(shoes=np.zeros((2, env.cards), np.int64))
+    with pytest.raises(RulesError, match="seat"):
+        env.reset(seed=1, first=9)
+
+
+def test_a_hand_longer_than_max_actions_is_truncated() -> None:
+    env = SetsVector("balik-satu", batch=8, max_actions=5, autoreset=False)
+    env.reset(seed=2)
+    policy = RandomPolicy(0)
+    truncated = np.zeros(8, bool)
+    for _ in range(5):
+        _, rewards, _, trunc, _ = env.step(policy(env, np.arange(8)))
+        truncated |= trunc
+        assert (rewards[trunc] == 0).all()
+    assert truncated.all() and env.done.all()
+    assert not env.mask.any()
+
+
+def view(obs: SetsObservation) -> np.ndarray:
+    """What the batched observation holds, built from the engine's own observation of the
+    seat (the one the contract's hidden-information tests check)."""
+    n, seat, k = obs.players, obs.seat, N_KINDS
+    out = np.zeros(6 * k + 3 * n + k * n + 5, np.float32)
+    out[:k] = obs.hand
+    out[k : 2 * k] = obs.melds[seat]
+    for i in range(n):
+        out[2 * k + i * k : 2 * k + (i + 1) * k] = obs.exposed[(seat + i) % n]
+    o = 2 * k + n * k
+    for c in obs.pile:
+        out[o + c] += 1
+    o += k
+    if obs.top is not None:
+        out[o + obs.top] = 1
+    o += k
+    if obs.claim_card is not None:
+        out[o + obs.claim_card] = 1
+    o += k
+    if obs.drawn is not None:
+        out[o + obs.drawn] = 1
+    o += k
+    for i in range(n):
+        call = obs.calls[(seat + i) % n]
+        out[o + i] = call == "tan"
+        out[o + n + i] = call == "ceki"
+        out[o + 2 * n + i] = obs.call_changed[(seat + i) % n]
+    o += 3 * n
+    out[o + PHASE_NAMES.index(obs.phase)] = 1
+    out[o + 3] = obs.stock_left
+    return out
+
+
+@pytest.mark.parametrize("name", ["balik-satu", "chaqui", "balik-lima-belas"])
+def test_the_observation_is_the_acting_seats_view_and_no_more(name: str) -> None:
+    game = find_game(name)
+    rules = game.rules()
+    hands = 60
+    env = SetsVector(game, rules, batch=hands, autoreset=False)
+    base = np.repeat(np.arange(N_KINDS), env.half_packs)
+    shoes = np.random.default_rng(5).permuted(np.tile(base, (hands, 1)), axis=1)
+    obs, _ = env.reset(shoes=shoes)
+    states = [game.new_state(rules, 4, shoe=shoes[i].tolist(), first=i % 4) for i in range(hands)]
+    policy = HeuristicPolicy(5)
+    while not env.done.all():
+        rows = np.flatnonzero(~env.done)
+        for r in rows:
+            st = states[r]
+            want = view(st.observation(st.current))
+            np.testing.assert_array_equal(obs["observation"][r], want)
+        acts = policy(env, rows)
+        full = np.zeros(hands, np.int64)
+        full[rows] = acts
+        for r, a in zip(rows, acts, strict=True):
+            states[r].apply(int(a))
+        obs, *_ = env.step(full)
+    assert not obs["observation"].any()  # hands over: nothing shown
+
+
+def test_the_batched_heuristic_chooses_as_the_heuristic_bot() -> None:
+    """Every choice of the batched heuristic is one the bot would make: its best measure
+    (the bot draws lots between equals), in every phase."""
+    game = find_game("balik-satu")
+    bot = BalikHeuristicBot()
+    hands = 200
+    env = SetsVector(game, batch=hands, autoreset=False)
+    env.reset(seed=8)
+    policy = HeuristicPolicy(8)
+    checked = 0
+    while not env.done.all():
+        rows = np.flatnonzero(~env.done)
+        acts = policy(env, rows)
+        for r, a in zip(rows.tolist(), acts.tolist(), strict=True):
+            obs = env_observation(env, r)
+            legal = obs.legal
+            if SAMPEI in legal:
+                assert a == SAMPEI
+            elif obs.phase == "claim":
+                assert a == PASS
+            elif obs.phase == "draw":
+                want = bot.act(obs, random.Random(0))  # no lots are drawn here
+                assert a == want
+            else:
+                scores = bot.scores(obs)
+                assert scores is not None
+                assert scores[a] == max(scores.values()), (obs, a)
+            checked += 1
+        env.apply(rows, acts)
+    assert checked > 5000
+
+
+def env_observation(env: SetsVector, r: int) -> SetsObservation:
+    """The engine's observation for the acting seat of batch row ``r`` (rebuilt from the
+    row: what the heuristic bot reads)."""
+    game = env.game
+    s = int(env.current[r])
+    pile: list[int] = []
+    for k in range(N_KINDS):
+        pile.extend([k] * int(env.pile[r, k]))
+    if env.top_ok[r]:
+        pile.remove(int(env.top[r]))
+        pile.append(int(env.top[r]))
+    names = {0: None, 1: "tan", 2: "ceki"}
+    return SetsObservation(
+        seat=s,
+        players=env.n,
+        current=s,
+        phase=PHASE_NAMES[int(env.phase[r])],
+        hand=tuple(int(c) for c in env.hands[r, s]),
+        hand_sizes=tuple(int(h.sum()) for h in env.hands[r]),
+        stock_left=int(env.live_end - env.pos[r]),
+        pile=tuple(pile),
+        top_available=bool(env.top_ok[r]),
+        calls=tuple(names[int(c)] for c in env.calls[r]),
+        call_changed=tuple(bool(c) for c in env.changed[r]),
+        exposed=tuple(tuple(int(c) for c in e) for e in env.exposed[r]),
+        claim_card=int(env.claim_card[r]) if env.claim_card[r] >= 0 else None,
+        drawn=int(env.drawn[r]) if env.drawn[r] >= 0 else None,
+        legal=tuple(int(a) for a in np.flatnonzero(env.mask[r])),
+        half_packs=env.half_packs,
+        rules=env.rules,
+        melds=tuple(tuple(int(c) for c in m) for m in env.melded[r]),
+        game=game.name,
+    )
+
+
+# -- cherki simulate --engine vector ---------------------------------------------------------
+def test_the_vector_engine_gives_the_reference_engines_figures() -> None:
+    """Different deals and lots, the same game: the figures agree within their intervals."""
+    game = find_game("balik-satu")
+    ref = simulate(make_setup(game, None, {}, None, "heuristic", 11), 700)
+    vec = simulate(make_setup(game, None, {}, None, "heuristic", 11, "vector"), 6000)
+    a, b = statistics(ref, 4), statistics(vec, 4)
+
+    def agree(x: dict[str, float], y: dict[str, float]) -> bool:
+        return x["low"] <= y["high"] and y["low"] <= x["high"]
+
+    assert agree(a["won"], b["won"])
+    for how in ("claim", "self-draw", "yeo"):
+        assert agree(a["ends"][how], b["ends"][how]), how
+    for key in ("winning_score", "actions", "turns"):
+        assert agree(a[key], b[key]), key
+    for kind in ("turned", "mata", "tan-bonus"):
+        assert agree(a["items"][kind]["mean_points"], b["items"][kind]["mean_points"]), kind
+    for call in ("tan", "ceki"):
+        assert agree(a["calls_per_hand"][call], b["calls_per_hand"][call]), call
+    assert agree(a["payment_by_position"][0], b["payment_by_position"][0])
+
+
+def test_vector_runs_reproduce_whatever_the_processes_and_resume() -> None:
+    game = find_game("chot")
+    setup = make_setup(game, None, {}, None, "random,heuristic,random,heuristic", 3, "vector")
+    hands = BLOCK + 300
+    one = simulate(setup, hands)
+    assert [h.index for h in one] == list(range(hands))
+    two = simulate(setup, hands, runner=local_runner(2))
+    assert one == two
+    # a run that stopped part way through its second block plays that block again
+    resumed = simulate(setup, hands, done=one[: BLOCK + 100])
+    assert resumed == one
+    # seats 1 and 3 play the heuristic, 0 and 2 at random: the heuristic side wins more
+    seats = [h.winner_seat for h in one if h.winner_seat is not None]
+    assert sum(s % 2 for s in seats) > 0.6 * len(seats)
+
+
+def test_the_vector_engine_refuses_what_it_does_not_play() -> None:
+    with pytest.raises(RulesError, match="random and heuristic"):
+        make_setup(find_game("balik-satu"), None, {}, None, "search", 1, "vector")
+    with pytest.raises(RulesError, match="games of sets"):
+        make_setup(find_game("ceki"), None, {}, None, "heuristic", 1, "vector")
+    with pytest.raises(RulesError, match="--engine"):
+        make_setup(find_game("balik-satu"), None, {}, None, "heuristic", 1, "gpu")
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cherki", *args],
+        capture_output=True, text=True, timeout=300, env=ENV, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def test_simulate_and_compare_commands_with_the_vector_engine(tmp_path: Path) -> None:
+    out = tmp_path / "run.json"
+    p = cli("simulate", "gonggong", "--engine", "vector", "--hands", "500", "--json", str(out))
+    assert p.returncode == 0, p.stderr
+    assert "How hands end" in p.stdout and "Traceback" not in p.stderr
+    data = json.loads(out.read_text())
+    assert data["setup"]["engine"] == "vector" and len(data["hands"]) == 500
+    again = cli("simulate", "gonggong", "--engine", "vector", "--hands", "500", "--json", str(out))
+    assert again.returncode == 0 and "Going on from 500 hands" in again.stdout
+    p = cli("compare", "balik-satu", "--rules", "pwee", "--rules", "babas", "--engine", "vector",
+            "--hands", "400")  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    assert "babas" in p.stdout
+    bad = cli("simulate", "ceki", "--engine", "vector", "--hands", "10")
+    assert bad.returncode != 0 and "games of sets" in bad.stderr + bad.stdout
+    assert "Traceback" not in bad.stderr
