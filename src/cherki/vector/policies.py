@@ -38,10 +38,14 @@ class Policy(Protocol):
 
 
 def pick(mask: np.ndarray, rng: np.random.Generator) -> I64:
-    """One legal action per row, uniformly (``mask``: [m, actions] bool)."""
-    counts = mask.sum(axis=1)
-    choice = (rng.random(len(mask)) * counts).astype(np.int64)
-    out: I64 = (mask.cumsum(axis=1) > choice[:, None]).argmax(axis=1)
+    """One legal action per row, uniformly (``mask``: [m, actions] bool, a legal action in
+    every row): the ``j``-th legal action of each row, ``j`` drawn for the row."""
+    width = mask.shape[1]
+    flat = np.flatnonzero(mask)
+    counts = np.bincount(flat // width, minlength=len(mask))
+    starts = np.cumsum(counts) - counts
+    j = (rng.random(len(mask)) * counts).astype(np.int64)
+    out: I64 = flat[starts + j] % width
     return out
 
 
@@ -70,9 +74,14 @@ _TERMS = {2: _group_terms(2), 3: _group_terms(3)}
 
 
 def _finish(groups: I64, mata: I64, pairs: I64, extra: float) -> F64:
+    """``_finish`` over arrays, its sums in the same order (equal values stay equal)."""
     value = 0.02 * groups
-    with_mata = value + 3.0 + extra * (mata - 1) + 0.015 * pairs
-    return np.where(mata > 0, with_mata, value + 0.05 * pairs)
+    with_mata = value + 3.0
+    with_mata += extra * (mata - 1)
+    with_mata += 0.015 * pairs
+    value += 0.05 * pairs
+    out: F64 = np.where(mata > 0, with_mata, value)
+    return out
 
 
 def discard_values(
@@ -95,10 +104,9 @@ def discard_values(
     now = _finish(groups, mata, pairs, extra)
     if not each:
         return now, now
-    t_k = totals[:, of]
-    o_k = outs[:, of]
-    less = table[np.maximum(t_k - 1, 0), o_k]
-    gk = groups[:, None] - terms[:, of] + less
+    # a card of group g gone: the group's term changes by delta[g] (an emptied group: 0)
+    delta = table[np.maximum(totals - 1, 0), outs] - terms
+    gk = groups[:, None] + delta[:, of]
     mk = mata[:, None] - ((hand >= size) & (hand % size == 0))
     pk = pairs[:, None] - np.where(is_pair, pair_w, 0) + np.where(hand == size, pair_w, 0)
     after = _finish(gk, mk, pk, extra)

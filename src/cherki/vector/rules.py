@@ -100,20 +100,26 @@ def calls_after_discard(
     shape: Shape,
     live: I64 | None = None,
     outs: I64 | None = None,
-) -> tuple[I64, I64, Bool]:
-    """For each hand and each kind: the call the hand would wait as after discarding one
-    of that kind (0: it would not wait), the group it would then wait in, and whether some
-    kind of that group would then be one card short of a mata (``keeps``: a ceki caller may
-    keep ceki). Only kinds the hand holds are meaningful. Given ``live`` (copies unseen,
-    [m, 30]), ``outs`` ([m, 30], filled in) gets the live copies of the cards each discard
-    would leave the hand waiting on (no call standing: :func:`cherki.core.sets.wait_for`)."""
+) -> tuple[I64, I64, I64, Bool]:
+    """For the hands one discard from waiting (``some``: their rows among those given; the
+    others cannot call), for each kind: the call the hand would wait as after discarding
+    one of that kind (0: it would not wait), the group it would then wait in, and whether
+    some kind of that group would then be one card short of a mata (``keeps``: a ceki
+    caller may keep ceki). Only kinds the hand holds are meaningful. Given ``live`` (copies
+    unseen, [m, 30]), ``outs`` ([m, 30], filled in for the rows of ``some``) gets the live
+    copies of the cards each discard would leave the hand waiting on (no call standing:
+    :func:`cherki.core.sets.wait_for`)."""
     size = shape.size
-    m = hand.shape[0]
     n_groups = tot.shape[1]
-    kind = np.zeros((m, hand.shape[1]), np.int64)
-    open_k = np.zeros((m, hand.shape[1]), np.int64)
-    keeps = np.zeros((m, hand.shape[1]), bool)
+    none = np.zeros(0, np.int64)
+    empty = np.zeros((0, hand.shape[1]), np.int64)
     r = tot % size  # [m, 12]
+    # a hand one discard from waiting has at most two groups that are not whole sets: look
+    # closer only at those (most hands in play are further off)
+    near = np.flatnonzero(np.count_nonzero(r, axis=1) <= 2)
+    if not len(near):
+        return none, empty, empty, empty.astype(bool)
+    r = r[near]
     last = r == size - 1
     zero = r == 0
     n_last = last.sum(axis=1, keepdims=True)
@@ -123,11 +129,12 @@ def calls_after_discard(
     n_last2 = n_last - last + new_last
     n_zero2 = n_zero - zero + (new == 0)
     valid_g = (n_last2 == 1) & (n_zero2 == n_groups - 1)
-    some = np.flatnonzero(valid_g.any(axis=1))
-    if not len(some):
-        return kind, open_k, keeps
+    close = np.flatnonzero(valid_g.any(axis=1))
+    if not len(close):
+        return none, empty, empty, empty.astype(bool)
+    some = near[close]
     hand = hand[some]
-    valid_g, last, new_last = valid_g[some], last[some], new_last[some]
+    valid_g, last, new_last = valid_g[close], last[close], new_last[close]
     # the group left open: this one, or the one other group a card short
     lo = last.argmax(axis=1)[:, None]
     hi = (n_groups - 1 - last[:, ::-1].argmax(axis=1))[:, None]
@@ -147,12 +154,11 @@ def calls_after_discard(
     if shape.chiqui:
         n_pair = (hand >= size - 1).sum(axis=1, keepdims=True)
         winners |= (n_pair - (hand == size - 1)) > 0
-    kind[some] = np.where(valid, np.where(mata_after, TAN, np.where(winners, CEKI, 0)), 0)
+    kind = np.where(valid, np.where(mata_after, TAN, np.where(winners, CEKI, 0)), 0)
     short = (hand % size == size - 1).astype(np.int64)
     pairs = group_totals(short, shape)[rows, ok]
     pairs = pairs - (same & (short == 1)) + (same & ((hand - 1) % size == size - 1))
-    open_k[some] = ok
-    keeps[some] = pairs > 0
+    keeps = pairs > 0
     if live is not None and outs is not None:
         # the live copies of what the hand would wait on: the whole open group (a mata held,
         # or a chiqui pair), else the kinds of it held ``least`` times or more
@@ -164,5 +170,5 @@ def calls_after_discard(
         held = group_totals(lv * (hand >= least), shape)[rows, ok] - np.where(
             same & (hand == least), lv, 0
         )
-        outs[some] = np.where(kind[some] != 0, np.where(whole, in_group, held), 0)
-    return kind, open_k, keeps
+        outs[some] = np.where(kind != 0, np.where(whole, in_group, held), 0)
+    return some, kind, ok, keeps

@@ -446,9 +446,11 @@ class SetsVector:
             f = np.flatnonzero(free)
             mf = may[f]
             out[f, DISCARD : DISCARD + N_KINDS] = mf
-            kind, _, _ = calls_after_discard(hand[f], tot[f], self.shape)
-            out[f, CALL_TAN : CALL_TAN + N_KINDS] = mf & (kind == TAN)
-            out[f, CALL_CEKI : CALL_CEKI + N_KINDS] = mf & (kind == CEKI)
+            some, kind, _, _ = calls_after_discard(hand[f], tot[f], self.shape)
+            if len(some):
+                fs, ms = f[some], mf[some]
+                out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kind == TAN)
+                out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kind == CEKI)
         if free.all():
             return out
         c = np.flatnonzero(~free)
@@ -494,7 +496,10 @@ class SetsVector:
             cand &= better
         if not cand.any():
             return
-        kind, _, keeps_pair = calls_after_discard(hand, tot, self.shape)
+        some, kind, _, keeps_pair = calls_after_discard(hand, tot, self.shape)
+        if not len(some):
+            return
+        c, cand, call = c[some], cand[some], call[some]
         waits = cand & (kind != 0)
         keeps = (call[:, None] == CEKI) & (kind == TAN) & keeps_pair
         plain = waits & ((kind == call[:, None]) | keeps)
@@ -631,12 +636,21 @@ class SetsVector:
         ok &= (call == 0) | self.waits[rows, s, k]
         if not ok.any():
             return ok
-        hand = self.hands[rows, s].copy()
-        tot = self.totals[rows, s].copy()
+        # every group a whole number of sets with the card, or no win (the cheap test first)
+        size = self.size
+        g = self.shape.groups.of[k]
+        tot = self.totals[rows, s]
         i = np.arange(len(rows))
-        hand[i, k] += 1
-        tot[i, self.shape.groups.of[k]] += 1
-        return ok & winning(hand, tot, self.shape)
+        rest = np.count_nonzero(tot % size, axis=1) - (tot[i, g] % size != 0)
+        ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
+        if not ok.any():
+            return ok
+        c = np.flatnonzero(ok)
+        hand = self.hands[rows[c], s[c]].astype(np.int64)
+        hand[np.arange(len(c)), k[c]] += 1
+        top = hand.max(axis=1)
+        ok[c] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
+        return ok
 
     def _draw(self, rows: I64, s: I64) -> None:
         k = self.stock[rows, self.pos[rows]]

@@ -1,0 +1,129 @@
+"""Benchmark: the batched simulator (cherki.vector) on one core, batch sizes 1 to 16,384.
+
+For each game, policy (random, heuristic) and batch size it plays hands in lockstep for a
+fixed time after a warm-up, dealing a new hand into every row whose hand ends, and prints
+decisions/s (one action applied in one hand, as the engine counts them) and hands/s (hands
+finished). The reference engine (``state.legal_actions()`` then ``state.apply``, one hand at
+a time) is measured the same way for comparison, with the random policy and with the
+heuristic bot reading the acting seat's observation.
+
+Run from the repository root::
+
+    uv run python benchmarks/bench_vector.py                       # Balik Satu, every batch
+    uv run python benchmarks/bench_vector.py --game gonggong --seconds 5
+    uv run python benchmarks/bench_vector.py --batches 256,1024 --policies heuristic
+"""
+
+from __future__ import annotations
+
+import os
+
+# one core: numpy's BLAS would otherwise use every core for the group sums
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import argparse  # noqa: E402
+import platform  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from cherki import find_game  # noqa: E402
+from cherki.bots import make_bot  # noqa: E402
+from cherki.vector import SetsVector  # noqa: E402
+from cherki.vector.policies import HeuristicPolicy, RandomPolicy  # noqa: E402
+
+BATCHES = (1, 16, 64, 256, 1024, 4096, 16384)
+TARGET = 1_000_000  # decisions/s with the whole rules (issue 17's aim)
+
+
+def vector_rate(
+    game: str, preset: str | None, batch: int, policy: str, seconds: float, seed: int
+) -> tuple[float, float]:
+    """(decisions/s, hands/s) of the batched simulator, steady state, CPU time. Hands/s is
+    decisions/s over the mean length of the hands finished (a short window at a large
+    batch finishes few hands, and only the shortest)."""
+    env = SetsVector(game, preset, batch=batch)
+    env.reset(seed=seed)
+    act = HeuristicPolicy(seed) if policy == "heuristic" else RandomPolicy(seed)
+    clock = time.process_time
+    warm = clock() + min(1.0, seconds / 4)
+    while clock() < warm:
+        rows = np.flatnonzero(~env.done)
+        env._deal_next(env.apply(rows, act(env, rows)))
+    lengths = [env.take_finished().actions]
+    decisions = 0
+    start = clock()
+    end = start + seconds
+    while clock() < end:
+        rows = np.flatnonzero(~env.done)
+        decisions += len(rows)
+        env._deal_next(env.apply(rows, act(env, rows)))
+    spent = clock() - start
+    lengths.append(env.take_finished().actions)
+    rows = np.flatnonzero(~env.done)
+    env.stop_dealing()
+    while len(rows):  # the hands in play, to their end, for their lengths
+        env.apply(rows, act(env, rows))
+        rows = np.flatnonzero(~env.done)
+    lengths.append(env.take_finished().actions)
+    mean = float(np.concatenate(lengths).mean())
+    return decisions / spent, decisions / spent / mean
+
+
+def reference_rate(
+    game: str, preset: str | None, policy: str, seconds: float, seed: int
+) -> tuple[float, float]:
+    """(decisions/s, hands/s) of the reference engine, one hand at a time."""
+    g = find_game(game)
+    rules = g.rules(preset)
+    rng = random.Random(seed)
+    bot = make_bot(game, "heuristic") if policy == "heuristic" else None
+    clock = time.process_time
+    decisions = hands = 0
+    start = clock()
+    end = start + seconds
+    i = 0
+    while clock() < end:
+        state = g.new_state(rules, seed=seed + i, first=i % g.default_players)
+        i += 1
+        while not state.is_terminal:
+            if bot is None:
+                a = rng.choice(state.legal_actions())
+            else:
+                a = bot.act(state.observation(state.current), rng)
+            state.apply(a)
+            decisions += 1
+        hands += 1
+    spent = clock() - start
+    return decisions / spent, hands / spent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="balik-satu")
+    ap.add_argument("--preset", default=None)
+    ap.add_argument("--batches", default=",".join(map(str, BATCHES)))
+    ap.add_argument("--policies", default="random,heuristic")
+    ap.add_argument("--seconds", type=float, default=3.0, help="measured CPU seconds a row")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    batches = [int(b) for b in args.batches.split(",")]
+    policies = [p.strip() for p in args.policies.split(",")]
+    print(f"cherki.vector: {args.game} ({args.preset or 'default rules'}), one core")
+    print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
+    print(f"{'engine':<10}{'policy':<11}{'batch':>7}{'decisions/s':>14}{'hands/s':>11}")
+    for policy in policies:
+        d, h = reference_rate(args.game, args.preset, policy, args.seconds, args.seed)
+        print(f"{'reference':<10}{policy:<11}{'-':>7}{d:>14,.0f}{h:>11,.0f}")
+        best = 0.0
+        for b in batches:
+            d, h = vector_rate(args.game, args.preset, b, policy, args.seconds, args.seed)
+            best = max(best, d)
+            print(f"{'vector':<10}{policy:<11}{b:>7}{d:>14,.0f}{h:>11,.0f}")
+        print(f"  best {best:,.0f} decisions/s: {best / TARGET:.0%} of the aim of {TARGET:,}")
+
+
+if __name__ == "__main__":
+    main()
