@@ -319,3 +319,14 @@ def test_simulate_and_compare_commands_with_the_vector_engine(tmp_path: Path) ->
     bad = cli("simulate", "ceki", "--engine", "vector", "--hands", "10")
     assert bad.returncode != 0 and "games of sets" in bad.stderr + bad.stdout
     assert "Traceback" not in bad.stderr
+
+
+def test_the_documented_example_runs() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "simulation.md").read_text(encoding="utf-8")
+    start = text.index("```python\nimport numpy as np\nfrom cherki.vector")
+    code = text[start + len("```python\n") : text.index("```", start + 10)]
+    code = code.replace("batch=1024", "batch=64")  # the same, smaller
+    scope: dict[str, object] = {}
+    exec(compile(code, "docs/simulation.md", "exec"), scope)  # noqa: S102
+    finished = scope["finished"]
+    assert len(finished) > 0  # type: ignore[arg-type]
