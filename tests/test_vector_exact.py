@@ -131,3 +131,36 @@ def test_rule_options_play_exactly_as_the_reference_engine(
     name: str, preset: str | None, players: int, options: dict[str, str]
 ) -> None:
     play_both(name, preset, players, 400, 20_000, explore=0.3, **options)
+
+
+def stacked_shoe(env: SetsVector, starter: list[int], seed: int) -> np.ndarray:
+    """A shoe order that deals ``starter`` (card kinds) to the starter, seat 0, through the
+    game's own dealing plan, the rest shuffled."""
+    left = np.repeat(np.arange(N_KINDS), env.half_packs).tolist()
+    for k in starter:
+        left.remove(k)
+    rest = np.random.default_rng(seed).permutation(left).tolist()
+    order = [-1] * env.cards
+    for spot, k in zip(env._plan[0].tolist(), starter, strict=True):
+        order[spot] = k
+    it = iter(rest)
+    return np.array([k if k >= 0 else next(it) for k in order])
+
+
+@pytest.mark.parametrize("name", ["balik-satu", "balik-lima-belas", "chaqui", "chot"])
+def test_kandang_tangan_from_a_stacked_shoe(name: str) -> None:
+    """A winning hand as dealt wins at once (kandang tangan, doubled): rare in random
+    deals, so stacked here, and played through both engines."""
+    game = find_game(name)
+    rules = game.rules()
+    env = SetsVector(game, rules, batch=1, autoreset=False)
+    hand = [0, 0, 0, 10, 10, 10, 20, 20, 20, 3, 12, 21, 17, 17, 17]  # 3 mata, C4 S4 M4, S9s
+    shoe = stacked_shoe(env, hand, 1)
+    env.reset(shoes=shoe[None, :], first=0)
+    state = game.new_state(rules, 4, shoe=shoe.tolist(), first=0)
+    assert SAMPEI in state.legal_actions() and env.mask[0, SAMPEI]
+    state.apply(SAMPEI)
+    env.step(np.array([SAMPEI]))
+    (got,) = summaries(env.take_finished(), 4)
+    assert got == summarise(state, 0)
+    assert got.how == "kandang-tangan" and "kandang-tangan" in got.items, got
