@@ -327,6 +327,6 @@ def test_the_documented_example_runs() -> None:
     code = text[start + len("```python\n") : text.index("```", start + 10)]
     code = code.replace("batch=1024", "batch=64")  # the same, smaller
     scope: dict[str, object] = {}
-    exec(compile(code, "docs/simulation.md", "exec"), scope)  # noqa: S102
+    exec(compile(code, "docs/simulation.md", "exec"), scope)
     finished = scope["finished"]
     assert len(finished) > 0  # type: ignore[arg-type]
