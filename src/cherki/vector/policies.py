@@ -56,7 +56,20 @@ class RandomPolicy:
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
-        return pick(env.mask[rows], self.rng)
+        # the same uniform choice, cheaper where few actions can be legal: a draw (take or
+        # draw) and a claim (sampei or pass) are two-way choices
+        out = np.empty(len(rows), np.int64)
+        ph = env.phase[rows]
+        coin = self.rng.random(len(rows)) < 0.5
+        d = ph == PHASE_DRAW
+        take = env.mask[rows[d], TAKE]
+        out[d] = np.where(take & coin[d], TAKE, DRAW)
+        c = ph == PHASE_CLAIM
+        out[c] = np.where(coin[c], SAMPEI, PASS)
+        x = np.flatnonzero(ph == PHASE_DISCARD)
+        if len(x):
+            out[x] = pick(env.mask[rows[x]], self.rng)
+        return out
 
 
 # -- the heuristic's measures (bots/balik.py), over batches -----------------------------------

@@ -194,6 +194,9 @@ class SetsVector:
         z = np.zeros
         self.hands = z((b, n, N_KINDS), np.int16)
         self.totals = z((b, n, N_GROUPS), np.int16)
+        #: groups of each hand that are not a whole number of sets (a hand this far from
+        #: its sets can neither call nor win: the hot paths skip it)
+        self.opens = z((b, n), np.int64)
         self.exposed = z((b, n, N_KINDS), np.int16)
         self.melded = z((b, n, N_KINDS), np.int16)
         self.stock = z((b, self.stock_len), np.int64)
@@ -229,6 +232,21 @@ class SetsVector:
         self.res = self.scorer.empty(b)
         self.mask = z((b, NUM_ACTIONS), bool)
         self.rewards = z((b, n), np.int64)
+        # flat views: one seat's row, or one cell, by a single index (a hot path: much
+        # cheaper than indexing by row and seat)
+        self._h1 = self.hands.reshape(-1)
+        self._t1 = self.totals.reshape(-1)
+        self._e1 = self.exposed.reshape(-1)
+        self._m1 = self.melded.reshape(-1)
+
+    def _seat(self, a: np.ndarray, rows: I64, s: I64) -> np.ndarray:
+        """``a[rows, s]`` for a [batch, n, width] array (a copy)."""
+        return a.reshape(-1, a.shape[-1]).take(rows * self.n + s, axis=0)
+
+    def _cell(self, rows: I64, s: I64, k: I64, width: int = N_KINDS) -> I64:
+        """Flat indices of ``[rows, s, k]`` in a [batch, n, width] array."""
+        out: I64 = (rows * self.n + s) * width + k
+        return out
 
     # -- dealing ---------------------------------------------------------------------------
     def _deal_plan(self) -> list[np.ndarray]:
@@ -337,6 +355,7 @@ class SetsVector:
             np.add.at(counts, (np.repeat(np.arange(m), len(spots)), cards.ravel()), 1)
             self.hands[rows, seats] = counts
         self.totals[rows] = self.shape.groups.sum(self.hands[rows])
+        self.opens[rows] = np.count_nonzero(self.totals[rows] % self.size, axis=2)
         self.stock[rows] = order[:, self.dealt :]
         self.pos[rows] = 0
         for a in (self.exposed, self.melded, self.pile, self.waits, self.changed):
@@ -419,12 +438,13 @@ class SetsVector:
 
     def _discard_mask(self, rows: I64, s: I64) -> Bool:
         return self._discards(
-            self.hands[rows, s],
-            self.totals[rows, s],
-            self.melded[rows, s],
+            self._seat(self.hands, rows, s),
+            self._seat(self.totals, rows, s),
+            self._seat(self.melded, rows, s),
             self.calls[rows, s],
             self.drawn[rows],
             self.self_ok[rows],
+            self.opens[rows, s],
         )
 
     def _discards(
@@ -435,8 +455,10 @@ class SetsVector:
         call: I64,
         drawn: I64,
         self_ok: Bool,
+        opens: I64 | None = None,
     ) -> Bool:
-        """The discard-phase mask (``SetsState._discard_actions``) of ``m`` seats' hands."""
+        """The discard-phase mask (``SetsState._discard_actions``) of ``m`` seats' hands
+        (``opens``: their groups that are not whole sets, where known)."""
         m = len(hand)
         out = np.zeros((m, NUM_ACTIONS), bool)
         out[:, SAMPEI] = self_ok
@@ -446,9 +468,10 @@ class SetsVector:
             f = np.flatnonzero(free)
             mf = may[f]
             out[f, DISCARD : DISCARD + N_KINDS] = mf
-            some, kind, _, _ = calls_after_discard(hand[f], tot[f], self.shape)
+            g = f if opens is None else f[opens[f] <= 2]  # only these can wait after a discard
+            some, kind, _, _ = calls_after_discard(hand[g], tot[g], self.shape)
             if len(some):
-                fs, ms = f[some], mf[some]
+                fs, ms = g[some], may[g[some]]
                 out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kind == TAN)
                 out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kind == CEKI)
         if free.all():
@@ -584,8 +607,18 @@ class SetsVector:
         return ended
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
-        self.hands[rows, s, k] += 1
-        self.totals[rows, s, self.shape.groups.of[k]] += 1
+        self._h1[self._cell(rows, s, k)] += 1
+        self._group(rows, s, k, 1)
+
+    def _group(self, rows: I64, s: I64, k: I64, step: int) -> None:
+        """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands: their group
+        totals and open groups."""
+        cell = self._cell(rows, s, self.shape.groups.of[k], N_GROUPS)
+        size = self.size
+        old = self._t1[cell]
+        new = old + step
+        self._t1[cell] = new
+        self.opens[rows, s] += (new % size != 0).astype(np.int64) - (old % size != 0)
 
     def _take(self, rows: I64, s: I64) -> None:
         k = self.top[rows]
@@ -594,7 +627,7 @@ class SetsVector:
         size = self.size
         olo = (self.hands[rows, s, k] % size == size - 1) if self.rules.expose_olo else None
         self._add(rows, s, k)
-        self.exposed[rows, s, k] += 1
+        self._e1[self._cell(rows, s, k)] += 1
         self.drawn[rows] = k
         self.drawn_from[rows] = FROM_DISCARD
         self.self_ok[rows] = False
@@ -636,17 +669,20 @@ class SetsVector:
         ok &= (call == 0) | self.waits[rows, s, k]
         if not ok.any():
             return ok
-        # every group a whole number of sets with the card, or no win (the cheap test first)
+        # every group a whole number of sets with the card, or no win (the cheap tests first)
+        ok &= self.opens[rows, s] <= 1
+        if not ok.any():
+            return ok
         size = self.size
         g = self.shape.groups.of[k]
-        tot = self.totals[rows, s]
+        tot = self._seat(self.totals, rows, s)
         i = np.arange(len(rows))
         rest = np.count_nonzero(tot % size, axis=1) - (tot[i, g] % size != 0)
         ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
         if not ok.any():
             return ok
         c = np.flatnonzero(ok)
-        hand = self.hands[rows[c], s[c]].astype(np.int64)
+        hand = self._seat(self.hands, rows[c], s[c]).astype(np.int64)
         hand[np.arange(len(c)), k[c]] += 1
         top = hand.max(axis=1)
         ok[c] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
@@ -726,10 +762,11 @@ class SetsVector:
 
     def _discard(self, rows: I64, s: I64, act: I64) -> I64:
         k = (act - DISCARD) % N_KINDS
-        self.hands[rows, s, k] -= 1
-        self.totals[rows, s, self.shape.groups.of[k]] -= 1
-        shown = self.exposed[rows, s, k] > self.melded[rows, s, k]
-        self.exposed[rows[shown], s[shown], k[shown]] -= 1
+        cell = self._cell(rows, s, k)
+        self._h1[cell] -= 1
+        self._group(rows, s, k, -1)
+        shown = cell[self._e1[cell] > self._m1[cell]]
+        self._e1[shown] -= 1
         self.pile[rows, k] += 1
         self.top[rows] = k
         self.top_ok[rows] = True
