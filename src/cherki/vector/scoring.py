@@ -12,7 +12,6 @@ likewise (:data:`DETAIL`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
@@ -20,57 +19,22 @@ from cherki.core.cards import N_KINDS
 from cherki.games.sets.gonggong import ceken_bets
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
+from cherki.vector.finished import (
+    CHIQUI_FAILED,
+    CLAIM,
+    DETAIL,
+    FROM_A_DISCARD,
+    ITEMS,
+    KANDANG_TANGAN,
+    SELF_DRAW,
+    STOCK_OUT,
+    YEO,
+)
 from cherki.vector.rules import CEKI, TAN, Shape, improved, mata
 from cherki.vector.tables import I64, RED, TOH, TOH_TEN, TURN, Bool, Ints, yeo_mask
 
-if TYPE_CHECKING:
-    from cherki.vector.sets import Finished
-
-ITEMS: Final = (
-    "turned",
-    "mata",
-    "red-mata",
-    "tan-bonus",
-    "ayam",
-    "kandang",
-    "kandang-tangan",
-    "winning",
-    "mata-swapped",
-    "chiqui",
-    "olo",
-    "chiqui-failed",
-    "rabas",
-    "metu",
-    "bak",
-    "red-bak",
-    "toh-cards",
-    "bak-of-all",
-    "red-bak-of-all",
-    "whole-pot",
-    "one-stake",
-    "half-pot",
-    "ceken-bet",
-    "ayam-tokens",
-    "kandang-tokens",
-)
-DETAIL: Final = (
-    "kena",
-    "mata",
-    "red_mata",
-    "chiqui",
-    "exposed_olo",
-    "olo",
-    "bak",
-    "red_bak",
-    "bak_of_all",
-    "red_bak_of_all",
-    "side_bets",
-)
 IT = {name: i for i, name in enumerate(ITEMS)}
 DT = {name: i for i, name in enumerate(DETAIL)}
-
-# how a hand ended: the codes of cherki.vector.sets.HOWS
-SELF_DRAW, CLAIM, FROM_A_DISCARD, KANDANG_TANGAN, STOCK_OUT, YEO, CHIQUI_FAILED = range(7)
 
 
 @dataclass
@@ -130,17 +94,6 @@ class Scorer:
             np.full(b, -1, np.int64),
             np.zeros(b, bool),
         )
-
-    def none_finished(self, n: int) -> Finished:
-        from cherki.vector.sets import EVENTS, Finished
-
-        e = np.zeros(0, np.int64)
-        r = self.empty(0)
-        return Finished(
-            e, e, e, e, e, r.payments, r.items, r.items_on, r.detail, r.detail_on, e, e,
-            np.zeros((0, len(EVENTS)), np.int64), np.zeros((0, 3), np.int64), e, e,
-            np.zeros(0, bool),
-        )  # fmt: skip
 
     def clear(self, res: Results, rows: I64) -> None:
         res.winner[rows] = -1

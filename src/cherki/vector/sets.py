@@ -28,7 +28,6 @@ Our specifications
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -58,72 +57,24 @@ from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
 from cherki.vector import scoring
+from cherki.vector.finished import (
+    CALLS,
+    CLAIM,
+    EV,
+    EVENTS,
+    FROM_A_DISCARD,
+    HOWS,
+    KANDANG_TANGAN,
+    SELF_DRAW,
+    Finished,
+)
+from cherki.vector.observe import observation_size, observe
 from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
 from cherki.vector.tables import I64, Bool
 
 #: the games the batched simulator plays (Tantanan and Cekèn are pairs games of sets too,
 #: and play here as well)
 GAMES: Final = ("balik-satu", "balik-lima-belas", "gonggong", "chaqui", "chot", "tantanan", "ceken")
-
-#: how a hand ended (``Result.how``), by code
-HOWS: Final = (
-    "self-draw",
-    "claim",
-    "discard",
-    "kandang-tangan",
-    "stock-out",
-    "yeo",
-    "chiqui-failed",
-)
-SELF_DRAW, CLAIM, FROM_A_DISCARD, KANDANG_TANGAN, STOCK_OUT, YEO, CHIQUI_FAILED = range(7)
-
-#: event kinds counted per hand (``EventKind`` values)
-EVENTS: Final = (
-    "deal",
-    "draw",
-    "reveal",
-    "take",
-    "discard",
-    "call",
-    "pass",
-    "sampei",
-    "expose",
-    "end",
-)
-EV = {name: i for i, name in enumerate(EVENTS)}
-#: calls counted per hand, as the simulation counts them
-CALLS: Final = ("tan", "ceki", "changed")
-
-
-@dataclass
-class Finished:
-    """The figures of finished hands (one row each), as arrays."""
-
-    index: I64
-    first: I64
-    how: I64
-    winner: I64  # -1: none
-    total: I64
-    payments: I64  # [m, n] by seat
-    items: I64  # [m, len(scoring.ITEMS)] points
-    items_on: Bool
-    detail: np.ndarray  # [m, len(scoring.DETAIL)] float
-    detail_on: Bool
-    actions: I64
-    turns: I64
-    events: I64  # [m, len(EVENTS)]
-    calls: I64  # [m, 3]
-    winner_call: I64  # 0 none, 1 tan, 2 ceki
-    tokens: I64  # -1: none
-    redeal: Bool
-
-    @staticmethod
-    def concat(parts: Sequence[Finished]) -> Finished:
-        fields = Finished.__dataclass_fields__
-        return Finished(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in fields})
-
-    def __len__(self) -> int:
-        return len(self.index)
 
 
 class SetsVector:
@@ -660,6 +611,17 @@ class SetsVector:
         ordered = np.where(np.take_along_axis(wants, o, axis=1), ordered, -1)
         return ordered, wants.any(axis=1)
 
+    def _open_claim(self, rows: I64, queue: I64, card: I64, drawer: I64, discard: bool) -> None:
+        """``card`` (drawn and shown, or ``discard``-ed) by ``drawer`` would win for the seats
+        of ``queue`` (in order, -1 padded): each in turn may claim it or pass."""
+        self.claimants[rows] = queue
+        self.n_claim[rows] = (queue >= 0).sum(axis=1)
+        self.claim_card[rows] = card
+        self.claim_drawer[rows] = drawer
+        self.claim_disc[rows] = discard
+        self.phase[rows] = PHASE_CLAIM
+        self.current[rows] = queue[:, 0]
+
     def _self_win(self, rows: I64, s: I64, k: I64) -> Bool:
         """Would card ``k`` (not yet in the hand) win for ``s`` (``_can_self_win``)?"""
         call = self.calls[rows, s]
@@ -705,13 +667,7 @@ class SetsVector:
                 q[:, 1:] = others[any_]
                 # drop the drawer where the card does not win for them
                 q[~mine] = np.concatenate([q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1)
-                self.claimants[r] = q
-                self.n_claim[r] = (q >= 0).sum(axis=1)
-                self.claim_card[r] = c
-                self.claim_drawer[r] = t
-                self.claim_disc[r] = False
-                self.phase[r] = PHASE_CLAIM
-                self.current[r] = q[:, 0]
+                self._open_claim(r, q, c, t, False)
                 keep = np.ones(len(rows), bool)
                 keep[cl] = False
                 rows, s, k, revealed = rows[keep], s[keep], k[keep], revealed[keep]
@@ -800,13 +756,7 @@ class SetsVector:
                 self.top_ok[r] = False
                 q = np.full((len(r), self.n), -1, np.int64)
                 q[:, : self.n - 1] = others[any_]
-                self.claimants[r] = q
-                self.n_claim[r] = (q >= 0).sum(axis=1)
-                self.claim_card[r] = c
-                self.claim_drawer[r] = t
-                self.claim_disc[r] = True
-                self.phase[r] = PHASE_CLAIM
-                self.current[r] = q[:, 0]
+                self._open_claim(r, q, c, t, True)
                 rows, s = rows[~any_], s[~any_]
         return self._turn_passes(rows, s)
 
@@ -900,7 +850,7 @@ class SetsVector:
         """The figures of every hand finished since the last call (in finishing order)."""
         parts, self._finished = self._finished, []
         if not parts:
-            return Finished.concat([self.scorer.none_finished(self.n)])
+            return Finished.none(self.n)
         return Finished.concat(parts)
 
     def stop_dealing(self) -> None:
@@ -910,51 +860,11 @@ class SetsVector:
     # -- observations ----------------------------------------------------------------------
     @property
     def obs_size(self) -> int:
-        return 6 * N_KINDS + 3 * self.n + N_KINDS * self.n + 5
+        return observation_size(self.n)
 
     def observe(self) -> dict[str, np.ndarray]:
-        """Each hand's acting seat's view (seats counted round the table from it):
-        ``observation`` (float32: its hand, its exposed olo, every seat's publicly known
-        cards, the discard pile, the top discard if it may be taken, the card offered for a
-        claim, the card it just drew, each seat's call and whether changed, the phase and the
-        stock left), ``action_mask`` and ``seat``."""
-        b, n = self.batch, self.n
-        rows = np.arange(b)
-        s = np.where(self.current >= 0, self.current, 0)
-        out = np.zeros((b, self.obs_size), np.float32)
-        k = N_KINDS
-        out[:, 0:k] = self.hands[rows, s]
-        out[:, k : 2 * k] = self.melded[rows, s]
-        seats = (s[:, None] + np.arange(n)[None, :]) % n
-        out[:, 2 * k : 2 * k + n * k] = self.exposed[rows[:, None], seats].reshape(b, n * k)
-        o = 2 * k + n * k
-        out[:, o : o + k] = self.pile
-        o += k
-        t = np.flatnonzero(self.top_ok)
-        out[t, o + self.top[t]] = 1
-        o += k
-        c = np.flatnonzero(self.claim_card >= 0)
-        out[c, o + self.claim_card[c]] = 1
-        o += k
-        d = np.flatnonzero(self.drawn >= 0)
-        out[d, o + self.drawn[d]] = 1
-        o += k
-        calls = self.calls[rows[:, None], seats]
-        out[:, o : o + n] = calls == TAN
-        out[:, o + n : o + 2 * n] = calls == CEKI
-        out[:, o + 2 * n : o + 3 * n] = self.changed[rows[:, None], seats]
-        o += 3 * n
-        ph = np.flatnonzero(self.phase < PHASE_OVER)
-        out[ph, o + self.phase[ph]] = 1
-        out[:, o + 3] = np.maximum(0, self.live_end - self.pos)
-        out[:, o + 4] = self.done
-        over = self.done
-        out[over] = 0
-        return {
-            "observation": out,
-            "action_mask": self.mask.astype(np.int8),
-            "seat": self.current.copy(),
-        }
+        """Each hand's acting seat's view (:func:`cherki.vector.observe.observe`)."""
+        return observe(self)
 
     def unseen(self, rows: I64) -> np.ndarray:
         """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``)."""

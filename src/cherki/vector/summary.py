@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from cherki.play.simulate import HandSummary
-from cherki.vector.scoring import DETAIL, ITEMS
-from cherki.vector.sets import CALLS, EVENTS, HOWS, Finished
+from cherki.vector.finished import CALLS, DETAIL, EVENTS, HOWS, ITEMS, Finished
 
 _CALL_NAMES = (None, "tan", "ceki")
 
