@@ -8,6 +8,10 @@ revealed draws once a call stands, claims in turn order (or by who called first)
 changes of call, Chaqui's exposed olo, winning on a discard, kandang tangan, and every
 scoring method with its turned card, kena, yeo, bonuses and the Lima Belas swaps.
 
+The rules, with their sources, are those of :mod:`cherki.games.sets` (the docstrings of
+``balik``, ``gonggong``, ``chaqui`` and ``chot``); each method here names the reference
+function it mirrors.
+
 Our specifications
 ------------------
 * **Exact.** For the same shoe and the same choices a row offers the same legal actions as
@@ -173,7 +177,6 @@ class SetsVector:
         self.first = z(b, np.int64)
         self.index = np.full(b, -1, np.int64)
         self.done = np.ones(b, bool)
-        self.live = z(b, bool)  # a hand is dealt in the row (done or not)
         # figures
         self.actions = z(b, np.int64)
         self.turns = z(b, np.int64)
@@ -264,7 +267,6 @@ class SetsVector:
             raise RulesError(f"first must be a seat 0-{self.n - 1}")
         self._next_index = start
         self.done[:] = True
-        self.live[:] = False
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
         self.mask[:] = False
@@ -328,7 +330,6 @@ class SetsVector:
         self.claim_disc[rows] = False
         self.index[rows] = idx
         self.done[rows] = False
-        self.live[rows] = True
         self.actions[rows] = 0
         self.turns[rows] = 0
         self.last_actor[rows] = -1
@@ -590,16 +591,10 @@ class SetsVector:
             self.exposed[r, t, c] = np.maximum(self.exposed[r, t, c], self.melded[r, t, c])
             self.events[r, EV["expose"]] += 1
 
-    def _after(self, rows: I64, s: I64) -> I64:
-        """Seats after ``s`` with a standing call, in turn order: [m, n-1] (-1: none)."""
-        n = self.n
-        seats = (s[:, None] + np.arange(1, n)[None, :]) % n
-        return seats
-
     def _claimers(self, rows: I64, s: I64, k: I64) -> tuple[I64, Bool]:
         """The seats after ``s`` whose call waits on ``k``, in claim order ([m, n-1], -1
         padded), and whether there is any."""
-        seats = self._after(rows, s)
+        seats = (s[:, None] + np.arange(1, self.n)[None, :]) % self.n  # in turn order
         r = rows[:, None]
         wants = (self.calls[r, seats] != 0) & self.waits[r, seats, k[:, None]]
         if self.rules.claim_priority == "first-caller":
