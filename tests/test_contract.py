@@ -11,6 +11,10 @@ it; nothing here is written for one game.
 * hidden cards stay hidden: a deal sampled from one seat's observation (``determinize``,
   which redistributes every card that seat cannot see) gives that seat the same
   observation, JSON and encoding; private events hide their card from other seats;
+* the public view (``public_observation``, what a spectator is sent) holds nothing hidden:
+  it is unchanged, in every form, by a deal sampled from ANY seat's observation; it has no
+  hand, no legal actions and no seat; every seat's observation differs from it only in that
+  seat's declared ``own_fields``;
 * ``clone`` equals the original and stays independent;
 * records round-trip and replay; a session of bots writes a record that replays;
 * the JSON and numeric forms agree with the observation.
@@ -18,6 +22,7 @@ it; nothing here is written for one game.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Iterator
@@ -32,6 +37,7 @@ from hypothesis import strategies as st
 from cherki import GAMES, Game, State, make_bot
 from cherki.core.cards import CODES
 from cherki.core.errors import CherkiError
+from cherki.core.events import NOBODY
 from cherki.play.records import Record, hand_record, parse_record, replay_hand
 from cherki.play.session import Seat, Session
 
@@ -187,6 +193,45 @@ def check_hidden(state: State, rng: random.Random) -> None:
     assert np.array_equal(again.encode(), obs.encode())
 
 
+def check_public(state: State, rng: random.Random) -> None:
+    """The public view: no seat's own cards, what every seat sees, and unchanged when any
+    card some seat cannot see is dealt again."""
+    pub = state.public_observation()
+    assert type(pub) is type(state.observation(0))
+    assert pub.seat == NOBODY and not any(pub.hand) and len(pub.hand) == len(CODES)
+    assert pub.legal == () and pub.drawn is None
+    data = pub.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert data["seat"] is None and data["hand"] == [] and data["legal"] == []
+    assert data.get("drawn") is None and data.get("drawn_from", "none") == "none"
+    own = type(pub).own_fields
+    assert {"seat", "hand", "legal"} <= set(own)
+    for key in own:  # a seat's own fields: nothing (null, empty, false, "none") in public
+        assert key not in data or data[key] in (None, [], False, "none"), key
+    layout = state.game.observation_layout(state.rules, state.n)
+    vec = pub.encode()
+    assert vec.shape == (layout.size,) and not layout.view(vec, "own_hand").any()
+    for s in range(state.n):
+        # a seat sees the public view and its own fields; nothing else differs
+        obs = state.observation(s)
+        mine = obs.to_json()
+        assert mine.keys() == data.keys()
+        differ = {k for k in data if mine[k] != data[k]}
+        assert differ <= set(own), (s, differ - set(own))
+        if dataclasses.is_dataclass(obs):
+            assert dataclasses.replace(obs, **{f: getattr(pub, f) for f in own}) == pub
+    if not state.game.searchable or state.is_terminal:
+        return
+    for s in range(state.n):
+        # every card seat s cannot see dealt again: other hands, the stock, cards face down
+        world = state.game.determinize(state.observation(s), rng)
+        assert world.card_counts() == state.card_counts()
+        again = world.public_observation()
+        assert again == pub, s
+        assert again.to_json() == data, s
+        assert np.array_equal(again.encode(), vec), s
+
+
 def check_clone(state: State, rng: random.Random) -> None:
     before = snapshot(state)
     copy = state.clone()
@@ -244,6 +289,7 @@ def check_hand(
             check_refusals(state, rng)
             check_clone(state, rng)
             check_hidden(state, rng)
+            check_public(state, rng)
             for s in range(state.n):
                 check_forms(state, s)
         else:
@@ -258,6 +304,7 @@ def check_hand(
         assert steps < 5000, "a hand that does not end"
     check_result(state)
     check_forms(state, 0)
+    check_public(state, rng)
     check_clone(state, rng)
     with pytest.raises(CherkiError):
         state.apply(0)

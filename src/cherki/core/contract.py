@@ -15,6 +15,12 @@ on any game unchanged and never probe a game with ``getattr``.
 * ``state.observation(seat)`` is everything that seat may know, built in one place per game;
   it has a JSON form (``to_json``, ``docs/observations.md``) and a numeric one (``encode``,
   laid out by ``game.observation_layout``).
+* ``state.public_observation()`` is what anyone watching the table may see (a spectator):
+  the game's own observation class with ``seat == NOBODY`` (-1), built by the same code as a
+  seat's with nobody as the viewer. Its ``own_fields`` (the hand, the legal actions, the
+  card drawn and where from...) hold the values of a seat with nothing of its own: an empty
+  hand, no legal actions, no drawn card; every other field is the same in every seat's
+  observation and in the public view, so it holds no card a seat may keep to itself.
 * ``state.clone()`` is a cheap independent copy; every state is built by ONE constructor,
   which dealing, ``clone`` and ``game.determinize`` all call.
 * All chance (the shuffle) happens when a hand starts, from a :class:`DealRequest` (a seed, a
@@ -35,10 +41,11 @@ from typing import ClassVar, Protocol, Self
 from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
-from cherki.core.events import JSON, Event, Result
+from cherki.core.events import JSON, NOBODY, Event, Result
 from cherki.core.options import Option, Preset, Rules, Value, find_option
 
 __all__ = [
+    "NOBODY",
     "DealInfo",
     "DealRequest",
     "Game",
@@ -59,7 +66,14 @@ class Observation(Protocol):
     hand as a 30-long count vector; ``legal`` the seat's legal action ids (empty when it is
     not to act); ``drawn`` the card the seat just drew or took (``drawn_from`` says which:
     an :class:`~cherki.core.events.Origin`).
+
+    ``own_fields`` names the fields (and JSON keys) about the observing seat itself; the
+    public view (``seat == NOBODY``) gives them a seat's "nothing": ``seat`` null in JSON, an
+    empty hand, no legal actions, ``drawn`` None, ``drawn_from`` none. Every other field is
+    the same for every seat and the public view.
     """
+
+    own_fields: ClassVar[tuple[str, ...]]
 
     @property
     def seat(self) -> int: ...
@@ -153,6 +167,16 @@ class State:
         raise NotImplementedError
 
     def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now (its own hand, its legal actions...)."""
+        raise NotImplementedError
+
+    def public_observation(self) -> Observation:
+        """What anyone watching the table may see now: the game's observation class with
+        ``seat == NOBODY`` (-1), an empty hand, no legal actions, no drawn card, and every
+        field about a seat's own cards (``own_fields``) empty; the rest is what every seat
+        sees. Never a hand's cards, the stock's order, cards laid face down or a card a
+        seat drew for itself. ``to_json()`` writes ``"seat": null``; ``encode()`` lays the
+        views about seats out from seat 0."""
         raise NotImplementedError
 
     def clone(self) -> Self:

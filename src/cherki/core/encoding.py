@@ -6,7 +6,8 @@ has the same length) names the *views* that make it up, in order: ``own_hand`` (
 ``discards``, ``calls``, ``exposed``, ``stock``, ``turn``... Each game documents its views in
 ``docs/observations.md``; :meth:`Layout.view` cuts one out of a vector. Views about seats
 are laid out from the observing seat round the table (itself first), so a learner sees the
-same layout wherever it sits.
+same layout wherever it sits; the public view (seat ``-1``, nobody) lays them out from seat
+0, its own card views (``own_hand``...) all zeros.
 """
 
 from __future__ import annotations
@@ -101,10 +102,18 @@ def code(card: int | None) -> str | None:
     return CODES[card] if card is not None else None
 
 
+def viewpoint(seat: int) -> int:
+    """The seat the views about seats are laid out from: the observing seat, or seat 0 for
+    the public view (seat ``-1``, nobody)."""
+    return seat if seat >= 0 else 0
+
+
 def relative(seat: int, players: int) -> list[int]:
     """The seats in order from ``seat`` round the table: views are laid out from the
-    observing seat, so a learner sees itself first wherever it sits."""
-    return [(seat + i) % players for i in range(players)]
+    observing seat, so a learner sees itself first wherever it sits (the public view, seat
+    ``-1``: from seat 0)."""
+    start = viewpoint(seat)
+    return [(start + i) % players for i in range(players)]
 
 
 class _Shown(Protocol):
@@ -135,11 +144,11 @@ class _Shown(Protocol):
 
 def base_json(obs: _Shown, action_text: Callable[[int], str]) -> dict[str, JSON]:
     """The fields every observation's JSON has (docs/observations.md); each game adds its
-    own and ``result``."""
+    own and ``result``. The public view's ``seat`` (-1, nobody) is written ``null``."""
     return {
         "schema": SCHEMA,
         "game": obs.game,
-        "seat": obs.seat,
+        "seat": obs.seat if obs.seat >= 0 else None,
         "players": obs.players,
         "current": obs.current,
         "phase": obs.phase,

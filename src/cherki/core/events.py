@@ -12,11 +12,15 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 #: A JSON value: what ``Result.detail``, a match's context and the observations' ``to_json``
 #: hold (read-only containers, so a ``list[str]`` or a ``dict[str, int]`` is one too).
 JSON: TypeAlias = "str | int | float | bool | Sequence[JSON] | Mapping[str, JSON] | None"
+
+#: The seat of nobody: the viewer of the public view (``state.public_observation()``, whose
+#: ``seat`` it is) and the one to ask ``event.seen_by(NOBODY)`` for what every watcher sees.
+NOBODY: Final = -1
 
 
 class EventKind(StrEnum):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar, Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -17,16 +18,32 @@ from cherki.core.encoding import (
     code,
     codes,
     relative,
+    viewpoint,
 )
 from cherki.core.events import JSON, Result
 from cherki.games.ceki.rules import HALF_PACKS, PHASE_NAMES, CekiRules
+
+#: an empty hand: the public view's
+NO_CARDS: Final = (0,) * N_KINDS
 
 
 # -- observation ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class CekiObservation:
     """What one seat may know: its own hand, the discards, who called and how many cards each
-    caller laid face down, and the cards others are known to hold (discards they took)."""
+    caller laid face down, and the cards others are known to hold (discards they took). The
+    public view (``seat`` -1) has no hand, laid cards, drawn card or legal actions."""
+
+    #: the fields about the observing seat itself (empty in the public view)
+    own_fields: ClassVar[tuple[str, ...]] = (
+        "seat",
+        "hand",
+        "legal",
+        "laid",
+        "drawn",
+        "drawn_from",
+        "taken_straight",
+    )
 
     seat: int
     players: int
@@ -109,7 +126,8 @@ class CekiObservation:
         enc.put("exposed", [c for t in order for c in self.exposed[t]])
         enc.one_hot("drawn", self.drawn)
         enc.put("stock", [self.stock_left])
-        enc.one_hot("turn", (self.current - self.seat) % n if self.current >= 0 else None)
+        turn = (self.current - viewpoint(self.seat)) % n if self.current >= 0 else None
+        enc.one_hot("turn", turn)
         enc.one_hot("phase", PHASE_NAMES.index(self.phase))
         return enc.done()
 

@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from cherki.games.ceki.game import CekiGame
 from cherki.core.contract import State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import Event, EventKind, Result, ScoreItem, WinningHand
+from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand
 from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
-from cherki.games.ceki.observation import CekiObservation
+from cherki.games.ceki.observation import NO_CARDS, CekiObservation
 from cherki.games.ceki.rules import (
     CALL,
     CALL_DISCARD,
@@ -392,14 +392,27 @@ class CekiState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> CekiObservation:
-        self.check_seat(seat)
-        mine = seat == self.current
+        """What ``seat`` may know: its own hand and the cards it laid face down, and its
+        drawn card (where from, whether taken straight) and legal actions while it is to
+        act; the rest is public (:meth:`public_observation`)."""
+        return self._observe(self.check_seat(seat))
+
+    def public_observation(self) -> CekiObservation:
+        """What anyone watching may see: every seat's observation less its own hand, the
+        cards it laid face down (their number is public), its drawn card and legal actions."""
+        return self._observe(NOBODY)
+
+    def _observe(self, seat: int) -> CekiObservation:
+        """The observation of ``seat``, or the public view for ``NOBODY``: the one place
+        that decides what a viewer sees."""
+        mine = seat == self.current and seat >= 0
+        me = seat >= 0
         return CekiObservation(
             seat,
             self.n,
             self.current,
             PHASE_NAMES[self.phase],
-            tuple(self.hands[seat]),
+            tuple(self.hands[seat]) if me else NO_CARDS,
             tuple(sum(h) for h in self.hands),
             self.stock_left,
             tuple(self.pile),
@@ -409,7 +422,7 @@ class CekiState(State):
             tuple(self.called),
             tuple(self.called_at),
             tuple(sum(x) for x in self.laid),
-            tuple(self.laid[seat]),
+            tuple(self.laid[seat]) if me else NO_CARDS,
             tuple(tuple(e) for e in self.exposed),
             self.drawn if (mine and self.drawn >= 0) else None,
             tuple(self.legal_actions(seat)) if mine else (),

@@ -3,20 +3,37 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar, Final
 
 from cherki.core.cards import (
     N_KINDS,
 )
-from cherki.core.encoding import Encoder, Layout, Vector, base_json, code, codes, relative
+from cherki.core.encoding import (
+    Encoder,
+    Layout,
+    Vector,
+    base_json,
+    code,
+    codes,
+    relative,
+    viewpoint,
+)
 from cherki.core.events import JSON, Result
 from cherki.games.cholek.rules import HALF_PACKS, PHASE_NAMES, CholekRules
+
+#: an empty hand: the public view's
+NO_CARDS: Final = (0,) * N_KINDS
 
 
 # -- observation ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class CholekObservation:
     """What one seat may know: its hand; the pool, every seat's captures, the card on the
-    table waiting for a capture decision and the bonuses paid so far are public."""
+    table waiting for a capture decision and the bonuses paid so far are public. The public
+    view (``seat`` -1) has no hand and no legal actions."""
+
+    #: the fields about the observing seat itself (empty in the public view)
+    own_fields: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal")
 
     seat: int
     players: int
@@ -90,7 +107,8 @@ class CholekObservation:
         enc.put("captured", [c for t in order for c in self.captured[t]])
         enc.put("bonus_money", [self.bonus_money[t] / 100 for t in order])
         enc.put("stock", [self.stock_left])
-        enc.one_hot("turn", (self.current - self.seat) % n if self.current >= 0 else None)
+        turn = (self.current - viewpoint(self.seat)) % n if self.current >= 0 else None
+        enc.one_hot("turn", turn)
         enc.one_hot("phase", PHASE_NAMES.index(self.phase))
         return enc.done()
 

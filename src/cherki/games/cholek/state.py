@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from cherki.games.cholek.game import CholekGame
 from cherki.core.contract import State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import Event, EventKind, Result, ScoreItem
+from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
-from cherki.games.cholek.observation import CholekObservation
+from cherki.games.cholek.observation import NO_CARDS, CholekObservation
 from cherki.games.cholek.rules import (
     CAPTURE,
     CAPTURE_ID,
@@ -379,14 +379,25 @@ class CholekState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> CholekObservation:
-        self.check_seat(seat)
-        mine = seat == self.current
+        """What ``seat`` may know: its own hand and, while it is to act, its legal actions;
+        the rest is public (:meth:`public_observation`)."""
+        return self._observe(self.check_seat(seat))
+
+    def public_observation(self) -> CholekObservation:
+        """What anyone watching may see: every seat's observation less its own hand and
+        legal actions (the pool, the captures, the card on the table are face up)."""
+        return self._observe(NOBODY)
+
+    def _observe(self, seat: int) -> CholekObservation:
+        """The observation of ``seat``, or the public view for ``NOBODY``: the one place
+        that decides what a viewer sees."""
+        mine = seat == self.current and seat >= 0
         return CholekObservation(
             seat,
             self.n,
             self.current,
             PHASE_NAMES[self.phase],
-            tuple(self.hands[seat]),
+            tuple(self.hands[seat]) if seat >= 0 else NO_CARDS,
             tuple(sum(h) for h in self.hands),
             self.stock_left,
             tuple(self.pool),

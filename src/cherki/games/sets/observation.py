@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar, Final
 
 import numpy as np
 
@@ -22,17 +22,25 @@ from cherki.core.encoding import (
     code,
     codes,
     relative,
+    viewpoint,
 )
 from cherki.core.events import JSON, Result
 from cherki.games.sets.actions import FROM_DEAL, PHASE_NAMES
 from cherki.games.sets.rules import SetsRules
+
+#: an empty hand: the public view's
+NO_CARDS: Final = (0,) * N_KINDS
 
 
 # -- observation ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class SetsObservation:
     """What one seat may know. Other seats' hands appear only as sizes and the cards they
-    are publicly known to hold (``exposed``: discards they took and draws shown to all)."""
+    are publicly known to hold (``exposed``: discards they took and draws shown to all).
+    The public view (``seat`` -1) has no hand, drawn card or legal actions."""
+
+    #: the fields about the observing seat itself (empty in the public view)
+    own_fields: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal", "drawn", "drawn_from")
 
     seat: int
     players: int
@@ -130,7 +138,8 @@ class SetsObservation:
         n = self.players
         size, at = _slices(n)
         out = np.zeros(size, dtype=np.float32)
-        order = _ORDERS[n][self.seat]
+        at_seat = viewpoint(self.seat)
+        order = _ORDERS[n][at_seat]
         out[at["own_hand"]] = self.hand
         if self.pile:
             out[at["discards"]] = np.bincount(self.pile, minlength=N_KINDS)
@@ -152,7 +161,7 @@ class SetsObservation:
         out[at["stock"].start] = self.stock_left
         out[at["pot"].start] = self.pot
         if self.current >= 0:
-            out[at["turn"].start + (self.current - self.seat) % n] = 1
+            out[at["turn"].start + (self.current - at_seat) % n] = 1
         out[at["phase"].start + PHASE_NAMES.index(self.phase)] = 1
         return out
 
@@ -195,7 +204,7 @@ def _encode_by_views(obs: SetsObservation) -> Vector:
     enc.one_hot("drawn", obs.drawn)
     enc.put("stock", [obs.stock_left])
     enc.put("pot", [obs.pot])
-    enc.one_hot("turn", (obs.current - obs.seat) % n if obs.current >= 0 else None)
+    enc.one_hot("turn", (obs.current - viewpoint(obs.seat)) % n if obs.current >= 0 else None)
     enc.one_hot("phase", PHASE_NAMES.index(obs.phase))
     return enc.done()
 

@@ -12,7 +12,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import JSON, Event, EventKind, PotChange, Result
+from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
@@ -40,7 +40,7 @@ from cherki.games.sets.actions import (
     SAMPEI,
     TAKE,
 )
-from cherki.games.sets.observation import SetsObservation
+from cherki.games.sets.observation import NO_CARDS, SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING, Win
 
@@ -660,8 +660,19 @@ class SetsState(State):
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: int) -> SetsObservation:
-        self.check_seat(seat)
-        mine = seat == self.current
+        """What ``seat`` may know: its own hand, and its drawn card and legal actions while
+        it is to act; the rest is public (:meth:`public_observation`)."""
+        return self._observe(self.check_seat(seat))
+
+    def public_observation(self) -> SetsObservation:
+        """What anyone watching may see: every seat's observation less its own hand, drawn
+        card (and where from) and legal actions."""
+        return self._observe(NOBODY)
+
+    def _observe(self, seat: int) -> SetsObservation:
+        """The observation of ``seat``, or the public view for ``NOBODY``: the one place
+        that decides what a viewer sees."""
+        mine = seat == self.current and seat >= 0
         # the fields in the order SetsObservation declares them (a hot path: built without
         # keywords; tests/test_sets.py checks it against the keyword form)
         return SetsObservation.from_values(
@@ -670,7 +681,7 @@ class SetsState(State):
                 self.n,
                 self.current,
                 PHASE_NAMES[self.phase],
-                tuple(self.hands[seat]),
+                tuple(self.hands[seat]) if seat >= 0 else NO_CARDS,
                 tuple(map(sum, self.totals)),  # the hands' sizes, from 12 groups, not 30
                 max(0, self.live_end - self.pos),
                 tuple(self.pile),
