@@ -67,7 +67,8 @@ def _engine_view(client: TestClient, table: str, seat: int) -> dict[str, Any]:
 
 def test_create_list_and_take_seats(store: Store, opened: Callable[..., TestClient]) -> None:
     client = opened(store, rate=1000)
-    data = _table(client)
+    _table(client)  # not listed: only its links reach it
+    data = _table(client, listed=True)
     assert list(data["seats"]) == ["0"] and data["watch"] == f"/ws/watch/{data['table']}"
     listing = client.get("/api/tables").json()
     assert [t["table"] for t in listing] == [data["table"]]
@@ -222,7 +223,8 @@ def test_no_message_carries_another_seats_cards(
     store: Store, opened: Callable[..., TestClient], game: str
 ) -> None:
     """Two people and bots, many random moves: every message to a seat is that seat's own
-    observation, as the engine builds it for that seat and no other."""
+    observation, as the engine builds it for that seat and no other; every message to a
+    spectator is the game's public view (Ceki's cards laid face down included)."""
     client = opened(store, rate=1000)
     people = [{"kind": "human"}, {"kind": "human"}]
     bots = {"cholek-tiga": 0, "gonggong": 2}.get(game, 1)
@@ -231,7 +233,8 @@ def test_no_message_carries_another_seats_cards(
     table = data["table"]
     rng = random.Random(game)
     socks = [client.websocket_connect(f"/ws/seat/{data['seats'][str(s)]}") for s in (0, 1)]
-    a, b = (s.__enter__() for s in socks)
+    socks.append(client.websocket_connect(f"/ws/watch/{table}"))
+    a, b, w = (s.__enter__() for s in socks)
     try:
         last = [_settled(a), _settled(b)]
         for _ in range(150):
@@ -254,6 +257,13 @@ def test_no_message_carries_another_seats_cards(
                 if session.state is not None:
                     assert last[s]["observation"] == session.state.observation(s).to_json()
                     assert last[s]["events"] == [e.to_json() for e in session.state.events_for(s)]
+            watched = w.receive_json()
+            while watched["version"] < mine["version"]:
+                watched = w.receive_json()
+            assert watched["seat"] is None and watched["version"] == mine["version"]
+            if session.state is not None:
+                assert watched["observation"] == session.state.public_observation().to_json()
+                assert watched["events"] == [e.to_json() for e in session.state.events_for(-1)]
     finally:
         for s in socks:
             s.__exit__(None, None, None)

@@ -90,7 +90,7 @@ def test_the_lobby_lists_every_game_with_presets_options_and_levels(
 
 def test_links_names_and_seat_information(store: Store, opened: Callable[..., TestClient]) -> None:
     client = opened(store)
-    data = _table(client, seats=[{"kind": "human"}, {"kind": "human"}], game="ceki")
+    data = _table(client, seats=[{"kind": "human"}, {"kind": "human"}], game="ceki", listed=True)
     table = data["table"]
     assert data["links"] == {s: f"/seat/{t}" for s, t in data["seats"].items()}
     assert data["watch_page"] == f"/watch/{table}"
@@ -124,9 +124,11 @@ def test_a_seat_whose_time_runs_out_is_played_by_a_bot_until_its_person_returns(
         msg = next_settled(ws.receive_json)
         assert msg["timer"]["seconds"] == 60 and msg["timer"]["seat"] == 0
         assert 0 < msg["timer"]["remaining"] <= 60
-        version, seat, _ = tables.deadline[table]
+        live = tables.table(table)
+        assert live.deadline is not None
+        version, seat, _ = live.deadline
         assert (version, seat) == (msg["version"], 0)
-        tables.deadline[table] = (version, seat, time.monotonic())  # the time is up now
+        live.deadline = (version, seat, time.monotonic())  # the time is up now
         while True:  # the stand-in plays seat 0 along with the bots
             msg = ws.receive_json()
             if msg["version"] > version + 1 and 0 in msg["away"]:

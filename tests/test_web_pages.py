@@ -223,6 +223,10 @@ class _Guard:
         self.asked.append(("observation", seat))
         return self._state.observation(seat)
 
+    def public_observation(self) -> Any:
+        self.asked.append(("observation", -1))
+        return self._state.public_observation()
+
     def events_for(self, seat: int, since: int = 0) -> Any:
         self.asked.append(("events_for", seat))
         return self._state.events_for(seat, since)
@@ -244,8 +248,8 @@ def _codes(data: Any) -> list[str]:
 def test_present_reads_only_the_seats_own_view(game: str, players: int) -> None:
     """At every step of random hands: a seat's ``ui`` reads only its own observation and
     events; its hand is its observation's; its actions name only its own cards and public
-    ones. A spectator's reads the events as seat -1 saw them and holds no hand, no actions
-    and no card of any hand."""
+    ones. A spectator's reads the game's public view and the events as seat -1 saw them,
+    and holds no hand, no actions and no card of any hand."""
     g = find_game(game)
     rng = random.Random(game)
     seats = [Seat(f"P{i}") for i in range(players)]
@@ -271,10 +275,10 @@ def test_present_reads_only_the_seats_own_view(game: str, players: int) -> None:
             assert {a["id"] for a in ui["actions"]} == {a["id"] for a in obs["legal"]}
         guard.asked.clear()
         watcher = present.seat_view(session, None)
-        assert ("events_for", -1) in guard.asked
-        assert all(s == -1 for kind, s in guard.asked if kind == "events_for")
+        assert ("events_for", -1) in guard.asked and ("observation", -1) in guard.asked
+        assert all(s == -1 for _, s in guard.asked)  # the public view and events only
         assert watcher["hand"] is None and watcher["actions"] == [] and watcher["drawn"] is None
-        seen = real.observation(0).to_json()
+        seen = real.public_observation().to_json()
         public = set(_codes({k: v for k, v in seen.items() if k not in ("hand", "legal", "drawn")}))
         lines = set(_codes(watcher["log"]))
         shown = set(_codes({k: v for k, v in watcher.items() if k != "log"}))

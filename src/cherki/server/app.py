@@ -3,34 +3,45 @@
 * ``GET /api/games``: the games, their player counts, presets, rule options (each with its
   one-line explanation) and bot levels: what the lobby offers.
 * ``POST /api/tables``: create a table (game, preset, options, seats as people or bots of a
-  level, hands, a turn timer): its id, a private link for each person's seat, and a
-  spectator's link.
-* ``GET /api/tables``: the tables in play.
+  level, hands, a turn timer, whether it is listed in the lobby): its id, a private link for
+  each person's seat, and a spectator's link.
+* ``GET /api/tables``: the tables in play that their creators listed.
 * ``POST /api/seats``: take the seat of a token under a name; ``GET /api/seat/{token}``:
   the table and seat a link holds, and the name it was taken under.
 * ``GET /api/tables/{table}/record[?token=T]``: the table's record to download (an
   unfinished table's only as that seat, or a spectator, may see it).
 * ``WS /ws/seat/{token}[?since=V]``: a seat's connection. The server sends
-  ``{"type": "state", …}`` (:meth:`cherki.server.tables.Tables.view`) at once (with
+  ``{"type": "state", …}`` (:meth:`cherki.server.tables.Table.view`) at once (with
   ``missed``: what happened since version ``V``, in words) and after every change; the
   client sends ``{"type": "act", "action": ID or notation, "version": N}``,
   ``{"type": "hint"}`` (answered ``{"type": "hint", "lines": […]}``), ``{"type": "back"}``
   (take the seat back from the bot that played it when its time ran out) or
-  ``{"type": "ping"}``. Anything else, too big, too fast, stale, out of turn or illegal gets
-  ``{"type": "error", "message": …}`` and changes nothing.
-* ``WS /ws/watch/{table}[?since=V]``: a spectator's connection, every hand hidden.
+  ``{"type": "ping"}``. Anything else, too big, too fast, binary, stale, out of turn or
+  illegal gets ``{"type": "error", "message": …}`` and changes nothing. Before the server
+  closes a connection it sends ``{"type": "closing", "message": …, "reconnect": …}``.
+* ``WS /ws/watch/{table}[?since=V]``: a spectator's connection: the game's public view.
+
+Messages both ways are in :mod:`cherki.server.messages`; every limit is in
+:mod:`cherki.server.limits`.
 
 Our specifications
 ------------------
-* Messages are typed and tagged (pydantic models with ``type``); at most
-  :data:`MAX_MESSAGE` bytes; at most :data:`RATE` messages a second per connection (a
-  token bucket); the ``Origin`` of a WebSocket upgrade, when sent, must be this server.
-* Every change is written to the store before any seat is told of it; every seat and
-  spectator is sent the table after each action, a bot's too.
-* **Bots think off the event loop**: each table's bots play in a task of their own, under
-  that table's lock only; a bot that searches thinks in a separate process (a pool of
-  :data:`THINKERS`), the others in a worker thread, so a searching bot never stalls other
-  tables or this server's connections.
+* **One owner per table**: the routes find the table (:class:`~cherki.server.tables.Tables`)
+  and hand it what a client said; the :class:`~cherki.server.tables.Table` alone changes it.
+* **Nothing waits on a client while holding a table**: each connection has its own bounded
+  queue and writer (:mod:`cherki.server.connection`); one that falls behind is dropped and
+  may come back with ``?since=``.
+* Every change is written to the store before any seat is told of it.
+* **Bots think off the event loop**: a bot that searches thinks in a separate process (a
+  pool of :data:`THINKERS`), the others in a worker thread.
+* **Heavy requests** (a record sent for replay, a record to download) are worked out in a
+  separate process at a lower priority, at most ``heavy_jobs`` at a time (more are refused
+  with 503), each within ``heavy_seconds`` (or refused with 503 and its work stopped).
+* **Limits, each refused in words**: request bodies (413), tables created per address a
+  minute and tables in play (429), connections per table, per address and in all (the
+  socket is told why, then closed with 1013, try again later), message size and rate,
+  binary frames; the rules' numbers within their declared ranges.
+* The ``Origin`` of a WebSocket upgrade, when sent, must be this server.
 * The turn timer's clock is checked four times a second.
 """
 
@@ -41,31 +52,46 @@ import gc
 import json
 import multiprocessing
 import os
-import random
 import time
-from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import asynccontextmanager
-from typing import Annotated, Any, Literal
+from contextlib import asynccontextmanager, suppress
+from typing import Any, Literal
 from urllib.parse import urlparse
 
-from fastapi import FastAPI, HTTPException, Response, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
+from pydantic import BaseModel, Field, ValidationError
+from starlette.websockets import WebSocketDisconnect
 
 from cherki.bots import Bot, SearchBot, levels_for
 from cherki.core.contract import Observation
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
-from cherki.server import pages, present
+from cherki.server import messages, pages
+from cherki.server.connection import TOO_SLOW, Connection
+from cherki.server.limits import Bucket, Limits, Window
+from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
 from cherki.server.store import FINISHED, Store
-from cherki.server.tables import MAX_HANDS, MAX_TIMER, MIN_TIMER, SeatPlan, Tables
+from cherki.server.tables import (
+    MAX_HANDS,
+    MAX_TIMER,
+    MIN_TIMER,
+    SeatPlan,
+    Table,
+    Tables,
+    record_for,
+    think,
+)
 
-MAX_MESSAGE = 4096
-RATE = 10.0  # messages a second, a burst of as many
 TICK = 0.25  # seconds between looks at the turn timers
 THINKERS = 1  # worker processes for the searching bots
+#: kept for callers of the first API
+MAX_MESSAGE = Limits().message_bytes
+RATE = Limits().messages_per_second
+#: seconds the lobby's list of tables is kept before it is read again
+LISTING_SECONDS = 2.0
 
 
 class SeatIn(BaseModel):
@@ -80,55 +106,13 @@ class TableIn(BaseModel):
     seats: list[SeatIn] = Field(min_length=2, max_length=14)
     hands: int = Field(default=1, ge=1, le=MAX_HANDS)
     timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
+    #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
+    listed: bool = False
 
 
 class TakeSeat(BaseModel):
     token: str = Field(max_length=64)
     name: str = Field(max_length=40)
-
-
-class Act(BaseModel):
-    type: Literal["act"]
-    action: int | str
-    version: int
-
-
-class Ping(BaseModel):
-    type: Literal["ping"]
-
-
-class Hint(BaseModel):
-    type: Literal["hint"]
-
-
-class Back(BaseModel):
-    type: Literal["back"]
-
-
-Message = TypeAdapter(Annotated[Act | Ping | Hint | Back, Field(discriminator="type")])
-
-
-class Bucket:
-    """A token bucket: ``rate`` a second, bursts of ``rate``."""
-
-    def __init__(self, rate: float) -> None:
-        self.rate = rate
-        self.level = rate
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.rate, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
-
-
-def _think(bot: Bot, obs: Observation, seed: int) -> int:
-    """A bot's decision (run in a worker process or thread)."""
-    return bot.act(obs, random.Random(seed))
 
 
 def _kind(option: Option) -> str:
@@ -175,25 +159,177 @@ def games_json() -> list[dict[str, Any]]:
     return out
 
 
-def create_app(
-    store: Store, *, rate: float = RATE, tick: float = TICK, collect_every: float | None = None
-) -> FastAPI:
-    """The app on ``store``; ``rate``: messages a second a connection may send; ``tick``:
-    how often (seconds) the turn timers are checked; ``collect_every``: seconds between
-    full garbage collections (for a process that leaves the oldest generation to the app:
-    ``cherki serve``)."""
-    tables = Tables(store)
-    locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
-    thinking: dict[str, asyncio.Task[None]] = {}
-    watchers: dict[str, set[tuple[WebSocket, int | None]]] = defaultdict(set)
-    pool: list[ProcessPoolExecutor] = []
+# -- heavy work, in a process of its own ---------------------------------------------------------
+def _low_priority() -> None:
+    with suppress(OSError):
+        os.nice(10)
 
-    def thinker() -> ProcessPoolExecutor:
-        if not pool:
-            pool.append(
+
+def _replay_json(text: str, table_id: str | None = None) -> tuple[int, str]:
+    """The replay frames of a record's text (status 200), or the reader's message (400)."""
+    from cherki.play.records import parse_record
+
+    try:
+        out = pages.frames(parse_record(text))
+    except CherkiError as err:
+        return 400, str(err)
+    if table_id is not None:
+        out["table"] = table_id
+    return 200, json.dumps(out, ensure_ascii=False)
+
+
+def _record_json(text: str, seat: int | None, over: bool) -> str:
+    return json.dumps(record_for(text, seat, over), indent=1, ensure_ascii=False) + "\n"
+
+
+class Heavy:
+    """A pool of one low-priority process for heavy requests, with a limit on the jobs in
+    hand and on each job's time (a job past its time stops the process; the next job gets
+    a new one)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.pool: ProcessPoolExecutor | None = None
+        self.jobs = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_low_priority
+            )
+        return self.pool
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.jobs >= self.limits.heavy_jobs:
+            raise HTTPException(503, "the server is busy with other big requests: try again soon")
+        self.jobs += 1
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+            try:
+                return await asyncio.wait_for(future, self.limits.heavy_seconds)
+            except TimeoutError:
+                self._kill()
+                raise HTTPException(
+                    503,
+                    f"this request took longer than {self.limits.heavy_seconds:g} seconds "
+                    "and was stopped",
+                ) from None
+        finally:
+            self.jobs -= 1
+
+    def _kill(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        # a running job cannot be cancelled: stop its process (the executor has no public
+        # way to name its processes)
+        for proc in list(getattr(pool, "_processes", {}).values()):
+            with suppress(Exception):
+                proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+# -- request bodies ------------------------------------------------------------------------------
+Scope = MutableMapping[str, Any]
+ASGI = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
+                Awaitable[None]]  # fmt: skip
+
+
+class BodyLimit:
+    """Refuse a request body over the limit (413) before it is read whole: by its declared
+    length, or as it streams in."""
+
+    def __init__(self, app: ASGI, limits: Limits) -> None:
+        self.app = app
+        self.limits = limits
+
+    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        replay = scope.get("path") == "/api/replay"
+        most = self.limits.replay_bytes if replay else self.limits.body_bytes
+        what = "a record sent here" if replay else "a request's body"
+        words = f"{what} is at most {_size(most)}"
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and (not value.isdigit() or int(value) > most):
+                await _plain(send, 413, words)
+                return
+        seen = 0
+
+        async def counted() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > most:
+                    raise _TooBig(words)
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _TooBig as err:
+            await _plain(send, 413, str(err))
+
+
+class _TooBig(Exception):
+    pass
+
+
+async def _plain(send: Any, status: int, detail: str) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _size(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
+
+
+def _address(conn: Request | WebSocket) -> str:
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+# -- the app ------------------------------------------------------------------------------------
+def create_app(
+    store: Store,
+    *,
+    limits: Limits | None = None,
+    rate: float | None = None,
+    tick: float = TICK,
+    collect_every: float | None = None,
+) -> FastAPI:
+    """The app on ``store``; ``limits``: every limit (:class:`Limits`); ``rate``: messages a
+    second a connection may send (overrides the limits'); ``tick``: how often (seconds) the
+    turn timers are checked; ``collect_every``: seconds between full garbage collections
+    (for a process that leaves the oldest generation to the app: ``cherki serve``)."""
+    limits = limits or Limits()
+    if rate is not None:
+        limits = Limits(**{**limits.__dict__, "messages_per_second": rate})
+    tables = Tables(store)
+    heavy = Heavy(limits)
+    created = Window(limits.tables_per_minute, 60.0)
+    by_address: Counter[str] = Counter()
+    thinkers: list[ProcessPoolExecutor] = []
+    listing_cache: list[Any] = [0.0, None]
+
+    def thinker_pool() -> ProcessPoolExecutor:
+        if not thinkers:
+            thinkers.append(
                 ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
             )
-        return pool[0]
+        return thinkers[0]
+
+    async def thinker(bot: Bot, obs: Observation, seed: int) -> int:
+        if isinstance(bot, SearchBot):
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(thinker_pool(), think, bot, obs, seed)
+        return await asyncio.to_thread(think, bot, obs, seed)
 
     async def collector(every: float) -> None:
         while True:
@@ -204,11 +340,9 @@ def create_app(
         while True:
             await asyncio.sleep(tick)
             now = time.monotonic()
-            for table_id in [t for t, (_, _, at) in list(tables.deadline.items()) if at <= now]:
-                async with locks[table_id]:
-                    if tables.expire(table_id, time.monotonic()):
-                        await broadcast(table_id)
-                        wake(table_id)
+            for table in [t for t in list(tables.live.values()) if t.deadline is not None]:
+                if table.deadline is not None and table.deadline[2] <= now:
+                    await table.expire_now(time.monotonic(), thinker)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -220,56 +354,38 @@ def create_app(
             timers.cancel()
             if sweeper is not None:
                 sweeper.cancel()
-            for task in list(thinking.values()):
-                task.cancel()
-            if pool:
-                pool[0].shutdown(wait=False, cancel_futures=True)
+            for table in list(tables.live.values()):
+                await table.stop()
+            if thinkers:
+                thinkers[0].shutdown(wait=False, cancel_futures=True)
+            heavy.close()
 
     app = FastAPI(title="cherki", lifespan=lifespan)
     app.state.tables = tables
+    app.state.limits = limits
+    app.add_middleware(BodyLimit, limits=limits)
 
-    async def broadcast(table_id: str) -> None:
-        now = time.monotonic()
-        tables.arm(table_id, now)
-        for ws, seat in list(watchers[table_id]):
-            try:
-                await ws.send_json(tables.view(table_id, seat, now))
-            except (RuntimeError, WebSocketDisconnect):
-                watchers[table_id].discard((ws, seat))
-
-    async def play_bots(table_id: str) -> None:
-        """The table's bots (and stand-ins for away people) play until a person is to act:
-        each decision away from the event loop, each action stored, then shown."""
-        while True:
-            async with locks[table_id]:
-                job = await asyncio.to_thread(tables.to_think, table_id)
-                if job is None:
-                    return
-                seat, bot = job
-                session = tables.session(table_id)
-                assert session.state is not None and session.rngs is not None
-                obs = session.state.observation(seat)
-                seed = session.rngs[seat].getrandbits(64)
-                if isinstance(bot, SearchBot):
-                    loop = asyncio.get_running_loop()
-                    action = await loop.run_in_executor(thinker(), _think, bot, obs, seed)
-                else:
-                    action = await asyncio.to_thread(_think, bot, obs, seed)
-                await asyncio.to_thread(tables.bot_act, table_id, seat, action)
-                await broadcast(table_id)
-
-    def wake(table_id: str) -> None:
-        """Start the table's bots if they are not already playing."""
-        task = thinking.get(table_id)
-        if task is None or task.done():
-            thinking[table_id] = asyncio.create_task(play_bots(table_id))
+    async def find(table_id: str) -> Table:
+        """The live table (loaded from the store in a worker thread if need be)."""
+        table = tables.live.get(table_id)
+        if table is not None:
+            return table
+        return await asyncio.to_thread(tables.table, table_id)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return games_json()
 
     @app.post("/api/tables")
-    async def create(body: TableIn) -> dict[str, Any]:
+    async def create(body: TableIn, request: Request) -> dict[str, Any]:
+        if tables.playing >= limits.live_tables:
+            raise HTTPException(429, "this server holds as many tables as it can: try later")
+        if not created.take(_address(request)):
+            raise HTTPException(
+                429,
+                f"at most {limits.tables_per_minute} new tables a minute from one address: "
+                "wait a minute",
+            )
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
             table_id, tokens = await asyncio.to_thread(
@@ -280,10 +396,12 @@ def create_app(
                 plans,
                 body.hands,
                 body.timer,
+                body.listed,
             )
         except CherkiError as err:
             raise HTTPException(400, str(err)) from None
-        wake(table_id)
+        tables.live[table_id].wake(thinker)
+        listing_cache[1] = None
         return {
             "table": table_id,
             "seats": {str(s): t for s, t in tokens.items()},
@@ -292,72 +410,127 @@ def create_app(
             "watch_page": f"/watch/{table_id}",
         }
 
+    def _listing() -> list[dict[str, Any]]:
+        out = []
+        for t in store.tables(status="playing") + store.tables(status="open"):
+            if not t.settings.get("listed"):
+                continue
+            out.append(
+                {
+                    "table": t.id,
+                    "game": t.game,
+                    "title": GAMES[t.game].title if t.game in GAMES else t.game,
+                    "status": t.status,
+                    "hands": t.settings.get("hands"),
+                    "timer": t.settings.get("timer"),
+                    "watch_page": f"/watch/{t.id}",
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "level": s.level,
+                            "taken": s.name is not None,
+                        }
+                        for s in t.seats
+                    ],
+                }
+            )
+        return out
+
     @app.get("/api/tables")
     async def listing() -> list[dict[str, Any]]:
-        infos = await asyncio.to_thread(store.tables)
-        return [
-            {
-                "table": t.id,
-                "game": t.game,
-                "title": GAMES[t.game].title if t.game in GAMES else t.game,
-                "status": t.status,
-                "hands": t.settings.get("hands"),
-                "timer": t.settings.get("timer"),
-                "watch_page": f"/watch/{t.id}",
-                "seats": [
-                    {"seat": s.seat, "kind": s.kind, "level": s.level, "taken": s.name is not None}
-                    for s in t.seats
-                ],
-            }
-            for t in infos
-            if t.status != FINISHED
-        ]
+        now = time.monotonic()
+        if listing_cache[1] is None or now - listing_cache[0] > LISTING_SECONDS:
+            listing_cache[1] = await asyncio.to_thread(_listing)
+            listing_cache[0] = now
+        result: list[dict[str, Any]] = listing_cache[1]
+        return result
 
     @app.post("/api/seats")
     async def take(body: TakeSeat) -> dict[str, Any]:
         try:
-            table_id, seat = store.take_seat(body.token, body.name)
+            table_id, seat = await asyncio.to_thread(store.take_seat, body.token, body.name)
+            table = await find(table_id)
         except CherkiError as err:
             raise HTTPException(400, str(err)) from None
-        async with locks[table_id]:
-            tables.rename(table_id, seat, body.name.strip())
-        await broadcast(table_id)
+        async with table.lock:
+            table.rename(seat, body.name.strip())
+            table.tell()
+        listing_cache[1] = None
         return {"table": table_id, "seat": seat}
 
     @app.get("/api/seat/{token}")
     async def seat_info(token: str) -> dict[str, Any]:
-        try:
+        def look() -> dict[str, Any]:
             table_id, seat = store.seat_of(token)
             info = store.table(table_id)
+            return {
+                "table": table_id,
+                "seat": seat,
+                "game": info.game,
+                "name": info.seats[seat].name,
+                "status": info.status,
+            }
+
+        try:
+            return await asyncio.to_thread(look)
         except CherkiError as err:
             raise HTTPException(404, str(err)) from None
-        return {
-            "table": table_id,
-            "seat": seat,
-            "game": info.game,
-            "name": info.seats[seat].name,
-            "status": info.status,
-        }
 
     @app.get("/api/tables/{table_id}/record")
     async def download(table_id: str, token: str | None = None) -> Response:
         try:
             seat = None
             if token is not None:
-                owner, seat = store.seat_of(token)
+                owner, seat = await asyncio.to_thread(store.seat_of, token)
                 if owner != table_id:
                     raise CherkiError("this link holds no seat at that table")
-            async with locks[table_id]:
-                data = await asyncio.to_thread(tables.record_for, table_id, seat)
+            table = await find(table_id)
         except CherkiError as err:
             raise HTTPException(404, str(err)) from None
+        async with table.lock:
+            text = table.session.record().dumps()
+            over = table.over
+        data = await heavy.run(_record_json, text, seat, over)
         who = "" if seat is None else f"-seat{seat}"
-        name = f"cherki-{data['game']}-{table_id[:8]}{who}.json"
+        name = f"cherki-{table.session.game.name}-{table_id[:8]}{who}.json"
         return Response(
-            json.dumps(data, indent=1, ensure_ascii=False) + "\n",
+            data,
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str) -> Response:
+        """A finished table's replay: every hand face up, step by step (an unfinished
+        table's: 403)."""
+        try:
+            info = await asyncio.to_thread(store.table, table_id)
+        except CherkiError as err:
+            raise HTTPException(404, str(err)) from None
+        if info.status != FINISHED:
+            raise HTTPException(
+                403, "this table is still being played: its replay opens when the match is over"
+            )
+        text = (await asyncio.to_thread(store.record, table_id)).dumps()
+        status, out = await heavy.run(_replay_json, text, table_id)
+        if status != 200:
+            raise HTTPException(status, out)
+        return Response(out, media_type="application/json")
+
+    @app.post("/api/replay")
+    async def replay_upload(request: Request) -> Response:
+        """The frames of a record sent as the request's body (JSON, at most 1 MB), worked
+        out in the heavy requests' process."""
+        body = await request.body()
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "a record is UTF-8 JSON text") from None
+        status, out = await heavy.run(_replay_json, text)
+        if status != 200:
+            raise HTTPException(status, out)
+        return Response(out, media_type="application/json")
 
     def origin_ok(ws: WebSocket) -> bool:
         origin = ws.headers.get("origin")
@@ -366,72 +539,54 @@ def create_app(
         host = ws.headers.get("host", "")
         return urlparse(origin).netloc == host
 
-    async def reply(ws: WebSocket, table_id: str, seat: int | None, text: str) -> None:
+    async def answer(conn: Connection, table: Table, text: str) -> None:
         """Answer one message of a connection (a bad one: an error, nothing changed)."""
-        if len(text.encode("utf-8")) > MAX_MESSAGE:
-            await ws.send_json({"type": "error", "message": "message too large"})
+        if len(text) > limits.message_bytes or len(text.encode("utf-8")) > limits.message_bytes:
+            conn.send(error("message too large"))
             return
         try:
-            msg = Message.validate_json(text)
+            msg = Incoming.validate_json(text)
         except ValidationError as err:
             first = err.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            message = f"bad message: {where}: {first['msg']}"
-            await ws.send_json({"type": "error", "message": message})
+            conn.send(error(f"bad message: {where}: {first['msg']}"))
             return
         if isinstance(msg, Ping):
-            await ws.send_json({"type": "pong"})
+            conn.send(PONG)
             return
+        seat = conn.seat
         if seat is None:
-            await ws.send_json({"type": "error", "message": "a spectator cannot play"})
+            conn.send(error("a spectator cannot play"))
             return
         if isinstance(msg, Hint):
-            async with locks[table_id]:
-                lines = await asyncio.to_thread(present.hint, tables.session(table_id), seat)
-            await ws.send_json({"type": "hint", "lines": lines})
-            return
-        if isinstance(msg, Back):
-            async with locks[table_id]:
-                changed = tables.back(table_id, seat)
-            if changed:
-                await broadcast(table_id)
-            return
-        try:
-            async with locks[table_id]:
-                await asyncio.to_thread(tables.act, table_id, seat, msg.action, msg.version)
-                await broadcast(table_id)
-        except CherkiError as err:
-            await ws.send_json({"type": "error", "message": str(err)})
-            return
-        wake(table_id)
+            conn.send(encode(await table.hint(seat)))
+        elif isinstance(msg, Back):
+            await table.come_back(seat, thinker)
+        elif isinstance(msg, Act):
+            try:
+                await table.act(seat, msg.action, msg.version, thinker)
+            except CherkiError as err:
+                conn.send(error(str(err)))
 
-    async def serve(ws: WebSocket, table_id: str, seat: int | None, since: int | None) -> None:
-        bucket = Bucket(rate)
-        try:
-            async with locks[table_id]:
-                if seat is not None and tables.back(table_id, seat):
-                    await broadcast(table_id)
-                tables.arm(table_id, time.monotonic())
-                first = tables.view(table_id, seat, time.monotonic())
-                if since is not None:
-                    first["missed"] = await asyncio.to_thread(tables.missed, table_id, seat, since)
-                watchers[table_id].add((ws, seat))
-            await ws.send_json(first)
-            wake(table_id)
-            while True:
-                text = await ws.receive_text()
-                if not bucket.take():
-                    await ws.send_json({"type": "error", "message": "too many messages: slow down"})
-                    continue
-                await reply(ws, table_id, seat, text)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            watchers[table_id].discard((ws, seat))
+    def admitted(ws: WebSocket, table: Table, address: str) -> str | None:
+        """Why a new connection is refused (None: it is let in)."""
+        if len(table.connections) >= limits.connections_per_table:
+            return (
+                f"this table has {limits.connections_per_table} connections already: "
+                "try again later"
+            )
+        if by_address[address] >= limits.connections_per_address:
+            return (
+                f"{limits.connections_per_address} connections from your address already: "
+                "close some"
+            )
+        if sum(by_address.values()) >= limits.connections:
+            return "this server is full: try again later"
+        return None
 
-    async def admit(ws: WebSocket, find: Callable[[], tuple[str, int | None]]) -> None:
-        """Accept a connection from this server's own pages whose table (and seat) ``find``
-        names, and serve it; close any other (policy violation)."""
+    async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
+        """Accept a connection from this server's own pages to the table (and seat) it
+        names and serve it; close any other (policy violation)."""
         raw = ws.query_params.get("since")
         try:
             if not origin_ok(ws):
@@ -441,24 +596,62 @@ def create_app(
                 if not raw.isdigit() or len(raw) > 9:
                     raise CherkiError("since is a version number")
                 since = int(raw)
-            table_id, seat = find()
-            tables.session(table_id)
+            seat = None
+            if token is not None:
+                table_id, seat = await asyncio.to_thread(store.seat_of, token)
+            assert table_id is not None
+            table = await find(table_id)
         except CherkiError:
-            await ws.close(code=1008)
+            with suppress(Exception):
+                await ws.close(code=1008)
             return
-        await ws.accept()
-        await serve(ws, table_id, seat, since)
+        address = _address(ws)
+        try:
+            await ws.accept()
+        except Exception:  # gone before it was accepted
+            return
+        refused = admitted(ws, table, address)
+        if refused is not None:
+            with suppress(Exception):
+                await ws.send_text(messages.closing(refused, reconnect=True))
+                await ws.close(code=TOO_SLOW, reason=refused[:120])
+            return
+        conn = Connection(ws, seat, address, limits)
+        by_address[address] += 1
+        conn.start(table.leave)
+        bucket = Bucket(limits.messages_per_second)
+        try:
+            await table.join(conn, since, thinker)
+            while not conn.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send(error("binary frames are not accepted: send JSON text"))
+                    continue
+                if not bucket.take():
+                    conn.send(error("too many messages: slow down"))
+                    continue
+                await answer(conn, table, text)
+        except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError, OSError):
+            pass  # the client went away, or was dropped
+        finally:
+            table.leave(conn)
+            by_address[address] -= 1
+            if by_address[address] <= 0:
+                del by_address[address]
+            await conn.stop()
+            if table.over and not table.connections:
+                tables.forget(table.id)
 
     @app.websocket("/ws/seat/{token}")
     async def seat_socket(ws: WebSocket, token: str) -> None:
-        def find() -> tuple[str, int | None]:
-            return store.seat_of(token)
-
-        await admit(ws, find)
+        await serve(ws, None, token)
 
     @app.websocket("/ws/watch/{table_id}")
     async def watch_socket(ws: WebSocket, table_id: str) -> None:
-        await admit(ws, lambda: (table_id, None))
+        await serve(ws, table_id, None)
 
     pages.mount(app)
     return app

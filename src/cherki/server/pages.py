@@ -7,10 +7,10 @@
   the project's SVG cards (:func:`cherki.ui.cards_svg.card_svg`), cached for a day.
 * ``GET /api/watch/{table}``: a table's game and status (404: no such table).
 * ``GET /api/rules/{game}?preset=P``: every option's value under a preset (the lobby).
-* ``GET /api/tables/{table}/replay``: a finished table's frames (an unfinished one: 403).
-* ``POST /api/replay``: the frames of a record sent as the body (at most
-  :data:`MAX_REPLAY_BYTES`; a record that does not parse or replay: 400 with the reader's
-  one-line message).
+
+The replay API (``GET /api/tables/{table}/replay``, ``POST /api/replay``) is the app's
+(:mod:`cherki.server.app`): its frames (:func:`frames`) are worked out away from the event
+loop.
 
 The pages are plain HTML, CSS and JavaScript modules under ``static/`` (no build step): the
 JavaScript draws what the server sends, the English and the game logic stay in Python
@@ -39,9 +39,8 @@ from fastapi.staticfiles import StaticFiles
 from cherki.core.cards import CODES
 from cherki.core.errors import CherkiError
 from cherki.games import find_game
-from cherki.play.records import Record, parse_record, replay_steps
+from cherki.play.records import Record, replay_steps
 from cherki.server import present
-from cherki.server.store import FINISHED
 from cherki.ui.cards_svg import card_svg
 from cherki.ui.text import Voice, event_line
 
@@ -182,53 +181,6 @@ def _who(text: str, voice: Voice) -> str:
     if colon and head.strip().isdigit():
         return f"{voice.name(int(head))}: {rest.strip()}"
     return text
-
-
-def _replay(record: Record) -> dict[str, Any]:
-    try:
-        return frames(record)
-    except CherkiError as err:
-        raise HTTPException(400, str(err)) from None
-
-
-@router.get("/api/tables/{table_id}/replay")
-async def table_replay(table_id: str, request: Request) -> dict[str, Any]:
-    """A finished table's replay: every hand face up, step by step."""
-    store = request.app.state.tables.store
-    try:
-        info = store.table(table_id)
-    except CherkiError as err:
-        raise HTTPException(404, str(err)) from None
-    if info.status != FINISHED:
-        raise HTTPException(
-            403, "this table is still being played: its replay opens when the match is over"
-        )
-    record = store.record(table_id)
-    out = _replay(record)
-    out["table"] = table_id
-    return out
-
-
-@router.post("/api/replay")
-async def replay_upload(request: Request) -> dict[str, Any]:
-    """The frames of a record sent as the request's body (JSON, at most 1 MB)."""
-    size = request.headers.get("content-length")
-    if size is not None and size.isdigit() and int(size) > MAX_REPLAY_BYTES:
-        raise HTTPException(413, "a record sent here is at most 1 MB")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_REPLAY_BYTES:
-            raise HTTPException(413, "a record sent here is at most 1 MB")
-    try:
-        text = body.decode("utf-8")
-    except UnicodeDecodeError:
-        raise HTTPException(400, "a record is UTF-8 JSON text") from None
-    try:
-        record = parse_record(text)
-    except CherkiError as err:
-        raise HTTPException(400, str(err)) from None
-    return _replay(record)
 
 
 def mount(app: FastAPI) -> None:

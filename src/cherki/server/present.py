@@ -6,8 +6,8 @@ The English is :mod:`cherki.ui.text`'s, so the terminal and the browser agree; t
 JavaScript only draws what it is given.
 
 Everything here is built from what the seat may know: its own observation, the events as
-it saw them (a spectator: seat ``None``, events as seat -1 saw them, no hand and no legal
-actions) and what is public once a hand is over: its result and every seat's hand as it
+it saw them (a spectator: seat ``None``, the game's public view and events as seat -1
+saw them) and what is public once a hand is over: its result and every seat's hand as it
 ended (laid face up, as at a real table; :func:`final_hands` replays only finished hands).
 Nothing reads the hidden parts of the hand in play.
 """
@@ -50,11 +50,24 @@ KEYS = {
 }
 
 
-def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
-    """The presentation part of a ``state`` message for ``seat`` (None: a spectator)."""
+def seat_view(
+    session: Session,
+    seat: int | None,
+    *,
+    obs: Observation | None = None,
+    data: dict[str, Any] | None = None,
+    log: list[str] | None = None,
+    finished: tuple[dict[str, Any] | None, dict[str, Any] | None] | None = None,
+) -> dict[str, Any]:
+    """The presentation part of a ``state`` message for ``seat`` (None: a spectator, who
+    reads the game's public view). A caller that already holds them passes the viewer's
+    observation (``obs`` and its JSON ``data``), the hand's log in words (``log``) and the
+    last result and score sheet (``finished``), which change only when a hand ends."""
     state = session.state
     game = session.game
     voice = Voice.of(session.names, len(session.seats), seat)
+    if finished is None:
+        finished = (last_result(session, voice), score_sheet(session.match, voice))
     out: dict[str, Any] = {
         "log": [],
         "actions": [],
@@ -63,8 +76,8 @@ def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
         "seats": [],
         "table": None,
         "status": "",
-        "result": last_result(session, voice),
-        "sheet": score_sheet(session.match, voice),
+        "result": finished[0],
+        "sheet": finished[1],
         "title": game.title,
         "call_names": list(game.call_names),
     }
@@ -72,10 +85,13 @@ def seat_view(session: Session, seat: int | None) -> dict[str, Any]:
         out["status"] = "The match is over." if session.is_over() else "Dealing the next hand…"
         return out
     viewer = seat if seat is not None else -1
-    out["log"] = [event_line(e, game, voice) for e in state.events_for(viewer)]
-    # a spectator reads seat 0's public parts only (its hand and actions are never used)
-    obs = state.observation(seat if seat is not None else 0)
-    data = obs.to_json()
+    if log is None:
+        log = [event_line(e, game, voice) for e in state.events_for(viewer)]
+    out["log"] = log
+    if obs is None:
+        obs = state.observation(seat) if seat is not None else state.public_observation()
+    if data is None:
+        data = obs.to_json()
     out["seats"] = seats_view(data, voice)
     out["table"] = table_view(data)
     out["status"] = status_line(data, game, voice, seat)

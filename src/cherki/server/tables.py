@@ -1,26 +1,27 @@
-"""The tables a server runs: one session each, the server the only authority.
+"""The tables a server runs: one :class:`Table` owns everything about one live table.
 
-A :class:`Tables` hub creates tables in the store and keeps a live
-:class:`~cherki.play.session.Session` for each table in play, loaded from the store's record
-when first needed (after a restart too: the record resumes from its last action). Every
-action is checked by the engine, written to the store, and only then reported; what a seat
-is sent is :meth:`Tables.view`: its own observation (``observation.to_json()``) and the
-events as it saw them, never the seed, the stock or another seat's hand.
-
-This hub is synchronous and does no thinking of its own: the app asks it which bot is to
-play (:meth:`Tables.to_think`), lets the bot think away from the event loop, and hands the
-action back (:meth:`Tables.bot_act`).
+A :class:`Table` holds the table's :class:`~cherki.play.session.Session`, its settings, who
+plays each seat, who is away and the turn timer's deadline, its connections, its bots'
+task, its lock and the views it last worked out. It is the only writer of its table: the
+app's routes find the table (:class:`Tables`) and hand it what a client said. Every action
+— a person's, a bot's, a stand-in's — goes through the session: checked by the engine,
+written to the store, and only then sent, as one message per viewer worked out once and
+queued on every connection of that viewer (:mod:`cherki.server.connection`): nothing here
+waits on a client.
 
 Our specifications
 ------------------
 * A table's hands are dealt from a seed drawn from the operating system's entropy (64
-  bits); the seed stays in the store.
+  bits); the seed stays in the store and is never sent.
 * The first hand is dealt when the table is created; bots play until a person is to act.
 * A table's *version* is the number of actions recorded in all its hands. A client's action
   names the version it saw; a stale one is refused (it may have missed a move).
-* Spectators see the table as a seat that holds no cards would: every hand hidden (their
-  view is seat 0's with the hand and the legal actions removed, and events as seat -1 saw
-  them, which hides every private card).
+* **Spectators see the game's public view** (``State.public_observation``: what anyone at
+  the table may see) and the events as seat -1 saw them, which hides every private card.
+* **Bots think off the event loop and without the table's lock**: the table works out what
+  the bot sees under its lock, lets it think (a searching bot in a separate process, the
+  others in a worker thread), then plays its action under the lock if the table has not
+  moved meanwhile. One way for every bot: a bot's seat, or an away person's stand-in.
 * **Turn timer** (off by default; 5 to 3,600 seconds): when a person's time to act runs out,
   the seat is *away*: the heuristic bot plays it, at once at each of its turns, until the
   person returns (says so, acts, or opens a connection again). Who is away and the running
@@ -35,22 +36,31 @@ Our specifications
   no seed or shoe of any hand (hand ``i`` is shuffled with ``seed + i``, so one hand's seed
   would give away the next), each hand's public actions, the seat's own dealt cards, the
   events as it saw them and the results of the hands that ended. It says whose view it is
-  (``"seen_by"``) and cannot be replayed.
+  (``"seen_by"``) and cannot be replayed. It is worked out from the record alone
+  (:func:`record_for`), away from the event loop.
+* A finished table with no connection left is let go from memory (it is in the store).
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from cherki.bots import Bot, make_bot
+from cherki.core.contract import Observation
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, Event
 from cherki.games import find_game
-from cherki.play.records import Record, replay_hand, replay_steps
+from cherki.play.records import Record, parse_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
+from cherki.server.connection import Connection
+from cherki.server.messages import HintOut, StateOut, TimerOut, encode
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store
 from cherki.ui.text import Voice, event_line, result_summary
 
@@ -59,6 +69,9 @@ MAX_HANDS = 100
 MIN_TIMER, MAX_TIMER = 5, 3600
 #: the most lines of missed events sent to a client that comes back
 MAX_MISSED = 300
+
+#: how a bot's decision is worked out away from the event loop: (bot, observation, seed)
+Thinker = Callable[[Bot, Observation, int], Awaitable[int]]
 
 
 @dataclass(frozen=True)
@@ -69,113 +82,78 @@ class SeatPlan:
     level: str | None = None
 
 
-class Tables:
-    """Every table of one server (see the module's notes)."""
+def think(bot: Bot, obs: Observation, seed: int) -> int:
+    """A bot's decision (run in a worker process or thread)."""
+    return bot.act(obs, random.Random(seed))
 
-    def __init__(self, store: Store, *, stand_in: str = "heuristic") -> None:
+
+class Table:
+    """One live table (see the module's notes). The methods whose names start with ``_``
+    are synchronous and run in a worker thread under :attr:`lock`; the others are the
+    table's doors, called on the event loop."""
+
+    def __init__(
+        self,
+        table_id: str,
+        session: Session,
+        settings: dict[str, Any],
+        store: Store,
+        *,
+        stand_in: str = "heuristic",
+    ) -> None:
+        self.id = table_id
+        self.session = session
+        self.settings = settings
         self.store = store
-        self.live: dict[str, Session] = {}
-        self.settings: dict[str, dict[str, Any]] = {}
         #: the level of the bot that plays an away person's seat
         self.stand_in = stand_in
-        #: per table: the people's seats a bot is playing for (their time ran out)
-        self.away: dict[str, set[int]] = {}
-        #: per table: (version, seat, monotonic deadline) of the person to act, with a timer
-        self.deadline: dict[str, tuple[int, int, float]] = {}
-        #: per (table, viewer): the hand's log as the viewer saw it, kept up as it grows
-        self._seen: dict[tuple[str, int], tuple[list[Event], list[Event], list[JSON]]] = {}
+        #: the people's seats a bot is playing for (their time ran out)
+        self.away: set[int] = set()
+        #: (version, seat, monotonic deadline) of the person to act, with a timer
+        self.deadline: tuple[int, int, float] | None = None
+        self.connections: set[Connection] = set()
+        self.lock = asyncio.Lock()
+        self.bots: asyncio.Task[None] | None = None
+        #: per viewer (-1: spectators): the hand's log as events, their data and words
+        self._seen: dict[int, tuple[list[Event], list[Event], list[JSON], list[str]]] = {}
+        #: per viewer: the last result and score sheet, and the hand count they are of
+        self._finished: dict[int, tuple[int, tuple[Any, Any]]] = {}
+        session.save = self._save
 
-    # -- creating and finding -----------------------------------------------------------
-    def create(
-        self,
-        game_name: str,
-        preset: str | None,
-        options: dict[str, Any],
-        seats: list[SeatPlan],
-        hands: int = 1,
-        timer: int | None = None,
-    ) -> tuple[str, dict[int, str]]:
-        """A new table, its first hand dealt; its id and a token for each person's seat.
-        Its bots have not played yet (:meth:`play_bots`, or the app's thinking loop)."""
-        game = find_game(game_name)
-        rules = game.rules(preset or None, **options)
-        game.check_players(len(seats))
-        if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
-            raise RulesError(f"a table plays 1 to {MAX_HANDS} hands, not {hands!r}")
-        if timer is not None and (type(timer) is not int or not MIN_TIMER <= timer <= MAX_TIMER):
-            raise RulesError(
-                f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (or off), not {timer!r}"
-            )
-        if not any(p.kind == HUMAN for p in seats):
-            raise RulesError("a table needs at least one person")
-        players = []
-        for i, p in enumerate(seats):
-            if p.kind == BOT:
-                players.append(Seat(f"Bot {i} ({p.level})", make_bot(game.name, p.level or "")))
-            elif p.kind == HUMAN:
-                players.append(Seat(f"Seat {i}"))
-            else:
-                raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
-        seed = random.SystemRandom().getrandbits(64)
-        session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
-        settings = {"hands": hands, "timer": timer}
-        table_id, tokens = self.store.create_table(
-            session.record(), [(p.kind, p.level) for p in seats], settings
-        )
-        session.save = self._saver(table_id)
-        session.start_hand()
-        self.live[table_id] = session
-        self.settings[table_id] = settings
-        return table_id, tokens
+    # -- the record -------------------------------------------------------------------------
+    def _save(self, record: Record) -> None:
+        self.store.save(self.id, record, FINISHED if self.session.is_over() else PLAYING)
 
-    def session(self, table_id: str) -> Session:
-        """The live session of a table, resumed from the store if this server has not
-        loaded it yet (after a restart)."""
-        live = self.live.get(table_id)
-        if live is not None:
-            return live
-        info = self.store.table(table_id)
-        record = self.store.record(table_id)
-        game = record.game
-        seats = [
-            Seat(s.name or f"Seat {s.seat}", make_bot(game.name, s.level or ""))
-            if s.kind == BOT
-            else Seat(s.name or f"Seat {s.seat}")
-            for s in info.seats
-        ]
-        session = Session.resume(record, seats, save=self._saver(table_id))
-        if session.state is None and not session.is_over():
-            session.start_hand()
-        self.live[table_id] = session
-        self.settings[table_id] = info.settings
-        return session
+    @property
+    def version(self) -> int:
+        session = self.session
+        done = sum(len(h.actions) for h in session.match.record.hands)
+        return done + (len(session.state.history) if session.state is not None else 0)
 
-    def _saver(self, table_id: str) -> Any:
-        def save(record: Any) -> None:
-            self.store.save(table_id, record, PLAYING)
+    @property
+    def over(self) -> bool:
+        return self.session.is_over()
 
-        return save
+    def rename(self, seat: int, name: str) -> None:
+        """A person took ``seat`` under ``name`` (already stored): the table says so."""
+        clean = Voice.of([name], 1).names[0]
+        session = self.session
+        seats = list(session.seats)
+        seats[seat] = Seat(clean, seats[seat].bot)
+        session.seats = seats
+        session.match.players[seat] = clean
+        session.match.record.players[seat] = clean
+        self._finished.clear()
 
-    def rename(self, table_id: str, seat: int, name: str) -> None:
-        """A person took ``seat`` under ``name`` (already stored): the live table says so."""
-        live = self.live.get(table_id)
-        if live is not None:
-            clean = Voice.of([name], 1).names[0]
-            seats = list(live.seats)
-            seats[seat] = Seat(clean, seats[seat].bot)
-            live.seats = seats
-            live.match.players[seat] = clean
-            live.match.record.players[seat] = clean
-
-    # -- play -----------------------------------------------------------------------------
-    def act(self, table_id: str, seat: int, action: int | str, version: int) -> None:
+    # -- play (in a worker thread, under the lock) ---------------------------------------------
+    def _act(self, seat: int, action: int | str, version: int) -> None:
         """A person's action: checked (turn, version, rules) and recorded. A person who was
         away is back."""
-        session = self.session(table_id)
+        session = self.session
         if session.seats[seat].bot is not None:
             raise IllegalActionError("a bot plays that seat")
-        self.back(table_id, seat)
-        now = self.version(table_id)
+        self.away.discard(seat)
+        now = self.version
         if type(version) is not int or version != now:
             raise IllegalActionError(
                 f"the table has moved on (version {now}, not {version!r}): look again"
@@ -183,160 +161,175 @@ class Tables:
         if session.to_act != seat:
             raise IllegalActionError("it is not your turn")
         session.act(seat, action)
-        self.advance(table_id)
+        self._advance()
 
-    def advance(self, table_id: str) -> None:
+    def _advance(self) -> None:
         """Score a finished hand and deal the next (or close the match)."""
-        session = self.session(table_id)
+        session = self.session
         while session.state is not None and session.state.is_terminal:
             session.finish_hand()
             if session.is_over():
-                self.store.save(table_id, session.record(), FINISHED)
-                self.deadline.pop(table_id, None)
-                for key in [k for k in self._seen if k[0] == table_id]:
-                    del self._seen[key]
+                self.deadline = None
+                self._seen.clear()
                 return
             session.start_hand()
 
-    def to_think(self, table_id: str) -> tuple[int, Bot] | None:
-        """The seat a bot is to play now (a bot's seat, or an away person's) and its bot;
-        None when a person is to act or the match is over."""
-        self.advance(table_id)
-        session = self.session(table_id)
+    def _bot_job(self) -> tuple[int, Bot, Observation, int, int] | None:
+        """The seat a bot is to play now (a bot's seat, or an away person's stand-in): the
+        seat, its bot, what it sees, a seed for its thinking and the table's version; None
+        when a person is to act or the match is over."""
+        self._advance()
+        session = self.session
         seat = session.to_act
         if seat is None:
             return None
         bot = session.seats[seat].bot
-        if bot is None and seat in self.away.get(table_id, ()):
+        if bot is None and seat in self.away:
             bot = make_bot(session.game.name, self.stand_in)
-        return None if bot is None else (seat, bot)
+        if bot is None:
+            return None
+        assert session.state is not None and session.rngs is not None
+        seed = session.rngs[seat].getrandbits(64)
+        return seat, bot, session.state.observation(seat), seed, self.version
 
-    def bot_act(self, table_id: str, seat: int, action: int) -> None:
-        """A bot's action for ``seat`` (checked by the rules like any other)."""
-        session = self.session(table_id)
-        if session.to_act != seat:
-            raise IllegalActionError(f"seat {seat} is not to act")
+    def _bot_act(self, seat: int, action: int, version: int) -> bool:
+        """A bot's action for ``seat``, if the table is where the bot saw it."""
+        session = self.session
+        if self.version != version or session.to_act != seat:
+            return False
         session.act(seat, action)
-        self.advance(table_id)
+        self._advance()
+        return True
 
-    def play_bots(self, table_id: str) -> None:
+    def play_bots(self) -> None:
         """Bots act, and hands are scored and dealt, until a person is to act or the match
-        is over (all at once, in this thread)."""
-        session = self.session(table_id)
-        while (job := self.to_think(table_id)) is not None:
-            seat, bot = job
-            assert session.state is not None and session.rngs is not None
-            self.bot_act(table_id, seat, bot.act(session.state.observation(seat),
-                                                 session.rngs[seat]))  # fmt: skip
+        is over (all at once, in the calling thread: for tests and tools)."""
+        while (job := self._bot_job()) is not None:
+            seat, bot, obs, seed, version = job
+            self._bot_act(seat, think(bot, obs, seed), version)
 
-    def version(self, table_id: str) -> int:
-        session = self.session(table_id)
-        done = sum(len(h.actions) for h in session.match.record.hands)
-        return done + (len(session.state.history) if session.state is not None else 0)
-
-    # -- the turn timer -------------------------------------------------------------------
-    def arm(self, table_id: str, now: float) -> None:
+    # -- the turn timer -----------------------------------------------------------------------
+    def arm(self, now: float) -> None:
         """Start the clock of the person to act, if the table has a timer and it is not
         already running for this turn."""
-        seconds = self.settings.get(table_id, {}).get("timer")
-        session = self.session(table_id)
+        seconds = self.settings.get("timer")
+        session = self.session
         seat = session.to_act
         if not seconds or seat is None or session.seats[seat].bot is not None:
-            self.deadline.pop(table_id, None)
+            self.deadline = None
             return
-        version = self.version(table_id)
-        held = self.deadline.get(table_id)
+        version = self.version
+        held = self.deadline
         if held is None or held[:2] != (version, seat):
-            self.deadline[table_id] = (version, seat, now + seconds)
+            self.deadline = (version, seat, now + seconds)
 
-    def expire(self, table_id: str, now: float) -> bool:
+    def expire(self, now: float) -> bool:
         """If the person to act has run out of time, their seat is away (a bot plays it)."""
-        held = self.deadline.get(table_id)
+        held = self.deadline
         if held is None or now < held[2]:
             return False
         version, seat, _ = held
-        del self.deadline[table_id]
-        session = self.session(table_id)
-        if self.version(table_id) != version or session.to_act != seat:
+        self.deadline = None
+        if self.version != version or self.session.to_act != seat:
             return False
-        self.away.setdefault(table_id, set()).add(seat)
+        self.away.add(seat)
         return True
 
-    def back(self, table_id: str, seat: int) -> bool:
+    def back(self, seat: int) -> bool:
         """The person at ``seat`` is back: no bot plays for them any more."""
-        away = self.away.get(table_id)
-        if away is None or seat not in away:
+        if seat not in self.away:
             return False
-        away.discard(seat)
+        self.away.discard(seat)
         return True
 
-    # -- what a seat sees -----------------------------------------------------------------
-    def view(self, table_id: str, seat: int | None, now: float | None = None) -> dict[str, Any]:
+    # -- what a viewer sees ---------------------------------------------------------------------
+    def view(self, seat: int | None, now: float | None = None) -> StateOut:
         """What ``seat`` (None: a spectator) may be sent now: its observation of the hand in
-        play and the hand's events as it saw them, the names, the version, the match's
-        running totals, the turn timer and who is away."""
-        session = self.session(table_id)
+        play (a spectator: the public view) and the hand's events as it saw them, the names,
+        the version, the match's running totals, the turn timer and who is away."""
+        session = self.session
         state = session.state
-        names = session.names
-        seconds = self.settings.get(table_id, {}).get("timer")
-        held = self.deadline.get(table_id)
-        timer = None
+        seconds = self.settings.get("timer")
+        held = self.deadline
+        timer: TimerOut | None = None
         if seconds:
             left = None
             if held is not None and now is not None:
                 left = round(max(0.0, held[2] - now), 1)
-            timer = {"seconds": seconds, "remaining": left, "seat": held[1] if held else None}
-        out: dict[str, Any] = {
-            "type": "state",
-            "table": table_id,
-            "game": session.game.name,
-            "seat": seat,
-            "names": names,
-            "version": self.version(table_id),
-            "hand_number": len(session.match.results),
-            "match": session.match.to_json(),
-            "last_result": (session.match.results[-1].to_json() if session.match.results else None),
-            "over": session.is_over(),
-            "timer": timer,
-            "people": [s.bot is None for s in session.seats],
-            "away": sorted(self.away.get(table_id, ())),
-        }
+            timer = TimerOut(seconds=seconds, remaining=left, seat=held[1] if held else None)
+        viewer = seat if seat is not None else -1
+        out = StateOut(
+            type="state",
+            table=self.id,
+            game=session.game.name,
+            seat=seat,
+            names=session.names,
+            version=self.version,
+            hand_number=len(session.match.results),
+            match=session.match.to_json(),
+            last_result=(session.match.results[-1].to_json() if session.match.results else None),
+            over=session.is_over(),
+            timer=timer,
+            people=[s.bot is None for s in session.seats],
+            away=sorted(self.away),
+        )
+        finished = self._finished_views(viewer, seat)
         if state is None:
             out["observation"] = None
             out["events"] = []
-            out["ui"] = present.seat_view(session, seat)
+            out["ui"] = present.seat_view(session, seat, finished=finished)
             return out
-        viewer = seat if seat is not None else 0
-        obs = state.observation(viewer).to_json()
-        if seat is None:
-            obs = _spectator(obs)
-        out["observation"] = obs
-        out["events"] = list(self.seen(table_id, seat if seat is not None else -1)[1])
-        out["ui"] = present.seat_view(session, seat)
+        obs = state.observation(seat) if seat is not None else state.public_observation()
+        data = obs.to_json()
+        _, _, events, lines = self._seen_by(viewer)
+        out["observation"] = data
+        out["events"] = list(events)
+        out["ui"] = present.seat_view(
+            session, seat, obs=obs, data=data, log=list(lines), finished=finished
+        )
         return out
 
-    def seen(self, table_id: str, viewer: int) -> tuple[list[Event], list[JSON]]:
-        """The hand in play's events as ``viewer`` saw them (-1: a spectator), as events
-        and as data; worked out once per event, since a hand's log only grows."""
-        state = self.session(table_id).state
-        if state is None:
-            return [], []
-        key = (table_id, viewer)
-        held = self._seen.get(key)
-        if held is None or held[0] is not state.log:
-            held = (state.log, [], [])
-            self._seen[key] = held
-        log, events, data = held
-        for e in log[len(events) :]:
-            mine = e.seen_by(viewer)
-            events.append(mine)
-            data.append(mine.to_json())
-        return events, data
+    def _finished_views(self, viewer: int, seat: int | None) -> tuple[Any, Any]:
+        """The last result and score sheet as ``viewer`` reads them (kept until a hand
+        ends or a name changes)."""
+        session = self.session
+        hands = len(session.match.results)
+        held = self._finished.get(viewer)
+        if held is not None and held[0] == hands:
+            return held[1]
+        voice = Voice.of(session.names, len(session.seats), seat)
+        made = (present.last_result(session, voice), present.score_sheet(session.match, voice))
+        self._finished[viewer] = (hands, made)
+        return made
 
-    def missed(self, table_id: str, seat: int | None, since: int) -> list[str]:
+    def _seen_by(self, viewer: int) -> tuple[list[Event], list[Event], list[JSON], list[str]]:
+        """The hand in play's events as ``viewer`` saw them (-1: a spectator), as events,
+        as data and in words; worked out once per event, since a hand's log only grows."""
+        session = self.session
+        state = session.state
+        assert state is not None
+        held = self._seen.get(viewer)
+        if held is None or held[0] is not state.log:
+            held = (state.log, [], [], [])
+            self._seen[viewer] = held
+        log, events, data, lines = held
+        if len(events) < len(log):
+            voice = Voice.of(session.names, len(session.seats), None if viewer < 0 else viewer)
+            for e in log[len(events) :]:
+                mine = e.seen_by(viewer)
+                events.append(mine)
+                data.append(mine.to_json())
+                lines.append(event_line(mine, session.game, voice))
+        return held
+
+    def _views(self, now: float, seats: set[int | None]) -> dict[int | None, str]:
+        """The text of the state message of each viewer in ``seats``, each worked out once."""
+        return {seat: encode(self.view(seat, now)) for seat in seats}
+
+    def _missed(self, seat: int | None, since: int) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
-        session = self.session(table_id)
-        if type(since) is not int or since >= self.version(table_id):
+        session = self.session
+        if type(since) is not int or since >= self.version:
             return []
         since = max(0, since)
         record = session.record()
@@ -363,31 +356,224 @@ class Tables:
             start = end
         return lines[-MAX_MISSED:]
 
-    def record_for(self, table_id: str, seat: int | None) -> dict[str, Any]:
-        """The table's record as ``seat`` (None: a spectator) may have it (module notes)."""
-        session = self.session(table_id)
-        record = session.record()
-        data = record.to_json()
-        if session.is_over():
-            return data
-        viewer = seat if seat is not None else -1
-        hands = []
-        for index, hand in enumerate(record.hands):
-            live = index == len(record.hands) - 1 and session.state is not None
-            state = session.state if live else replay_hand(record, index, check=False)
-            assert state is not None
-            entry: dict[str, Any] = {"first": hand.first, "actions": list(hand.actions)}
-            if hand.context is not None:
-                entry["context"] = dict(hand.context)
-            if seat is not None:
-                entry["dealt"] = record.start(index).observation(seat).to_json()["hand"]
-            entry["events"] = [e.to_json() for e in state.events_for(viewer)]
-            if hand.result is not None:
-                entry["result"] = hand.result
-            hands.append(entry)
-        data["hands"] = hands
-        data["seen_by"] = seat if seat is not None else "spectator"
+    def _hint(self, seat: int) -> list[str]:
+        return present.hint(self.session, seat)
+
+    # -- the table's doors (on the event loop) ---------------------------------------------------
+    def tell(self, now: float | None = None) -> None:
+        """Send every connection the table as its viewer sees it now (never waits)."""
+        now = time.monotonic() if now is None else now
+        self.arm(now)
+        if not self.connections:
+            return
+        texts = self._views(now, {c.seat for c in self.connections})
+        for c in list(self.connections):
+            c.send(texts[c.seat])
+
+    async def _told(self, work: Callable[[], object]) -> None:
+        """Run ``work`` (a change) in a worker thread, then work out every viewer's message
+        there too, and queue them: the change is stored before anyone is told."""
+        seats = {c.seat for c in self.connections}
+
+        def run() -> dict[int | None, str]:
+            work()
+            now = time.monotonic()
+            self.arm(now)
+            return self._views(now, seats)
+
+        texts = await asyncio.to_thread(run)
+        for c in list(self.connections):
+            text = texts.get(c.seat)
+            if text is not None:
+                c.send(text)
+
+    async def act(self, seat: int, action: int | str, version: int, thinker: Thinker) -> None:
+        """A person's action (a CherkiError if refused: nothing changed)."""
+        async with self.lock:
+            await self._told(lambda: self._act(seat, action, version))
+        self.wake(thinker)
+
+    async def hint(self, seat: int) -> HintOut:
+        async with self.lock:
+            lines = await asyncio.to_thread(self._hint, seat)
+        return HintOut(type="hint", lines=lines)
+
+    async def come_back(self, seat: int, thinker: Thinker) -> None:
+        async with self.lock:
+            if self.back(seat):
+                self.tell()
+        self.wake(thinker)
+
+    async def join(self, conn: Connection, since: int | None, thinker: Thinker) -> None:
+        """A connection opens: a person's seat is theirs again; it is sent the table (with
+        what it missed since ``since``) and then every change."""
+        async with self.lock:
+            if conn.seat is not None and self.back(conn.seat):
+                self.tell()
+
+            def first() -> str:
+                now = time.monotonic()
+                self.arm(now)
+                out = self.view(conn.seat, now)
+                if since is not None:
+                    out["missed"] = self._missed(conn.seat, since)
+                return encode(out)
+
+            text = await asyncio.to_thread(first)
+            self.connections.add(conn)
+            conn.send(text)
+        self.wake(thinker)
+
+    def leave(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    async def expire_now(self, now: float, thinker: Thinker) -> None:
+        """The turn timer's look: an away seat is told and its stand-in starts."""
+        async with self.lock:
+            if self.expire(now):
+                self.tell()
+        self.wake(thinker)
+
+    def wake(self, thinker: Thinker) -> None:
+        """Start the table's bots if they are not already playing."""
+        if self.bots is None or self.bots.done():
+            self.bots = asyncio.get_running_loop().create_task(self._play_bots(thinker))
+
+    async def _play_bots(self, thinker: Thinker) -> None:
+        """The table's bots (and stand-ins for away people) play until a person is to act:
+        each decision away from the event loop and outside the lock, each action stored,
+        then told."""
+        while True:
+            async with self.lock:
+                job = await asyncio.to_thread(self._bot_job)
+            if job is None:
+                return
+            seat, bot, obs, seed, version = job
+            action = await thinker(bot, obs, seed)
+            async with self.lock:
+                await self._told(partial(self._bot_act, seat, action, version))
+
+    async def stop(self) -> None:
+        if self.bots is not None:
+            self.bots.cancel()
+
+
+class Tables:
+    """Every live table of one server: created here, or loaded from the store when first
+    asked for (after a restart too: the record resumes from its last action)."""
+
+    def __init__(self, store: Store, *, stand_in: str = "heuristic") -> None:
+        self.store = store
+        self.stand_in = stand_in
+        self.live: dict[str, Table] = {}
+
+    def create(
+        self,
+        game_name: str,
+        preset: str | None,
+        options: dict[str, Any],
+        seats: list[SeatPlan],
+        hands: int = 1,
+        timer: int | None = None,
+        listed: bool = False,
+    ) -> tuple[str, dict[int, str]]:
+        """A new table, its first hand dealt; its id and a token for each person's seat.
+        Its bots have not played yet (:meth:`Table.wake`, or :meth:`Table.play_bots`)."""
+        game = find_game(game_name)
+        rules = game.rules(preset or None, **options)
+        game.check_players(len(seats))
+        if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
+            raise RulesError(f"a table plays 1 to {MAX_HANDS} hands, not {hands!r}")
+        if timer is not None and (type(timer) is not int or not MIN_TIMER <= timer <= MAX_TIMER):
+            raise RulesError(
+                f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (or off), not {timer!r}"
+            )
+        if not any(p.kind == HUMAN for p in seats):
+            raise RulesError("a table needs at least one person")
+        players = []
+        for i, p in enumerate(seats):
+            if p.kind == BOT:
+                players.append(Seat(f"Bot {i} ({p.level})", make_bot(game.name, p.level or "")))
+            elif p.kind == HUMAN:
+                players.append(Seat(f"Seat {i}"))
+            else:
+                raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
+        seed = random.SystemRandom().getrandbits(64)
+        session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
+        settings: dict[str, Any] = {"hands": hands, "timer": timer, "listed": bool(listed)}
+        table_id, tokens = self.store.create_table(
+            session.record(), [(p.kind, p.level) for p in seats], settings
+        )
+        table = Table(table_id, session, settings, self.store, stand_in=self.stand_in)
+        session.start_hand()
+        self.live[table_id] = table
+        return table_id, tokens
+
+    def table(self, table_id: str) -> Table:
+        """The live table, resumed from the store if this server has not loaded it yet (a
+        CherkiError for no such table)."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        info = self.store.table(table_id)
+        record = self.store.record(table_id)
+        game = record.game
+        seats = [
+            Seat(s.name or f"Seat {s.seat}", make_bot(game.name, s.level or ""))
+            if s.kind == BOT
+            else Seat(s.name or f"Seat {s.seat}")
+            for s in info.seats
+        ]
+        session = Session.resume(record, seats)
+        table = Table(table_id, session, info.settings, self.store, stand_in=self.stand_in)
+        if session.state is None and not session.is_over():
+            session.start_hand()
+        live = self.live.get(table_id)  # loaded meanwhile by another thread
+        if live is not None:
+            return live
+        self.live[table_id] = table
+        return table
+
+    def session(self, table_id: str) -> Session:
+        """The live session of a table (tests and tools)."""
+        return self.table(table_id).session
+
+    def forget(self, table_id: str) -> None:
+        """Let a finished table with no connection go from memory (it is in the store)."""
+        table = self.live.get(table_id)
+        if table is not None and table.over and not table.connections:
+            del self.live[table_id]
+
+    @property
+    def playing(self) -> int:
+        """Tables in play held in memory."""
+        return sum(1 for t in self.live.values() if not t.over)
+
+
+# -- records for a viewer (from the record alone: runs in a worker) ------------------------------
+def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
+    """The table's record (its JSON ``text``) as ``seat`` (None: a spectator) may have it
+    (module notes); ``over``: whether the match is over."""
+    record = parse_record(text)
+    data = record.to_json()
+    if over:
         return data
+    viewer = seat if seat is not None else -1
+    hands = []
+    for index, hand in enumerate(record.hands):
+        state = replay_hand(record, index, check=False)
+        entry: dict[str, Any] = {"first": hand.first, "actions": list(hand.actions)}
+        if hand.context is not None:
+            entry["context"] = dict(hand.context)
+        if seat is not None:
+            entry["dealt"] = record.start(index).observation(seat).to_json()["hand"]
+        entry["events"] = [e.to_json() for e in state.events_for(viewer)]
+        if hand.result is not None:
+            entry["result"] = hand.result
+        hands.append(entry)
+    data["hands"] = hands
+    data["seen_by"] = seat if seat is not None else "spectator"
+    return data
 
 
 def _events_after(record: Record, index: int, actions: int) -> int:
@@ -398,15 +584,3 @@ def _events_after(record: Record, index: int, actions: int) -> int:
             if n == actions:
                 break
     return len(state.log)
-
-
-def _spectator(obs: dict[str, Any]) -> dict[str, Any]:
-    """Seat 0's observation with everything only seat 0 may know removed."""
-    hidden = {**obs}
-    hidden["seat"] = None
-    hidden["hand"] = []
-    hidden["legal"] = []
-    for key in ("drawn", "hints"):
-        if key in hidden:
-            hidden[key] = None
-    return hidden

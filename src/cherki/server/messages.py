@@ -1,0 +1,116 @@
+"""The messages of the table's WebSocket, both ways, as tagged unions on ``type``.
+
+Incoming (client → server) messages are pydantic models, validated as one discriminated
+union (:data:`Incoming`); anything else is answered with an :class:`ErrorOut` and changes
+nothing. Outgoing (server → client) messages are :class:`typing.TypedDict` s, one per
+``type`` (:data:`Outgoing`): checked by mypy where they are built, serialised once with
+:func:`encode` and the same text sent to every connection that may see it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal, TypedDict
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+
+# -- client → server ------------------------------------------------------------------------------
+class Act(BaseModel):
+    """Play ``action`` (an id from the legal list, or its notation) at ``version``."""
+
+    type: Literal["act"]
+    action: int | str
+    version: int
+
+
+class Ping(BaseModel):
+    type: Literal["ping"]
+
+
+class Hint(BaseModel):
+    type: Literal["hint"]
+
+
+class Back(BaseModel):
+    """Take the seat back from the stand-in bot that played it while its time had run out."""
+
+    type: Literal["back"]
+
+
+Incoming = TypeAdapter(Annotated[Act | Ping | Hint | Back, Field(discriminator="type")])
+
+
+# -- server → client ------------------------------------------------------------------------------
+class TimerOut(TypedDict):
+    seconds: int
+    remaining: float | None
+    seat: int | None
+
+
+class StateOut(TypedDict, total=False):
+    """The table as one viewer may see it (``seat`` None: a spectator, who is sent the
+    game's public view). ``missed`` only in the first message of a connection that named
+    the version it last saw."""
+
+    type: Literal["state"]
+    table: str
+    game: str
+    seat: int | None
+    names: list[str]
+    version: int
+    hand_number: int
+    match: dict[str, Any]
+    last_result: dict[str, Any] | None
+    over: bool
+    timer: TimerOut | None
+    people: list[bool]
+    away: list[int]
+    observation: dict[str, Any] | None
+    events: list[Any]
+    ui: dict[str, Any]
+    missed: list[str]
+
+
+class ErrorOut(TypedDict):
+    """A refused message (nothing changed), or why the connection is being closed."""
+
+    type: Literal["error"]
+    message: str
+
+
+class HintOut(TypedDict):
+    type: Literal["hint"]
+    lines: list[str]
+
+
+class PongOut(TypedDict):
+    type: Literal["pong"]
+
+
+class ClosingOut(TypedDict):
+    """Sent just before the server closes the connection: why, and whether coming back
+    (with ``?since=``) will work."""
+
+    type: Literal["closing"]
+    message: str
+    reconnect: bool
+
+
+Outgoing = StateOut | ErrorOut | HintOut | PongOut | ClosingOut
+
+
+def encode(message: Outgoing) -> str:
+    """A message as the text sent on the socket."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(message: str) -> str:
+    return encode(ErrorOut(type="error", message=message))
+
+
+def closing(message: str, *, reconnect: bool) -> str:
+    return encode(ClosingOut(type="closing", message=message, reconnect=reconnect))
+
+
+PONG = encode(PongOut(type="pong"))
