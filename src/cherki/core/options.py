@@ -9,6 +9,11 @@ accepts only its own options and names them when given another.
 Values arrive typed (from Python) or as text (from the command line); both are converted
 strictly: ``true``/``false`` (also yes/no, on/off, 1/0) for a flag, a whole number written in
 digits for a number (never a float, a bool or ``1e3``), one of the choices for a choice.
+
+Our specifications
+------------------
+* Every whole-number option is within ±:data:`WHOLE_LIMIT` (a million) even where its
+  declaration sets no bound: no stake, target or score of these games comes near it.
 """
 
 from __future__ import annotations
@@ -144,6 +149,10 @@ class Option:
                 raise RulesError(f"option {name} must be at least {self.minimum}")
             if self.maximum is not None and value > self.maximum:
                 raise RulesError(f"option {name} must be at most {self.maximum}")
+            if abs(value) > WHOLE_LIMIT:
+                raise RulesError(
+                    f"option {name} must be from {-WHOLE_LIMIT:,} to {WHOLE_LIMIT:,}, not {value:,}"
+                )
             return
         if not isinstance(value, str):
             raise RulesError(f"option {name} takes text, not {value!r}")
@@ -151,6 +160,11 @@ class Option:
             raise RulesError(
                 f"option {name} cannot be {value!r}: choose one of {', '.join(self.choices)}"
             )
+
+
+#: no number of the rules is larger than this (a stake, a target, points): larger ones are
+#: typing mistakes or attacks on a server's arithmetic and storage
+WHOLE_LIMIT = 1_000_000
 
 
 def _is_digits(text: str) -> bool:

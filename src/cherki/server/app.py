@@ -241,14 +241,15 @@ ASGI = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[
 
 class BodyLimit:
     """Refuse a request body over the limit (413) before it is read whole: by its declared
-    length, or as it streams in."""
+    length, or as it streams in (the body is gathered here, up to the limit, and handed to
+    the app only when it is within it)."""
 
     def __init__(self, app: ASGI, limits: Limits) -> None:
         self.app = app
         self.limits = limits
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
         replay = scope.get("path") == "/api/replay"
@@ -259,25 +260,31 @@ class BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > most):
                 await _plain(send, 413, words)
                 return
+        parts: list[bytes] = []
         seen = 0
-
-        async def counted() -> Any:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > most:
-                    raise _TooBig(words)
-            return message
+            if message["type"] != "http.request":
+                return  # the client left
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > most:
+                await _plain(send, 413, words)
+                return
+            parts.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(parts)
+        done = False
 
-        try:
-            await self.app(scope, counted, send)
-        except _TooBig as err:
-            await _plain(send, 413, str(err))
+        async def replayed() -> Any:
+            nonlocal done
+            if not done:
+                done = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
 
-
-class _TooBig(Exception):
-    pass
+        await self.app(scope, replayed, send)
 
 
 async def _plain(send: Any, status: int, detail: str) -> None:

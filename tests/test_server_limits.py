@@ -1,0 +1,354 @@
+"""The server's limits, each refused in words, and clients that cannot stall it: a slow
+reader is dropped (and may come back), binary frames and oversized bodies are refused,
+floods of tables and connections are capped, heavy requests have a time limit, and a
+client that goes away at any moment leaves no traceback in the log."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import os
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+from serverutil import next_settled
+from websockets.sync.client import connect
+
+from cherki.server.app import create_app
+from cherki.server.connection import Connection
+from cherki.server.limits import Limits, Window
+from cherki.server.store import Store
+
+BOTS3 = [{"kind": "bot", "level": "random"}] * 3
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store(f"sqlite:///{tmp_path / 'server.db'}")
+
+
+@pytest.fixture
+def opened() -> Iterator[Callable[..., TestClient]]:
+    with ExitStack() as stack:
+
+        def open_client(store: Store, **kw: Any) -> TestClient:
+            return stack.enter_context(TestClient(create_app(store, **kw)))
+
+        yield open_client
+
+
+def _table(client: Any, **extra: Any) -> dict[str, Any]:
+    body = {"game": "balik-satu", "seats": [{"kind": "human"}, *BOTS3], **extra}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+# -- limits in words ------------------------------------------------------------------------------
+def test_limits_are_named_and_changed_in_words() -> None:
+    limits = Limits().with_text(["connections_per_table=3", "send_seconds=0.5"])
+    assert limits.connections_per_table == 3 and limits.send_seconds == 0.5
+    for bad, words in [
+        (["nonsense=1"], "NAME=VALUE"),
+        (["queue_messages"], "NAME=VALUE"),
+        (["queue_messages=lots"], "takes a number"),
+        (["queue_messages=0"], "more than 0"),
+    ]:
+        with pytest.raises(Exception, match=words):
+            Limits().with_text(bad)
+
+
+def test_a_window_counts_each_key_for_its_time() -> None:
+    w = Window(2, 60.0)
+    assert w.take("a", 0.0) and w.take("a", 1.0) and not w.take("a", 2.0)
+    assert w.take("b", 2.0)
+    assert w.take("a", 60.5)  # the first has left the window
+
+
+def test_oversized_bodies_are_refused_before_they_are_read(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
+    seats = [{"kind": "human"}] * 1_000_000  # 20 MB of seats
+    started = time.perf_counter()
+    r = client.post("/api/tables", content=json.dumps({"game": "ceki", "seats": seats}),
+                    headers={"content-type": "application/json"})  # fmt: skip
+    assert r.status_code == 413 and "at most 64 KB" in r.json()["detail"]
+    assert time.perf_counter() - started < 30  # refused, not parsed
+
+    def chunks() -> Iterator[bytes]:  # no declared length: counted as it streams
+        yield b'{"game": "ceki", "seats": ['
+        for _ in range(10_000):
+            yield b'{"kind": "human"},'
+        yield b"]}"
+
+    r = client.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most 64 KB" in r.json()["detail"]
+    r = client.post("/api/replay", content=b"x" * (1024 * 1024 + 1))
+    assert r.status_code == 413 and "1 MB" in r.json()["detail"]
+
+
+def test_numbers_of_the_rules_and_seats_are_bounded(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
+    body = {"game": "ceki", "seats": [{"kind": "human"}] * 2, "options": {"target_points": 10**12}}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and "1,000,000" in r.json()["detail"]
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": [{"kind": "human"}] * 15})
+    assert r.status_code == 422 and "14" in r.text
+
+
+def test_a_flood_of_new_tables_is_refused(store: Store, opened: Callable[..., TestClient]) -> None:
+    client = opened(store, limits=Limits(tables_per_minute=3))
+    for _ in range(3):
+        _table(client)
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": [{"kind": "human"}] * 2})
+    assert r.status_code == 429 and "3 new tables a minute" in r.json()["detail"]
+
+
+def test_tables_in_play_are_capped(store: Store, opened: Callable[..., TestClient]) -> None:
+    client = opened(store, limits=Limits(live_tables=2))
+    _table(client)
+    _table(client)
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": [{"kind": "human"}] * 2})
+    assert r.status_code == 429 and "as many tables as it can" in r.json()["detail"]
+
+
+def test_connections_are_capped_per_table_and_per_address(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store, limits=Limits(connections_per_table=2, connections_per_address=3))
+    one, two = _table(client), _table(client)
+    with ExitStack() as stack:
+        for _ in range(2):
+            ws = stack.enter_context(client.websocket_connect(f"/ws/watch/{one['table']}"))
+            assert ws.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/watch/{one['table']}") as ws:
+            refused = ws.receive_json()
+        assert refused["type"] == "closing" and refused["reconnect"] is True
+        assert "this table has 2 connections already" in refused["message"]
+        ws = stack.enter_context(client.websocket_connect(f"/ws/watch/{two['table']}"))
+        assert ws.receive_json()["type"] == "state"
+        with client.websocket_connect(f"/ws/watch/{two['table']}") as ws:
+            refused = ws.receive_json()
+        assert "3 connections from your address" in refused["message"]
+    # every connection closed: room again
+    with client.websocket_connect(f"/ws/watch/{one['table']}") as ws:
+        assert ws.receive_json()["type"] == "state"
+
+
+def test_binary_frames_and_oversized_messages_are_refused(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
+    data = _table(client)
+    with client.websocket_connect(f"/ws/seat/{data['seats']['0']}") as ws:
+        ws.receive_json()
+        ws.send_bytes(b"\x00\x01binary")
+        assert ws.receive_json() == {
+            "type": "error",
+            "message": "binary frames are not accepted: send JSON text",
+        }
+        ws.send_text("x" * 5000)
+        assert ws.receive_json()["message"] == "message too large"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+
+
+def test_heavy_requests_have_a_time_limit(store: Store, opened: Callable[..., TestClient]) -> None:
+    client = opened(store, limits=Limits(heavy_seconds=0.001))
+    r = client.post("/api/replay", content=b'{"format": "cherki-record"}')
+    assert r.status_code == 503 and "took longer than 0.001 seconds" in r.json()["detail"]
+    client = opened(store, limits=Limits(heavy_jobs=1, heavy_seconds=60))
+    r = client.post("/api/replay", content=b"not json")  # the process is fine after a kill
+    assert r.status_code == 400
+
+
+# -- a connection that falls behind ---------------------------------------------------------------
+class _StuckSocket:
+    """A WebSocket whose client never reads: every send waits for ever."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.application_state = None
+        self.closed_with: int | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+        if len(self.sent) > 1:
+            await asyncio.Event().wait()
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        self.closed_with = code
+
+
+def test_a_connection_that_cannot_take_a_message_is_dropped() -> None:
+    async def scenario() -> tuple[Connection, list[Connection], _StuckSocket]:
+        ws = _StuckSocket()
+        gone: list[Connection] = []
+        conn = Connection(ws, None, "10.0.0.1", Limits(send_seconds=0.05))  # type: ignore[arg-type]
+
+        async def reader() -> None:  # the connection's reading task, cancelled on a drop
+            conn.start(gone.append)
+            await asyncio.Event().wait()
+
+        reading = asyncio.create_task(reader())
+        await asyncio.sleep(0)
+        assert conn.send("one") and conn.send("two") and conn.send("three")
+        for _ in range(300):
+            await asyncio.sleep(0.01)
+            if reading.done():
+                break
+        assert reading.cancelled()
+        return conn, gone, ws
+
+    conn, gone, _ = asyncio.run(scenario())
+    assert conn.closed and gone == [conn]
+    assert conn.reason == "a message took too long to reach you"
+    assert not conn.send("four")  # nothing more is queued for it
+
+
+def test_a_connection_too_far_behind_is_dropped_at_once() -> None:
+    async def scenario() -> Connection:
+        ws = _StuckSocket()
+        conn = Connection(ws, 0, "10.0.0.1", Limits(queue_messages=5))  # type: ignore[arg-type]
+        reading = asyncio.create_task(asyncio.Event().wait())
+        conn._reader = reading
+        conn.start()
+        conn._reader = reading
+        results = [conn.send(f"m{i}") for i in range(10)]
+        assert results[:5] == [True] * 5 and not any(results[6:])
+        await asyncio.sleep(0.05)
+        assert reading.cancelled()
+        return conn
+
+    conn = asyncio.run(scenario())
+    assert conn.closed and "too far behind" in (conn.reason or "")
+
+
+# -- a real server, real sockets ------------------------------------------------------------------
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def _serving(store: Store, limits: Limits) -> Iterator[tuple[str, Any]]:
+    """The app served by uvicorn on a loopback port, in a thread of this process."""
+    app = create_app(store, limits=limits)
+    port = _port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="info"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"127.0.0.1:{port}", app
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def _never_reading(host: str, path: str) -> socket.socket:
+    """A WebSocket client that does the handshake and then never reads."""
+    addr, port = host.split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((addr, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += sock.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return sock
+
+
+def _play(ws: Any, msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    legal = msg["observation"]["legal"]
+    draws = [a["id"] for a in legal if a["text"] == "draw"]
+    choice = draws[0] if draws else rng.choice(legal)["id"]
+    ws.send(json.dumps({"type": "act", "action": choice, "version": msg["version"]}))
+    out = next_settled(lambda: json.loads(ws.recv(timeout=30)))
+    assert out["type"] == "state", out
+    return out
+
+
+def test_a_spectator_who_never_reads_is_dropped_and_the_table_plays_on(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    limits = Limits(queue_messages=8, send_seconds=2.0, messages_per_second=1000)
+    caplog.set_level(logging.INFO)
+    with _serving(store, limits) as (host, app):
+        made = httpx.post(f"http://{host}/api/tables", json={"game": "balik-satu", "hands": 20,
+                          "seats": [{"kind": "human"}, *BOTS3]}, timeout=30).json()  # fmt: skip
+        table = app.state.tables.table(made["table"])
+        stuck = _never_reading(host, f"/ws/watch/{made['table']}")
+        rng = random.Random(1)
+        with connect(f"ws://{host}/ws/seat/{made['seats']['0']}") as ws:
+            msg = next_settled(lambda: json.loads(ws.recv(timeout=30)))
+            assert msg["type"] == "state", msg
+            moves = 0
+            while not msg["over"] and moves < 200:
+                msg = _play(ws, msg, rng)  # each move answered: the table is never held
+                moves += 1
+                if not any(c.seat is None for c in table.connections):
+                    break
+            assert not any(c.seat is None for c in table.connections), "still connected"
+            if not msg["over"]:
+                msg = _play(ws, msg, rng)  # and plays on after the drop
+        stuck.close()
+        # coming back with ?since= works as for anyone
+        with connect(f"ws://{host}/ws/watch/{made['table']}?since=0") as watcher:
+            again = json.loads(watcher.recv(timeout=30))
+            assert again["type"] == "state" and again["missed"]
+    assert "dropped a connection" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+def test_clients_that_leave_at_any_moment_leave_no_traceback(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    rng = random.Random(7)
+    with _serving(store, Limits(messages_per_second=1000)) as (host, _):
+        made = httpx.post(f"http://{host}/api/tables", json={"game": "ceki", "hands": 50,
+                          "seats": [{"kind": "human"}, *BOTS3[:2]]}, timeout=30).json()  # fmt: skip
+        token = made["seats"]["0"]
+        for i in range(30):
+            path = f"/ws/seat/{token}" if i % 2 else f"/ws/watch/{made['table']}"
+            with connect(f"ws://{host}{path}") as ws:
+                if rng.random() < 0.5:
+                    msg = next_settled(lambda ws=ws: json.loads(ws.recv(timeout=30)))
+                    if i % 2 and not msg["over"] and msg["observation"]["current"] == 0:
+                        legal = msg["observation"]["legal"]
+                        ws.send(json.dumps({"type": "act", "action": legal[0]["id"],
+                                            "version": msg["version"]}))  # fmt: skip
+                if rng.random() < 0.5:
+                    ws.socket.close()  # gone without a closing handshake
+        time.sleep(0.5)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "Traceback" not in caplog.text
