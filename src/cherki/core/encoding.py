@@ -91,9 +91,11 @@ ORIGINS = ("none", "stock", "discard")
 
 def codes(counts: Sequence[int]) -> list[str]:
     """A count vector as card codes, in card order with repeats (``["C1", "C1", "S3"]``)."""
+    if not any(counts):
+        return []
     from cherki.core.cards import CODES
 
-    return [CODES[k] for k, c in enumerate(counts) for _ in range(c)]
+    return [CODES[k] for k, c in enumerate(counts) if c for _ in range(c)]
 
 
 def code(card: int | None) -> str | None:

@@ -58,11 +58,13 @@ def seat_view(
     data: dict[str, Any] | None = None,
     log: list[str] | None = None,
     finished: tuple[dict[str, Any] | None, dict[str, Any] | None] | None = None,
+    hand: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The presentation part of a ``state`` message for ``seat`` (None: a spectator, who
     reads the game's public view). A caller that already holds them passes the viewer's
     observation (``obs`` and its JSON ``data``), the hand's log in words (``log``) and the
-    last result and score sheet (``finished``), which change only when a hand ends."""
+    last result and score sheet (``finished``), which change only when a hand ends, and the
+    seat's hand as :func:`hand_view` shows it (``hand``), which changes only with its cards."""
     state = session.state
     game = session.game
     voice = Voice.of(session.names, len(session.seats), seat)
@@ -97,7 +99,7 @@ def seat_view(
     out["status"] = status_line(data, game, voice, seat)
     if seat is not None:
         out["actions"] = actions_view(game, obs.legal, data)
-        out["hand"] = hand_view(obs)
+        out["hand"] = hand if hand is not None else hand_view(obs)
         drawn = data.get("drawn")
         if isinstance(drawn, str):
             how = "You took" if data.get("drawn_from") == "discard" else "You drew"

@@ -118,6 +118,8 @@ class Table:
         self._seen: dict[int, tuple[list[Event], list[Event], list[JSON], list[str]]] = {}
         #: per viewer: the last result and score sheet, and the hand count they are of
         self._finished: dict[int, tuple[int, tuple[Any, Any]]] = {}
+        #: per seat: its hand as the page shows it, and the cards it is of
+        self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
         session.save = self._save
 
     # -- the record -------------------------------------------------------------------------
@@ -284,8 +286,16 @@ class Table:
         _, _, events, lines = self._seen_by(viewer)
         out["observation"] = data
         out["events"] = list(events)
+        hand = None
+        if seat is not None:
+            held = self._hands.get(seat)
+            cards = (tuple(obs.hand), tuple(getattr(obs, "laid", None) or ()))
+            if held is None or held[0] != cards:
+                held = (cards, present.hand_view(obs))
+                self._hands[seat] = held
+            hand = held[1]
         out["ui"] = present.seat_view(
-            session, seat, obs=obs, data=data, log=list(lines), finished=finished
+            session, seat, obs=obs, data=data, log=list(lines), finished=finished, hand=hand
         )
         return out
 
