@@ -6,6 +6,7 @@ stacked shoe: the hands in seat order (the starter holds 15) and the top of the 
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -431,6 +432,28 @@ def test_draws_are_private_until_someone_calls_then_revealed() -> None:
     assert [(e.kind, e.card, e.private_to) for e in ev] == [("reveal", k("C4"), -1)]
     assert st.events_for(0)[-1].card == k("C4")
     assert st.observation(0).exposed[1][k("C4")] == 1  # a shown draw is public knowledge
+
+
+# -- the public view (what a spectator sees) ----------------------------------------------------
+def test_the_public_view_shows_taken_discards_and_shown_draws_never_a_private_draw() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], stock="OT RF")
+    play(st, "0: discard C9", "1: draw")  # OT: seen by seat 1 alone
+    pub = st.public_observation()
+    assert (pub.seat, pub.legal, pub.drawn, pub.drawn_from) == (-1, (), None, 0)
+    assert not any(pub.hand) and pub.exposed[1][k("OT")] == 0
+    assert st.observation(1).to_json()["drawn"] == "OT"
+    data = pub.to_json()
+    assert (data["seat"], data["hand"], data["legal"]) == (None, [], [])
+    assert (data["drawn"], data["drawn_from"]) == (None, "none")
+    assert '"OT"' not in json.dumps(data)
+    play(st, "1: discard C1", "0: take")  # a discard taken: public
+    pub = st.public_observation()
+    assert pub.exposed[0][k("C1")] == 1 and pub.drawn is None
+    assert st.observation(0).to_json()["drawn_from"] == "discard"
+    play(st, "0: discard C1 ceki", "1: draw")  # a call stands: RF is shown to all
+    pub = st.public_observation()
+    assert pub.exposed[1][k("RF")] == 1 and pub.drawn is None
+    assert pub.to_json()["exposed"][1] == ["RF"]
 
 
 # -- claims ------------------------------------------------------------------------------------

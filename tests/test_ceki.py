@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -234,6 +235,32 @@ def test_a_sampled_deal_keeps_what_callers_laid_face_down() -> None:
         assert world.observation(1) == theirs
         laid = world.laid[0]
         assert sum(laid) == 2 and all(world.hands[0][k] >= c for k, c in enumerate(laid))
+
+
+def test_the_public_view_hides_cards_laid_face_down_and_a_stock_draw() -> None:
+    # what a spectator is sent: seat 0's couple face down, its draw and where it came from,
+    # and whether seat 1's take was of a card thrown straight are no part of it
+    state = stacked([NINES, JUNK], "C1 C2")
+    play(state, "0: ceki")
+    pub = state.public_observation()
+    assert pub.seat == -1 and not any(pub.hand) and not any(pub.laid) and pub.legal == ()
+    assert pub.called == (True, False) and pub.laid_count == (2, 0)  # the count is public
+    data = pub.to_json()
+    assert state.observation(0).to_json()["laid"] == ["C7", "S7"]
+    assert (data["seat"], data["hand"], data["laid"], data["legal"]) == (None, [], [], [])
+    assert '"C7"' not in json.dumps(data) and '"S7"' not in json.dumps(data)
+    play(state, "0: draw")  # C1 from the pile: seen by seat 0 alone
+    data = state.public_observation().to_json()
+    assert state.observation(0).to_json()["drawn"] == "C1"
+    assert (data["drawn"], data["drawn_from"]) == (None, "none")
+    assert '"C1"' not in json.dumps(data)
+    play(state, "0: discard C1", "1: take")  # thrown straight, then taken: both public
+    pub = state.public_observation()
+    assert state.observation(1).taken_straight and not pub.taken_straight
+    assert pub.exposed[1] == tuple(parse_cards_counts("C1")) and pub.drawn is None
+    data = pub.to_json()
+    assert data["exposed"] == [[], ["C1"]] and data["drawn_from"] == "none"
+    assert data["taken_straight"] is False and data["laid"] == []
 
 
 def parse_cards_counts(text: str) -> list[int]:

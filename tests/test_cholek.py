@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -152,6 +153,20 @@ def test_both_cards_of_a_turn_may_capture() -> None:
     play(state, "0: capture M9 M9 with C9")
     assert sum(state.captured[0]) == 6
     assert state.current == 1
+
+
+def test_the_public_view_shows_the_table_never_a_hand() -> None:
+    state = stacked(["M7 C1 C2", "S7 C3 C4"], "C7 C8", initial_pool=1)
+    play(state, "0: discard M7", "0: turn", "1: discard S7")
+    pub = state.public_observation()
+    assert pub.seat == -1 and not any(pub.hand) and pub.legal == ()
+    data = pub.to_json()
+    assert (data["seat"], data["hand"], data["legal"]) == (None, [], [])
+    assert data["pool"] == ["C7", "C8", "M7"] and data["hand_sizes"] == [2, 2]
+    assert (data["active"], data["active_from"]) == ("S7", "hand")  # face up on the table
+    assert state.observation(1).to_json()["hand"] == ["C3", "C4"]
+    text = json.dumps(data)
+    assert not [c for c in ("C1", "C2", "C3", "C4") if f'"{c}"' in text]
 
 
 @pytest.mark.parametrize(

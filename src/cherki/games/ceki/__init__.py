@@ -81,6 +81,15 @@ Our specifications (each is an option of :class:`CekiRules` unless marked *fixed
 * ``next_dealer`` (default ``rotate``): the deal passes to the left each hand, so the next
   first player is ``first + 1``; ``winner``: the winner deals next (first player on his
   left); after a hand with no winner the same dealer deals again.
+* The public view (*fixed*; ``state.public_observation()``, what anyone watching the table
+  sees): the dealer, the discards and who threw each, whether the top discard was thrown
+  straight from the draw (at the table the drawn card goes to the pile without joining the
+  hand), every hand's size, who called and how many cards each laid face down, the
+  discards each seat took (``exposed``), the pile's size, and the result with the winning
+  hand once the hand is over. Never a hand's cards, *which* cards lie face down, the pile's
+  order, or the card the seat to act drew from the pile and where it came from; whether a
+  taken discard was thrown straight (``taken_straight``, the plain win) is the taker's own,
+  as in every other seat's view (the discard and the take themselves are public).
 """
 
 from __future__ import annotations

@@ -67,6 +67,12 @@ Our specifications (each is an option of :class:`CholekRules` unless marked *fix
   ``ang_pow_besar_cents`` 200.
 * The next game (*fixed*, R-NEXT): the lowest scorer starts; among tied lowest scorers the
   one first in playing order from this game's first player.
+* The public view (*fixed*; ``state.public_observation()``, what anyone watching the table
+  sees): everything but the hands: the pool, every seat's captures, the card on the table
+  waiting for a capture decision and whether it came from the hand or the stock, the bonuses
+  paid, the last capturer, the rounds dealt, the hands' and the stock's sizes, and the
+  result once the game is over. Never a card in a hand (each is seen once discarded) or the
+  stock's order.
 """
 
 from __future__ import annotations

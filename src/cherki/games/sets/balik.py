@@ -78,6 +78,14 @@ Our specifications (each is an option of :class:`SetsRules` unless marked *fixed
   starter, then 7 each; ``wash`` lets each seat take 14 (the starter 15) in turn. Both give
   the same distribution [000]; they place the cards of an explicit shoe order differently.
 * Seats are numbered in playing order: seat ``i + 1`` sits on seat ``i``'s right.
+* *fixed*: the public view (``state.public_observation()``, what anyone watching the table
+  sees): the discards and who threw each, every hand's size, the calls, their order and
+  changes, the cards each seat is known to hold (``exposed``: discards it took, stock draws
+  shown while a call stands), a card shown for a claim and whose answer is awaited, the
+  stock's size, the pot, and the result with the winning hand once the hand is over. Never
+  a hand's other cards, the stock's order, or a card drawn while no call stands. What the
+  seat to act drew and where from (``drawn``, ``drawn_from``) are that seat's own, as in
+  every other seat's view; a take still shows, in the pile and in ``exposed``.
 
 The relatives (one engine, rules modules)
 -----------------------------------------

@@ -37,6 +37,9 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
   red extra and no calling bonus: "scoring is a fixed amount per olo".
 * ``kandang_tangan`` (on) doubles the olo score, as in Balik Satu.
 * ``cents_per_point`` (10): the source gives no rate; Pwee's Singapore rate for Balik Satu.
+* The public view (what anyone watching sees): Balik Satu's (:mod:`cherki.games.sets.balik`)
+  and the exposed olo, face up on the table (``melds``). Never a hand's other cards, the
+  stock's order or a draw while no call stands.
 """
 
 from __future__ import annotations

@@ -39,6 +39,9 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
   ``cents_per_excess`` (10) times the difference in excess points, from the side behind to
   the side ahead; each side pays or receives as a pair, half each (the first partner takes
   an odd cent).
+* The public view of a hand (what anyone watching sees) is Balik Lima Belas's
+  (:mod:`cherki.games.sets.balik`): the discards, calls, hand sizes, taken discards and
+  draws shown while a call stands. Partners see no more of each other's hands than anyone.
 """
 
 from __future__ import annotations

@@ -62,6 +62,10 @@ Our specifications (each is an option of :class:`~cherki.games.sets.balik.SetsRu
   each bet it is part of is paid to it by the other seat of the bet.
 * Points are paid at ``cents_per_point`` 2 for every method (the source gives 2¢ for toh
   bayaran; the others name no rate).
+* The public view (what anyone watching sees) is Balik Satu's (:mod:`cherki.games.sets.balik`):
+  the discards, calls, hand sizes, taken discards and draws shown while a call stands, and
+  the pot of undhuh-undhuhan and umbuk; the ceken bets are in the rules, public too. Never
+  a hand's other cards, the stock's order or a draw while no call stands.
 """
 
 from __future__ import annotations

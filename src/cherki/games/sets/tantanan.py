@@ -30,6 +30,10 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
   (2 a red bak: S9 S9, RF RF, OT OT), a turned card (RF, OT, M1 10), 2¢ a point. No yeo,
   no kena, no kandang tangan, no calling bonus.
 * Cekèn: three players, the same pack and rules (the source gives no other difference).
+* The public view (what anyone watching sees), in both: Balik Satu's
+  (:mod:`cherki.games.sets.balik`): the discards, the calls (kowah or nokang), hand sizes,
+  taken discards and draws shown while a call stands; never a hand's other cards, the
+  stock's order or a draw while no call stands.
 """
 
 from __future__ import annotations
