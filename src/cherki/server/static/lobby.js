@@ -96,6 +96,7 @@ async function create(event) {
     seats,
     hands: Number($("#hands").value) || 1,
     timer: $("#timer-on").checked ? Number($("#timer").value) || 60 : null,
+    listed: $("#listed").checked,
   };
   const button = $("#create-btn");
   button.disabled = true;
@@ -140,7 +141,7 @@ async function refresh() {
     return;
   }
   if (!tables.length) {
-    fill($("#open"), el("p", { class: "muted" }, "No table is being played. Start one!"));
+    fill($("#open"), el("p", { class: "muted" }, "No table is shown here: tables are private unless their host lists them. Start one!"));
     return;
   }
   const title = (name) => (games.find((g) => g.name === name) || {}).title || name;

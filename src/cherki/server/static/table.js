@@ -110,6 +110,14 @@ function onMessage(msg) {
     pending = false;
     toast(msg.message);
     render();
+  } else if (msg.type === "closing") {
+    // the server is closing this connection: say why; come back unless it says not to
+    pending = false;
+    if (msg.reconnect) showConn(msg.message);
+    else {
+      gone = true;
+      fatal(msg.message);
+    }
   }
 }
 
