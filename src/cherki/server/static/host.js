@@ -1,0 +1,60 @@
+// The host's page (/host/TOKEN): every seat's link again, the seats' names, and a new link
+// for a seat whose link reached the wrong person (the old one stops working at once).
+import { $, api, copy, el, fill, toast } from "/static/common.js";
+
+const key = location.pathname.split("/")[2];
+const base = `/api/host/${encodeURIComponent(key)}`;
+
+function linkCell(url, openText) {
+  const b = el("button", { class: "btn small", type: "button" }, "Copy");
+  b.addEventListener("click", () => copy(url, b));
+  return [el("code", {}, url), b, el("a", { class: "btn small", href: url, target: "_blank", rel: "noopener" }, openText)];
+}
+
+function seatRow(s) {
+  const who = s.name || `Seat ${s.seat}`;
+  if (s.kind !== "human") {
+    return el("div", { class: "link-row" }, el("span", { class: "who" }, `Seat ${s.seat}`), el("span", { class: "muted" }, `a ${s.level} bot`));
+  }
+  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: "name", "aria-label": `name of seat ${s.seat}` });
+  const save = el("button", { class: "btn small", type: "button" }, "Rename");
+  save.addEventListener("click", async () => {
+    try {
+      await api(`${base}/seats/${s.seat}/name`, { json: { name: name.value } });
+      toast(`Seat ${s.seat} is now ${name.value.trim()}.`);
+      load();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+  const renew = el("button", { class: "btn small", type: "button" }, "New link");
+  renew.addEventListener("click", async () => {
+    if (!confirm(`Replace ${who}'s link? The old link stops working at once.`)) return;
+    try {
+      await api(`${base}/seats/${s.seat}/reissue`, { json: {} });
+      toast(`${who} has a new link: send it to them.`);
+      load();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+  return el("div", { class: "link-row host-seat" }, el("span", { class: "who" }, who), ...linkCell(s.url, "Open"), name, save, renew);
+}
+
+async function load() {
+  let t;
+  try {
+    t = await api(base);
+  } catch (err) {
+    $("#fatal").textContent = err.status === 404 ? "This link is not a host link: check that you copied the whole link." : err.message;
+    $("#fatal").classList.remove("hidden");
+    $("#host").classList.add("hidden");
+    return;
+  }
+  document.title = `Cherki — your ${t.title} table`;
+  fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, t.status === "finished" ? "the match is over" : "being played"));
+  fill($("#seats"), t.seats.map(seatRow),
+    el("div", { class: "link-row" }, el("span", { class: "who" }, "Spectators"), ...linkCell(t.watch_url, "Watch")));
+}
+
+load();
