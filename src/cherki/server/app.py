@@ -24,7 +24,8 @@ Our specifications
 ------------------
 * Messages are typed and tagged (pydantic models with ``type``); at most
   :data:`MAX_MESSAGE` bytes; at most :data:`RATE` messages a second per connection (a
-  token bucket); the ``Origin`` of a WebSocket upgrade, when sent, must be this server.
+  token bucket); the ``Origin`` of a WebSocket upgrade, when sent, must be this server's
+  (:mod:`cherki.server.origin`: the public URL's, or else this machine's own addresses).
 * Every change is written to the store before any seat is told of it; every seat and
   spectator is sent the table after each action, a bot's too.
 * **Bots think off the event loop**: each table's bots play in a task of their own, under
@@ -48,7 +49,6 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
-from urllib.parse import urlparse
 
 from fastapi import FastAPI, HTTPException, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -58,6 +58,7 @@ from cherki.core.contract import Observation
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
+from cherki.server import origin as reach
 from cherki.server import pages, present
 from cherki.server.store import FINISHED, Store
 from cherki.server.tables import MAX_HANDS, MAX_TIMER, MIN_TIMER, SeatPlan, Tables
@@ -176,12 +177,20 @@ def games_json() -> list[dict[str, Any]]:
 
 
 def create_app(
-    store: Store, *, rate: float = RATE, tick: float = TICK, collect_every: float | None = None
+    store: Store,
+    *,
+    public_url: str | None = None,
+    rate: float = RATE,
+    tick: float = TICK,
+    collect_every: float | None = None,
 ) -> FastAPI:
-    """The app on ``store``; ``rate``: messages a second a connection may send; ``tick``:
-    how often (seconds) the turn timers are checked; ``collect_every``: seconds between
-    full garbage collections (for a process that leaves the oldest generation to the app:
-    ``cherki serve``)."""
+    """The app on ``store``; ``public_url``: the address people open (``https://…``, in
+    front of any proxy): the only origin whose pages may open its WebSockets, and the base
+    of the absolute links it returns; ``rate``: messages a second a connection may send;
+    ``tick``: how often (seconds) the turn timers are checked; ``collect_every``: seconds
+    between full garbage collections (for a process that leaves the oldest generation to
+    the app: ``cherki serve``)."""
+    public = reach.public_url(public_url) if public_url else None
     tables = Tables(store)
     locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
     thinking: dict[str, asyncio.Task[None]] = {}
@@ -284,18 +293,19 @@ def create_app(
         except CherkiError as err:
             raise HTTPException(400, str(err)) from None
         wake(table_id)
-        return {
+        made: dict[str, Any] = {
             "table": table_id,
             "seats": {str(s): t for s, t in tokens.items()},
             "links": {str(s): f"/seat/{t}" for s, t in tokens.items()},
             "watch": f"/ws/watch/{table_id}",
             "watch_page": f"/watch/{table_id}",
         }
+        return made | reach.absolute_links(public, made) if public else made
 
     @app.get("/api/tables")
     async def listing() -> list[dict[str, Any]]:
         infos = await asyncio.to_thread(store.tables)
-        return [
+        rows = [
             {
                 "table": t.id,
                 "game": t.game,
@@ -312,6 +322,7 @@ def create_app(
             for t in infos
             if t.status != FINISHED
         ]
+        return [r | reach.absolute_links(public, r) for r in rows] if public else rows
 
     @app.post("/api/seats")
     async def take(body: TakeSeat) -> dict[str, Any]:
@@ -360,11 +371,8 @@ def create_app(
         )
 
     def origin_ok(ws: WebSocket) -> bool:
-        origin = ws.headers.get("origin")
-        if origin is None:
-            return True
-        host = ws.headers.get("host", "")
-        return urlparse(origin).netloc == host
+        allowed = reach.connection_origins(public, ws.scope.get("server"))
+        return reach.origin_ok(ws.headers.get("origin"), allowed)
 
     async def reply(ws: WebSocket, table_id: str, seat: int | None, text: str) -> None:
         """Answer one message of a connection (a bad one: an error, nothing changed)."""
@@ -475,6 +483,8 @@ def default_url() -> str:
 
 
 def app_from_env() -> FastAPI:
-    """The app on ``$CHERKI_DATABASE_URL`` (default: :func:`default_url`), for
-    ``uvicorn --factory cherki.server.app:app_from_env``."""
-    return create_app(Store(os.environ.get("CHERKI_DATABASE_URL") or default_url()))
+    """The app on ``$CHERKI_DATABASE_URL`` (default: :func:`default_url`) served at
+    ``$CHERKI_PUBLIC_URL`` (if set), for ``uvicorn --factory
+    cherki.server.app:app_from_env``."""
+    store = Store(os.environ.get("CHERKI_DATABASE_URL") or default_url())
+    return create_app(store, public_url=os.environ.get("CHERKI_PUBLIC_URL") or None)
