@@ -29,6 +29,7 @@ from cherki.server.store import Store
         ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
         ("http://[::1]:8080/", "http://[::1]:8080"),
         ("  https://cards.example.org  ", "https://cards.example.org"),
+        ("https://kartu.bücher.example", "https://kartu.xn--bcher-kva.example"),
     ],
 )
 def test_a_public_url_is_kept_as_its_origin(text: str, kept: str) -> None:

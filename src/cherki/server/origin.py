@@ -48,13 +48,18 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def _host_text(host: str) -> str:
-    """A host as a URL writes it: lower case, an IPv6 address in brackets, an IPv4-mapped
-    IPv6 address as its IPv4 address."""
+    """A host as a URL writes it: lower case, a name in another script in punycode, an
+    IPv6 address in brackets, an IPv4-mapped IPv6 address as its IPv4 address."""
     host = host.strip("[]").lower()
     try:
         ip = ipaddress.ip_address(host.split("%", 1)[0])
     except ValueError:
-        return host
+        if host.isascii():
+            return host
+        try:  # a name in another script: as browsers send it (punycode)
+            return host.encode("idna").decode("ascii")
+        except UnicodeError:
+            return host
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
