@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, on a fresh machine too: uv (from pip), PostgreSQL's server (Debian's
-# package, for the store's tests) and Chromium (Debian's package, for the browser app's
-# end-to-end tests) when they are missing, then pytest from the lock file.
+# package, for the store's tests), Chromium (Debian's package, for the browser app's
+# end-to-end tests) and nginx with openssl (Debian's packages, for the tests behind a reverse
+# proxy) when they are missing, then pytest from the lock file.
 # Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,5 +20,12 @@ if [ ! -x /usr/bin/chromium ]; then
     if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -x /usr/sbin/nginx ] || ! command -v openssl >/dev/null; then
+    echo "installing nginx and openssl (Debian's) for the tests behind a reverse proxy" >&2
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nginx openssl >/dev/null
 fi
 exec uv run --locked pytest "$@"

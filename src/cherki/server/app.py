@@ -41,7 +41,8 @@ Our specifications
   minute and tables in play (429), connections per table, per address and in all (the
   socket is told why, then closed with 1013, try again later), message size and rate,
   binary frames; the rules' numbers within their declared ranges.
-* The ``Origin`` of a WebSocket upgrade, when sent, must be this server.
+* The ``Origin`` of a WebSocket upgrade, when sent, must be this server's
+  (:mod:`cherki.server.origin`: the public URL's, or else this machine's own addresses).
 * The turn timer's clock is checked four times a second.
 """
 
@@ -58,7 +59,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager, suppress
 from typing import Any, Literal
-from urllib.parse import urlparse
 
 from fastapi import FastAPI, HTTPException, Request, Response, WebSocket
 from pydantic import BaseModel, Field, ValidationError
@@ -70,6 +70,7 @@ from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
 from cherki.server import messages, pages
+from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket, Limits, Window
 from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
@@ -306,15 +307,20 @@ def _address(conn: Request | WebSocket) -> str:
 def create_app(
     store: Store,
     *,
+    public_url: str | None = None,
     limits: Limits | None = None,
     rate: float | None = None,
     tick: float = TICK,
     collect_every: float | None = None,
 ) -> FastAPI:
-    """The app on ``store``; ``limits``: every limit (:class:`Limits`); ``rate``: messages a
-    second a connection may send (overrides the limits'); ``tick``: how often (seconds) the
-    turn timers are checked; ``collect_every``: seconds between full garbage collections
-    (for a process that leaves the oldest generation to the app: ``cherki serve``)."""
+    """The app on ``store``; ``public_url``: the address people open (``https://…``, in
+    front of any proxy): the only origin whose pages may open its WebSockets, and the base
+    of the absolute links it returns; ``limits``: every limit (:class:`Limits`); ``rate``:
+    messages a second a connection may send (overrides the limits'); ``tick``: how often
+    (seconds) the turn timers are checked; ``collect_every``: seconds between full garbage
+    collections (for a process that leaves the oldest generation to the app: ``cherki
+    serve``)."""
+    public = reach.public_url(public_url) if public_url else None
     limits = limits or Limits()
     if rate is not None:
         limits = Limits(**{**limits.__dict__, "messages_per_second": rate})
@@ -409,13 +415,14 @@ def create_app(
             raise HTTPException(400, str(err)) from None
         tables.live[table_id].wake(thinker)
         listing_cache[1] = None
-        return {
+        made: dict[str, Any] = {
             "table": table_id,
             "seats": {str(s): t for s, t in tokens.items()},
             "links": {str(s): f"/seat/{t}" for s, t in tokens.items()},
             "watch": f"/ws/watch/{table_id}",
             "watch_page": f"/watch/{table_id}",
         }
+        return made | reach.absolute_links(public, made) if public else made
 
     def _listing() -> list[dict[str, Any]]:
         out = []
@@ -450,8 +457,8 @@ def create_app(
         if listing_cache[1] is None or now - listing_cache[0] > LISTING_SECONDS:
             listing_cache[1] = await asyncio.to_thread(_listing)
             listing_cache[0] = now
-        result: list[dict[str, Any]] = listing_cache[1]
-        return result
+        rows: list[dict[str, Any]] = listing_cache[1]
+        return [r | reach.absolute_links(public, r) for r in rows] if public else rows
 
     @app.post("/api/seats")
     async def take(body: TakeSeat) -> dict[str, Any]:
@@ -540,11 +547,8 @@ def create_app(
         return Response(out, media_type="application/json")
 
     def origin_ok(ws: WebSocket) -> bool:
-        origin = ws.headers.get("origin")
-        if origin is None:
-            return True
-        host = ws.headers.get("host", "")
-        return urlparse(origin).netloc == host
+        allowed = reach.connection_origins(public, ws.scope.get("server"))
+        return reach.origin_ok(ws.headers.get("origin"), allowed)
 
     async def answer(conn: Connection, table: Table, text: str) -> None:
         """Answer one message of a connection (a bad one: an error, nothing changed)."""
@@ -675,6 +679,8 @@ def default_url() -> str:
 
 
 def app_from_env() -> FastAPI:
-    """The app on ``$CHERKI_DATABASE_URL`` (default: :func:`default_url`), for
-    ``uvicorn --factory cherki.server.app:app_from_env``."""
-    return create_app(Store(os.environ.get("CHERKI_DATABASE_URL") or default_url()))
+    """The app on ``$CHERKI_DATABASE_URL`` (default: :func:`default_url`) served at
+    ``$CHERKI_PUBLIC_URL`` (if set), for ``uvicorn --factory
+    cherki.server.app:app_from_env``."""
+    store = Store(os.environ.get("CHERKI_DATABASE_URL") or default_url())
+    return create_app(store, public_url=os.environ.get("CHERKI_PUBLIC_URL") or None)

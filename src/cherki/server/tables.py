@@ -288,12 +288,12 @@ class Table:
         out["events"] = list(events)
         hand = None
         if seat is not None:
-            held = self._hands.get(seat)
+            shown = self._hands.get(seat)
             cards = (tuple(obs.hand), tuple(getattr(obs, "laid", None) or ()))
-            if held is None or held[0] != cards:
-                held = (cards, present.hand_view(obs))
-                self._hands[seat] = held
-            hand = held[1]
+            if shown is None or shown[0] != cards:
+                shown = (cards, present.hand_view(obs))
+                self._hands[seat] = shown
+            hand = shown[1]
         out["ui"] = present.seat_view(
             session, seat, obs=obs, data=data, log=list(lines), finished=finished, hand=hand
         )

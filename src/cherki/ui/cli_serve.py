@@ -6,7 +6,14 @@ Our specifications
   (``$XDG_DATA_HOME/cherki/cherki.db``, else ``~/.local/share/cherki/cherki.db``): no other
   service is needed. ``--database-url postgresql+psycopg://…`` uses PostgreSQL instead.
 * It listens on 127.0.0.1 unless told otherwise: ``--host 0.0.0.0`` lets others on the
-  network (or the internet, behind a proxy that passes the ``Host`` header on) reach it.
+  network reach it, and the address printed is then this machine's LAN address
+  (:func:`cherki.server.origin.lan_address`), not ``localhost``.
+* ``--public-url https://cards.example.org`` (``$CHERKI_PUBLIC_URL``): the address people
+  open, in front of a reverse proxy (docs/deploy.md). It is printed as the address to open,
+  the links the API returns are absolute under it, and only its pages may open the
+  WebSockets. A URL that is not ``http(s)://HOST[:PORT]`` is a one-line error.
+* ``--forwarded-allow-ips`` (``$FORWARDED_ALLOW_IPS``, uvicorn's own; default 127.0.0.1):
+  the proxies whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` are believed.
 * A port already in use, or a database that cannot be opened, is a one-line message before
   anything starts.
 * **Garbage collection**: Python's full collections grow with the tables held (a few hundred
@@ -21,12 +28,14 @@ from __future__ import annotations
 import errno
 import gc
 import socket
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
 from cherki.core.errors import CherkiError
+from cherki.server import origin as reach
 
 console = Console(highlight=False)
 
@@ -48,6 +57,25 @@ def serve(
             "(default: an SQLite file in your data folder)",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="CHERKI_PUBLIC_URL",
+            help="the address people open, in front of a reverse proxy "
+            "(https://cards.example.org): printed, used for the links, and the only "
+            "site whose pages may connect",
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            envvar="FORWARDED_ALLOW_IPS",
+            help="comma-separated addresses of the proxies whose X-Forwarded-Proto/For "
+            "headers are believed (default: 127.0.0.1; * for any)",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the app and print the address to open.
 
@@ -60,23 +88,50 @@ def serve(
     from cherki.server.app import create_app, default_url
     from cherki.server.store import Store
 
+    public = reach.public_url(public_url) if public_url else None
     url = database_url or default_url()
     _check_port(host, port)
     store = Store(url)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    address = f"http://{shown}:{port}/"
+    address, also = addresses(host, port, public)
     console.print(f"cherki is serving at [bold]{address}[/] — open it in a browser.")
+    if also:
+        console.print(also)
     console.print(f"Tables are kept in {_safe_url(url)}. Ctrl+C stops the server.")
-    if host in ("0.0.0.0", "::"):
-        console.print(
-            "Others on your network reach it at this machine's address, port " + str(port)
-        )
-    app = create_app(store, collect_every=FULL_COLLECTION)
+    app = create_app(store, public_url=public, collect_every=FULL_COLLECTION)
     gc.collect()
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 2**31 - 1)  # the oldest generation: by the app's clock
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=65536,
+        proxy_headers=True,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
+
+
+def addresses(
+    host: str, port: int, public: str | None, lan: Callable[[], str] = reach.lan_address
+) -> tuple[str, str | None]:
+    """The address to open, and a line more about where it is reached (or None): the
+    public URL when there is one; bound to every address, this machine's LAN address
+    (``lan``); on the loopback, ``localhost``."""
+    local = reach.origin("http", host, port) + "/"
+    here = f"http://localhost:{port}/"
+    if public is not None:
+        listening = local.removeprefix("http://").rstrip("/")
+        return public + "/", f"It listens on {listening} for your proxy."
+    if host in reach.EVERY_ADDRESS:
+        at = reach.origin("http", lan(), port) + "/"
+        if at.startswith("http://127."):  # no network found
+            return here, "No network address was found for others to open."
+        return at, f"Others on your network open it there; on this machine, also {here}"
+    if host in ("127.0.0.1", "localhost"):
+        return here, None
+    return local, None
 
 
 def _check_port(host: str, port: int) -> None:

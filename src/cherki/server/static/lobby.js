@@ -120,13 +120,15 @@ function linkRow(who, url, openText) {
 }
 
 function showLinks(made, g) {
+  // the server's public address when it has one (behind a proxy), else this page's
   const origin = location.origin;
-  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(`Seat ${seat}`, origin + path, "Open"));
+  const urls = made.urls || {};
+  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(`Seat ${seat}`, urls[seat] || origin + path, "Open"));
   if (!rows.length) {
     for (const [seat, token] of Object.entries(made.seats || {})) rows.push(linkRow(`Seat ${seat}`, `${origin}/seat/${token}`, "Open"));
   }
   const watch = made.watch_page || `/watch/${made.table}`;
-  rows.push(linkRow("Spectators", origin + watch, "Watch"));
+  rows.push(linkRow("Spectators", made.watch_page_url || origin + watch, "Watch"));
   fill($("#links"), el("p", {}, `${g.title}, table `, el("code", {}, made.table)), rows);
   $("#made").classList.remove("hidden");
   $("#made").scrollIntoView({ behavior: "smooth", block: "start" });
