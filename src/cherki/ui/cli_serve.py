@@ -14,8 +14,9 @@ Our specifications
   WebSockets. A URL that is not ``http(s)://HOST[:PORT]`` is a one-line error.
 * ``--forwarded-allow-ips`` (``$FORWARDED_ALLOW_IPS``, uvicorn's own; default 127.0.0.1):
   the proxies whose ``X-Forwarded-Proto`` and ``X-Forwarded-For`` are believed.
-* A port already in use, or a database that cannot be opened, is a one-line message before
-  anything starts.
+* A port already in use, a database that cannot be opened, or a bad ``--limit`` is a
+  one-line message before anything starts. ``--limit NAME=VALUE`` changes one of the
+  server's limits (:class:`cherki.server.limits.Limits`).
 * **Garbage collection**: Python's full collections grow with the tables held (a few hundred
   tables: 100–200 ms each, every few seconds, and every connection waits). The server
   collects the two young generations as usual but the oldest only every
@@ -76,6 +77,15 @@ def serve(
             "headers are believed (default: 127.0.0.1; * for any)",
         ),
     ] = None,
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit",
+            metavar="NAME=VALUE",
+            help="change one of the server's limits, e.g. connections_per_address=1000 "
+            "(docs/server.md lists them all); may be given again",
+        ),
+    ] = None,
 ) -> None:
     """Play in the browser: start the app and print the address to open.
 
@@ -86,8 +96,10 @@ def serve(
     import uvicorn
 
     from cherki.server.app import create_app, default_url
+    from cherki.server.limits import Limits
     from cherki.server.store import Store
 
+    limits = Limits().with_text(limit or [])
     public = reach.public_url(public_url) if public_url else None
     url = database_url or default_url()
     _check_port(host, port)
@@ -97,7 +109,7 @@ def serve(
     if also:
         console.print(also)
     console.print(f"Tables are kept in {_safe_url(url)}. Ctrl+C stops the server.")
-    app = create_app(store, public_url=public, collect_every=FULL_COLLECTION)
+    app = create_app(store, public_url=public, limits=limits, collect_every=FULL_COLLECTION)
     gc.collect()
     gc.freeze()
     young, middle, _ = gc.get_threshold()
