@@ -43,7 +43,7 @@ def _session(game_name: str = "balik-satu", save: object = None) -> Session:
 def test_a_table_its_seats_and_tokens(url: str) -> None:
     store = Store(url)
     session = _session()
-    tid, tokens = store.create_table(
+    tid, tokens, _ = store.create_table(
         session.record(), [(HUMAN, None), (BOT, "heuristic"), (BOT, "heuristic"), (HUMAN, None)],
         {"timer": None},
     )  # fmt: skip
@@ -72,10 +72,11 @@ def test_a_table_its_seats_and_tokens(url: str) -> None:
 def test_tokens_are_never_stored(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     store = Store(f"sqlite:///{db}")
-    _, tokens = store.create_table(_session().record(), [(HUMAN, None)] + [(BOT, "heuristic")] * 3)
+    made = store.create_table(_session().record(), [(HUMAN, None)] + [(BOT, "heuristic")] * 3)
     store.close()
     raw = db.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("c.db-*"))
-    assert tokens[0].encode() not in raw and token_hash(tokens[0]).encode() in raw
+    for token in (made.tokens[0], made.host):
+        assert token.encode() not in raw and token_hash(token).encode() in raw
 
 
 def test_every_action_is_saved_and_a_killed_table_resumes(url: str) -> None:
@@ -85,7 +86,7 @@ def test_every_action_is_saved_and_a_killed_table_resumes(url: str) -> None:
     store = Store(url)
     holder: dict[str, str] = {}
     session = _session(save=lambda rec: store.save(holder["id"], rec, PLAYING))
-    tid, _ = store.create_table(session.record(), [(HUMAN, None)] + [(BOT, "heuristic")] * 3)
+    tid, _, _ = store.create_table(session.record(), [(HUMAN, None)] + [(BOT, "heuristic")] * 3)
     holder["id"] = tid
     session.start_hand()
     rng = random.Random(1)

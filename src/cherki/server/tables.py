@@ -94,8 +94,9 @@ class Tables:
         seats: list[SeatPlan],
         hands: int = 1,
         timer: int | None = None,
-    ) -> tuple[str, dict[int, str]]:
-        """A new table, its first hand dealt; its id and a token for each person's seat.
+    ) -> tuple[str, dict[int, str], str]:
+        """A new table, its first hand dealt; its id, a token for each person's seat and the
+        host's token.
         Its bots have not played yet (:meth:`play_bots`, or the app's thinking loop)."""
         game = find_game(game_name)
         rules = game.rules(preset or None, **options)
@@ -119,14 +120,14 @@ class Tables:
         seed = random.SystemRandom().getrandbits(64)
         session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
         settings = {"hands": hands, "timer": timer}
-        table_id, tokens = self.store.create_table(
+        table_id, tokens, host = self.store.create_table(
             session.record(), [(p.kind, p.level) for p in seats], settings
         )
         session.save = self._saver(table_id)
         session.start_hand()
         self.live[table_id] = session
         self.settings[table_id] = settings
-        return table_id, tokens
+        return table_id, tokens, host
 
     def session(self, table_id: str) -> Session:
         """The live session of a table, resumed from the store if this server has not
