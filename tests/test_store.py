@@ -4,16 +4,18 @@ with every action, against SQLite and a real PostgreSQL server."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from pg import postgres_server
+from sqlalchemy import event, text
 
 from cherki.bots import make_bot
 from cherki.games import find_game
-from cherki.play.records import replay_hand
-from cherki.play.session import Seat, Session
+from cherki.play.records import Record, parse_record, replay_hand
+from cherki.play.session import Acted, Seat, Session
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store, StoreError, token_hash
 
 
@@ -128,3 +130,154 @@ def test_a_bad_url_is_a_clear_error() -> None:
         Store("nonsense://")
     with pytest.raises(StoreError, match="cannot prepare the database"):
         Store("postgresql+psycopg://nobody@127.0.0.1:1/none")
+
+
+# -- the action log -----------------------------------------------------------------------------
+def _rows(store: Store, table: str, tid: str) -> int:
+    with store.engine.connect() as conn:
+        query = text(f"SELECT count(*) FROM {table} WHERE table_id = :t")
+        return int(conn.execute(query, {"t": tid}).scalar_one())
+
+
+@contextmanager
+def _writes(store: Store) -> Iterator[list[str]]:
+    """The statements that change something, as the store sends them meanwhile."""
+    sent: list[str] = []
+
+    def note(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            sent.append(" ".join(statement.split()[:3]))
+
+    event.listen(store.engine, "before_cursor_execute", note)
+    try:
+        yield sent
+    finally:
+        event.remove(store.engine, "before_cursor_execute", note)
+
+
+def _bots(save: object = None, hands: int = 2) -> Session:
+    game = find_game("balik-satu")
+    seats = [Seat(f"Bot {i}", make_bot("balik-satu", "random")) for i in range(4)]
+    return Session(game, game.rules(), seats, seed=random.SystemRandom().getrandbits(64),
+                   hands=hands, save=save)  # type: ignore[arg-type]  # fmt: skip
+
+
+def test_the_log_grows_by_one_row_an_action(url: str) -> None:
+    """Each action is one INSERT (into ``actions``) beside the table's UPDATE; a hand is a
+    row of ``hands``; the record reads back as it was played."""
+    store = Store(url)
+    holder: dict[str, str] = {}
+    writes: list[list[str]] = []
+
+    def save(record: Record) -> None:
+        with _writes(store) as sent:
+            store.save(holder["id"], record, PLAYING)
+        writes.append(sent)
+
+    session = _bots(save)
+    tid = holder["id"] = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
+    acted = 0
+    for step in session.run():
+        if isinstance(step, Acted):
+            acted += 1
+            assert store.table(tid).version == acted == _rows(store, "actions", tid)
+            inserts = [w for w in writes[-1] if w.upper().startswith("INSERT")]
+            assert inserts == ["INSERT INTO actions"]
+            assert writes[-1][0] == "UPDATE tables SET"
+    assert acted > 10
+    assert _rows(store, "hands", tid) == len(session.record().hands) == 2
+    assert store.record(tid).to_json() == session.record().to_json()
+    assert Store(url).record(tid).to_json() == session.record().to_json()  # read back whole
+    store.close()
+
+
+def test_saving_an_unchanged_record_writes_nothing(url: str) -> None:
+    store = Store(url)
+    session = _bots()
+    tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
+    session.save = lambda record: store.save(tid, record, PLAYING)  # type: ignore[assignment]
+    for _ in session.run():
+        pass
+    record = session.record()
+    version = store.table(tid).version
+    for writer in (store, Store(url)):  # what it remembers, and a store that reads it back
+        with _writes(writer) as sent:
+            assert writer.save(tid, record, PLAYING) == version
+            assert writer.save(tid, parse_record(record.dumps())) == version
+        assert sent == []
+    assert _rows(store, "actions", tid) == version
+    store.close()
+
+
+def test_a_record_that_contradicts_the_log_is_refused(url: str) -> None:
+    store = Store(url)
+    session = _bots()
+    tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
+    session.save = lambda record: store.save(tid, record, PLAYING)  # type: ignore[assignment]
+    for _ in session.run():
+        pass
+    good = session.record()
+    version = store.table(tid).version
+
+    def changed(how: Callable[[Record], None]) -> Record:
+        record = parse_record(good.dumps())
+        how(record)
+        return record
+
+    bad = {
+        "fewer hands": changed(lambda r: r.hands.pop()),
+        "fewer actions": changed(lambda r: r.hands[-1].actions.pop()),
+        "another action": changed(
+            lambda r: r.hands[0].actions.__setitem__(2, r.hands[0].actions[2] + " tan")
+        ),
+        "another deal": changed(lambda r: setattr(r.hands[1], "seed", (r.hands[1].seed or 0) + 1)),
+        "another result": changed(lambda r: r.hands[0].__setattr__("result", {"winner": None})),
+        "an action after the end": changed(lambda r: r.hands[0].actions.append("0: draw")),
+        "another game": changed(lambda r: setattr(r, "game", find_game("chot"))),
+    }
+    for writer in (store, Store(url)):
+        for what, record in bad.items():
+            with pytest.raises(StoreError, match=r"refused|no action can be added"):
+                writer.save(tid, record, FINISHED)
+                pytest.fail(f"{what}: saved")
+    assert store.table(tid).version == version == _rows(store, "actions", tid)
+    assert store.table(tid).status == PLAYING
+    assert Store(url).record(tid).to_json() == good.to_json()
+    store.close()
+
+
+# -- host links -----------------------------------------------------------------------------------
+def test_host_links_reissue_and_rename(url: str) -> None:
+    store = Store(url)
+    made = store.create_table(
+        _session().record(), [(HUMAN, None), (BOT, "random"), (HUMAN, None), (BOT, "random")]
+    )
+    tid, tokens, host = made
+    assert len(host) >= 22 and host not in tokens.values()
+    assert store.host_of(host) == tid
+    for bad in (tokens[0], tokens[2], "", "x" * 22, host[:-1]):
+        with pytest.raises(StoreError, match="not a host link"):
+            store.host_of(bad)
+    with pytest.raises(StoreError, match="holds no seat"):
+        store.seat_of(host)
+    store.take_seat(tokens[0], "Ann")
+    again = store.reissue(tid, 0)
+    assert again != tokens[0] and store.seat_of(again) == (tid, 0)
+    with pytest.raises(StoreError, match="holds no seat"):
+        store.seat_of(tokens[0])
+    assert store.table(tid).seats[0].name == "Ann"
+    store.rename_seat(tid, 2, "  Siti Nurhaliza ")
+    assert [s.name for s in store.table(tid).seats] == ["Ann", None, "Siti Nurhaliza", None]
+    with pytest.raises(StoreError, match="1 to 40 printable"):
+        store.rename_seat(tid, 2, "x" * 41)
+    for seat in (1, 3):
+        with pytest.raises(StoreError, match="a bot plays"):
+            store.reissue(tid, seat)
+        with pytest.raises(StoreError, match="a bot plays"):
+            store.rename_seat(tid, seat, "Robot")
+    with pytest.raises(StoreError, match="no seat 4"):
+        store.reissue(tid, 4)
+    with pytest.raises(StoreError, match="no table"):
+        store.rename_seat("nope", 0, "Ann")
+    assert store.table(tid).seats[1].name is None
+    store.close()
