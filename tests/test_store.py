@@ -4,19 +4,34 @@ with every action, against SQLite and a real PostgreSQL server."""
 from __future__ import annotations
 
 import random
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
+from importlib import resources
 from pathlib import Path
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from pg import postgres_server
-from sqlalchemy import event, text
+from sqlalchemy import create_engine, event, inspect, text
 
 from cherki.bots import make_bot
+from cherki.core.errors import RecordError
 from cherki.games import find_game
 from cherki.play.records import Record, parse_record, replay_hand
 from cherki.play.session import Acted, Seat, Session
-from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store, StoreError, token_hash
+from cherki.server.store import (
+    BOT,
+    FINISHED,
+    HUMAN,
+    PLAYING,
+    Store,
+    StoreError,
+    new_token,
+    token_hash,
+)
 
 
 @pytest.fixture(scope="module")
@@ -281,3 +296,139 @@ def test_host_links_reissue_and_rename(url: str) -> None:
         store.rename_seat("nope", 0, "Ann")
     assert store.table(tid).seats[1].name is None
     store.close()
+
+
+# -- the migration from revision 0001 -----------------------------------------------------------
+@pytest.fixture(params=["sqlite", "postgresql"])
+def fresh_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of its own (on the tests' PostgreSQL server, a new database)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'old.db'}"
+    pg: str = request.getfixturevalue("pg_url")
+    name = f"old_{uuid.uuid4().hex[:12]}"
+    engine = create_engine(pg, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return pg.rsplit("/", 1)[0] + "/" + name
+
+
+def _migrate(url: str, revision: str, down: bool = False) -> None:
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("cherki.server") / "migrations"))
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        (command.downgrade if down else command.upgrade)(cfg, revision)
+    engine.dispose()
+
+
+def _play(session: Session, rng: random.Random, hands: int = 99, then: int = 0) -> None:
+    """Play (a person's seat at random), hands scored and dealt, to the end or until hand
+    ``hands`` is dealt and ``then`` actions of it are played."""
+    while then >= 0:
+        if len(session.match.results) + (session.state is not None) >= hands:
+            then -= 1
+            if then < 0:
+                return
+        if session.state is None or session.state.is_terminal:
+            if session.state is not None:
+                session.finish_hand()
+            if session.is_over():
+                return
+            session.start_hand()
+        seat = session.to_act
+        assert seat is not None and session.state is not None
+        if session.seats[seat].bot is None:
+            session.act(seat, rng.choice(session.state.legal_actions()))
+        else:
+            session.act(seat, session.bot_action())
+
+
+def test_a_0001_database_is_upgraded_and_its_tables_play_on(fresh_url: str) -> None:
+    """Tables written by the old store (the whole record in ``tables.record``): one in
+    play, one finished, one whose first hand was never dealt. Opening a Store moves them
+    into the log: each record reads back identical, the seats' links still work, the table
+    in play goes on to its end; the downgrade writes each record back whole."""
+    _migrate(fresh_url, "0001")
+    rng = random.Random(5)
+    playing = _session()
+    _play(playing, rng, hands=2, then=5)  # into the second hand
+    assert len(playing.record().hands) == 2 and playing.state is not None
+    assert not playing.state.is_terminal
+    finished = _session()
+    _play(finished, rng)
+    assert finished.is_over() and finished.state is None
+    unstarted = _session()
+    token = new_token()
+    old = {
+        "a" * 32: (playing.record(), PLAYING),
+        "b" * 32: (finished.record(), FINISHED),
+        "c" * 32: (unstarted.record(), "open"),
+    }
+    engine = create_engine(fresh_url)
+    now = datetime.now(UTC)
+    with engine.begin() as conn:  # as the old store wrote them
+        for tid, (record, status) in old.items():
+            conn.execute(
+                text(
+                    "INSERT INTO tables (id, game, status, created, updated, settings, record, "
+                    "version) VALUES (:id, :game, :status, :now, :now, :settings, :record, :v)"
+                ),
+                {"id": tid, "game": "balik-satu", "status": status, "now": now,
+                 "settings": '{"hands": 2, "timer": null}', "record": record.dumps(),
+                 "v": sum(len(h.actions) for h in record.hands)},
+            )  # fmt: skip
+            for seat in range(4):
+                conn.execute(
+                    text(
+                        "INSERT INTO seats (table_id, seat, kind, level, name, token_hash) "
+                        "VALUES (:t, :s, :k, :l, :n, :h)"
+                    ),
+                    {"t": tid, "s": seat, "k": HUMAN if seat == 0 else BOT,
+                     "l": None if seat == 0 else "heuristic", "n": "Ann" if seat == 0 else None,
+                     "h": token_hash(token + tid) if seat == 0 else None},
+                )  # fmt: skip
+    engine.dispose()
+
+    store = Store(fresh_url)  # upgraded here
+    columns = {c["name"] for c in inspect(store.engine).get_columns("tables")}
+    assert "record" not in columns and {"header", "host_hash"} <= columns
+    for tid, (record, status) in old.items():
+        info = store.table(tid)
+        assert info.status == status and info.settings == {"hands": 2, "timer": None}
+        assert info.version == sum(len(h.actions) for h in record.hands)
+        assert _rows(store, "actions", tid) == info.version
+        assert _rows(store, "hands", tid) == len(record.hands)
+        assert store.seat_of(token + tid) == (tid, 0)
+        if record.hands:
+            assert store.record(tid).to_json() == record.to_json()
+    with pytest.raises(RecordError, match="hands"):  # as before: a table with no hand yet
+        store.record("c" * 32)
+    with pytest.raises(StoreError, match="not a host link"):
+        store.host_of(token)
+
+    tid = "a" * 32
+    seats = [Seat("Ann", make_bot("balik-satu", "random"))] + [
+        Seat(f"Bot {i}", make_bot("balik-satu", "heuristic")) for i in (1, 2, 3)]  # fmt: skip
+    resumed = Session.resume(store.record(tid), seats, save=lambda r: store.save(tid, r, PLAYING))
+    for _ in resumed.run():
+        pass
+    store.save(tid, resumed.record(), FINISHED)
+    final = Store(fresh_url).record(tid)
+    assert final.to_json() == resumed.record().to_json()
+    for i, hand in enumerate(final.hands):
+        assert hand.result is not None
+        assert list(replay_hand(final, i).result.payments) == hand.result["payments"]
+    started = _session()  # the table never dealt gets its first hand
+    started.start_hand()
+    assert store.save("c" * 32, started.record(), PLAYING) == 0
+    store.close()
+
+    _migrate(fresh_url, "0001", down=True)
+    engine = create_engine(fresh_url)
+    with engine.connect() as conn:
+        back = dict(conn.execute(text("SELECT id, record FROM tables")).all())
+    engine.dispose()
+    assert parse_record(back[tid]).to_json() == final.to_json()
+    assert parse_record(back["b" * 32]).to_json() == finished.record().to_json()
