@@ -221,6 +221,11 @@ def test_saving_an_unchanged_record_writes_nothing(url: str) -> None:
             assert writer.save(tid, parse_record(record.dumps())) == version
         assert sent == []
     assert _rows(store, "actions", tid) == version
+    record.players[0] = "Mei Ling"  # a name changed: the header alone is written
+    with _writes(store) as sent:
+        assert store.save(tid, record) == version
+    assert sent == ["UPDATE tables SET"]
+    assert Store(url).record(tid).players[0] == "Mei Ling"
     store.close()
 
 

@@ -41,9 +41,11 @@ Our specifications
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import secrets
+import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -320,13 +322,16 @@ def _change(
             new = hand.actions[n:]
             if new and (i < last or was.result is not None):
                 raise StoreError(f"hand {i + 1} is over: no action can be added to it")
-            if was.result is None and hand.result is not None:
-                change.results.append((i, json.dumps(hand.result, ensure_ascii=False)))
-            hands.append(_Hand(was.deal, [*was.actions, *new], hand.result))
+            result = was.result
+            if result is None and hand.result is not None:
+                result = copy.deepcopy(hand.result)
+                change.results.append((i, json.dumps(result, ensure_ascii=False)))
+            unchanged = not new and result is was.result
+            hands.append(was if unchanged else _Hand(was.deal, [*was.actions, *new], result))
         else:
             new = list(hand.actions)
             change.hands.append(_hand_values(table_id, i, hand))
-            hands.append(_Hand(_deal(hand), new, hand.result))
+            hands.append(_Hand(copy.deepcopy(_deal(hand)), new, copy.deepcopy(hand.result)))
         for text in new:
             version += 1
             change.actions.append(
@@ -350,6 +355,7 @@ class Store:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         #: per table: what this store knows the database holds of its record
         self._written: OrderedDict[str, _Written] = OrderedDict()
+        self._written_lock = threading.Lock()
         self.upgrade()
 
     def upgrade(self) -> None:
@@ -487,12 +493,12 @@ class Store:
                     if done.rowcount == 1:
                         _write_log(conn, change)
             except StoreError:
-                self._written.pop(table_id, None)  # what was written is not known now
+                self._forget(table_id)  # what was written is not known now
                 raise
             if done.rowcount == 1:
                 self._remember(table_id, after)
                 return after.version
-            self._written.pop(table_id, None)  # another writer moved it on: read it again
+            self._forget(table_id)  # another writer moved it on: read it again
             if attempt:
                 break
         raise StoreError(f"table {table_id!r} was changed meanwhile: save again")
@@ -536,10 +542,15 @@ class Store:
         return record, written
 
     def _remember(self, table_id: str, written: _Written) -> None:
-        self._written[table_id] = written
-        self._written.move_to_end(table_id)
-        while len(self._written) > REMEMBERED:
-            self._written.popitem(last=False)
+        with self._written_lock:
+            self._written[table_id] = written
+            self._written.move_to_end(table_id)
+            while len(self._written) > REMEMBERED:
+                self._written.popitem(last=False)
+
+    def _forget(self, table_id: str) -> None:
+        with self._written_lock:
+            self._written.pop(table_id, None)
 
     # -- seats ----------------------------------------------------------------------------
     def seat_of(self, token: str) -> tuple[str, int]:
