@@ -64,6 +64,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -237,6 +238,9 @@ class _Written:
     status: str
     version: int
     hands: list[_Hand] = field(default_factory=list)
+    #: what the header was written from (game, preset, rules, players, table): a record
+    #: with the same needs no new header text
+    header_key: tuple[Any, ...] | None = None
 
 
 @dataclass
@@ -292,7 +296,8 @@ def _change(
     """What is new in ``record`` compared with what is written, and what will be written
     after it; a StoreError if the record contradicts what is written."""
     change = _Change(table_id)
-    header = _header_text(record)
+    key = (record.game.name, record.preset, record.rules, tuple(record.players), record.table)
+    header = old.header if key == old.header_key else _header_text(record)
     if header != old.header:
         if json.loads(header)["game"] != json.loads(old.header).get("game", record.game.name):
             raise StoreError("the record is of another game than the table's: refused")
@@ -337,7 +342,7 @@ def _change(
             change.actions.append(
                 {"table_id": table_id, "version": version, "hand": i, "action": text}
             )
-    after = _Written(header, status if status is not None else old.status, version, hands)
+    after = _Written(header, status if status is not None else old.status, version, hands, key)
     return change, after
 
 
@@ -478,18 +483,19 @@ class Store:
             if not change:
                 self._remember(table_id, after)
                 return after.version
-            values: dict[str, Any] = {"version": after.version, "updated": _now()}
+            values: dict[str, Any] = {
+                "table": table_id,
+                "was": old.version,
+                "version": after.version,
+                "updated": _now(),
+            }
             if change.header is not None:
                 values["header"] = change.header
             if change.status is not None:
                 values["status"] = change.status
             try:
                 with self._conn() as conn:
-                    done = conn.execute(
-                        update(TableRow)
-                        .where(TableRow.id == table_id, TableRow.version == old.version)
-                        .values(**values)
-                    )
+                    done = conn.execute(_BUMP, values)
                     if done.rowcount == 1:
                         _write_log(conn, change)
             except StoreError:
@@ -615,12 +621,21 @@ class Store:
         self.engine.dispose()
 
 
+#: a table's version moved on from the one remembered (``was``), with what else changed
+#: (the SET clause is the parameters' columns); built once: a save is on every action
+_BUMP = update(TableRow).where(
+    TableRow.id == bindparam("table"), TableRow.version == bindparam("was")
+)
+_ADD_HANDS = insert(HandRow)
+_ADD_ACTIONS = insert(ActionRow)
+
+
 def _write_log(conn: Connection, change: _Change) -> None:
     """The new hands, actions and results of a change (the table's row is the caller's)."""
     if change.hands:
-        conn.execute(insert(HandRow), change.hands)
+        conn.execute(_ADD_HANDS, change.hands)
     if change.actions:
-        conn.execute(insert(ActionRow), change.actions)
+        conn.execute(_ADD_ACTIONS, change.actions)
     for index, result in change.results:
         conn.execute(
             update(HandRow)
