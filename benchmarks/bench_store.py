@@ -14,7 +14,8 @@ recorded:
 
 The records are those of a real match of Balik Satu between random bots, cut after each
 action; each figure is the median of ``--saves`` consecutive saves (one action each)
-starting from that many prior actions. Run from the repository root::
+starting from that many prior actions, the old and the new save taken in turns (so
+that both meet the same disk). Run from the repository root::
 
     uv run python benchmarks/bench_store.py
     uv run python benchmarks/bench_store.py --saves 200 --prior 0 100 1000 10000
@@ -93,53 +94,66 @@ def _pragmas(dbapi_connection: object, _record: object) -> None:
     cursor.close()
 
 
-def time_old(folder: Path, records: list[Record]) -> tuple[float, int]:
-    """Median seconds of the old save over ``records[1:]``, and the bytes of the last."""
-    engine = create_engine(f"sqlite:///{folder / 'old.db'}")
-    event.listen(engine, "connect", _pragmas)
-    with engine.begin() as conn:
-        conn.execute(
-            text(
-                "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, status VARCHAR(16) NOT NULL, "
-                "updated DATETIME NOT NULL, record TEXT NOT NULL, version INTEGER NOT NULL)"
+class Old:
+    """The old store's save: the whole record's JSON written over ``tables.record``."""
+
+    def __init__(self, folder: Path, first: Record) -> None:
+        self.engine = create_engine(f"sqlite:///{folder / 'old.db'}")
+        event.listen(self.engine, "connect", _pragmas)
+        with self.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "CREATE TABLE tables (id VARCHAR(32) PRIMARY KEY, status VARCHAR(16) NOT "
+                    "NULL, updated DATETIME NOT NULL, record TEXT NOT NULL, version INTEGER "
+                    "NOT NULL)"
+                )
             )
+            conn.execute(
+                text("INSERT INTO tables VALUES ('t', 'playing', :now, :record, 0)"),
+                {"now": datetime.now(UTC), "record": first.dumps()},
+            )
+        self.query = text(
+            "UPDATE tables SET record = :record, version = :version, updated = :now, "
+            "status = :status WHERE id = 't'"
         )
-        conn.execute(
-            text("INSERT INTO tables VALUES ('t', 'playing', :now, :record, 0)"),
-            {"now": datetime.now(UTC), "record": records[0].dumps()},
-        )
-    query = text(
-        "UPDATE tables SET record = :record, version = :version, updated = :now, "
-        "status = :status WHERE id = 't'"
-    )
-    times = []
-    size = 0
-    for record in records[1:]:
-        t0 = time.perf_counter()
+        self.size = 0
+
+    def save(self, record: Record) -> None:
         dumped = record.dumps()
         version = sum(len(h.actions) for h in record.hands)
-        with engine.begin() as conn:
-            conn.execute(query, {"record": dumped, "version": version,
-                                 "now": datetime.now(UTC), "status": PLAYING})  # fmt: skip
-        times.append(time.perf_counter() - t0)
-        size = len(dumped.encode())
-    engine.dispose()
-    return statistics.median(times), size
+        with self.engine.begin() as conn:
+            conn.execute(self.query, {"record": dumped, "version": version,
+                                      "now": datetime.now(UTC), "status": PLAYING})  # fmt: skip
+        self.size = len(dumped.encode())
 
 
-def time_new(folder: Path, records: list[Record]) -> float:
-    """Median seconds of ``Store.save`` over ``records[1:]`` (``records[0]`` saved first)."""
-    store = Store(f"sqlite:///{folder / 'new.db'}")
-    first = records[0]
-    table = store.create_table(cut(first, 0), [(BOT, "random")] * len(first.players)).table_id
-    store.save(table, first, PLAYING)
-    times = []
+class New:
+    """Today's store: ``Store.save``."""
+
+    def __init__(self, folder: Path, first: Record) -> None:
+        self.store = Store(f"sqlite:///{folder / 'new.db'}")
+        seats = [(BOT, "random")] * len(first.players)
+        self.table = self.store.create_table(cut(first, 0), seats).table_id
+        self.store.save(self.table, first, PLAYING)
+
+    def save(self, record: Record) -> None:
+        self.store.save(self.table, record, PLAYING)
+
+
+def measure(folder: Path, records: list[Record]) -> tuple[float, float, int]:
+    """Median seconds of the old and the new save over ``records[1:]`` (each store given
+    ``records[0]`` first), taken in turns so that both meet the same disk; and the bytes of
+    the last record's JSON."""
+    old, new = Old(folder, records[0]), New(folder, records[0])
+    times: tuple[list[float], list[float]] = ([], [])
     for record in records[1:]:
-        t0 = time.perf_counter()
-        store.save(table, record, PLAYING)
-        times.append(time.perf_counter() - t0)
-    store.close()
-    return statistics.median(times)
+        for way, spent in zip((old, new), times, strict=True):
+            t0 = time.perf_counter()
+            way.save(record)
+            spent.append(time.perf_counter() - t0)
+    old.engine.dispose()
+    new.store.close()
+    return statistics.median(times[0]), statistics.median(times[1]), old.size
 
 
 def main() -> None:
@@ -160,8 +174,7 @@ def main() -> None:
     for prior in args.prior:
         records = [cut(full, v) for v in range(max(prior, 1), max(prior, 1) + args.saves + 1)]
         with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-            old, size = time_old(Path(tmp), records)
-            new = time_new(Path(tmp), records)
+            old, new, size = measure(Path(tmp), records)
         print(f"{prior:>13} {len(records[0].hands):>6} {old * 1e3:>10.2f} ms {size:>13,} "
               f"{new * 1e3:>9.2f} ms {old / new:>9.1f}×")  # fmt: skip
 
