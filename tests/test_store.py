@@ -266,6 +266,34 @@ def test_a_record_that_contradicts_the_log_is_refused(url: str) -> None:
     store.close()
 
 
+def test_a_second_writer_is_noticed_not_interleaved(url: str) -> None:
+    """Two stores on one database, each remembering what it wrote: a save from a version
+    the table has left reads the table again and writes only what is new to it."""
+    snapshots: list[Record] = []
+    session = _bots(save=lambda record: snapshots.append(parse_record(record.dumps())))
+    first, second = Store(url), Store(url)
+    tid = first.create_table(session.record(), [(BOT, "random")] * 4).table_id
+    session.start_hand()
+    for _ in range(3):
+        session.act(session.to_act, session.bot_action())  # type: ignore[arg-type]
+    one, two, three = snapshots[-3:]
+    assert first.save(tid, one, PLAYING) == 1
+    assert second.record(tid).to_json() == one.to_json()  # the second remembers version 1
+    assert first.save(tid, two, PLAYING) == 2
+    with _writes(second) as sent:
+        assert second.save(tid, three, PLAYING) == 3  # from version 1: read again
+    assert sent == ["UPDATE tables SET", "UPDATE tables SET", "INSERT INTO actions"]
+    with _writes(first) as sent:
+        assert first.save(tid, three, PLAYING) == 3  # from version 2: nothing left to write
+    assert sent == ["UPDATE tables SET"]
+    assert _rows(first, "actions", tid) == 3
+    with pytest.raises(StoreError, match="refused"):
+        first.save(tid, two)
+    assert Store(url).record(tid).to_json() == three.to_json()
+    first.close()
+    second.close()
+
+
 # -- host links -----------------------------------------------------------------------------------
 def test_host_links_reissue_and_rename(url: str) -> None:
     store = Store(url)
