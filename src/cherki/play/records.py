@@ -133,10 +133,16 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         from cherki import __version__
 
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "cherki": __version__}
+        out.update(self.header_json())
+        out["hands"] = [h.to_json() for h in self.hands]
+        return out
+
+    def header_json(self) -> dict[str, Any]:
+        """What the record says before its hands: the game, preset, rules, players and
+        table (the fields of :meth:`to_json` but ``format``, ``version``, ``cherki`` and
+        ``hands``)."""
         out: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "cherki": __version__,
             "game": self.game.name,
             "preset": self.preset,
             "rules": self.game.rules_json(self.rules),
@@ -144,7 +150,6 @@ class Record:
         }
         if self.table is not None:
             out["table"] = self.table.to_json()
-        out["hands"] = [h.to_json() for h in self.hands]
         return out
 
     def dumps(self) -> str:

@@ -401,7 +401,7 @@ def create_app(
             )
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
-            table_id, tokens = await asyncio.to_thread(
+            table_id, tokens, _host = await asyncio.to_thread(
                 tables.create,
                 body.game,
                 body.preset,

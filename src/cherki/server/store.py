@@ -17,29 +17,57 @@ Our specifications
 * **URLs**: ``sqlite:///PATH`` (the default: ``$XDG_DATA_HOME/cherki/cherki.db``) or
   ``postgresql+psycopg://USER@HOST:PORT/DB``. SQLite runs with foreign keys on and a
   write-ahead log.
+* **The record is an append-only log** that grows with the action, not the match: the
+  record's header (game, preset, rules, players, table) is one JSON text on the table's
+  row; each hand is a row of ``hands`` (its first seat, seed, shoe or stack, context, and
+  its result, set once when the hand ends); each action is a row of ``actions``, keyed by
+  the table and its *version*, the running number of the action across all the table's
+  hands (1 for the first). :meth:`Store.save` takes the whole record as before but writes
+  only what is new since the last save: one INSERT an action, in the same transaction as
+  the table's version, time and status. It refuses a record that contradicts the log
+  (fewer hands or actions, a different action, deal or result, an action added to a hand
+  that is over or that later hands follow). :meth:`Store.record` assembles the record.
+* **What was written is remembered** per table in the process (the header, each hand's
+  deal, actions and result): a save compares the record with it, in memory. A table not
+  remembered (a restart) is read back whole once. The table's version is bumped only from
+  the version remembered (``WHERE version = …``), so a second writer is noticed: the store
+  then reads the table again and works out the change afresh.
+* **Host links**: each table has a host token like the seats' (128 bits, only its SHA-256
+  stored), returned once by :meth:`Store.create_table`; :meth:`Store.host_of` finds its
+  table. The host may give a person's seat a new link (:meth:`Store.reissue`, the old one
+  stops working) and rename it (:meth:`Store.rename_seat`). Tables made before the
+  schema's revision 0002 have no host link.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
+    Connection,
     DateTime,
     ForeignKey,
+    ForeignKeyConstraint,
+    Index,
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -48,12 +76,14 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from cherki.core.errors import CherkiError
-from cherki.play.records import Record, parse_record
+from cherki.play.records import FORMAT, VERSION, HandRecord, Record, parse_record
 
 #: table states
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 #: what a seat is
 HUMAN, BOT = "human", "bot"
+#: the most tables whose written log a store remembers (the least recently saved forgotten)
+REMEMBERED = 4096
 
 
 class StoreError(CherkiError):
@@ -66,6 +96,7 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     __tablename__ = "tables"
+    __table_args__ = (Index("ux_tables_host_hash", "host_hash", unique=True),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
@@ -74,10 +105,13 @@ class TableRow(Base):
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: what the creator chose beyond the rules (turn timer, bots' levels...), as JSON
     settings: Mapped[str] = mapped_column(Text)
-    #: the table's cherki record (JSON), rewritten with every action
-    record: Mapped[str] = mapped_column(Text)
+    #: the record's header (``Record.header_json``: game, preset, rules, players, table),
+    #: as JSON; its hands are rows of ``hands`` and ``actions``
+    header: Mapped[str] = mapped_column(Text, server_default="{}")
     #: actions recorded so far (all hands): what a client's event version counts
     version: Mapped[int] = mapped_column(Integer, default=0)
+    #: the SHA-256 of the host's token (None: a table made before host links)
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class SeatRow(Base):
@@ -91,6 +125,47 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+
+
+class HandRow(Base):
+    """One hand of a table's record, as the record has it (JSON where the record nests)."""
+
+    __tablename__ = "hands"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: the hand's place in the record, from 0
+    hand: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first_seat: Mapped[int] = mapped_column(Integer)
+    #: decimal text: a record's seeds are any whole number (the server's are 64 bits,
+    #: unsigned, more than a signed BIGINT holds)
+    seed: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: JSON: the card codes, top first
+    shoe: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: JSON: ``{"hands": [...], "stock": [...]}``
+    stack: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: JSON object, or None
+    context: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: JSON: ``Result.to_json()``, set once when the hand ends
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class ActionRow(Base):
+    """One action, in the record's notation (``"1: discard WF tan"``)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["table_id", "hand"], ["hands.table_id", "hands.hand"], ondelete="CASCADE"
+        ),
+    )
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: the running number of the action across all the table's hands, from 1
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    hand: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
 
 
 @dataclass(frozen=True)
@@ -111,6 +186,15 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]
 
 
+class Created(NamedTuple):
+    """A new table: its id, a token for each person's seat and the host's token (each
+    shown once, never stored). Unpacks as ``table_id, tokens, host``."""
+
+    table_id: str
+    tokens: dict[int, str]
+    host: str
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -122,6 +206,144 @@ def new_token() -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _clean_name(name: str) -> str:
+    name = name.strip()
+    if not 1 <= len(name) <= 40 or not name.isprintable():
+        raise StoreError("a name is 1 to 40 printable characters")
+    return name
+
+
+def _token_shape(token: object) -> bool:
+    return isinstance(token, str) and 10 <= len(token) <= 64
+
+
+# -- the log a table's record is written as -------------------------------------------------
+@dataclass
+class _Hand:
+    """A hand as written: its deal (as the record's own values, to compare), its actions
+    and its result."""
+
+    deal: tuple[Any, ...]
+    actions: list[str]
+    result: dict[str, Any] | None
+
+
+@dataclass
+class _Written:
+    """What the database holds of a table's record."""
+
+    header: str
+    status: str
+    version: int
+    hands: list[_Hand] = field(default_factory=list)
+    #: what the header was written from (game, preset, rules, players, table): a record
+    #: with the same needs no new header text
+    header_key: tuple[Any, ...] | None = None
+
+
+@dataclass
+class _Change:
+    """What a save writes: only what is new."""
+
+    table_id: str
+    header: str | None = None
+    status: str | None = None
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    results: list[tuple[int, str]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.header is not None
+            or self.status is not None
+            or self.hands
+            or self.actions
+            or self.results
+        )
+
+
+def _deal(hand: HandRecord) -> tuple[Any, ...]:
+    return (hand.first, hand.seed, hand.shoe, hand.stack, hand.context)
+
+
+def _header_text(record: Record) -> str:
+    return json.dumps(record.header_json(), ensure_ascii=False)
+
+
+def _hand_values(table_id: str, index: int, hand: HandRecord) -> dict[str, Any]:
+    data = hand.to_json()
+    return {
+        "table_id": table_id,
+        "hand": index,
+        "first_seat": hand.first,
+        "seed": str(hand.seed) if hand.seed is not None else None,
+        "shoe": _json_or_none(data.get("shoe")),
+        "stack": _json_or_none(data.get("stack")),
+        "context": _json_or_none(data.get("context")),
+        "result": _json_or_none(hand.result),
+    }
+
+
+def _json_or_none(value: Any) -> str | None:
+    return None if value is None else json.dumps(value, ensure_ascii=False)
+
+
+def _change(
+    table_id: str, old: _Written, record: Record, status: str | None
+) -> tuple[_Change, _Written]:
+    """What is new in ``record`` compared with what is written, and what will be written
+    after it; a StoreError if the record contradicts what is written."""
+    change = _Change(table_id)
+    key = (record.game.name, record.preset, record.rules, tuple(record.players), record.table)
+    header = old.header if key == old.header_key else _header_text(record)
+    if header != old.header:
+        if json.loads(header)["game"] != json.loads(old.header).get("game", record.game.name):
+            raise StoreError("the record is of another game than the table's: refused")
+        change.header = header
+    if status is not None and status != old.status:
+        change.status = status
+    if len(record.hands) < len(old.hands):
+        raise StoreError(
+            f"the record holds {len(record.hands)} hands, the table {len(old.hands)}: refused"
+        )
+    version = old.version
+    hands: list[_Hand] = []
+    last = len(old.hands) - 1
+    for i, hand in enumerate(record.hands):
+        if i <= last:
+            was = old.hands[i]
+            n = len(was.actions)
+            if _deal(hand) != was.deal:
+                raise StoreError(f"hand {i + 1} of the record is dealt otherwise: refused")
+            if len(hand.actions) < n or hand.actions[:n] != was.actions:
+                raise StoreError(
+                    f"hand {i + 1} of the record does not go on from the table's "
+                    f"{n} actions: refused"
+                )
+            if was.result is not None and hand.result != was.result:
+                raise StoreError(f"hand {i + 1} of the record has another result: refused")
+            new = hand.actions[n:]
+            if new and (i < last or was.result is not None):
+                raise StoreError(f"hand {i + 1} is over: no action can be added to it")
+            result = was.result
+            if result is None and hand.result is not None:
+                result = copy.deepcopy(hand.result)
+                change.results.append((i, json.dumps(result, ensure_ascii=False)))
+            unchanged = not new and result is was.result
+            hands.append(was if unchanged else _Hand(was.deal, [*was.actions, *new], result))
+        else:
+            new = list(hand.actions)
+            change.hands.append(_hand_values(table_id, i, hand))
+            hands.append(_Hand(copy.deepcopy(_deal(hand)), new, copy.deepcopy(hand.result)))
+        for text in new:
+            version += 1
+            change.actions.append(
+                {"table_id": table_id, "version": version, "hand": i, "action": text}
+            )
+    after = _Written(header, status if status is not None else old.status, version, hands, key)
+    return change, after
 
 
 class Store:
@@ -136,6 +358,9 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        #: per table: what this store knows the database holds of its record
+        self._written: OrderedDict[str, _Written] = OrderedDict()
+        self._written_lock = threading.Lock()
         self.upgrade()
 
     def upgrade(self) -> None:
@@ -164,20 +389,33 @@ class Store:
         finally:
             session.close()
 
+    @contextmanager
+    def _conn(self) -> Iterator[Connection]:
+        """One transaction on a bare connection (the log's writes and reads)."""
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except SQLAlchemyError as err:
+            raise StoreError(f"the database refused a change: {_short(err)}") from None
+
     # -- tables ---------------------------------------------------------------------------
     def create_table(
         self,
         record: Record,
         seats: list[tuple[str, str | None]],
         settings: dict[str, Any] | None = None,
-    ) -> tuple[str, dict[int, str]]:
-        """A new table with its (empty) record and its seats (``(kind, bot level)`` each);
-        returns its id and a token for each human seat (shown once, never stored)."""
+    ) -> Created:
+        """A new table with its record (usually no hand yet) and its seats (``(kind, bot
+        level)`` each); returns its id, a token for each human seat and the host's token
+        (each shown once, never stored)."""
         if len(seats) != len(record.players):
             raise StoreError("one seat description for each player of the record")
         table_id = uuid.uuid4().hex
         tokens: dict[int, str] = {}
+        host = new_token()
         now = _now()
+        empty = _Written(_header_text(record), OPEN, 0)
+        change, after = _change(table_id, empty, record, None)
         with self._tx() as s:
             s.add(
                 TableRow(
@@ -187,8 +425,9 @@ class Store:
                     created=now,
                     updated=now,
                     settings=json.dumps(settings or {}),
-                    record=record.dumps(),
-                    version=0,
+                    header=empty.header,
+                    version=after.version,
+                    host_hash=token_hash(host),
                 )
             )
             s.flush()
@@ -201,7 +440,10 @@ class Store:
                     digest = token_hash(tokens[i])
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, level=level,
                               token_hash=digest))  # fmt: skip
-        return table_id, tokens
+            s.flush()
+            _write_log(s.connection(), change)
+        self._remember(table_id, after)
+        return Created(table_id, tokens, host)
 
     def table(self, table_id: str) -> TableInfo:
         with self._tx() as s:
@@ -221,31 +463,51 @@ class Store:
             )
 
     def record(self, table_id: str) -> Record:
-        """The table's record as last saved."""
-        with self._tx() as s:
-            row = s.get(TableRow, table_id)
-            if row is None:
-                raise StoreError(f"there is no table {table_id!r}")
-            text = row.record
-        return parse_record(text)
+        """The table's record as last saved, assembled from its log."""
+        record, written = self._read(table_id)
+        self._remember(table_id, written)
+        if record is None:
+            return parse_record({"format": FORMAT, "version": VERSION,
+                                 **json.loads(written.header), "hands": []})  # fmt: skip
+        return record
 
     def save(self, table_id: str, record: Record, status: str | None = None) -> int:
-        """Write the table's record (and status) in one transaction; returns the table's new
-        version: the number of actions recorded."""
-        version = sum(len(h.actions) for h in record.hands)
-        values: dict[str, Any] = {"record": record.dumps(), "version": version, "updated": _now()}
-        if status is not None:
-            values["status"] = status
-        try:
-            with self.engine.begin() as conn:
-                done = conn.execute(
-                    update(TableRow).where(TableRow.id == table_id).values(**values)
-                )
-        except SQLAlchemyError as err:
-            raise StoreError(f"the database refused a change: {_short(err)}") from None
-        if done.rowcount != 1:
-            raise StoreError(f"there is no table {table_id!r}")
-        return version
+        """Write what is new in the table's record (and its status) in one transaction;
+        returns the table's version: the number of actions recorded. A record that
+        contradicts what the table holds is refused (StoreError) and nothing is written."""
+        for attempt in (0, 1):
+            old = self._written.get(table_id)
+            if old is None:
+                old = self._read(table_id)[1]
+            change, after = _change(table_id, old, record, status)
+            if not change:
+                self._remember(table_id, after)
+                return after.version
+            values: dict[str, Any] = {
+                "table": table_id,
+                "was": old.version,
+                "version": after.version,
+                "updated": _now(),
+            }
+            if change.header is not None:
+                values["header"] = change.header
+            if change.status is not None:
+                values["status"] = change.status
+            try:
+                with self._conn() as conn:
+                    done = conn.execute(_BUMP, values)
+                    if done.rowcount == 1:
+                        _write_log(conn, change)
+            except StoreError:
+                self._forget(table_id)  # what was written is not known now
+                raise
+            if done.rowcount == 1:
+                self._remember(table_id, after)
+                return after.version
+            self._forget(table_id)  # another writer moved it on: read it again
+            if attempt:
+                break
+        raise StoreError(f"table {table_id!r} was changed meanwhile: save again")
 
     def tables(self, status: str | None = None) -> list[TableInfo]:
         """Every table (or those of ``status``), newest first."""
@@ -256,10 +518,50 @@ class Store:
             ids = list(s.scalars(q).all())
         return [self.table(i) for i in ids]
 
+    def _read(self, table_id: str) -> tuple[Record | None, _Written]:
+        """The table's record (None while it has no hand) and what it holds, read whole."""
+        with self._conn() as conn:
+            row = conn.execute(
+                select(TableRow.header, TableRow.status, TableRow.version).where(
+                    TableRow.id == table_id
+                )
+            ).first()
+            if row is None:
+                raise StoreError(f"there is no table {table_id!r}")
+            hand_rows = conn.execute(
+                select(HandRow.__table__).where(HandRow.table_id == table_id).order_by(HandRow.hand)
+            ).all()
+            actions = conn.execute(
+                select(ActionRow.hand, ActionRow.action)
+                .where(ActionRow.table_id == table_id)
+                .order_by(ActionRow.version)
+            ).all()
+        written = _Written(row.header, row.status, row.version)
+        if not hand_rows:
+            return None, written
+        hands = [_hand_json(h) for h in hand_rows]
+        for hand, text in actions:
+            hands[hand]["actions"].append(text)
+        data = {"format": FORMAT, "version": VERSION, **json.loads(row.header), "hands": hands}
+        record = parse_record(data)
+        written.hands = [_Hand(_deal(h), list(h.actions), h.result) for h in record.hands]
+        return record, written
+
+    def _remember(self, table_id: str, written: _Written) -> None:
+        with self._written_lock:
+            self._written[table_id] = written
+            self._written.move_to_end(table_id)
+            while len(self._written) > REMEMBERED:
+                self._written.popitem(last=False)
+
+    def _forget(self, table_id: str) -> None:
+        with self._written_lock:
+            self._written.pop(table_id, None)
+
     # -- seats ----------------------------------------------------------------------------
     def seat_of(self, token: str) -> tuple[str, int]:
         """The table and seat a token holds (a StoreError for any other token)."""
-        if not isinstance(token, str) or not 10 <= len(token) <= 64:
+        if not _token_shape(token):
             raise StoreError("this link holds no seat")
         with self._tx() as s:
             row = s.scalars(select(SeatRow).where(SeatRow.token_hash == token_hash(token))).first()
@@ -269,9 +571,7 @@ class Store:
 
     def take_seat(self, token: str, name: str) -> tuple[str, int]:
         """The seat of ``token``, under ``name`` (1 to 40 printable characters)."""
-        name = name.strip()
-        if not 1 <= len(name) <= 40 or not name.isprintable():
-            raise StoreError("a name is 1 to 40 printable characters")
+        name = _clean_name(name)
         table_id, seat = self.seat_of(token)
         with self._tx() as s:
             row = s.get(SeatRow, (table_id, seat))
@@ -279,8 +579,82 @@ class Store:
             row.name = name
         return table_id, seat
 
+    # -- the host -------------------------------------------------------------------------
+    def host_of(self, token: str) -> str:
+        """The table whose host link ``token`` is (a StoreError for any other token)."""
+        if not _token_shape(token):
+            raise StoreError("this link is not a host link")
+        with self._tx() as s:
+            found = s.scalars(
+                select(TableRow.id).where(TableRow.host_hash == token_hash(token))
+            ).first()
+        if found is None:
+            raise StoreError("this link is not a host link")
+        return found
+
+    def reissue(self, table_id: str, seat: int) -> str:
+        """A new token for a person's seat (returned once, never stored); the old one holds
+        the seat no more. The seat keeps its name."""
+        token = new_token()
+        with self._tx() as s:
+            row = self._person(s, table_id, seat)
+            row.token_hash = token_hash(token)
+        return token
+
+    def rename_seat(self, table_id: str, seat: int, name: str) -> None:
+        """The host names a person's seat (1 to 40 printable characters, as taking it)."""
+        name = _clean_name(name)
+        with self._tx() as s:
+            self._person(s, table_id, seat).name = name
+
+    def _person(self, s: Session, table_id: str, seat: int) -> SeatRow:
+        row = s.get(SeatRow, (table_id, seat)) if type(seat) is int else None
+        if row is None:
+            if s.get(TableRow, table_id) is None:
+                raise StoreError(f"there is no table {table_id!r}")
+            raise StoreError(f"the table has no seat {seat!r}")
+        if row.kind != HUMAN:
+            raise StoreError(f"a bot plays seat {seat}: it has no link and no name to change")
+        return row
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+#: a table's version moved on from the one remembered (``was``), with what else changed
+#: (the SET clause is the parameters' columns); built once: a save is on every action
+_BUMP = update(TableRow).where(
+    TableRow.id == bindparam("table"), TableRow.version == bindparam("was")
+)
+_ADD_HANDS = insert(HandRow)
+_ADD_ACTIONS = insert(ActionRow)
+
+
+def _write_log(conn: Connection, change: _Change) -> None:
+    """The new hands, actions and results of a change (the table's row is the caller's)."""
+    if change.hands:
+        conn.execute(_ADD_HANDS, change.hands)
+    if change.actions:
+        conn.execute(_ADD_ACTIONS, change.actions)
+    for index, result in change.results:
+        conn.execute(
+            update(HandRow)
+            .where(HandRow.table_id == change.table_id, HandRow.hand == index)
+            .values(result=result)
+        )
+
+
+def _hand_json(row: Any) -> dict[str, Any]:
+    """A ``hands`` row as the record's hand object (actions to be added)."""
+    out: dict[str, Any] = {"first": row.first_seat}
+    if row.seed is not None:
+        out["seed"] = int(row.seed)
+    for key in ("shoe", "stack", "context", "result"):
+        text = getattr(row, key)
+        if text is not None:
+            out[key] = json.loads(text)
+    out["actions"] = []
+    return out
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

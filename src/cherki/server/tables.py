@@ -486,8 +486,9 @@ class Tables:
         hands: int = 1,
         timer: int | None = None,
         listed: bool = False,
-    ) -> tuple[str, dict[int, str]]:
-        """A new table, its first hand dealt; its id and a token for each person's seat.
+    ) -> tuple[str, dict[int, str], str]:
+        """A new table, its first hand dealt; its id, a token for each person's seat and the
+        host's token.
         Its bots have not played yet (:meth:`Table.wake`, or :meth:`Table.play_bots`)."""
         game = find_game(game_name)
         rules = game.rules(preset or None, **options)
@@ -511,13 +512,13 @@ class Tables:
         seed = random.SystemRandom().getrandbits(64)
         session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
         settings: dict[str, Any] = {"hands": hands, "timer": timer, "listed": bool(listed)}
-        table_id, tokens = self.store.create_table(
+        table_id, tokens, host = self.store.create_table(
             session.record(), [(p.kind, p.level) for p in seats], settings
         )
         table = Table(table_id, session, settings, self.store, stand_in=self.stand_in)
         session.start_hand()
         self.live[table_id] = table
-        return table_id, tokens
+        return table_id, tokens, host
 
     def table(self, table_id: str) -> Table:
         """The live table, resumed from the store if this server has not loaded it yet (a
