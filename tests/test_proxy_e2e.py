@@ -78,7 +78,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 def _table(base: str) -> dict[str, object]:
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3
-    made = httpx.post(f"{base}/api/tables", json={"game": "balik-satu", "seats": seats}, timeout=30)
+    made = httpx.post(
+        f"{base}/api/tables",
+        json={"game": "balik-satu", "seats": seats, "listed": True},
+        timeout=30,
+    )
     assert made.status_code == 200, made.text
     data: dict[str, object] = made.json()
     return data

@@ -26,6 +26,7 @@ from fastapi.testclient import TestClient
 from serverutil import next_settled
 from websockets.sync.client import connect
 
+from cherki.server import connection
 from cherki.server.app import create_app
 from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
@@ -196,7 +197,11 @@ class _StuckSocket:
         self.closed_with = code
 
 
-def test_a_connection_that_cannot_take_a_message_is_dropped() -> None:
+def test_a_connection_that_cannot_take_a_message_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(connection, "CLOSE_SECONDS", 0.01)  # the closing handshake's wait
+
     async def scenario() -> tuple[Connection, list[Connection], _StuckSocket]:
         ws = _StuckSocket()
         gone: list[Connection] = []
@@ -222,7 +227,9 @@ def test_a_connection_that_cannot_take_a_message_is_dropped() -> None:
     assert not conn.send("four")  # nothing more is queued for it
 
 
-def test_a_connection_too_far_behind_is_dropped_at_once() -> None:
+def test_a_connection_too_far_behind_is_dropped_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(connection, "CLOSE_SECONDS", 0.01)  # the closing handshake's wait
+
     async def scenario() -> Connection:
         ws = _StuckSocket()
         conn = Connection(ws, 0, "10.0.0.1", Limits(queue_messages=5))  # type: ignore[arg-type]

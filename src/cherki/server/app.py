@@ -4,10 +4,14 @@
   one-line explanation) and bot levels: what the lobby offers.
 * ``POST /api/tables``: create a table (game, preset, options, seats as people or bots of a
   level, hands, a turn timer, whether it is listed in the lobby): its id, a private link for
-  each person's seat, and a spectator's link.
+  each person's seat, a spectator's link, and the host's private link (``/host/{host}``).
 * ``GET /api/tables``: the tables in play that their creators listed.
 * ``POST /api/seats``: take the seat of a token under a name; ``GET /api/seat/{token}``:
   the table and seat a link holds, and the name it was taken under.
+* ``GET /api/host/{host}``: the host's view of the table (every seat with its link and
+  name); ``POST /api/host/{host}/seats/{seat}/name`` (``{"name": …}``) names a seat;
+  ``POST /api/host/{host}/seats/{seat}/reissue`` gives it a new link (the old one stops
+  working, and its connections are closed with the reason).
 * ``GET /api/tables/{table}/record[?token=T]``: the table's record to download (an
   unfinished table's only as that seat, or a spectator, may see it).
 * ``WS /ws/seat/{token}[?since=V]``: a seat's connection. The server sends
@@ -109,6 +113,10 @@ class TableIn(BaseModel):
     timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
     #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
     listed: bool = False
+
+
+class NameIn(BaseModel):
+    name: str = Field(max_length=40)
 
 
 class TakeSeat(BaseModel):
@@ -401,7 +409,7 @@ def create_app(
             )
         plans = [SeatPlan(s.kind, s.level) for s in body.seats]
         try:
-            table_id, tokens, _host = await asyncio.to_thread(
+            table_id, tokens, host = await asyncio.to_thread(
                 tables.create,
                 body.game,
                 body.preset,
@@ -421,8 +429,13 @@ def create_app(
             "links": {str(s): f"/seat/{t}" for s, t in tokens.items()},
             "watch": f"/ws/watch/{table_id}",
             "watch_page": f"/watch/{table_id}",
+            "host": host,
+            "host_page": f"/host/{host}",
         }
-        return made | reach.absolute_links(public, made) if public else made
+        if public:
+            made |= reach.absolute_links(public, made)
+            made["host_page_url"] = public + made["host_page"]
+        return made
 
     def _listing() -> list[dict[str, Any]]:
         out = []
@@ -472,6 +485,76 @@ def create_app(
             table.tell()
         listing_cache[1] = None
         return {"table": table_id, "seat": seat}
+
+    # -- the host's link ----------------------------------------------------------------------
+    def host_view(token: str) -> dict[str, Any]:
+        table_id, links = store.seat_links(token)
+        info = store.table(table_id)
+        base = public or ""
+        seats = []
+        for s in info.seats:
+            link = f"/seat/{links[s.seat]}" if s.seat in links else None
+            seats.append(
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "link": link,
+                    "url": base + link if link else None,
+                }
+            )
+        return {
+            "table": table_id,
+            "game": info.game,
+            "title": GAMES[info.game].title if info.game in GAMES else info.game,
+            "status": info.status,
+            "seats": seats,
+            "watch_page": f"/watch/{table_id}",
+            "watch_url": base + f"/watch/{table_id}",
+        }
+
+    @app.get("/api/host/{token}")
+    async def host_info(token: str) -> dict[str, Any]:
+        """The host's view of a table: every seat with its link and name."""
+        try:
+            return await asyncio.to_thread(host_view, token)
+        except CherkiError as err:
+            raise HTTPException(404, str(err)) from None
+
+    async def hosted(token: str) -> Table:
+        try:
+            table_id = await asyncio.to_thread(store.host_of, token)
+            return await find(table_id)
+        except CherkiError as err:
+            raise HTTPException(404, str(err)) from None
+
+    @app.post("/api/host/{token}/seats/{seat}/name")
+    async def host_rename(token: str, seat: int, body: NameIn) -> dict[str, Any]:
+        """The host names a person's seat; everyone at the table is told."""
+        table = await hosted(token)
+        try:
+            await asyncio.to_thread(store.rename_seat, table.id, seat, body.name)
+        except CherkiError as err:
+            raise HTTPException(400, str(err)) from None
+        async with table.lock:
+            table.rename(seat, body.name.strip())
+            table.tell()
+        return {"table": table.id, "seat": seat, "name": body.name.strip()}
+
+    @app.post("/api/host/{token}/seats/{seat}/reissue")
+    async def host_reissue(token: str, seat: int) -> dict[str, Any]:
+        """A new link for a person's seat: the old one stops working, and whoever holds it
+        is told so and disconnected."""
+        table = await hosted(token)
+        try:
+            fresh = await asyncio.to_thread(store.reissue, table.id, seat, token)
+        except CherkiError as err:
+            raise HTTPException(400, str(err)) from None
+        for conn in [c for c in table.connections if c.seat == seat]:
+            conn.drop("the host gave this seat a new link: ask them for it", reconnect=False)
+        link = f"/seat/{fresh}"
+        return {"table": table.id, "seat": seat, "link": link, "url": (public or "") + link}
 
     @app.get("/api/seat/{token}")
     async def seat_info(token: str) -> dict[str, Any]:

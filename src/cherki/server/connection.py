@@ -115,8 +115,13 @@ class Connection:
                 if self.ws.application_state == WebSocketState.CONNECTED:
                     await self.ws.send_text(closing(reason, reconnect=reconnect))
                     await self.ws.close(code=TOO_SLOW if reconnect else 1008, reason=reason[:120])
-        if self._reader is not None and not self._reader.done():
-            self._reader.cancel()
+        # the reader ends when the client's side of the close arrives; one that cannot be
+        # reached is not waited for any longer
+        reader = self._reader
+        if reader is not None and not reader.done() and reader is not asyncio.current_task():
+            await asyncio.wait({reader}, timeout=CLOSE_SECONDS)
+            if not reader.done():
+                reader.cancel()
 
     def _finish(self, reason: str | None) -> None:
         """Mark the connection gone (once) and let its table forget it."""

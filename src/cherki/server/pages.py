@@ -1,7 +1,8 @@
 """The browser app's pages, cards, static files and the replay API (issue 15).
 
 * ``GET /``: the lobby (create a table, the open tables).
-* ``GET /seat/{token}``: a person's seat at a table; ``GET /watch/{table}``: a spectator's.
+* ``GET /seat/{token}``: a person's seat at a table; ``GET /watch/{table}``: a spectator's;
+  ``GET /host/{host}``: the host's page (every seat's link again, names, new links).
 * ``GET /replay/{table}``: a finished table's replay; ``GET /replay``: open a record file.
 * ``GET /cards/{CODE}.svg`` (``?index=0``: without the index label; ``back``: the back):
   the project's SVG cards (:func:`cherki.ui.cards_svg.card_svg`), cached for a day.
@@ -71,6 +72,11 @@ async def seat_page(token: str) -> FileResponse:
 @router.get("/watch/{table_id}", include_in_schema=False)
 async def watch_page(table_id: str) -> FileResponse:
     return _page("table.html")
+
+
+@router.get("/host/{token}", include_in_schema=False)
+async def host_page(token: str) -> FileResponse:
+    return _page("host.html")
 
 
 @router.get("/replay", include_in_schema=False)

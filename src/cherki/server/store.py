@@ -34,15 +34,20 @@ Our specifications
   then reads the table again and works out the change afresh.
 * **Host links**: each table has a host token like the seats' (128 bits, only its SHA-256
   stored), returned once by :meth:`Store.create_table`; :meth:`Store.host_of` finds its
-  table. The host may give a person's seat a new link (:meth:`Store.reissue`, the old one
+  table. Each seat's token is worked out from the host's (HMAC-SHA256 of the table, the
+  seat and how many times the seat's link was replaced), so the host's link shows every
+  seat's link again (:meth:`Store.seat_links`) while the database still holds only
+  hashes. The host may give a person's seat a new link (:meth:`Store.reissue`, the old one
   stops working) and rename it (:meth:`Store.rename_seat`). Tables made before the
   schema's revision 0002 have no host link.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
 import hashlib
+import hmac
 import json
 import secrets
 import threading
@@ -125,6 +130,8 @@ class SeatRow(Base):
     level: Mapped[str | None] = mapped_column(String(16), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    #: how many times the host has given the seat a new link
+    generation: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class HandRow(Base):
@@ -197,6 +204,15 @@ class Created(NamedTuple):
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def seat_token(host: str, table_id: str, seat: int, generation: int) -> str:
+    """A seat's token worked out from its table's host token (HMAC-SHA256, 128 bits): only
+    the host's link can give it again, and the database holds neither."""
+    mac = hmac.new(
+        host.encode("utf-8"), f"cherki-seat:{table_id}:{seat}:{generation}".encode(), "sha256"
+    )
+    return base64.urlsafe_b64encode(mac.digest()[:16]).rstrip(b"=").decode("ascii")
 
 
 def new_token() -> str:
@@ -436,7 +452,7 @@ class Store:
                     raise StoreError(f"a seat is {HUMAN!r} or {BOT!r}, not {kind!r}")
                 digest = None
                 if kind == HUMAN:
-                    tokens[i] = new_token()
+                    tokens[i] = seat_token(host, table_id, i, 0)
                     digest = token_hash(tokens[i])
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, level=level,
                               token_hash=digest))  # fmt: skip
@@ -592,14 +608,37 @@ class Store:
             raise StoreError("this link is not a host link")
         return found
 
-    def reissue(self, table_id: str, seat: int) -> str:
+    def reissue(self, table_id: str, seat: int, host: str | None = None) -> str:
         """A new token for a person's seat (returned once, never stored); the old one holds
-        the seat no more. The seat keeps its name."""
-        token = new_token()
+        the seat no more. The seat keeps its name. With the table's ``host`` token the new
+        one is worked out from it (:meth:`seat_links` gives it again); without, it is
+        random."""
         with self._tx() as s:
             row = self._person(s, table_id, seat)
+            row.generation += 1
+            token = (
+                seat_token(host, table_id, seat, row.generation)
+                if host is not None
+                else new_token()
+            )
             row.token_hash = token_hash(token)
         return token
+
+    def seat_links(self, host: str) -> tuple[str, dict[int, str]]:
+        """The table of a host token and the token of each person's seat, worked out again
+        from the host's (a seat whose token was not, e.g. a table made before host links,
+        has none)."""
+        table_id = self.host_of(host)
+        out: dict[int, str] = {}
+        with self._tx() as s:
+            rows = s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+            for row in rows:
+                if row.kind != HUMAN or row.token_hash is None:
+                    continue
+                token = seat_token(host, table_id, row.seat, row.generation)
+                if token_hash(token) == row.token_hash:
+                    out[row.seat] = token
+        return table_id, out
 
     def rename_seat(self, table_id: str, seat: int, name: str) -> None:
         """The host names a person's seat (1 to 40 printable characters, as taking it)."""

@@ -5,7 +5,10 @@ import { $, api, copy, el, fill, toast } from "/static/common.js";
 const key = location.pathname.split("/")[2];
 const base = `/api/host/${encodeURIComponent(key)}`;
 
+const absolute = (url) => (url.startsWith("http") ? url : location.origin + url);
+
 function linkCell(url, openText) {
+  url = absolute(url);
   const b = el("button", { class: "btn small", type: "button" }, "Copy");
   b.addEventListener("click", () => copy(url, b));
   return [el("code", {}, url), b, el("a", { class: "btn small", href: url, target: "_blank", rel: "noopener" }, openText)];
@@ -38,7 +41,8 @@ function seatRow(s) {
       toast(err.message);
     }
   });
-  return el("div", { class: "link-row host-seat" }, el("span", { class: "who" }, who), ...linkCell(s.url, "Open"), name, save, renew);
+  const link = s.url ? linkCell(s.url, "Open") : [el("span", { class: "muted" }, "no link to show: give the seat a new one")];
+  return el("div", { class: "link-row host-seat", dataset: { seat: s.seat } }, el("span", { class: "who" }, who), ...link, name, save, renew);
 }
 
 async function load() {

@@ -129,6 +129,10 @@ function showLinks(made, g) {
   }
   const watch = made.watch_page || `/watch/${made.table}`;
   rows.push(linkRow("Spectators", made.watch_page_url || origin + watch, "Watch"));
+  if (made.host_page) {
+    rows.unshift(el("p", { class: "muted small" }, "Your host link: keep it to yourself. It shows every link again, names the seats, and replaces a link that reached the wrong person."),
+      linkRow("Host", made.host_page_url || origin + made.host_page, "Open"));
+  }
   fill($("#links"), el("p", {}, `${g.title}, table `, el("code", {}, made.table)), rows);
   $("#made").classList.remove("hidden");
   $("#made").scrollIntoView({ behavior: "smooth", block: "start" });

@@ -63,6 +63,9 @@ def upgrade() -> None:
     op.add_column("tables", sa.Column("header", sa.Text(), nullable=False, server_default="{}"))
     op.add_column("tables", sa.Column("host_hash", sa.String(64), nullable=True))
     op.create_index("ux_tables_host_hash", "tables", ["host_hash"], unique=True)
+    op.add_column(
+        "seats", sa.Column("generation", sa.Integer(), nullable=False, server_default="0")
+    )
     op.create_table(
         "hands",
         sa.Column(
@@ -170,6 +173,7 @@ def downgrade() -> None:
         )
     op.drop_table("actions")
     op.drop_table("hands")
+    op.drop_column("seats", "generation")
     op.drop_index("ux_tables_host_hash", "tables")
     op.drop_column("tables", "host_hash")
     op.drop_column("tables", "header")
