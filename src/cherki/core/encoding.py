@@ -19,6 +19,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
+from cherki.core.cards import CODES
 from cherki.core.events import JSON
 
 Vector = npt.NDArray[np.float32]
@@ -93,14 +94,10 @@ def codes(counts: Sequence[int]) -> list[str]:
     """A count vector as card codes, in card order with repeats (``["C1", "C1", "S3"]``)."""
     if not any(counts):
         return []
-    from cherki.core.cards import CODES
-
     return [CODES[k] for k, c in enumerate(counts) if c for _ in range(c)]
 
 
 def code(card: int | None) -> str | None:
-    from cherki.core.cards import CODES
-
     return CODES[card] if card is not None else None
 
 

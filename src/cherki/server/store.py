@@ -16,7 +16,9 @@ Our specifications
   place and a new one is created.
 * **URLs**: ``sqlite:///PATH`` (the default: ``$XDG_DATA_HOME/cherki/cherki.db``) or
   ``postgresql+psycopg://USER@HOST:PORT/DB``. SQLite runs with foreign keys on and a
-  write-ahead log.
+  write-ahead log, synchronised at checkpoints (``synchronous=NORMAL``): a committed
+  action survives the server's death (kill -9) and costs no flush to the disk; a power
+  cut may lose the last actions (PostgreSQL by URL where that matters).
 * **The record is an append-only log** that grows with the action, not the match: the
   record's header (game, preset, rules, players, table) is one JSON text on the table's
   row; each hand is a row of ``hands`` (its first seat, seed, shoe or stack, context, and
@@ -700,6 +702,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    # a commit is in the write-ahead log (the operating system's) when it returns: it
+    # survives the server's death (kill -9); only a power cut may lose the last ones
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 

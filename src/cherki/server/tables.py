@@ -44,10 +44,11 @@ Our specifications
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -87,6 +88,28 @@ def think(bot: Bot, obs: Observation, seed: int) -> int:
     return bot.act(obs, random.Random(seed))
 
 
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+#: placeholders of the hand's log in a state message, filled in by :meth:`Table._text` (no
+#: name or text of a message holds a NUL)
+_EVENTS, _LOG = "\x00events\x00", "\x00log\x00"
+_EVENTS_TEXT, _LOG_TEXT = f"[{_json(_EVENTS)}]", f"[{_json(_LOG)}]"
+
+
+@dataclass
+class Seen:
+    """A hand's log as one viewer saw it: the events' data and words, and their JSON."""
+
+    log: list[Event]
+    count: int = 0
+    data: list[JSON] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    data_text: list[str] = field(default_factory=list)
+    lines_text: list[str] = field(default_factory=list)
+
+
 class Table:
     """One live table (see the module's notes). The methods whose names start with ``_``
     are synchronous and run in a worker thread under :attr:`lock`; the others are the
@@ -115,7 +138,7 @@ class Table:
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
         #: per viewer (-1: spectators): the hand's log as events, their data and words
-        self._seen: dict[int, tuple[list[Event], list[Event], list[JSON], list[str]]] = {}
+        self._seen: dict[int, Seen] = {}
         #: per viewer: the last result and score sheet, and the hand count they are of
         self._finished: dict[int, tuple[int, tuple[Any, Any]]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
@@ -146,6 +169,7 @@ class Table:
         session.match.players[seat] = clean
         session.match.record.players[seat] = clean
         self._finished.clear()
+        self._seen.clear()  # the log's words name the seats
 
     # -- play (in a worker thread, under the lock) ---------------------------------------------
     def _act(self, seat: int, action: int | str, version: int) -> None:
@@ -245,10 +269,14 @@ class Table:
         return True
 
     # -- what a viewer sees ---------------------------------------------------------------------
-    def view(self, seat: int | None, now: float | None = None) -> StateOut:
+    def view(
+        self, seat: int | None, now: float | None = None, *, spliced: bool = False
+    ) -> StateOut:
         """What ``seat`` (None: a spectator) may be sent now: its observation of the hand in
         play (a spectator: the public view) and the hand's events as it saw them, the names,
-        the version, the match's running totals, the turn timer and who is away."""
+        the version, the match's running totals, the turn timer and who is away. ``spliced``:
+        the events and the log in words are placeholders that :meth:`_text` fills with
+        their JSON, kept as the hand's log grows."""
         session = self.session
         state = session.state
         seconds = self.settings.get("timer")
@@ -283,9 +311,10 @@ class Table:
             return out
         obs = state.observation(seat) if seat is not None else state.public_observation()
         data = obs.to_json()
-        _, _, events, lines = self._seen_by(viewer)
+        seen = self._seen_by(viewer)
         out["observation"] = data
-        out["events"] = list(events)
+        out["events"] = [_EVENTS] if spliced else list(seen.data)
+        lines = [_LOG] if spliced else list(seen.lines)
         hand = None
         if seat is not None:
             shown = self._hands.get(seat)
@@ -295,7 +324,7 @@ class Table:
                 self._hands[seat] = shown
             hand = shown[1]
         out["ui"] = present.seat_view(
-            session, seat, obs=obs, data=data, log=list(lines), finished=finished, hand=hand
+            session, seat, obs=obs, data=data, log=lines, finished=finished, hand=hand
         )
         return out
 
@@ -312,29 +341,46 @@ class Table:
         self._finished[viewer] = (hands, made)
         return made
 
-    def _seen_by(self, viewer: int) -> tuple[list[Event], list[Event], list[JSON], list[str]]:
-        """The hand in play's events as ``viewer`` saw them (-1: a spectator), as events,
-        as data and in words; worked out once per event, since a hand's log only grows."""
+    def _seen_by(self, viewer: int) -> Seen:
+        """The hand in play's events as ``viewer`` saw them (-1: a spectator), as data and
+        in words, each with its JSON; worked out once per event, since a hand's log only
+        grows."""
         session = self.session
         state = session.state
         assert state is not None
-        held = self._seen.get(viewer)
-        if held is None or held[0] is not state.log:
-            held = (state.log, [], [], [])
-            self._seen[viewer] = held
-        log, events, data, lines = held
-        if len(events) < len(log):
+        seen = self._seen.get(viewer)
+        if seen is None or seen.log is not state.log:
+            seen = Seen(state.log)
+            self._seen[viewer] = seen
+        if seen.count < len(state.log):
             voice = Voice.of(session.names, len(session.seats), None if viewer < 0 else viewer)
-            for e in log[len(events) :]:
+            for e in state.log[seen.count :]:
                 mine = e.seen_by(viewer)
-                events.append(mine)
-                data.append(mine.to_json())
-                lines.append(event_line(mine, session.game, voice))
-        return held
+                data = mine.to_json()
+                line = event_line(mine, session.game, voice)
+                seen.data.append(data)
+                seen.lines.append(line)
+                seen.data_text.append(_json(data))
+                seen.lines_text.append(_json(line))
+            seen.count = len(state.log)
+        return seen
+
+    def _text(self, seat: int | None, now: float) -> str:
+        """The text of ``seat``'s state message: encoded without the hand's log, which is
+        spliced in from the JSON kept of each event (the message's cost does not grow
+        with the hand)."""
+        out = self.view(seat, now, spliced=True)
+        text = encode(out)
+        if self.session.state is None:
+            return text
+        seen = self._seen_by(seat if seat is not None else -1)
+        events = "[" + ",".join(seen.data_text) + "]"
+        lines = "[" + ",".join(seen.lines_text) + "]"
+        return text.replace(_EVENTS_TEXT, events, 1).replace(_LOG_TEXT, lines, 1)
 
     def _views(self, now: float, seats: set[int | None]) -> dict[int | None, str]:
         """The text of the state message of each viewer in ``seats``, each worked out once."""
-        return {seat: encode(self.view(seat, now)) for seat in seats}
+        return {seat: self._text(seat, now) for seat in seats}
 
     def _missed(self, seat: int | None, since: int) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
