@@ -136,9 +136,16 @@ def _create_from_lobby(
     expect(page.locator("#links .link-row").first).to_be_visible()
     rows = page.locator("#links .link-row code")
     links = [rows.nth(i).inner_text() for i in range(rows.count())]
-    assert len(links) == seats.count("human") + 1  # one per person, then the spectators'
-    assert "/watch/" in links[-1]
-    return links[0], links[-1]
+    # the host's first, one per person, then the spectators'
+    assert len(links) == seats.count("human") + 2
+    assert "/host/" in links[0] and "/watch/" in links[-1]
+    return links[1], links[-1]
+
+
+def _host_link(page: Page) -> str:
+    """The host's link of the table the lobby has just made."""
+    text: str = page.locator("#links .link-row code").first.inner_text()
+    return text
 
 
 def _check_shown(page: Page, state: dict[str, Any]) -> None:
@@ -442,3 +449,41 @@ def test_a_wrong_link_says_so(server: str, browser: Browser) -> None:
     expect(page.locator("#fatal")).to_contain_text("no such table")
     page.goto(f"{server}/replay/nosuchtable")
     expect(page.locator("#fatal")).to_contain_text("no table")
+
+
+def test_the_hosts_page_gives_links_again_names_and_replaces_one(
+    server: str, browser: Browser, shots: Path
+) -> None:
+    page = _page(browser)
+    seat_url, _ = _create_from_lobby(
+        page, server, "ceki", ["human", "human", "bot:heuristic"], hands=2
+    )
+    host_url = _host_link(page)
+    other_url = page.locator("#links .link-row code").nth(2).inner_text()
+    assert "/host/" in host_url
+    host = _page(browser, PHONE)
+    host.goto(host_url)
+    rows = host.locator("#seats .host-seat")
+    expect(rows).to_have_count(2)  # the two people's seats; the bot has no link
+    expect(host.locator("#seats")).to_contain_text("a heuristic bot")
+    shown = [rows.nth(i).locator("code").inner_text() for i in range(2)]
+    assert shown == [seat_url, other_url]
+    host.screenshot(path=str(shots / "web-host-phone.png"), full_page=True)
+    _no_sideways_scroll(host)
+    # a person at seat 1 is renamed by the host, and replaced: their page says so
+    other = _page(browser)
+    _sit(other, other_url, "Someone")
+    rows.nth(1).locator("input").fill("Auntie Lim")
+    rows.nth(1).get_by_role("button", name="Rename").click()
+    other.wait_for_function("window.cherki.state().names[1] === 'Auntie Lim'", timeout=15_000)
+    host.on("dialog", lambda d: d.accept())
+    rows.nth(1).get_by_role("button", name="New link").click()
+    expect(other.locator("#fatal")).to_contain_text("the host gave this seat a new link")
+    expect(rows.nth(1).locator("code")).not_to_have_text(other_url)
+    fresh = rows.nth(1).locator("code").inner_text()
+    assert _sit(other, fresh, "Auntie Lim")["seat"] == 1
+    other.goto(other_url)
+    expect(other.locator("#fatal")).to_contain_text("holds no seat")
+    host.goto(f"{server}/host/not-a-host-link-at-all")
+    expect(host.locator("#fatal")).to_contain_text("not a host link")
+    assert not host.errors and not page.errors  # type: ignore[attr-defined]
