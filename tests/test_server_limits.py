@@ -359,3 +359,22 @@ def test_clients_that_leave_at_any_moment_leave_no_traceback(
         time.sleep(0.5)
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert "Traceback" not in caplog.text
+
+
+def test_a_table_nobody_is_at_is_let_go_and_comes_back(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
+    data = _table(client)
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/seat/{data['seats']['0']}") as ws:
+        before = next_settled(ws.receive_json)
+        assert tables.sweep(time.monotonic() + 10_000, 600) == 0  # someone is there
+    held = tables.table(data["table"])
+    assert tables.sweep(time.monotonic(), 600) == 0  # not idle long enough
+    assert tables.sweep(time.monotonic() + 10_000, 600) == 1
+    assert data["table"] not in tables.live
+    with client.websocket_connect(f"/ws/seat/{data['seats']['0']}") as ws:
+        again = next_settled(ws.receive_json)
+    assert tables.table(data["table"]) is not held  # loaded from the store again
+    assert again["version"] == before["version"] and again["observation"] == before["observation"]

@@ -80,6 +80,7 @@ from cherki.server.limits import Bucket, Limits, Window
 from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
 from cherki.server.store import FINISHED, Store
 from cherki.server.tables import (
+    IDLE_SECONDS,
     MAX_HANDS,
     MAX_TIMER,
     MIN_TIMER,
@@ -95,6 +96,8 @@ THINKERS = 1  # worker processes for the searching bots
 #: kept for callers of the first API
 MAX_MESSAGE = Limits().message_bytes
 RATE = Limits().messages_per_second
+#: seconds between looks for tables to let go from memory
+SWEEP_SECONDS = 60.0
 #: seconds the lobby's list of tables is kept before it is read again
 LISTING_SECONDS = 2.0
 
@@ -169,9 +172,28 @@ def games_json() -> list[dict[str, Any]]:
 
 
 # -- heavy work, in a process of its own ---------------------------------------------------------
+def _die_with_parent() -> None:
+    """A worker process ends with the server, even one killed outright (Linux)."""
+    with suppress(Exception):
+        import ctypes
+        import signal
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGKILL))  # PDEATHSIG
+
+
 def _low_priority() -> None:
+    _die_with_parent()
     with suppress(OSError):
         os.nice(10)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's processes now (a running job cannot be cancelled; the executor has no
+    public way to name its processes)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        with suppress(Exception):
+            proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _replay_json(text: str, table_id: str | None = None) -> tuple[int, str]:
@@ -228,18 +250,11 @@ class Heavy:
 
     def _kill(self) -> None:
         pool, self.pool = self.pool, None
-        if pool is None:
-            return
-        # a running job cannot be cancelled: stop its process (the executor has no public
-        # way to name its processes)
-        for proc in list(getattr(pool, "_processes", {}).values()):
-            with suppress(Exception):
-                proc.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
+        if pool is not None:
+            _stop(pool)
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        self._kill()
 
 
 # -- request bodies ------------------------------------------------------------------------------
@@ -342,7 +357,11 @@ def create_app(
     def thinker_pool() -> ProcessPoolExecutor:
         if not thinkers:
             thinkers.append(
-                ProcessPoolExecutor(THINKERS, mp_context=multiprocessing.get_context("spawn"))
+                ProcessPoolExecutor(
+                    THINKERS,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with_parent,
+                )
             )
         return thinkers[0]
 
@@ -358,9 +377,13 @@ def create_app(
             gc.collect()
 
     async def clock() -> None:
+        swept = time.monotonic()
         while True:
             await asyncio.sleep(tick)
             now = time.monotonic()
+            if now - swept > SWEEP_SECONDS:
+                swept = now
+                tables.sweep(now, IDLE_SECONDS)
             for table in [t for t in list(tables.live.values()) if t.deadline is not None]:
                 if table.deadline is not None and table.deadline[2] <= now:
                     await table.expire_now(time.monotonic(), thinker)
@@ -378,7 +401,7 @@ def create_app(
             for table in list(tables.live.values()):
                 await table.stop()
             if thinkers:
-                thinkers[0].shutdown(wait=False, cancel_futures=True)
+                _stop(thinkers[0])
             heavy.close()
 
     app = FastAPI(title="cherki", lifespan=lifespan)

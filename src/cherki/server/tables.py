@@ -38,7 +38,10 @@ Our specifications
   events as it saw them and the results of the hands that ended. It says whose view it is
   (``"seen_by"``) and cannot be replayed. It is worked out from the record alone
   (:func:`record_for`), away from the event loop.
-* A finished table with no connection left is let go from memory (it is in the store).
+* A finished table with no connection left is let go from memory (it is in the store), and
+  so is any table nobody has been connected to, and nothing has happened at, for
+  :data:`IDLE_SECONDS`: it comes back from the store when someone opens its link (its turn
+  timer starting afresh, as after a restart).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -70,6 +74,8 @@ MAX_HANDS = 100
 MIN_TIMER, MAX_TIMER = 5, 3600
 #: the most lines of missed events sent to a client that comes back
 MAX_MISSED = 300
+#: seconds a table nobody is connected to stays in memory
+IDLE_SECONDS = 600.0
 
 #: how a bot's decision is worked out away from the event loop: (bot, observation, seed)
 Thinker = Callable[[Bot, Observation, int], Awaitable[int]]
@@ -135,6 +141,8 @@ class Table:
         #: (version, seat, monotonic deadline) of the person to act, with a timer
         self.deadline: tuple[int, int, float] | None = None
         self.connections: set[Connection] = set()
+        #: when (monotonic) something last happened at the table
+        self.touched = time.monotonic()
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
         #: per viewer (-1: spectators): the hand's log as events, their data and words
@@ -438,6 +446,7 @@ class Table:
             return self._views(now, seats)
 
         texts = await asyncio.to_thread(run)
+        self.touched = time.monotonic()
         for c in list(self.connections):
             text = texts.get(c.seat)
             if text is not None:
@@ -482,6 +491,7 @@ class Table:
 
     def leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self.touched = time.monotonic()
 
     async def expire_now(self, now: float, thinker: Thinker) -> None:
         """The turn timer's look: an away seat is told and its stand-in starts."""
@@ -522,6 +532,7 @@ class Tables:
         self.store = store
         self.stand_in = stand_in
         self.live: dict[str, Table] = {}
+        self._loading = threading.Lock()
 
     def create(
         self,
@@ -572,6 +583,15 @@ class Tables:
         live = self.live.get(table_id)
         if live is not None:
             return live
+        with self._loading:  # one Table for a table, however many ask at once
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            table = self._load(table_id)
+            self.live[table_id] = table
+            return table
+
+    def _load(self, table_id: str) -> Table:
         info = self.store.table(table_id)
         record = self.store.record(table_id)
         game = record.game
@@ -585,10 +605,6 @@ class Tables:
         table = Table(table_id, session, info.settings, self.store, stand_in=self.stand_in)
         if session.state is None and not session.is_over():
             session.start_hand()
-        live = self.live.get(table_id)  # loaded meanwhile by another thread
-        if live is not None:
-            return live
-        self.live[table_id] = table
         return table
 
     def session(self, table_id: str) -> Session:
@@ -600,6 +616,22 @@ class Tables:
         table = self.live.get(table_id)
         if table is not None and table.over and not table.connections:
             del self.live[table_id]
+
+    def sweep(self, now: float, idle: float) -> int:
+        """Let go from memory every table nobody has been connected to, and nothing has
+        happened at, for ``idle`` seconds (it is in the store, and comes back when asked
+        for); how many were let go."""
+        gone = [
+            t.id
+            for t in list(self.live.values())
+            if not t.connections
+            and (t.bots is None or t.bots.done())
+            and not t.lock.locked()
+            and now - t.touched > idle
+        ]
+        for table_id in gone:
+            self.live.pop(table_id, None)
+        return len(gone)
 
     @property
     def playing(self) -> int:
