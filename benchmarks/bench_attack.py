@@ -157,6 +157,23 @@ async def measure(
 
 
 # -- the attacks: each runs until ``stop`` is set, then ends its connections ------------------
+async def _server_end(port: int, peer: int) -> tuple[str, int] | None:
+    """The state and send queue (bytes) of the server's end of our connection from
+    127.0.0.1:``peer``, as ``ss`` shows them (None without ``ss``)."""
+    try:
+        proc = await asyncio.create_subprocess_exec(
+            "ss", "-tnH", "state", "all", f"( sport = :{port} and dport = :{peer} )",
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+    except OSError:
+        return None
+    text, _ = await proc.communicate()
+    fields = text.decode().split()
+    if len(fields) < 3 or not fields[2].isdigit():
+        return None
+    return fields[0], int(fields[2])
+
+
 async def slow_reader(port: int, table: str, stop: asyncio.Event, out: dict[str, Any]) -> None:
     loop = asyncio.get_running_loop()
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -179,9 +196,16 @@ async def slow_reader(port: int, table: str, stop: asyncio.Event, out: dict[str,
             head += byte
         out["answer"] = head.split(b"\r\n", 1)[0].decode(errors="replace")
         started = time.perf_counter()
-        while not stop.is_set():  # never read: only look at the connection's state
+        mine = sock.getsockname()[1]
+        out["server_queue_kib"] = 0.0
+        while not stop.is_set():  # never read: only look at the connection, both ends
             state = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0]
-            if state != TCP_ESTABLISHED and "dropped_after_s" not in out:
+            theirs = await _server_end(port, mine)
+            if theirs is not None:
+                out["server_state"] = theirs[0]
+                out["server_queue_kib"] = max(out["server_queue_kib"], theirs[1] / 1024)
+            closed = theirs is not None and theirs[0] != "ESTAB"
+            if (state != TCP_ESTABLISHED or closed) and "dropped_after_s" not in out:
                 out["dropped_after_s"] = round(time.perf_counter() - started, 1)
                 out["dropped_at"] = time.perf_counter()
             with contextlib.suppress(TimeoutError):
@@ -350,12 +374,16 @@ async def table_flood(port: int, stop: asyncio.Event, out: dict[str, Any], game:
 def _describe(name: str, out: dict[str, Any]) -> str:
     if name == "slow-reader":
         dropped = (
-            f"the server dropped it after {out['dropped_after_s']} s"
+            f"the server closed it after {out['dropped_after_s']} s"
             if "dropped_after_s" in out
-            else "the server never dropped it"
+            else "the server did not close it"
         )
         unread = out.get("unread_bytes", 0) / 1024
-        return f"handshake {out.get('answer')!r}; {dropped}; {unread:.0f} KiB unread at the end"
+        return (
+            f"handshake {out.get('answer')!r}; {dropped} (its end: "
+            f"{out.get('server_state', '?')}, up to {out['server_queue_kib']:.0f} KiB queued "
+            f"in its kernel); {unread:.0f} KiB unread here at the end"
+        )
     if name == "idle-sockets":
         return (
             f"accepted {out['accepted']}, refused {out['refused']} {out['refusals'] or ''}, "
