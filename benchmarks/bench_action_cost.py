@@ -115,7 +115,7 @@ def main() -> None:
         for _ in range(args.tables):
             table_id, _tokens = tables.create(args.game, None, {}, seats, 100)
             session = tables.session(table_id)
-            session.save = timed_save(meter, session.save)  # type: ignore[arg-type]
+            session.save = timed_save(meter, session.save)
             ids.append(table_id)
         thinking = [0.0]
 

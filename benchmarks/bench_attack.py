@@ -101,6 +101,8 @@ class Window:
     server_cpu_pct: float = 0.0
     server_rss_mib: float = 0.0
     people_cpu_pct: float = 0.0
+    #: the others' people whose connection had ended (closed by the server, or failed)
+    people_gone: int = 0
 
     def row(self) -> dict[str, Any]:
         answered = len(self.rtts) - self.unanswered
@@ -113,6 +115,7 @@ class Window:
             "server_cpu_pct": round(self.server_cpu_pct, 1),
             "server_rss_mib": round(self.server_rss_mib, 1),
             "people_cpu_pct": round(self.people_cpu_pct, 1),
+            "people_gone": self.people_gone,
         }
 
 
@@ -123,6 +126,7 @@ def _line(label: str, row: dict[str, Any]) -> str:
         f"max {row['max_ms']:8.1f} ms  unanswered {row['unanswered']:3d}  "
         f"server CPU {row['server_cpu_pct']:5.1f}%  RSS {row['server_rss_mib']:6.1f} MiB  "
         f"people's CPU {row['people_cpu_pct']:5.1f}%"
+        + (f"  people gone {row['people_gone']}" if row["people_gone"] else "")
     )
 
 
@@ -151,6 +155,7 @@ async def measure(
         waits = [now - sent for sent in t.figures.waiting.values()]
         window.rtts += waits
         window.unanswered += len(waits)
+        window.people_gone += sum(task.done() for task in t.tasks)
     window.seconds = t1 - t0
     await task
     return window
@@ -265,7 +270,8 @@ async def idle_sockets(
     openers = [asyncio.create_task(one()) for _ in range(count)]
     opening = asyncio.ensure_future(asyncio.gather(*openers, return_exceptions=True))
     stopping = asyncio.ensure_future(stop.wait())
-    await asyncio.wait([opening, stopping], return_when=asyncio.FIRST_COMPLETED)
+    waited: list[asyncio.Future[Any]] = [opening, stopping]
+    await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
     out["opening_s"] = round(time.perf_counter() - started, 1)
     await stopping
     for task in openers:
@@ -300,7 +306,7 @@ def long_record(game_name: str = "balik-satu") -> str:
             break
         hands = int(hands * (REPLAY_FRAMES - 1000) / frames)
     data = record.to_json()
-    best = record.dumps()
+    best = str(record.dumps())
     for indent in range(1, 40):
         text = json.dumps(data, indent=indent, ensure_ascii=False)
         if len(text.encode()) > REPLAY_BYTES - 1024:
@@ -357,11 +363,11 @@ async def table_flood(port: int, stop: asyncio.Event, out: dict[str, Any], game:
     ) as client:
         while not stop.is_set():
             t0 = time.perf_counter()
+            why: int | str
             try:
-                r = await client.post("/api/tables", json=body)
-                why = r.status_code
+                why = (await client.post("/api/tables", json=body)).status_code
             except httpx.HTTPError as err:
-                why = type(err).__name__  # type: ignore[assignment]
+                why = type(err).__name__
             out["seconds"].append(time.perf_counter() - t0)
             if why == 200:
                 out["created"] += 1
@@ -386,7 +392,8 @@ def _describe(name: str, out: dict[str, Any]) -> str:
         )
     if name == "idle-sockets":
         return (
-            f"accepted {out['accepted']}, refused {out['refused']} {out['refusals'] or ''}, "
+            f"accepted {out['accepted']}, refused {out['refused']}"
+            f"{' ' + str(out['refusals']) if out['refusals'] else ''}, "
             f"failed {out['failed']}, dropped later {out['dropped']}, open at the end "
             f"{out['open_at_end']} (opening took {out['opening_s']} s)"
         )
