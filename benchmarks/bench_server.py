@@ -51,6 +51,11 @@ class Figures:
     rtts: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     actions: int = 0
+    #: per person (its URL): when (``time.perf_counter``) its action now waiting for an
+    #: answer was sent
+    waiting: dict[str, float] = field(default_factory=dict)
+    #: (sent, answered) of each action answered, when asked for (the attacks' target table)
+    answers: list[tuple[float, float]] | None = None
 
 
 def _port() -> int:
@@ -104,33 +109,42 @@ async def person(url: str, seat: int, figures: Figures, rng: random.Random) -> N
     benchmark stops it."""
     acted: int | None = None
     sent = 0.0
-    async with websockets.connect(url, max_size=2**23) as ws:
-        async for raw in ws:
-            msg = json.loads(raw)
-            if msg["type"] == "error":
-                figures.errors.append(msg["message"])
-                acted = None
-                continue
-            if msg["type"] != "state":
-                continue
-            if acted is not None and msg["version"] > acted:
-                figures.rtts.append(time.perf_counter() - sent)
-                figures.actions += 1
-                acted = None
-            if msg["over"]:
-                return
-            obs = msg["observation"]
-            if acted is None and obs is not None and obs["current"] == seat and obs["legal"]:
-                await asyncio.sleep(rng.uniform(0.5, 2.0))
-                action = _choose(msg, rng)
-                acted = msg["version"]
-                sent = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
+    try:
+        async with websockets.connect(url, max_size=2**23) as ws:
+            async for raw in ws:
+                msg = json.loads(raw)
+                if msg["type"] == "error":
+                    figures.errors.append(msg["message"])
+                    acted = None
+                    continue
+                if msg["type"] != "state":
+                    continue
+                if acted is not None and msg["version"] > acted:
+                    now = time.perf_counter()
+                    figures.rtts.append(now - sent)
+                    figures.actions += 1
+                    figures.waiting.pop(url, None)
+                    if figures.answers is not None:
+                        figures.answers.append((sent, now))
+                    acted = None
+                if msg["over"]:
+                    return
+                obs = msg["observation"]
+                if acted is None and obs is not None and obs["current"] == seat and obs["legal"]:
+                    await asyncio.sleep(rng.uniform(0.5, 2.0))
+                    action = _choose(msg, rng)
+                    acted = msg["version"]
+                    sent = time.perf_counter()
+                    figures.waiting[url] = sent
+                    await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
+    finally:
+        figures.waiting.pop(url, None)
 
 
 async def open_table(
     client: httpx.AsyncClient, port: int, figures: Figures, rng: random.Random, game: str
-) -> list[asyncio.Task[None]]:
+) -> tuple[str, list[asyncio.Task[None]]]:
+    """A table of four people, each playing in a task of its own: its id and the tasks."""
     body = {"game": game, "seats": [{"kind": "human"}] * SEATS, "hands": 100}
     made = (await client.post("/api/tables", json=body)).raise_for_status().json()
     tasks = []
@@ -139,7 +153,7 @@ async def open_table(
         url = f"ws://127.0.0.1:{port}/ws/seat/{token}"
         r = random.Random(rng.getrandbits(32))
         tasks.append(asyncio.create_task(person(url, int(seat), figures, r)))
-    return tasks
+    return made["table"], tasks
 
 
 def _quantile(xs: list[float], q: float) -> float:
@@ -160,7 +174,7 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
     ) as client:
         for target in args.steps:
             while len(tasks) < target * SEATS:
-                tasks += await open_table(client, port, figures, rng, args.game)
+                tasks += (await open_table(client, port, figures, rng, args.game))[1]
             await asyncio.sleep(args.warmup)
             figures.rtts.clear()
             figures.actions = 0
@@ -201,6 +215,43 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
     return rows
 
 
+def raise_file_limit() -> None:
+    """As many open files as this process may have (a socket is one)."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+@contextlib.contextmanager
+def serving(database: str) -> Iterator[tuple[int, int]]:
+    """``cherki serve`` on 127.0.0.1 on a fresh database of that kind, until the block
+    ends: its port and process id."""
+    port = _port()
+    with _database(database) as url:
+        server = subprocess.Popen(
+            [*SERVE, "--port", str(port), "--database-url", url], stdout=subprocess.DEVNULL
+        )
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                if server.poll() is not None:
+                    raise SystemExit(
+                        f"cherki serve ended at once (exit status {server.returncode})"
+                    )
+                try:
+                    if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).is_success:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.2)
+            yield port, server.pid
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite")
@@ -213,33 +264,10 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     args = parser.parse_args()
     args.steps = [int(x) for x in args.steps.split(",")]
-    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    port = _port()
-    with _database(args.database) as url:
-        server = subprocess.Popen(
-            [
-                *os.environ.get("BENCH_SERVER", f"{sys.executable} -m cherki serve").split(),
-                "--port",
-                str(port),
-                "--database-url",
-                url,
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).is_success:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.2)
-            print(f"cherki serve on {args.database}, {SEATS} people a table, think 0.5–2 s")
-            rows = asyncio.run(ramp(args, port, server.pid))
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
+    raise_file_limit()
+    with serving(args.database) as (port, pid):
+        print(f"cherki serve on {args.database}, {SEATS} people a table, think 0.5–2 s")
+        rows = asyncio.run(ramp(args, port, pid))
     held = [r for r in rows if r["p99_ms"] < args.p99]
     best = held[-1] if held else None
     if best:

@@ -1,0 +1,190 @@
+"""The server's own CPU for one action, in process: no sockets, no event loop.
+
+Drives :class:`cherki.server.tables.Tables` on a fresh SQLite file directly, as the app does:
+``--tables`` tables of one person (seat 0) and three heuristic bots; the person plays a legal
+action (as the benchmark's people choose: goes out when it can, draws rather than takes,
+else at random) with :meth:`Tables.act`, then the bots play with :meth:`Tables.to_think` and
+:meth:`Tables.bot_act` until the person is to act again. After every action, the person's
+and the bots' alike, the views the server sends are built: :meth:`Tables.view` for the four
+seats and one spectator. The CPU time (``time.process_time``) of each part is summed:
+
+* **engine act**: ``Tables.act`` / ``Tables.bot_act`` less the store's save inside it (the
+  rules' checks, the state's change, scoring and dealing when a hand ends, and building
+  the record that is saved);
+* **store save**: the session's ``save`` (``Store.save``: the record written out as JSON
+  and one UPDATE), timed by wrapping the live session's ``save``;
+* **views**: ``Tables.view`` for seats 0–3 and the spectator;
+* **to_think**: ``Tables.to_think`` and ``Tables.version`` (whose turn, and the version the
+  person acts on).
+
+The bots' own thinking is timed apart (the app runs it in a worker thread) and is not in
+the total. Only ``Tables``' public methods are used (``create``, ``act``, ``to_think``,
+``bot_act``, ``view``, ``version``, ``session``), so that the script runs on the server
+before and after a rewrite of its internals.
+
+    uv run python benchmarks/bench_action_cost.py                     # 20 tables, 2,000 actions
+    uv run python benchmarks/bench_action_cost.py --actions 5000 --warmup 500
+
+The record is written whole at each action, so the store's share grows as a match goes
+on: the script says how large the records were on average.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from cherki.server.store import Store
+from cherki.server.tables import SeatPlan, Tables
+
+PARTS = ("engine act", "store save", "views (4 seats + 1 spectator)", "to_think + version")
+VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
+
+
+def _choose(view: dict[str, Any], rng: random.Random) -> int:
+    legal = view["observation"]["legal"]
+    texts = {a["text"]: a["id"] for a in legal}
+    for word in ("sampei", "draw"):
+        if word in texts:
+            return int(texts[word])
+    choices = [a["id"] for a in legal if a["text"] != "take"] or [a["id"] for a in legal]
+    return int(rng.choice(choices))
+
+
+class Meter:
+    """CPU (and wall) seconds summed per part, and actions counted per kind."""
+
+    def __init__(self) -> None:
+        self.cpu: dict[str, float] = defaultdict(float)
+        self.wall: dict[str, float] = defaultdict(float)
+        self.actions: dict[str, int] = defaultdict(int)
+        self.record_bytes = 0
+        self.saves = 0
+        self.on = False
+
+    def time(self, part: str, fn: Callable[..., Any], *args: Any) -> Any:
+        c0, w0 = time.process_time(), time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            if self.on:
+                self.cpu[part] += time.process_time() - c0
+                self.wall[part] += time.perf_counter() - w0
+
+    def act(self, fn: Callable[..., Any], *args: Any) -> None:
+        """An action: its time less the store's save inside it is the engine's."""
+        cpu, wall = self.cpu["store save"], self.wall["store save"]
+        self.time(PARTS[0], fn, *args)
+        self.cpu[PARTS[0]] -= self.cpu["store save"] - cpu
+        self.wall[PARTS[0]] -= self.wall["store save"] - wall
+
+
+def timed_save(meter: Meter, inner: Callable[[Any], None]) -> Callable[[Any], None]:
+    def save(record: Any) -> None:
+        c0, w0 = time.process_time(), time.perf_counter()
+        inner(record)
+        if meter.on:
+            meter.cpu["store save"] += time.process_time() - c0
+            meter.wall["store save"] += time.perf_counter() - w0
+            meter.saves += 1
+            meter.record_bytes += len(record.dumps())
+
+    return save
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="balik-satu")
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--actions", type=int, default=2000, help="the person's actions timed")
+    parser.add_argument("--warmup", type=int, default=100, help="the person's actions first")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    meter = Meter()
+    with tempfile.TemporaryDirectory(prefix="cherki-cost-") as tmp:
+        store = Store(f"sqlite:///{tmp}/cost.db")
+        tables = Tables(store)
+        seats = [SeatPlan("human")] + [SeatPlan("bot", "heuristic")] * 3
+        ids = []
+        for _ in range(args.tables):
+            table_id, _tokens = tables.create(args.game, None, {}, seats, 100)
+            session = tables.session(table_id)
+            session.save = timed_save(meter, session.save)
+            ids.append(table_id)
+        thinking = [0.0]
+
+        last: dict[str, dict[str, Any]] = {}
+
+        def show(table_id: str) -> None:
+            """Build every view, as the server sends them after an action (seat 0's kept)."""
+            now = time.monotonic()
+            views = [meter.time(PARTS[2], tables.view, table_id, v, now) for v in VIEWERS]
+            last[table_id] = views[0]
+
+        def bots(table_id: str) -> None:
+            while (job := meter.time(PARTS[3], tables.to_think, table_id)) is not None:
+                seat, bot = job
+                session = tables.session(table_id)
+                assert session.state is not None and session.rngs is not None
+                t0 = time.process_time()
+                action = bot.act(session.state.observation(seat), session.rngs[seat])
+                if meter.on:
+                    thinking[0] += time.process_time() - t0
+                meter.act(tables.bot_act, table_id, seat, action)
+                meter.actions["bot"] += meter.on
+                show(table_id)
+
+        for table_id in ids:
+            show(table_id)
+            bots(table_id)
+        done = 0
+        total = args.warmup + args.actions
+        wall0 = 0.0
+        while done < total:
+            for table_id in ids:
+                if done == args.warmup and not meter.on:
+                    meter.on = True
+                    wall0 = time.perf_counter()
+                if done >= total:
+                    break
+                view = last[table_id]
+                if view["over"]:
+                    continue
+                action = _choose(view, rng)
+                version = meter.time(PARTS[3], tables.version, table_id)
+                meter.act(tables.act, table_id, 0, action, version)
+                meter.actions["person"] += meter.on
+                show(table_id)
+                bots(table_id)
+                done += 1
+        wall = time.perf_counter() - wall0
+        store.close()
+    n = meter.actions["person"] + meter.actions["bot"]
+    print(
+        f"{args.game}: {args.tables} tables of one person and three heuristic bots on SQLite; "
+        f"{meter.actions['person']} person's and {meter.actions['bot']} bots' actions timed "
+        f"(after {args.warmup} of the person's), {wall:.1f} s"
+    )
+    print(f"{'per action':32s} {'CPU µs':>9s} {'wall µs':>9s}")
+    total_cpu = 0.0
+    for part in PARTS:
+        cpu = 1e6 * meter.cpu[part] / n
+        total_cpu += cpu
+        print(f"  {part:30s} {cpu:9.0f} {1e6 * meter.wall[part] / n:9.0f}")
+    print(f"  {'total':30s} {total_cpu:9.0f}")
+    if meter.saves:
+        size = meter.record_bytes / meter.saves / 1024
+        print(f"records saved: {meter.saves}, {size:.0f} KiB on average")
+    think = 1e6 * thinking[0] / max(1, meter.actions["bot"])
+    print(f"the bots' thinking (apart, per bot action): {think:.0f} µs CPU")
+    print(f"one core's worth: {1e6 / total_cpu:.0f} actions/s at most")
+
+
+if __name__ == "__main__":
+    main()
