@@ -13,25 +13,28 @@ seats and one spectator. The CPU time (``time.process_time``) of each part is su
   the record that is saved);
 * **store save**: the session's ``save`` (``Store.save``: the record written out as JSON
   and one UPDATE), timed by wrapping the live session's ``save``;
-* **views**: ``Tables.view`` for seats 0–3 and the spectator;
-* **to_think**: ``Tables.to_think`` and ``Tables.version`` (whose turn, and the version the
-  person acts on).
+* **views**: the text of the state message of seats 0–3 and the spectator, as the server
+  sends it (the view and its JSON);
+* **to_think**: whose turn it is, what the bot sees, and the version the person acts on.
 
 The bots' own thinking is timed apart (the app runs it in a worker thread) and is not in
-the total. Only ``Tables``' public methods are used (``create``, ``act``, ``to_think``,
-``bot_act``, ``view``, ``version``, ``session``), so that the script runs on the server
-before and after a rewrite of its internals.
+the total. The script speaks both servers' APIs (:class:`Ops`): the one before the
+table-server rewrite (issue 23: ``Tables.act``, ``to_think``, ``bot_act``, ``view``,
+``version``) and the one after (one ``Table`` per table: ``_act``, ``_bot_job``,
+``_bot_act``, ``_text``, ``version``), so that one run of each, on the same machine, gives
+the before/after ratio.
 
     uv run python benchmarks/bench_action_cost.py                     # 20 tables, 2,000 actions
     uv run python benchmarks/bench_action_cost.py --actions 5000 --warmup 500
 
-The record is written whole at each action, so the store's share grows as a match goes
-on: the script says how large the records were on average.
+Before the rewrite the record was written whole at each action, so the store's share grew
+as a match went on: the script says how large the records were on average.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import tempfile
 import time
@@ -43,6 +46,65 @@ from cherki.server.store import Store
 from cherki.server.tables import SeatPlan, Tables
 
 PARTS = ("engine act", "store save", "views (4 seats + 1 spectator)", "to_think + version")
+
+
+class Ops:
+    """The server's operations, whichever API it has."""
+
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.new = hasattr(tables, "table")
+
+    def create(self, game: str, seats: list[SeatPlan]) -> str:
+        made = self.tables.create(game, None, {}, seats, 100)
+        return str(made[0])
+
+    def text(self, table_id: str, viewer: int | None, now: float) -> str:
+        if self.new:
+            return str(self.tables.table(table_id)._text(viewer, now))  # type: ignore[attr-defined]
+        return json.dumps(self.tables.view(table_id, viewer, now))  # type: ignore[attr-defined]
+
+    def view(self, table_id: str, viewer: int | None, now: float) -> dict[str, Any]:
+        if self.new:
+            return dict(self.tables.table(table_id).view(viewer, now))  # type: ignore[attr-defined]
+        return dict(self.tables.view(table_id, viewer, now))  # type: ignore[attr-defined]
+
+    def bot_job(self, table_id: str) -> tuple[int, Any, Any, Any] | None:
+        """(seat, bot, what it sees, its generator or seed), or None."""
+        if self.new:
+            job = self.tables.table(table_id)._bot_job()  # type: ignore[attr-defined]
+            return None if job is None else (job[0], job[1], job[2], (job[3], job[4]))
+        found = self.tables.to_think(table_id)  # type: ignore[attr-defined]
+        if found is None:
+            return None
+        seat, bot = found
+        session = self.tables.session(table_id)
+        assert session.state is not None and session.rngs is not None
+        return seat, bot, session.state.observation(seat), session.rngs[seat]
+
+    def think(self, bot: Any, obs: Any, how: Any) -> int:
+        if self.new:
+            return int(bot.act(obs, random.Random(how[0])))
+        return int(bot.act(obs, how))
+
+    def bot_act(self, table_id: str, seat: int, action: int, how: Any) -> None:
+        if self.new:
+            self.tables.table(table_id)._bot_act(seat, action, how[1])  # type: ignore[attr-defined]
+        else:
+            self.tables.bot_act(table_id, seat, action)  # type: ignore[attr-defined]
+
+    def version(self, table_id: str) -> int:
+        if self.new:
+            return int(self.tables.table(table_id).version)  # type: ignore[attr-defined]
+        return int(self.tables.version(table_id))  # type: ignore[attr-defined]
+
+    def act(self, table_id: str, seat: int, action: int, version: int) -> None:
+        if self.new:
+            self.tables.table(table_id)._act(seat, action, version)  # type: ignore[attr-defined]
+        else:
+            self.tables.act(table_id, seat, action, version)  # type: ignore[attr-defined]
+
+
 VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
 
 
@@ -110,10 +172,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="cherki-cost-") as tmp:
         store = Store(f"sqlite:///{tmp}/cost.db")
         tables = Tables(store)
+        ops = Ops(tables)
         seats = [SeatPlan("human")] + [SeatPlan("bot", "heuristic")] * 3
         ids = []
         for _ in range(args.tables):
-            table_id, _tokens = tables.create(args.game, None, {}, seats, 100)
+            table_id = ops.create(args.game, seats)
             session = tables.session(table_id)
             session.save = timed_save(meter, session.save)
             ids.append(table_id)
@@ -124,19 +187,18 @@ def main() -> None:
         def show(table_id: str) -> None:
             """Build every view, as the server sends them after an action (seat 0's kept)."""
             now = time.monotonic()
-            views = [meter.time(PARTS[2], tables.view, table_id, v, now) for v in VIEWERS]
-            last[table_id] = views[0]
+            for v in VIEWERS:
+                meter.time(PARTS[2], ops.text, table_id, v, now)
+            last[table_id] = ops.view(table_id, 0, now)
 
         def bots(table_id: str) -> None:
-            while (job := meter.time(PARTS[3], tables.to_think, table_id)) is not None:
-                seat, bot = job
-                session = tables.session(table_id)
-                assert session.state is not None and session.rngs is not None
+            while (job := meter.time(PARTS[3], ops.bot_job, table_id)) is not None:
+                seat, bot, obs, how = job
                 t0 = time.process_time()
-                action = bot.act(session.state.observation(seat), session.rngs[seat])
+                action = ops.think(bot, obs, how)
                 if meter.on:
                     thinking[0] += time.process_time() - t0
-                meter.act(tables.bot_act, table_id, seat, action)
+                meter.act(ops.bot_act, table_id, seat, action, how)
                 meter.actions["bot"] += meter.on
                 show(table_id)
 
@@ -157,8 +219,8 @@ def main() -> None:
                 if view["over"]:
                     continue
                 action = _choose(view, rng)
-                version = meter.time(PARTS[3], tables.version, table_id)
-                meter.act(tables.act, table_id, 0, action, version)
+                version = meter.time(PARTS[3], ops.version, table_id)
+                meter.act(ops.act, table_id, 0, action, version)
                 meter.actions["person"] += meter.on
                 show(table_id)
                 bots(table_id)
@@ -166,6 +228,8 @@ def main() -> None:
         wall = time.perf_counter() - wall0
         store.close()
     n = meter.actions["person"] + meter.actions["bot"]
+    api = "one Table per table (after issue 23)" if ops.new else "Tables (before issue 23)"
+    print(f"server: {api}")
     print(
         f"{args.game}: {args.tables} tables of one person and three heuristic bots on SQLite; "
         f"{meter.actions['person']} person's and {meter.actions['bot']} bots' actions timed "

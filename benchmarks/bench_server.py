@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import random
@@ -104,13 +105,25 @@ def _choose(msg: dict[str, Any], rng: random.Random) -> int:
     return int(rng.choice(choices))
 
 
-async def person(url: str, seat: int, figures: Figures, rng: random.Random) -> None:
+def family_address(index: int) -> str:
+    """The loopback address the ``index``-th table's people come from (127.0.X.Y: Linux
+    routes all of 127.0.0.0/8 to this machine): each table is a family of its own, as on a
+    real server, so the server's limits per address apply to them as to anyone."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
+_tables_opened = itertools.count()
+
+
+async def person(
+    url: str, seat: int, figures: Figures, rng: random.Random, address: str = "127.0.0.1"
+) -> None:
     """One person at a table: plays every turn after thinking, until the match ends or the
     benchmark stops it."""
     acted: int | None = None
     sent = 0.0
     try:
-        async with websockets.connect(url, max_size=2**23) as ws:
+        async with websockets.connect(url, max_size=2**23, local_addr=(address, 0)) as ws:
             async for raw in ws:
                 msg = json.loads(raw)
                 if msg["type"] == "error":
@@ -144,15 +157,23 @@ async def person(url: str, seat: int, figures: Figures, rng: random.Random) -> N
 async def open_table(
     client: httpx.AsyncClient, port: int, figures: Figures, rng: random.Random, game: str
 ) -> tuple[str, list[asyncio.Task[None]]]:
-    """A table of four people, each playing in a task of its own: its id and the tasks."""
+    """A table of four people, each playing in a task of its own: its id and the tasks. The
+    family creates the table and connects from an address of its own
+    (:func:`family_address`); ``client`` is not used (kept for callers)."""
+    address = family_address(next(_tables_opened))
+    transport = httpx.AsyncHTTPTransport(local_address=address)
     body = {"game": game, "seats": [{"kind": "human"}] * SEATS, "hands": 100}
-    made = (await client.post("/api/tables", json=body)).raise_for_status().json()
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60
+    ) as own:
+        made = (await own.post("/api/tables", json=body)).raise_for_status().json()
+        for seat, token in made["seats"].items():
+            await own.post("/api/seats", json={"token": token, "name": f"P{seat}"})
     tasks = []
     for seat, token in made["seats"].items():
-        await client.post("/api/seats", json={"token": token, "name": f"P{seat}"})
         url = f"ws://127.0.0.1:{port}/ws/seat/{token}"
         r = random.Random(rng.getrandbits(32))
-        tasks.append(asyncio.create_task(person(url, int(seat), figures, r)))
+        tasks.append(asyncio.create_task(person(url, int(seat), figures, r, address)))
     return made["table"], tasks
 
 

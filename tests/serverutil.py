@@ -24,3 +24,30 @@ def next_settled(receive: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         msg = receive()
         if settled(msg):
             return msg
+
+
+class Follow:
+    """A connection's messages as its page reads them: each state message's ``events`` and
+    ``ui.log`` hold the hand's log from entry ``log_from`` on, stitched here onto the
+    entries the connection already holds."""
+
+    def __init__(self, receive: Callable[[], dict[str, Any]]) -> None:
+        self.receive = receive
+        self.last: dict[str, Any] | None = None
+        #: state messages that held only the end of the log
+        self.partial = 0
+
+    def __call__(self) -> dict[str, Any]:
+        msg = self.receive()
+        if msg.get("type") != "state":
+            return msg
+        start = msg.get("log_from", 0)
+        if start:
+            self.partial += 1
+            last = self.last
+            assert last is not None and last["hand_number"] == msg["hand_number"]
+            assert len(last["events"]) >= start and len(last["ui"]["log"]) >= start
+            msg["events"] = last["events"][:start] + msg["events"]
+            msg["ui"]["log"] = last["ui"]["log"][:start] + msg["ui"]["log"]
+        self.last = msg
+        return msg

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from serverutil import next_settled
+from serverutil import Follow, next_settled
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.server.app import MAX_MESSAGE, create_app
@@ -235,8 +235,9 @@ def test_no_message_carries_another_seats_cards(
     socks = [client.websocket_connect(f"/ws/seat/{data['seats'][str(s)]}") for s in (0, 1)]
     socks.append(client.websocket_connect(f"/ws/watch/{table}"))
     a, b, w = (s.__enter__() for s in socks)
+    reads = {id(ws): Follow(ws.receive_json) for ws in (a, b, w)}  # logs stitched, as pages do
     try:
-        last = [_settled(a), _settled(b)]
+        last = [next_settled(reads[id(a)]), next_settled(reads[id(b)])]
         for _ in range(150):
             if last[0]["over"]:
                 break
@@ -248,22 +249,24 @@ def test_no_message_carries_another_seats_cards(
             draws = [a["id"] for a in legal if a["text"] == "draw"]
             choice = draws[0] if draws else rng.choice(legal)["id"]
             ws.send_json({"type": "act", "version": last[seat]["version"], "action": choice})
-            mine = _settled(ws)
+            mine = next_settled(reads[id(ws)])
             assert mine["type"] == "state", mine
-            theirs = _settled((b, a)[seat])
+            theirs = next_settled(reads[id((b, a)[seat])])
             last = [mine, theirs] if seat == 0 else [theirs, mine]
             for s in (0, 1):
                 assert last[s]["seat"] == s
                 if session.state is not None:
                     assert last[s]["observation"] == session.state.observation(s).to_json()
                     assert last[s]["events"] == [e.to_json() for e in session.state.events_for(s)]
-            watched = w.receive_json()
+            watched = reads[id(w)]()
             while watched["version"] < mine["version"]:
-                watched = w.receive_json()
+                watched = reads[id(w)]()
             assert watched["seat"] is None and watched["version"] == mine["version"]
             if session.state is not None:
                 assert watched["observation"] == session.state.public_observation().to_json()
                 assert watched["events"] == [e.to_json() for e in session.state.events_for(-1)]
+        # after its first message, a connection is sent only what is new in the log
+        assert all(r.partial > 0 for r in reads.values())
     finally:
         for s in socks:
             s.__exit__(None, None, None)

@@ -57,6 +57,7 @@ import gc
 import json
 import multiprocessing
 import os
+import threading
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -173,12 +174,17 @@ def games_json() -> list[dict[str, Any]]:
 
 # -- heavy work, in a process of its own ---------------------------------------------------------
 def _die_with_parent() -> None:
-    """A worker process ends with the server, even one killed outright (Linux)."""
-    with suppress(Exception):
-        import ctypes
-        import signal
+    """A worker process ends with the server, even one killed outright: a thread of the
+    worker looks every second whether its parent is still there."""
+    parent = os.getppid()
 
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, int(signal.SIGKILL))  # PDEATHSIG
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="cherki-parent-watch", daemon=True).start()
 
 
 def _low_priority() -> None:

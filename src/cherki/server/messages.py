@@ -51,7 +51,8 @@ class TimerOut(TypedDict):
 class StateOut(TypedDict, total=False):
     """The table as one viewer may see it (``seat`` None: a spectator, who is sent the
     game's public view). ``missed`` only in the first message of a connection that named
-    the version it last saw."""
+    the version it last saw. ``events`` and ``ui.log`` hold the hand's log from entry
+    ``log_from`` on: the client keeps the entries before it (0: the whole log)."""
 
     type: Literal["state"]
     table: str
@@ -70,6 +71,7 @@ class StateOut(TypedDict, total=False):
     events: list[Any]
     ui: dict[str, Any]
     missed: list[str]
+    log_from: int
 
 
 class ErrorOut(TypedDict):

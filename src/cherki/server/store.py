@@ -56,7 +56,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -373,8 +373,12 @@ class Store:
             self.engine: Engine = create_engine(url, future=True)
         except (SQLAlchemyError, ValueError, ImportError) as err:
             raise StoreError(f"cannot use the database {url!r}: {err}") from None
+        #: SQLite lets one writer in at a time and makes the others sleep and try again (up
+        #: to 100 ms a try): this process's transactions take turns here instead
+        self._writing: AbstractContextManager[Any] = nullcontext()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            self._writing = threading.RLock()
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         #: per table: what this store knows the database holds of its record
         self._written: OrderedDict[str, _Written] = OrderedDict()
@@ -400,7 +404,7 @@ class Store:
         """One transaction: committed at the end, rolled back on any error."""
         session = self._sessions()
         try:
-            with session.begin():
+            with self._writing, session.begin():
                 yield session
         except SQLAlchemyError as err:
             raise StoreError(f"the database refused a change: {_short(err)}") from None
@@ -411,7 +415,7 @@ class Store:
     def _conn(self) -> Iterator[Connection]:
         """One transaction on a bare connection (the log's writes and reads)."""
         try:
-            with self.engine.begin() as conn:
+            with self._writing, self.engine.begin() as conn:
                 yield conn
         except SQLAlchemyError as err:
             raise StoreError(f"the database refused a change: {_short(err)}") from None

@@ -149,6 +149,8 @@ class Table:
         self._seen: dict[int, Seen] = {}
         #: per viewer: the last result and score sheet, and the hand count they are of
         self._finished: dict[int, tuple[int, tuple[Any, Any]]] = {}
+        #: per viewer: the hand's log and how much of it its last state message held
+        self._sent: dict[int, tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
         self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
         session.save = self._save
@@ -178,6 +180,7 @@ class Table:
         session.match.record.players[seat] = clean
         self._finished.clear()
         self._seen.clear()  # the log's words name the seats
+        self._sent.clear()
 
     # -- play (in a worker thread, under the lock) ---------------------------------------------
     def _act(self, seat: int, action: int | str, version: int) -> None:
@@ -373,22 +376,42 @@ class Table:
             seen.count = len(state.log)
         return seen
 
-    def _text(self, seat: int | None, now: float) -> str:
+    def _text(self, seat: int | None, now: float, start: int = 0) -> str:
         """The text of ``seat``'s state message: encoded without the hand's log, which is
         spliced in from the JSON kept of each event (the message's cost does not grow
-        with the hand)."""
+        with the hand): the log from entry ``start`` on (``log_from``; the client keeps
+        the entries before it)."""
         out = self.view(seat, now, spliced=True)
-        text = encode(out)
         if self.session.state is None:
-            return text
+            out["log_from"] = 0
+            return encode(out)
         seen = self._seen_by(seat if seat is not None else -1)
-        events = "[" + ",".join(seen.data_text) + "]"
-        lines = "[" + ",".join(seen.lines_text) + "]"
+        start = min(start, seen.count)
+        out["log_from"] = start
+        text = encode(out)
+        events = "[" + ",".join(seen.data_text[start:]) + "]"
+        lines = "[" + ",".join(seen.lines_text[start:]) + "]"
         return text.replace(_EVENTS_TEXT, events, 1).replace(_LOG_TEXT, lines, 1)
 
     def _views(self, now: float, seats: set[int | None]) -> dict[int | None, str]:
-        """The text of the state message of each viewer in ``seats``, each worked out once."""
-        return {seat: self._text(seat, now) for seat in seats}
+        """The text of the state message of each viewer in ``seats``, each worked out once,
+        holding the hand's log from where the viewer's last such message left it: every
+        connection of the viewer has had that message, or joined since with the whole log
+        (:meth:`join`)."""
+        state = self.session.state
+        out: dict[int | None, str] = {}
+        for seat in seats:
+            viewer = seat if seat is not None else -1
+            held = self._sent.get(viewer)
+            start = (
+                held[1] if state is not None and held is not None and held[0] is state.log else 0
+            )
+            out[seat] = self._text(seat, now, start)
+            if state is not None:
+                self._sent[viewer] = (state.log, self._seen_by(viewer).count)
+            else:
+                self._sent.pop(viewer, None)
+        return out
 
     def _missed(self, seat: int | None, since: int) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
@@ -480,6 +503,7 @@ class Table:
                 now = time.monotonic()
                 self.arm(now)
                 out = self.view(conn.seat, now)
+                out["log_from"] = 0  # the whole log: later messages hold what is new
                 if since is not None:
                     out["missed"] = self._missed(conn.seat, since)
                 return encode(out)

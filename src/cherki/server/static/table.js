@@ -94,6 +94,15 @@ function onMessage(msg) {
   if (msg.type === "state") {
     showConn(null);
     const before = st;
+    if (msg.log_from > 0) {
+      // the hand's log from entry log_from on: the entries before it are the ones we hold
+      if (!before || !before.ui.log || before.ui.log.length < msg.log_from || before.hand_number !== msg.hand_number) {
+        ws.close(); // out of step: connect again for the whole table
+        return;
+      }
+      msg.ui.log = before.ui.log.slice(0, msg.log_from).concat(msg.ui.log);
+      msg.events = (before.events || []).slice(0, msg.log_from).concat(msg.events);
+    }
     st = msg;
     pending = false;
     localStorage.setItem(seenKey, String(msg.version));
