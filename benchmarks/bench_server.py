@@ -57,6 +57,17 @@ class Figures:
     waiting: dict[str, float] = field(default_factory=dict)
     #: (sent, answered) of each action answered, when asked for (the attacks' target table)
     answers: list[tuple[float, float]] | None = None
+    #: how late this process's event loop woke from a 10 ms sleep (seconds): the part of a
+    #: round trip that is the people's own delay, not the server's
+    lags: list[float] = field(default_factory=list)
+
+
+async def watch_lag(figures: Figures) -> None:
+    """Measure this process's event loop lag, until cancelled."""
+    while True:
+        t0 = time.perf_counter()
+        await asyncio.sleep(0.01)
+        figures.lags.append(time.perf_counter() - t0 - 0.01)
 
 
 def _port() -> int:
@@ -188,6 +199,7 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
     rng = random.Random(args.seed)
     figures = Figures()
     tasks: list[asyncio.Task[None]] = []
+    lag = asyncio.create_task(watch_lag(figures))
     rows: list[dict[str, Any]] = []
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(
@@ -198,6 +210,7 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
                 tasks += (await open_table(client, port, figures, rng, args.game))[1]
             await asyncio.sleep(args.warmup)
             figures.rtts.clear()
+            figures.lags.clear()
             figures.actions = 0
             errors_before = len(figures.errors)
             cpu0, t0, own0 = _cpu_seconds(pid), time.monotonic(), _own_cpu()
@@ -214,6 +227,7 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
                 "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
                 "server_rss_mib": round(_rss_mib(pid), 1),
                 "people_cpu_pct": round(100 * (own1 - own0) / (t1 - t0), 1),
+                "people_lag_p99_ms": round(1000 * _quantile(list(figures.lags), 0.99), 1),
                 "errors": len(figures.errors) - errors_before,
             }
             rows.append(row)
@@ -222,12 +236,14 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
                 f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
                 f"max {row['max_ms']:7.1f} ms  server CPU {row['server_cpu_pct']:5.1f}%  "
                 f"RSS {row['server_rss_mib']:6.1f} MiB  "
-                f"people's CPU {row['people_cpu_pct']:5.1f}%  "
+                f"people's CPU {row['people_cpu_pct']:5.1f}% (lag p99 "
+                f"{row['people_lag_p99_ms']:.0f} ms)  "
                 f"errors {row['errors']}",
                 flush=True,
             )
             if not row["p99_ms"] < args.p99:
                 break
+    lag.cancel()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)

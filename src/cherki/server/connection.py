@@ -85,7 +85,8 @@ class Connection:
                 while self._queue:
                     text = self._queue[0]
                     try:
-                        await asyncio.wait_for(self.ws.send_text(text), self.limits.send_seconds)
+                        async with asyncio.timeout(self.limits.send_seconds):
+                            await self.ws.send_text(text)
                     except TimeoutError:
                         self.drop("a message took too long to reach you", reconnect=True)
                         return

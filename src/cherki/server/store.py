@@ -56,7 +56,7 @@ import threading
 import uuid
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
@@ -84,6 +84,12 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 
 from cherki.core.errors import CherkiError
 from cherki.play.records import FORMAT, VERSION, HandRecord, Record, parse_record
+
+#: seconds between SQLite's checkpoints, done by the store's own thread
+CHECKPOINT_SECONDS = 2.0
+#: pages of SQLite's write-ahead log past which a writer checkpoints after all (the store's
+#: thread keeps the log far shorter; this bounds it should that thread fall behind)
+AUTOCHECKPOINT_PAGES = 100_000
 
 #: table states
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
@@ -376,6 +382,12 @@ class Store:
         #: SQLite lets one writer in at a time and makes the others sleep and try again (up
         #: to 100 ms a try): this process's transactions take turns here instead
         self._writing: AbstractContextManager[Any] = nullcontext()
+        #: whether the database is a file of this machine written without waiting for the
+        #: disk (SQLite): a commit costs about as much as a view, and the server makes
+        #: changes on its event loop (cherki.server.tables)
+        self.local = self.engine.dialect.name == "sqlite"
+        self._checkpoints: threading.Thread | None = None
+        self._closing = threading.Event()
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self._writing = threading.RLock()
@@ -384,6 +396,19 @@ class Store:
         self._written: OrderedDict[str, _Written] = OrderedDict()
         self._written_lock = threading.Lock()
         self.upgrade()
+        if self.engine.dialect.name == "sqlite":
+            self._checkpoints = threading.Thread(
+                target=self._checkpoint, name="cherki-checkpoints", daemon=True
+            )
+            self._checkpoints.start()
+
+    def _checkpoint(self) -> None:
+        """Copy SQLite's write-ahead log into the database every :data:`CHECKPOINT_SECONDS`,
+        beside the writers (a passive checkpoint waits for no one): a writer never does it
+        itself, which would make every other table wait for the disk."""
+        while not self._closing.wait(CHECKPOINT_SECONDS):
+            with suppress(Exception), self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def upgrade(self) -> None:
         """Bring the database to the newest schema (Alembic)."""
@@ -663,6 +688,9 @@ class Store:
         return row
 
     def close(self) -> None:
+        self._closing.set()
+        if self._checkpoints is not None:
+            self._checkpoints.join(timeout=5)
         self.engine.dispose()
 
 
@@ -709,6 +737,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # a commit is in the write-ahead log (the operating system's) when it returns: it
     # survives the server's death (kill -9); only a power cut may lose the last ones
     cursor.execute("PRAGMA synchronous=NORMAL")
+    # the store's own thread copies the log into the database (Store._checkpoint)
+    cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
     cursor.close()
 
 

@@ -18,6 +18,12 @@ Our specifications
   names the version it saw; a stale one is refused (it may have missed a move).
 * **Spectators see the game's public view** (``State.public_observation``: what anyone at
   the table may see) and the events as seat -1 saw them, which hides every private card.
+* **Where a change is made**: with SQLite (a local file, committed without a flush to the
+  disk: about 0.1 ms) on the event loop, where it costs least; with PostgreSQL (a
+  round trip to another process or machine) in a worker thread, so that the event loop never
+  waits on the database. Measured on 500 tables (``benchmarks/bench_server.py``): the
+  server's own time from an action's arrival to its messages queued, p50 0.9 ms and p99 3 ms
+  on the loop against 13.5 ms and 199 ms through threads (their turns at Python's lock).
 * **Bots think off the event loop and without the table's lock**: the table works out what
   the bot sees under its lock, lets it think (a searching bot in a separate process, the
   others in a worker thread), then plays its action under the lock if the table has not
@@ -131,6 +137,8 @@ class Table:
         stand_in: str = "heuristic",
     ) -> None:
         self.id = table_id
+        #: whether a change is made on the event loop (below)
+        self.inline = store.local
         self.session = session
         self.settings = settings
         self.store = store
@@ -210,6 +218,18 @@ class Table:
                 self._seen.clear()
                 return
             session.start_hand()
+
+    def _bot_to_play(self) -> bool:
+        """Whether a bot (or an away person's stand-in) is to act, or a finished hand is
+        waiting to be scored."""
+        session = self.session
+        state = session.state
+        if state is None:
+            return not session.is_over()
+        if state.is_terminal:
+            return True
+        seat = state.current
+        return session.seats[seat].bot is not None or seat in self.away
 
     def _bot_job(self) -> tuple[int, Bot, Observation, int, int] | None:
         """The seat a bot is to play now (a bot's seat, or an away person's stand-in): the
@@ -458,8 +478,9 @@ class Table:
             c.send(texts[c.seat])
 
     async def _told(self, work: Callable[[], object]) -> None:
-        """Run ``work`` (a change) in a worker thread, then work out every viewer's message
-        there too, and queue them: the change is stored before anyone is told."""
+        """Run ``work`` (a change), then work out every viewer's message, and queue them:
+        the change is stored before anyone is told. On the event loop when the store is a
+        local SQLite file (:attr:`inline`), else in a worker thread."""
         seats = {c.seat for c in self.connections}
 
         def run() -> dict[int | None, str]:
@@ -468,7 +489,7 @@ class Table:
             self.arm(now)
             return self._views(now, seats)
 
-        texts = await asyncio.to_thread(run)
+        texts = run() if self.inline else await asyncio.to_thread(run)
         self.touched = time.monotonic()
         for c in list(self.connections):
             text = texts.get(c.seat)
@@ -525,7 +546,9 @@ class Table:
         self.wake(thinker)
 
     def wake(self, thinker: Thinker) -> None:
-        """Start the table's bots if they are not already playing."""
+        """Start the table's bots if one is to play and they are not already playing."""
+        if not self._bot_to_play():
+            return
         if self.bots is None or self.bots.done():
             self.bots = asyncio.get_running_loop().create_task(self._play_bots(thinker))
 
