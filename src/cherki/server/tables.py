@@ -478,23 +478,20 @@ class Table:
             c.send(texts[c.seat])
 
     async def _told(self, work: Callable[[], object]) -> None:
-        """Run ``work`` (a change), then work out every viewer's message, and queue them:
-        the change is stored before anyone is told. On the event loop when the store is a
-        local SQLite file (:attr:`inline`), else in a worker thread."""
-        seats = {c.seat for c in self.connections}
-
-        def run() -> dict[int | None, str]:
+        """Run ``work`` (a change), then work out every viewer's message on the event loop
+        and queue them: the change is stored before anyone is told. The change is made on
+        the loop too when the store is a local SQLite file (:attr:`inline`), else in a
+        worker thread (it waits on the database)."""
+        if self.inline:
             work()
-            now = time.monotonic()
-            self.arm(now)
-            return self._views(now, seats)
-
-        texts = run() if self.inline else await asyncio.to_thread(run)
-        self.touched = time.monotonic()
+        else:
+            await asyncio.to_thread(work)
+        now = time.monotonic()
+        self.arm(now)
+        self.touched = now
+        texts = self._views(now, {c.seat for c in self.connections})
         for c in list(self.connections):
-            text = texts.get(c.seat)
-            if text is not None:
-                c.send(text)
+            c.send(texts[c.seat])
 
     async def act(self, seat: int, action: int | str, version: int, thinker: Thinker) -> None:
         """A person's action (a CherkiError if refused: nothing changed)."""
