@@ -378,3 +378,24 @@ def test_a_table_nobody_is_at_is_let_go_and_comes_back(
         again = next_settled(ws.receive_json)
     assert tables.table(data["table"]) is not held  # loaded from the store again
     assert again["version"] == before["version"] and again["observation"] == before["observation"]
+
+
+def test_a_burst_of_connections_cannot_pass_the_cap_together(store: Store) -> None:
+    """Twenty spectators opened at once on a table that takes three: three are let in."""
+    from websockets.asyncio.client import connect as connect_async
+
+    with _serving(store, Limits(connections_per_table=3)) as (host, _):
+        made = httpx.post(f"http://{host}/api/tables", json={"game": "ceki",
+                          "seats": [{"kind": "human"}, *BOTS3[:2]]}, timeout=30).json()  # fmt: skip
+
+        async def one() -> str:
+            async with connect_async(f"ws://{host}/ws/watch/{made['table']}") as ws:
+                first = json.loads(await ws.recv())
+                await asyncio.sleep(1.0)  # everyone is connected at once
+                return str(first["type"])
+
+        async def burst() -> list[str]:
+            return list(await asyncio.gather(*(one() for _ in range(20))))
+
+        kinds = asyncio.run(burst())
+    assert kinds.count("state") == 3 and kinds.count("closing") == 17

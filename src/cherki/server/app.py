@@ -357,6 +357,7 @@ def create_app(
     heavy = Heavy(limits)
     created = Window(limits.tables_per_minute, 60.0)
     by_address: Counter[str] = Counter()
+    open_connections = [0]
     thinkers: list[ProcessPoolExecutor] = []
     listing_cache: list[Any] = [0.0, None]
 
@@ -693,7 +694,7 @@ def create_app(
 
     def admitted(ws: WebSocket, table: Table, address: str) -> str | None:
         """Why a new connection is refused (None: it is let in)."""
-        if len(table.connections) >= limits.connections_per_table:
+        if table.held >= limits.connections_per_table:
             return (
                 f"this table has {limits.connections_per_table} connections already: "
                 "try again later"
@@ -703,7 +704,7 @@ def create_app(
                 f"{limits.connections_per_address} connections from your address already: "
                 "close some"
             )
-        if sum(by_address.values()) >= limits.connections:
+        if open_connections[0] >= limits.connections:
             return "this server is full: try again later"
         return None
 
@@ -740,7 +741,11 @@ def create_app(
                 await ws.close(code=TOO_SLOW, reason=refused[:120])
             return
         conn = Connection(ws, seat, address, limits)
+        # counted at once (before anything is awaited): a burst of connections cannot all
+        # pass the check before the first is counted
         by_address[address] += 1
+        open_connections[0] += 1
+        table.held += 1
         conn.start(table.leave)
         bucket = Bucket(limits.messages_per_second)
         try:
@@ -761,6 +766,8 @@ def create_app(
             pass  # the client went away, or was dropped
         finally:
             table.leave(conn)
+            table.held -= 1
+            open_connections[0] -= 1
             by_address[address] -= 1
             if by_address[address] <= 0:
                 del by_address[address]

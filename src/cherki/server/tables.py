@@ -149,6 +149,9 @@ class Table:
         #: (version, seat, monotonic deadline) of the person to act, with a timer
         self.deadline: tuple[int, int, float] | None = None
         self.connections: set[Connection] = set()
+        #: connections let in (some still being sent their first message): what the limit
+        #: of connections a table counts
+        self.held = 0
         #: when (monotonic) something last happened at the table
         self.touched = time.monotonic()
         self.lock = asyncio.Lock()
@@ -669,6 +672,7 @@ class Tables:
             t.id
             for t in list(self.live.values())
             if not t.connections
+            and not t.held
             and (t.bots is None or t.bots.done())
             and not t.lock.locked()
             and now - t.touched > idle
