@@ -173,7 +173,8 @@ def test_the_app_returns_absolute_links_and_checks_the_public_origin(tmp_path: P
     store = Store(f"sqlite:///{tmp_path / 'o.db'}")
     app = create_app(store, public_url="https://cards.example.org/")
     with TestClient(app) as client:
-        made = client.post("/api/tables", json={"game": "balik-satu", "seats": SEATS}).json()
+        body = {"game": "balik-satu", "seats": SEATS, "listed": True}
+        made = client.post("/api/tables", json=body).json()
         table, token = made["table"], made["seats"]["0"]
         assert made["links"] == {"0": f"/seat/{token}"}  # the pages' relative links stay
         assert made["urls"] == {"0": f"https://cards.example.org/seat/{token}"}
@@ -203,7 +204,8 @@ def test_the_app_returns_absolute_links_and_checks_the_public_origin(tmp_path: P
 def test_the_app_without_a_public_url_accepts_its_own_addresses(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{tmp_path / 'o.db'}")
     with TestClient(create_app(store)) as client:
-        made = client.post("/api/tables", json={"game": "balik-satu", "seats": SEATS}).json()
+        body = {"game": "balik-satu", "seats": SEATS, "listed": True}
+        made = client.post("/api/tables", json=body).json()
         assert "urls" not in made and "watch_page_url" not in made
         watch = f"/ws/watch/{made['table']}"
         # the test client's connections are to "testserver" on port 80

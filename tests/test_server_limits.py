@@ -399,3 +399,20 @@ def test_a_burst_of_connections_cannot_pass_the_cap_together(store: Store) -> No
 
         kinds = asyncio.run(burst())
     assert kinds.count("state") == 3 and kinds.count("closing") == 17
+
+
+def test_a_helper_process_that_dies_is_replaced(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    r = client.post("/api/replay", content=b"not json")  # the heavy requests' process starts
+    assert r.status_code == 400
+    pool = server.heavy.pool
+    for proc in list(pool._processes.values()):  # it dies, as a process may
+        proc.kill()
+        proc.join()
+    answers = [client.post("/api/replay", content=b"not json") for _ in range(2)]
+    assert [a.status_code for a in answers] in ([503, 400], [400, 400])
+    if answers[0].status_code == 503:
+        assert "helper process stopped" in answers[0].json()["detail"]

@@ -1,0 +1,296 @@
+"""The HTTP API's routes (see :mod:`cherki.server.app` for the list): each finds the
+:class:`~cherki.server.service.Server` (``app.state.server``) and the table, and hands it
+what the client asked; heavy work goes to the server's heavy requests' process."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request, Response
+from pydantic import BaseModel, Field
+
+from cherki.bots import levels_for
+from cherki.core.errors import CherkiError
+from cherki.core.options import Option
+from cherki.games import GAMES
+from cherki.server import origin as reach
+from cherki.server.service import Server, _record_json, _replay_json
+from cherki.server.store import FINISHED
+from cherki.server.tables import MAX_HANDS, MAX_TIMER, MIN_TIMER, SeatPlan, Table
+
+router = APIRouter()
+
+
+class SeatIn(BaseModel):
+    kind: Literal["human", "bot"]
+    level: str | None = Field(default=None, max_length=16)
+
+
+class TableIn(BaseModel):
+    game: str = Field(max_length=40)
+    preset: str | None = Field(default=None, max_length=40)
+    options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=40)
+    seats: list[SeatIn] = Field(min_length=2, max_length=14)
+    hands: int = Field(default=1, ge=1, le=MAX_HANDS)
+    timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
+    #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
+    listed: bool = False
+
+
+class NameIn(BaseModel):
+    name: str = Field(max_length=40)
+
+
+class TakeSeat(BaseModel):
+    token: str = Field(max_length=64)
+    name: str = Field(max_length=40)
+
+
+def _kind(option: Option) -> str:
+    """``bool``, ``choice``, ``int`` or ``text``: which input a form gives the option."""
+    if option.kind is bool:
+        return "bool"
+    if option.choices:
+        return "choice"
+    return "int" if option.kind is int else "text"
+
+
+def games_json() -> list[dict[str, Any]]:
+    """What the lobby offers for each game."""
+    out = []
+    for g in GAMES.values():
+        out.append(
+            {
+                "name": g.name,
+                "title": g.title,
+                "players": list(g.players),
+                "default_players": g.default_players,
+                "presets": [
+                    {"name": p.name, "summary": p.description, "sources": p.sources}
+                    for p in g.presets
+                ],
+                "default_preset": g.default_preset().name,
+                "options": [
+                    {
+                        "name": o.name,
+                        "summary": o.help,
+                        "kind": _kind(o),
+                        "type": o.type_name,
+                        "choices": list(o.choices),
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "optional": o.optional,
+                        "default": getattr(g.default_preset().rules, o.name, o.default),
+                    }
+                    for o in g.options
+                ],
+                "levels": list(levels_for(g.name)),
+            }
+        )
+    return out
+
+
+def _server(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+def address(request: Request) -> str:
+    """The client's address (behind a trusted proxy, the one it forwarded)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+@router.get("/api/games")
+async def games() -> list[dict[str, Any]]:
+    return games_json()
+
+
+@router.post("/api/tables")
+async def create(body: TableIn, request: Request) -> dict[str, Any]:
+    srv = _server(request)
+    if srv.tables.playing >= srv.limits.live_tables:
+        raise HTTPException(429, "this server holds as many tables as it can: try later")
+    refused = srv.gate.refuse_table(address(request))
+    if refused is not None:
+        raise HTTPException(429, refused)
+    plans = [SeatPlan(s.kind, s.level) for s in body.seats]
+    try:
+        table_id, tokens, host = await asyncio.to_thread(
+            srv.tables.create,
+            body.game,
+            body.preset,
+            dict(body.options),
+            plans,
+            body.hands,
+            body.timer,
+            body.listed,
+        )
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    srv.tables.live[table_id].wake(srv.thinker)
+    srv.listing_changed()
+    made: dict[str, Any] = {
+        "table": table_id,
+        "seats": {str(s): t for s, t in tokens.items()},
+        "links": {str(s): f"/seat/{t}" for s, t in tokens.items()},
+        "watch": f"/ws/watch/{table_id}",
+        "watch_page": f"/watch/{table_id}",
+        "host": host,
+        "host_page": f"/host/{host}",
+    }
+    if srv.public:
+        made |= reach.absolute_links(srv.public, made)
+        made["host_page_url"] = srv.public + made["host_page"]
+    return made
+
+
+@router.get("/api/tables")
+async def listing(request: Request) -> list[dict[str, Any]]:
+    return await _server(request).listing()
+
+
+@router.post("/api/seats")
+async def take(body: TakeSeat, request: Request) -> dict[str, Any]:
+    srv = _server(request)
+    try:
+        table_id, seat = await asyncio.to_thread(srv.store.take_seat, body.token, body.name)
+        table = await srv.find(table_id)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    async with table.lock:
+        table.rename(seat, body.name.strip())
+        table.tell()
+    srv.listing_changed()
+    return {"table": table_id, "seat": seat}
+
+
+@router.get("/api/seat/{token}")
+async def seat_info(token: str, request: Request) -> dict[str, Any]:
+    store = _server(request).store
+
+    def look() -> dict[str, Any]:
+        table_id, seat = store.seat_of(token)
+        info = store.table(table_id)
+        return {
+            "table": table_id,
+            "seat": seat,
+            "game": info.game,
+            "name": info.seats[seat].name,
+            "status": info.status,
+        }
+
+    try:
+        return await asyncio.to_thread(look)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+
+
+# -- the host's link ----------------------------------------------------------------------------
+@router.get("/api/host/{token}")
+async def host_info(token: str, request: Request) -> dict[str, Any]:
+    """The host's view of a table: every seat with its link and name."""
+    try:
+        return await asyncio.to_thread(_server(request).host_view, token)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+
+
+async def _hosted(srv: Server, token: str) -> Table:
+    try:
+        table_id = await asyncio.to_thread(srv.store.host_of, token)
+        return await srv.find(table_id)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+
+
+@router.post("/api/host/{token}/seats/{seat}/name")
+async def host_rename(token: str, seat: int, body: NameIn, request: Request) -> dict[str, Any]:
+    """The host names a person's seat; everyone at the table is told."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    try:
+        await asyncio.to_thread(srv.store.rename_seat, table.id, seat, body.name)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    async with table.lock:
+        table.rename(seat, body.name.strip())
+        table.tell()
+    return {"table": table.id, "seat": seat, "name": body.name.strip()}
+
+
+@router.post("/api/host/{token}/seats/{seat}/reissue")
+async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any]:
+    """A new link for a person's seat: the old one stops working, and whoever holds it is
+    told so and disconnected."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    try:
+        fresh = await asyncio.to_thread(srv.store.reissue, table.id, seat, token)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    for conn in [c for c in table.connections if c.seat == seat]:
+        conn.drop("the host gave this seat a new link: ask them for it", reconnect=False)
+    link = f"/seat/{fresh}"
+    return {"table": table.id, "seat": seat, "link": link, "url": (srv.public or "") + link}
+
+
+# -- records and replays --------------------------------------------------------------------------
+@router.get("/api/tables/{table_id}/record")
+async def download(table_id: str, request: Request, token: str | None = None) -> Response:
+    srv = _server(request)
+    try:
+        seat = None
+        if token is not None:
+            owner, seat = await asyncio.to_thread(srv.store.seat_of, token)
+            if owner != table_id:
+                raise CherkiError("this link holds no seat at that table")
+        table = await srv.find(table_id)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+    async with table.lock:
+        text = table.session.record().dumps()
+        over = table.over
+    data = await srv.heavy.run(_record_json, text, seat, over)
+    who = "" if seat is None else f"-seat{seat}"
+    name = f"cherki-{table.session.game.name}-{table_id[:8]}{who}.json"
+    return Response(
+        data,
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.get("/api/tables/{table_id}/replay")
+async def table_replay(table_id: str, request: Request) -> Response:
+    """A finished table's replay: every hand face up, step by step (an unfinished table's:
+    403)."""
+    srv = _server(request)
+    try:
+        info = await asyncio.to_thread(srv.store.table, table_id)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+    if info.status != FINISHED:
+        raise HTTPException(
+            403, "this table is still being played: its replay opens when the match is over"
+        )
+    text = (await asyncio.to_thread(srv.store.record, table_id)).dumps()
+    status, out = await srv.heavy.run(_replay_json, text, table_id)
+    if status != 200:
+        raise HTTPException(status, out)
+    return Response(out, media_type="application/json")
+
+
+@router.post("/api/replay")
+async def replay_upload(request: Request) -> Response:
+    """The frames of a record sent as the request's body (JSON, at most 1 MB), worked out
+    in the heavy requests' process."""
+    body = await request.body()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "a record is UTF-8 JSON text") from None
+    status, out = await _server(request).heavy.run(_replay_json, text)
+    if status != 200:
+        raise HTTPException(status, out)
+    return Response(out, media_type="application/json")

@@ -1,0 +1,341 @@
+"""What one serving process holds beside its tables: the heavy requests' process, the
+searching bots' process, the gate that counts connections and new tables, the lobby's list,
+and the clocks (turn timers, letting idle tables go, garbage collection). The routes
+(:mod:`cherki.server.api`, :mod:`cherki.server.sockets`) find it as ``app.state.server``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import multiprocessing
+import os
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
+from typing import Any
+
+from fastapi import HTTPException
+
+from cherki.bots import Bot, SearchBot
+from cherki.core.contract import Observation
+from cherki.core.errors import CherkiError
+from cherki.games import GAMES
+from cherki.server import origin as reach
+from cherki.server import pages
+from cherki.server.limits import Limits, Window
+from cherki.server.store import Store
+from cherki.server.tables import IDLE_SECONDS, Table, Tables, record_for, think
+
+TICK = 0.25  # seconds between looks at the turn timers
+THINKERS = 1  # worker processes for the searching bots
+#: seconds between looks for tables to let go from memory
+SWEEP_SECONDS = 60.0
+#: seconds the lobby's list of tables is kept before it is read again
+LISTING_SECONDS = 2.0
+
+
+# -- heavy work, in a process of its own ----------------------------------------------------
+def _die_with_parent() -> None:
+    """A worker process ends with the server, even one killed outright: a thread of the
+    worker looks every second whether its parent is still there."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="cherki-parent-watch", daemon=True).start()
+
+
+def _low_priority() -> None:
+    _die_with_parent()
+    with suppress(OSError):
+        os.nice(10)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's processes now (a running job cannot be cancelled; the executor has no
+    public way to name its processes)."""
+    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        with suppress(Exception):
+            proc.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _replay_json(text: str, table_id: str | None = None) -> tuple[int, str]:
+    """The replay frames of a record's text (status 200), or the reader's message (400)."""
+    from cherki.play.records import parse_record
+
+    try:
+        out = pages.frames(parse_record(text))
+    except CherkiError as err:
+        return 400, str(err)
+    if table_id is not None:
+        out["table"] = table_id
+    return 200, json.dumps(out, ensure_ascii=False)
+
+
+def _record_json(text: str, seat: int | None, over: bool) -> str:
+    return json.dumps(record_for(text, seat, over), indent=1, ensure_ascii=False) + "\n"
+
+
+class Heavy:
+    """A pool of one low-priority process for heavy requests, with a limit on the jobs in
+    hand and on each job's time (a job past its time stops the process; the next job gets
+    a new one)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.pool: ProcessPoolExecutor | None = None
+        self.jobs = 0
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_low_priority
+            )
+        return self.pool
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.jobs >= self.limits.heavy_jobs:
+            raise HTTPException(503, "the server is busy with other big requests: try again soon")
+        self.jobs += 1
+        try:
+            try:
+                future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+                return await asyncio.wait_for(future, self.limits.heavy_seconds)
+            except BrokenProcessPool:  # its process died: the next job gets a new one
+                self._kill()
+                raise HTTPException(
+                    503, "the server's helper process stopped on this request: try again"
+                ) from None
+            except TimeoutError:
+                self._kill()
+                raise HTTPException(
+                    503,
+                    f"this request took longer than {self.limits.heavy_seconds:g} seconds "
+                    "and was stopped",
+                ) from None
+        finally:
+            self.jobs -= 1
+
+    def _kill(self) -> None:
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            _stop(pool)
+
+    def close(self) -> None:
+        self._kill()
+
+
+class Gate:
+    """Who may come in: connections counted per table, per address and in all, and new
+    tables per address a minute (each refused in words)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.created = Window(limits.tables_per_minute, 60.0)
+        self.by_address: Counter[str] = Counter()
+        self.open = 0
+
+    def refuse_table(self, address: str) -> str | None:
+        """Why ``address`` may not create a table now (None: it may, and is counted)."""
+        if not self.created.take(address):
+            return (
+                f"at most {self.limits.tables_per_minute} new tables a minute from one "
+                "address: wait a minute"
+            )
+        return None
+
+    def refuse(self, table: Table, address: str) -> str | None:
+        """Why a new connection to ``table`` from ``address`` is refused (None: it is let
+        in, and counted at once, before anything is awaited, so that a burst cannot pass
+        the limits together)."""
+        limits = self.limits
+        if table.held >= limits.connections_per_table:
+            return (
+                f"this table has {limits.connections_per_table} connections already: "
+                "try again later"
+            )
+        if self.by_address[address] >= limits.connections_per_address:
+            return (
+                f"{limits.connections_per_address} connections from your address already: "
+                "close some"
+            )
+        if self.open >= limits.connections:
+            return "this server is full: try again later"
+        table.held += 1
+        self.by_address[address] += 1
+        self.open += 1
+        return None
+
+    def leave(self, table: Table, address: str) -> None:
+        """A connection let in by :meth:`refuse` has ended."""
+        table.held -= 1
+        self.open -= 1
+        self.by_address[address] -= 1
+        if self.by_address[address] <= 0:
+            del self.by_address[address]
+
+
+class Server:
+    """One serving process's tables and everything beside them (module notes)."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        public_url: str | None = None,
+        limits: Limits | None = None,
+        tick: float = TICK,
+        collect_every: float | None = None,
+    ) -> None:
+        self.store = store
+        self.public = reach.public_url(public_url) if public_url else None
+        self.limits = limits or Limits()
+        self.tables = Tables(store)
+        self.heavy = Heavy(self.limits)
+        self.gate = Gate(self.limits)
+        self.tick = tick
+        self.collect_every = collect_every
+        self._thinkers: ProcessPoolExecutor | None = None
+        self._listing: tuple[float, list[dict[str, Any]]] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+
+    # -- bots ---------------------------------------------------------------------------------
+    async def thinker(self, bot: Bot, obs: Observation, seed: int) -> int:
+        """A bot's decision away from the event loop: a searching bot's in a process of its
+        own, the others' in a worker thread."""
+        if isinstance(bot, SearchBot):
+            if self._thinkers is None:
+                self._thinkers = ProcessPoolExecutor(
+                    THINKERS,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=_die_with_parent,
+                )
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._thinkers, think, bot, obs, seed)
+            except BrokenProcessPool:  # its process died: a new one next time, this in a thread
+                _stop(self._thinkers)
+                self._thinkers = None
+        return await asyncio.to_thread(think, bot, obs, seed)
+
+    # -- tables -------------------------------------------------------------------------------
+    async def find(self, table_id: str) -> Table:
+        """The live table (loaded from the store in a worker thread if need be)."""
+        table = self.tables.live.get(table_id)
+        if table is not None:
+            return table
+        return await asyncio.to_thread(self.tables.table, table_id)
+
+    async def listing(self) -> list[dict[str, Any]]:
+        """The tables in play that their hosts listed (read again after
+        :data:`LISTING_SECONDS`, or a change)."""
+        now = time.monotonic()
+        if self._listing is None or now - self._listing[0] > LISTING_SECONDS:
+            self._listing = (now, await asyncio.to_thread(self._read_listing))
+        rows = self._listing[1]
+        public = self.public
+        return [r | reach.absolute_links(public, r) for r in rows] if public else rows
+
+    def listing_changed(self) -> None:
+        self._listing = None
+
+    def _read_listing(self) -> list[dict[str, Any]]:
+        out = []
+        for t in self.store.tables(status="playing") + self.store.tables(status="open"):
+            if not t.settings.get("listed"):
+                continue
+            out.append(
+                {
+                    "table": t.id,
+                    "game": t.game,
+                    "title": GAMES[t.game].title if t.game in GAMES else t.game,
+                    "status": t.status,
+                    "hands": t.settings.get("hands"),
+                    "timer": t.settings.get("timer"),
+                    "watch_page": f"/watch/{t.id}",
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "level": s.level,
+                            "taken": s.name is not None,
+                        }
+                        for s in t.seats
+                    ],
+                }
+            )
+        return out
+
+    def host_view(self, token: str) -> dict[str, Any]:
+        """The host's view of a table: every seat with its link and name (a CherkiError
+        for a link that is not a host's)."""
+        table_id, links = self.store.seat_links(token)
+        info = self.store.table(table_id)
+        base = self.public or ""
+        seats = []
+        for s in info.seats:
+            link = f"/seat/{links[s.seat]}" if s.seat in links else None
+            seats.append(
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "level": s.level,
+                    "name": s.name,
+                    "link": link,
+                    "url": base + link if link else None,
+                }
+            )
+        return {
+            "table": table_id,
+            "game": info.game,
+            "title": GAMES[info.game].title if info.game in GAMES else info.game,
+            "status": info.status,
+            "seats": seats,
+            "watch_page": f"/watch/{table_id}",
+            "watch_url": base + f"/watch/{table_id}",
+        }
+
+    # -- clocks -------------------------------------------------------------------------------
+    async def _clock(self) -> None:
+        swept = time.monotonic()
+        while True:
+            await asyncio.sleep(self.tick)
+            now = time.monotonic()
+            if now - swept > SWEEP_SECONDS:
+                swept = now
+                self.tables.sweep(now, IDLE_SECONDS)
+            for table in [t for t in list(self.tables.live.values()) if t.deadline is not None]:
+                if table.deadline is not None and table.deadline[2] <= now:
+                    await table.expire_now(time.monotonic(), self.thinker)
+
+    async def _collector(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            gc.collect()
+
+    def start(self) -> None:
+        """Start the clocks (on the app's event loop)."""
+        self._tasks.append(asyncio.create_task(self._clock()))
+        if self.collect_every:
+            self._tasks.append(asyncio.create_task(self._collector(self.collect_every)))
+
+    async def stop(self) -> None:
+        """Stop the clocks, the bots and the worker processes."""
+        for task in self._tasks:
+            task.cancel()
+        for table in list(self.tables.live.values()):
+            await table.stop()
+        if self._thinkers is not None:
+            _stop(self._thinkers)
+        self.heavy.close()

@@ -1,0 +1,129 @@
+"""The WebSocket routes (a seat's, a spectator's): who may connect, and each message
+answered. The table (:class:`~cherki.server.tables.Table`) does the rest; the connection
+(:class:`~cherki.server.connection.Connection`) sends."""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import suppress
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+from starlette.websockets import WebSocketDisconnect
+
+from cherki.core.errors import CherkiError
+from cherki.server import messages
+from cherki.server import origin as reach
+from cherki.server.connection import TOO_SLOW, Connection
+from cherki.server.limits import Bucket
+from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
+from cherki.server.service import Server
+from cherki.server.tables import Table
+
+router = APIRouter()
+
+
+def _origin_ok(srv: Server, ws: WebSocket) -> bool:
+    allowed = reach.connection_origins(srv.public, ws.scope.get("server"))
+    return reach.origin_ok(ws.headers.get("origin"), allowed)
+
+
+async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None:
+    """Answer one message of a connection (a bad one: an error, nothing changed)."""
+    most = srv.limits.message_bytes
+    if len(text) > most or len(text.encode("utf-8")) > most:
+        conn.send(error("message too large"))
+        return
+    try:
+        msg = Incoming.validate_json(text)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        conn.send(error(f"bad message: {where}: {first['msg']}"))
+        return
+    if isinstance(msg, Ping):
+        conn.send(PONG)
+        return
+    seat = conn.seat
+    if seat is None:
+        conn.send(error("a spectator cannot play"))
+        return
+    if isinstance(msg, Hint):
+        conn.send(encode(await table.hint(seat)))
+    elif isinstance(msg, Back):
+        await table.come_back(seat, srv.thinker)
+    elif isinstance(msg, Act):
+        try:
+            await table.act(seat, msg.action, msg.version, srv.thinker)
+        except CherkiError as err:
+            conn.send(error(str(err)))
+
+
+async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
+    """Accept a connection from this server's own pages to the table (and seat) it names
+    and serve it; close any other (policy violation)."""
+    srv: Server = ws.app.state.server
+    raw = ws.query_params.get("since")
+    try:
+        if not _origin_ok(srv, ws):
+            raise CherkiError("another site's page")
+        since = None
+        if raw is not None:
+            if not raw.isdigit() or len(raw) > 9:
+                raise CherkiError("since is a version number")
+            since = int(raw)
+        seat = None
+        if token is not None:
+            table_id, seat = await asyncio.to_thread(srv.store.seat_of, token)
+        assert table_id is not None
+        table = await srv.find(table_id)
+    except CherkiError:
+        with suppress(Exception):
+            await ws.close(code=1008)
+        return
+    address = ws.client.host if ws.client is not None else "unknown"
+    try:
+        await ws.accept()
+    except Exception:  # gone before it was accepted
+        return
+    refused = srv.gate.refuse(table, address)
+    if refused is not None:
+        with suppress(Exception):
+            await ws.send_text(messages.closing(refused, reconnect=True))
+            await ws.close(code=TOO_SLOW, reason=refused[:120])
+        return
+    conn = Connection(ws, seat, address, srv.limits)
+    conn.start(table.leave)
+    bucket = Bucket(srv.limits.messages_per_second)
+    try:
+        await table.join(conn, since, srv.thinker)
+        while not conn.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            if text is None:
+                conn.send(error("binary frames are not accepted: send JSON text"))
+                continue
+            if not bucket.take():
+                conn.send(error("too many messages: slow down"))
+                continue
+            await answer(srv, conn, table, text)
+    except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError, OSError):
+        pass  # the client went away, or was dropped
+    finally:
+        table.leave(conn)
+        srv.gate.leave(table, address)
+        await conn.stop()
+        if table.over and not table.connections:
+            srv.tables.forget(table.id)
+
+
+@router.websocket("/ws/seat/{token}")
+async def seat_socket(ws: WebSocket, token: str) -> None:
+    await serve(ws, None, token)
+
+
+@router.websocket("/ws/watch/{table_id}")
+async def watch_socket(ws: WebSocket, table_id: str) -> None:
+    await serve(ws, table_id, None)
