@@ -36,14 +36,19 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from cherki.server.store import Store
 from cherki.server.tables import SeatPlan, Tables
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_server import _choose
 
 PARTS = ("engine act", "store save", "views (4 seats + 1 spectator)", "to_think + version")
 
@@ -106,16 +111,6 @@ class Ops:
 
 
 VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
-
-
-def _choose(view: dict[str, Any], rng: random.Random) -> int:
-    legal = view["observation"]["legal"]
-    texts = {a["text"]: a["id"] for a in legal}
-    for word in ("sampei", "draw"):
-        if word in texts:
-            return int(texts[word])
-    choices = [a["id"] for a in legal if a["text"] != "take"] or [a["id"] for a in legal]
-    return int(rng.choice(choices))
 
 
 class Meter:

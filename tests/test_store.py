@@ -206,13 +206,19 @@ def test_the_log_grows_by_one_row_an_action(url: str) -> None:
     store.close()
 
 
-def test_saving_an_unchanged_record_writes_nothing(url: str) -> None:
-    store = Store(url)
+def _played(store: Store) -> tuple[str, Session]:
+    """A table of four random bots played to its end, saved after every action."""
     session = _bots()
     tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
     session.save = lambda record: store.save(tid, record, PLAYING)  # type: ignore[assignment]
     for _ in session.run():
         pass
+    return tid, session
+
+
+def test_saving_an_unchanged_record_writes_nothing(url: str) -> None:
+    store = Store(url)
+    tid, session = _played(store)
     record = session.record()
     version = store.table(tid).version
     for writer in (store, Store(url)):  # what it remembers, and a store that reads it back
@@ -231,11 +237,7 @@ def test_saving_an_unchanged_record_writes_nothing(url: str) -> None:
 
 def test_a_record_that_contradicts_the_log_is_refused(url: str) -> None:
     store = Store(url)
-    session = _bots()
-    tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
-    session.save = lambda record: store.save(tid, record, PLAYING)  # type: ignore[assignment]
-    for _ in session.run():
-        pass
+    tid, session = _played(store)
     good = session.record()
     version = store.table(tid).version
 
