@@ -14,10 +14,11 @@ import random
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -32,7 +33,16 @@ from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
 from cherki.server.store import Store
 
+T = TypeVar("T")
+
 BOTS3 = [{"kind": "bot", "level": "random"}] * 3
+
+
+def _run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own (the browser tests' Playwright keeps an event
+    loop running in this one for the whole session)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result(timeout=120)
 
 
 @pytest.fixture
@@ -221,7 +231,7 @@ def test_a_connection_that_cannot_take_a_message_is_dropped(
         assert reading.cancelled()
         return conn, gone, ws
 
-    conn, gone, _ = asyncio.run(scenario())
+    conn, gone, _ = _run(scenario())
     assert conn.closed and gone == [conn]
     assert conn.reason == "a message took too long to reach you"
     assert not conn.send("four")  # nothing more is queued for it
@@ -243,7 +253,7 @@ def test_a_connection_too_far_behind_is_dropped_at_once(monkeypatch: pytest.Monk
         assert reading.cancelled()
         return conn
 
-    conn = asyncio.run(scenario())
+    conn = _run(scenario())
     assert conn.closed and "too far behind" in (conn.reason or "")
 
 
@@ -397,7 +407,7 @@ def test_a_burst_of_connections_cannot_pass_the_cap_together(store: Store) -> No
         async def burst() -> list[str]:
             return list(await asyncio.gather(*(one() for _ in range(20))))
 
-        kinds = asyncio.run(burst())
+        kinds = _run(burst())
     assert kinds.count("state") == 3 and kinds.count("closing") == 17
 
 
