@@ -2,16 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from cherki.core.cards import parse_cards
 from cherki.core.events import Event, Result, ScoreItem
 from cherki.games import find_game
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.state import SetsState
+from cherki.server.app import create_app
+from cherki.server.store import Store
 from cherki.ui.text import Voice, item_label, result_summary, table_lines
+
+
+# -- the server's tests ------------------------------------------------------------------------
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    """A server's store on a fresh SQLite file."""
+    return Store(f"sqlite:///{tmp_path / 'server.db'}")
+
+
+@pytest.fixture
+def opened() -> Iterator[Callable[..., TestClient]]:
+    """Clients of apps, each run as a server runs it (its start-up and shut-down: the turn
+    timers' clock, one event loop for every connection), closed after the test."""
+    with ExitStack() as stack:
+
+        def open_client(store: Store, **kw: Any) -> TestClient:
+            return stack.enter_context(TestClient(create_app(store, **kw)))
+
+        yield open_client
+
 
 SATU = find_game("balik-satu")
 LIMA = find_game("balik-lima-belas")

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,25 +15,8 @@ from fastapi.testclient import TestClient
 from serverutil import Follow, next_settled
 from starlette.websockets import WebSocketDisconnect
 
-from cherki.server.app import MAX_MESSAGE, create_app
+from cherki.server.app import MAX_MESSAGE
 from cherki.server.store import Store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'server.db'}")
-
-
-@pytest.fixture
-def opened() -> Iterator[Callable[..., TestClient]]:
-    """Clients of apps, each run as a server runs it (its start-up and shut-down: the turn
-    timers' clock, one event loop for every connection), closed after the test."""
-    with ExitStack() as stack:
-
-        def open_client(store: Store, **kw: Any) -> TestClient:
-            return stack.enter_context(TestClient(create_app(store, **kw)))
-
-        yield open_client
 
 
 def _table(client: TestClient, game: str = "balik-satu", seats: list[dict[str, Any]] | None = None,

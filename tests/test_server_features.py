@@ -10,7 +10,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,11 +26,6 @@ from cherki.server.app import create_app
 from cherki.server.store import Store
 
 BOTS3 = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'server.db'}")
 
 
 @pytest.fixture

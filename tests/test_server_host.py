@@ -5,7 +5,6 @@ replaced — the old one stops working and whoever held it is told and disconnec
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,11 +13,6 @@ from sqlalchemy import text
 
 from cherki.server.app import create_app
 from cherki.server.store import Store
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'host.db'}")
 
 
 @pytest.fixture

@@ -17,7 +17,6 @@ import time
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
@@ -43,21 +42,6 @@ def _run(coro: Coroutine[Any, Any, T]) -> T:
     loop running in this one for the whole session)."""
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result(timeout=120)
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(f"sqlite:///{tmp_path / 'server.db'}")
-
-
-@pytest.fixture
-def opened() -> Iterator[Callable[..., TestClient]]:
-    with ExitStack() as stack:
-
-        def open_client(store: Store, **kw: Any) -> TestClient:
-            return stack.enter_context(TestClient(create_app(store, **kw)))
-
-        yield open_client
 
 
 def _table(client: Any, **extra: Any) -> dict[str, Any]:

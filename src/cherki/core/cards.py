@@ -33,6 +33,8 @@ from typing import Final
 from cherki.core.errors import NotationError
 
 N_KINDS: Final = 30
+#: a hand of no cards, as counts (the public view's hand)
+NO_CARDS: Final[tuple[int, ...]] = (0,) * N_KINDS
 KINDS: Final = range(N_KINDS)
 
 SUIT_LETTERS: Final = ("C", "S", "M")

@@ -379,16 +379,17 @@ class Store:
             self.engine: Engine = create_engine(url, future=True)
         except (SQLAlchemyError, ValueError, ImportError) as err:
             raise StoreError(f"cannot use the database {url!r}: {err}") from None
+        #: whether the database is a file of this machine (SQLite), written without waiting
+        #: for the disk: a commit costs about as much as a view, so the server makes changes
+        #: on its event loop (cherki.server.tables); its writers take turns in this process
+        #: and its own thread does the checkpoints (below)
+        self.local = self.engine.dialect.name == "sqlite"
         #: SQLite lets one writer in at a time and makes the others sleep and try again (up
         #: to 100 ms a try): this process's transactions take turns here instead
         self._writing: AbstractContextManager[Any] = nullcontext()
-        #: whether the database is a file of this machine written without waiting for the
-        #: disk (SQLite): a commit costs about as much as a view, and the server makes
-        #: changes on its event loop (cherki.server.tables)
-        self.local = self.engine.dialect.name == "sqlite"
         self._checkpoints: threading.Thread | None = None
         self._closing = threading.Event()
-        if self.engine.dialect.name == "sqlite":
+        if self.local:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             self._writing = threading.RLock()
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
@@ -396,7 +397,7 @@ class Store:
         self._written: OrderedDict[str, _Written] = OrderedDict()
         self._written_lock = threading.Lock()
         self.upgrade()
-        if self.engine.dialect.name == "sqlite":
+        if self.local:
             self._checkpoints = threading.Thread(
                 target=self._checkpoint, name="cherki-checkpoints", daemon=True
             )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from cherki.core.cards import (
     N_KINDS,
@@ -22,9 +22,6 @@ from cherki.core.encoding import (
 )
 from cherki.core.events import JSON, Result
 from cherki.games.ceki.rules import HALF_PACKS, PHASE_NAMES, CekiRules
-
-#: an empty hand: the public view's
-NO_CARDS: Final = (0,) * N_KINDS
 
 
 # -- observation ------------------------------------------------------------------------------

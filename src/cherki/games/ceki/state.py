@@ -11,11 +11,12 @@ from cherki.core.cards import (
 
 if TYPE_CHECKING:
     from cherki.games.ceki.game import CekiGame
+from cherki.core.cards import NO_CARDS
 from cherki.core.contract import State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand
 from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
-from cherki.games.ceki.observation import NO_CARDS, CekiObservation
+from cherki.games.ceki.observation import CekiObservation
 from cherki.games.ceki.rules import (
     CALL,
     CALL_DISCARD,

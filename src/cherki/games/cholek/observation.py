@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Final
+from typing import ClassVar
 
 from cherki.core.cards import (
     N_KINDS,
@@ -20,9 +20,6 @@ from cherki.core.encoding import (
 )
 from cherki.core.events import JSON, Result
 from cherki.games.cholek.rules import HALF_PACKS, PHASE_NAMES, CholekRules
-
-#: an empty hand: the public view's
-NO_CARDS: Final = (0,) * N_KINDS
 
 
 # -- observation ------------------------------------------------------------------------------

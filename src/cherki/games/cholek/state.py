@@ -14,11 +14,12 @@ from cherki.core.events import JSON
 
 if TYPE_CHECKING:
     from cherki.games.cholek.game import CholekGame
+from cherki.core.cards import NO_CARDS
 from cherki.core.contract import State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
-from cherki.games.cholek.observation import NO_CARDS, CholekObservation
+from cherki.games.cholek.observation import CholekObservation
 from cherki.games.cholek.rules import (
     CAPTURE,
     CAPTURE_ID,

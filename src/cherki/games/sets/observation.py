@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -27,9 +27,6 @@ from cherki.core.encoding import (
 from cherki.core.events import JSON, Result
 from cherki.games.sets.actions import FROM_DEAL, PHASE_NAMES
 from cherki.games.sets.rules import SetsRules
-
-#: an empty hand: the public view's
-NO_CARDS: Final = (0,) * N_KINDS
 
 
 # -- observation ------------------------------------------------------------------------------

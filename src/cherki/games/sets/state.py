@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from cherki.core.cards import (
     N_KINDS,
+    NO_CARDS,
     card_name,
 )
 from cherki.core.contract import State
@@ -40,7 +41,7 @@ from cherki.games.sets.actions import (
     SAMPEI,
     TAKE,
 )
-from cherki.games.sets.observation import NO_CARDS, SetsObservation
+from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING, Win
 
