@@ -43,17 +43,22 @@ def _serve(*args: str, env: dict[str, str] | None = None) -> subprocess.Complete
 
 
 @pytest.mark.parametrize(
-    ("url", "says"),
+    ("option", "value", "says"),
     [
-        ("cards.example.org", "must start with https://"),
-        ("https://cards.example.org/cards", "has a path"),
-        ("https://cards.example.org/?a=b", "query"),
-        ("https://:443", "names no host"),
+        ("--public-url", "cards.example.org", "must start with https://"),
+        ("--public-url", "https://cards.example.org/cards", "has a path"),
+        ("--public-url", "https://cards.example.org/?a=b", "query"),
+        ("--public-url", "https://:443", "names no host"),
+        ("--limit", "nonsense=1", "a limit is NAME=VALUE"),
+        ("--limit", "queue_messages=lots", "limit queue_messages takes a number"),
+        ("--limit", "send_seconds=0", "must be more than 0"),
     ],
 )
-def test_a_wrong_public_url_is_one_line(tmp_path: Path, url: str, says: str) -> None:
+def test_a_wrong_public_url_or_limit_is_one_line(
+    tmp_path: Path, option: str, value: str, says: str
+) -> None:
     db = f"sqlite:///{tmp_path / 'a.db'}"
-    r = _serve("--port", "1", "--database-url", db, "--public-url", url)
+    r = _serve("--port", "1", "--database-url", db, option, value)
     assert r.returncode == 2 and says in r.stderr, r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "a.db").exists()  # refused before anything started
@@ -64,19 +69,3 @@ def test_a_wrong_public_url_from_the_environment_too(tmp_path: Path) -> None:
     r = _serve("--port", "1", "--database-url", db, env={"CHERKI_PUBLIC_URL": "ftp://x"})
     assert r.returncode == 2 and "--public-url 'ftp://x' must start with" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
-
-
-@pytest.mark.parametrize(
-    ("item", "says"),
-    [
-        ("nonsense=1", "a limit is NAME=VALUE"),
-        ("queue_messages=lots", "limit queue_messages takes a number"),
-        ("send_seconds=0", "must be more than 0"),
-    ],
-)
-def test_a_wrong_limit_is_one_line(tmp_path: Path, item: str, says: str) -> None:
-    db = f"sqlite:///{tmp_path / 'a.db'}"
-    r = _serve("--port", "1", "--database-url", db, "--limit", item)
-    assert r.returncode == 2 and says in r.stderr, r.stderr
-    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "a.db").exists()
