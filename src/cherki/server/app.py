@@ -39,7 +39,7 @@ Our specifications
   may come back with ``?since=``.
 * Every change is written to the store before any seat is told of it.
 * **Bots think off the event loop**: a bot that searches thinks in a separate process (a
-  pool of :data:`THINKERS`), the others in a worker thread.
+  pool of :data:`cherki.server.service.THINKERS`), the others in a worker thread.
 * **Heavy requests** (a record sent for replay, a record to download) are worked out in a
   separate process at a lower priority, at most ``heavy_jobs`` at a time (more are refused
   with 503), each within ``heavy_seconds`` (or refused with 503 and its work stopped).

@@ -10,7 +10,7 @@
 * ``GET /api/rules/{game}?preset=P``: every option's value under a preset (the lobby).
 
 The replay API (``GET /api/tables/{table}/replay``, ``POST /api/replay``) is the app's
-(:mod:`cherki.server.app`): its frames (:func:`frames`) are worked out away from the event
+(:mod:`cherki.server.api`): its frames (:func:`frames`) are worked out away from the event
 loop.
 
 The pages are plain HTML, CSS and JavaScript modules under ``static/`` (no build step): the

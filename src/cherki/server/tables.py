@@ -261,13 +261,6 @@ class Table:
         self._advance()
         return True
 
-    def play_bots(self) -> None:
-        """Bots act, and hands are scored and dealt, until a person is to act or the match
-        is over (all at once, in the calling thread: for tests and tools)."""
-        while (job := self._bot_job()) is not None:
-            seat, bot, obs, seed, version = job
-            self._bot_act(seat, think(bot, obs, seed), version)
-
     # -- the turn timer -----------------------------------------------------------------------
     def arm(self, now: float) -> None:
         """Start the clock of the person to act, if the table has a timer and it is not
@@ -593,7 +586,7 @@ class Tables:
     ) -> tuple[str, dict[int, str], str]:
         """A new table, its first hand dealt; its id, a token for each person's seat and the
         host's token.
-        Its bots have not played yet (:meth:`Table.wake`, or :meth:`Table.play_bots`)."""
+        Its bots have not played yet (:meth:`Table.wake`)."""
         game = find_game(game_name)
         rules = game.rules(preset or None, **options)
         game.check_players(len(seats))
