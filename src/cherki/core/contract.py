@@ -200,6 +200,15 @@ class State:
         """A few words on what the seat to act must do (for error messages)."""
         return "act"
 
+    def record_faults(self) -> list[str]:
+        """Where the hidden cards of this full state contradict the public record, in words:
+        each call, claim, reveal or lay-down made so far that the hands do not honour (a
+        caller not one card from winning under its call, a seat without the cards it showed,
+        a seat to act left without a move the record promises). Empty for every state play
+        reaches; ``game.determinize`` must give states where it is empty too (the
+        conformance suite checks both). By default a game has no such commitments."""
+        return []
+
     # -- shared behaviour ---------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """The legal action ids of ``seat`` (default: the seat to act), sorted ascending;

@@ -17,7 +17,8 @@ from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Option, Preset
-from cherki.core.sets import GROUPINGS
+from cherki.core.sample import OpenGroupSampler, take
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
 from cherki.games.ceki.rules import (
     CALL,
@@ -26,61 +27,105 @@ from cherki.games.ceki.rules import (
     CEKI_PRESETS,
     DISCARD,
     DRAW,
+    FROM_STOCK,
     HALF_PACKS,
     HAND_SIZE,
     MULTIPLIERS,
     NUM_ACTIONS,
+    PHASE_DISCARD,
+    PHASE_DRAW,
     PHASE_NAMES,
     TAKE,
     VALUE,
     WIN,
     CekiRules,
+    couple_group,
 )
 from cherki.games.ceki.state import CekiState
 
 
 def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> CekiState:
     """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
-    search bot, which never looks at the real hidden cards)."""
+    search bot, which never looks at the real hidden cards), every public commitment kept
+    (``CekiState.record_faults`` is empty; see the package's specifications):
+
+    * a caller's eight cards are two sets and a couple whose value group holds exactly the
+      number of cards it laid face down (and the laid cards are that group's); a caller to
+      discard holds one more card, the one it drew (its draw is private: any unseen card);
+    * with the stock spent, the seat to draw holds a hand the last discard completes (the
+      hand would have ended otherwise);
+    * every seat holds the discards it took.
+
+    Constrained hands are dealt first, each drawn exactly and uniformly among the hands that
+    meet their group totals (:class:`~cherki.core.sample.OpenGroupSampler`); no rejection.
+    """
     n = obs.players
-    avail = obs.unseen()
+    kinds_of = GROUP_KINDS[obs.rules.honours]
     grouping = GROUPINGS[obs.rules.honours]
-    hands: list[list[int]] = []
-    laid: list[list[int]] = []
-    for t in range(n):
-        if t == obs.seat:
-            hands.append(list(obs.hand))
-            laid.append(list(obs.laid))
-            continue
-        h = list(obs.exposed[t])
-        down = [0] * N_KINDS
-        need = obs.hand_sizes[t] - sum(h)
-        want = obs.laid_count[t] if obs.called[t] else 0
-        if want:
-            # a caller laid its couple face down: that many unseen cards of one group
-            groups = sorted(
-                {
-                    g
-                    for g in grouping
-                    if sum(avail[k] for k in range(N_KINDS) if grouping[k] == g) >= want
-                }
-            )
-            if groups:
-                g = rng.choice(groups)
-                kinds = [k for k in range(N_KINDS) if grouping[k] == g for _ in range(avail[k])]
-                for k in rng.sample(kinds, want):
-                    down[k] += 1
+    cur = obs.current
+    phase = PHASE_NAMES.index(obs.phase)
+    top = obs.pile[-1] if obs.pile and obs.top_available else -1
+    # the hand the last discard must complete: the seat to draw with the stock spent
+    must_win = cur if phase == PHASE_DRAW and obs.stock_left == 0 and top >= 0 else -1
+    seats = [t for t in range(n) if t != obs.seat]
+    # the constrained seats first
+    seats.sort(key=lambda t: not (obs.called[t] or t == must_win))
+    for attempt in range(3):
+        avail = obs.unseen()
+        hands: list[list[int]] = [[] for _ in range(n)]
+        laid: list[list[int]] = [[0] * N_KINDS for _ in range(n)]
+        hands[obs.seat] = list(obs.hand)
+        laid[obs.seat] = list(obs.laid)
+        drawn = obs.drawn if obs.drawn is not None else -1
+        drawn_from = obs.drawn_from
+        ok = True
+        for t in seats:
+            known = list(obs.exposed[t])
+            size = obs.hand_sizes[t]
+            extra = 1 if phase == PHASE_DISCARD and t == cur else 0
+            h: list[int] | None = None
+            if obs.called[t] or t == must_win:
+                count = obs.laid_count[t]
+
+                def open_total(
+                    total: int, count: int = count, called: bool = obs.called[t]
+                ) -> bool:
+                    return total == count if called else total % 3 == 2
+
+                h = OpenGroupSampler(
+                    avail,
+                    known,
+                    size - extra - sum(known),
+                    kinds_of,
+                    open_total,
+                    lambda total: total % 3 == 0,
+                    [grouping[top]] if t == must_win else None,
+                ).draw(rng)
+                if h is None and attempt < 2:
+                    ok = False
+                    break
+                if h is not None and obs.called[t]:
+                    g = couple_group(h, grouping)
+                    laid[t] = [h[k] if grouping[k] == g else 0 for k in range(N_KINDS)]
+                if h is not None and extra:  # and the card it drew (privately) to throw
+                    take(avail, h, known)
+                    drawn = rng.choice([k for k in range(N_KINDS) for _ in range(avail[k])])
+                    drawn_from = FROM_STOCK
+                    avail[drawn] -= 1
+                    h[drawn] += 1
+                    hands[t] = h
+                    continue
+            if h is None:
+                h = list(known)
+                rest = [k for k in range(N_KINDS) for _ in range(avail[k])]
+                for k in rng.sample(rest, size - sum(known)):
                     h[k] += 1
-                    avail[k] -= 1
-                need -= want
-        rest = [k for k in range(N_KINDS) for _ in range(avail[k])]
-        for k in rng.sample(rest, need):
-            h[k] += 1
-            avail[k] -= 1
-        hands.append(h)
-        laid.append(down)
+            take(avail, h, known)
+            hands[t] = h
+        if ok:
+            break
     pool = shuffled([k for k in range(N_KINDS) for _ in range(avail[k])], rng)
-    st = CekiState(
+    return CekiState(
         game,
         obs.rules,
         hands,
@@ -96,13 +141,12 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
         called_at=list(obs.called_at),
         laid=laid,
         exposed=[list(e) for e in obs.exposed],
-        current=obs.current,
-        phase=PHASE_NAMES.index(obs.phase),
-        drawn=obs.drawn if obs.drawn is not None else -1,
-        drawn_from=obs.drawn_from,
+        current=cur,
+        phase=phase,
+        drawn=drawn,
+        drawn_from=drawn_from,
         log=[],
     )
-    return st
 
 
 # -- the game ---------------------------------------------------------------------------------

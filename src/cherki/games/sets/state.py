@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from cherki.core.cards import (
@@ -47,6 +47,27 @@ from cherki.games.sets.scoring import SCORING, Win
 
 if TYPE_CHECKING:
     from cherki.games.sets.game import SetsGame
+
+
+# -- the call kept ---------------------------------------------------------------------------
+def call_wait(call: str | None, hand: Sequence[int], rules: SetsRules) -> Wait:
+    """What a seat that has called ``call`` waits on with ``hand`` (its cards less any card
+    drawn this turn). A ceki caller who turned a mixed set into a mata and kept the call (the
+    source: they *can* change to tan [000 R-CHANGE]) still waits only on a card that
+    completes a mata. A caller's hand always waits with its own call: a call is made or kept
+    only then (``SetsState._call_actions``, ``_caller_discards``), which is what
+    ``determinize`` keeps for the hands it samples."""
+    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.chiqui)
+    if call == "ceki" and w.call == "tan":
+        size = rules.set_size
+        return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
+    return w
+
+
+def keeps_call(call: str, hand: Sequence[int], rules: SetsRules) -> bool:
+    """Does ``hand`` (a caller's cards less any card drawn this turn) wait under ``call``?"""
+    w = call_wait(call, hand, rules)
+    return w.call == call and bool(w.cards)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -170,14 +191,8 @@ class SetsState(State):
         return wait_for(hand, self.grouping, self.size, self.rules.chiqui)
 
     def _call_wait(self, call: str | None, hand: list[int]) -> Wait:
-        """What a seat that has called ``call`` waits on with ``hand``. A ceki caller who
-        turned a mixed set into a mata and kept the call (the source: they *can* change to
-        tan [000 R-CHANGE]) still waits only on a card that completes a mata."""
-        w = self._wait(hand)
-        if call == "ceki" and w.call == "tan":
-            size = self.size
-            return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
-        return w
+        """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
+        return call_wait(call, hand, self.rules)
 
     def _may_discard(self, s: int, k: int) -> bool:
         return self.hands[s][k] > self.melded[s][k]
@@ -423,6 +438,44 @@ class SetsState(State):
             word = self.game.call_words[0 if w.call == "tan" else 1]
             return f"after discarding {card_name(k)} your call is {word}, not {text.split()[-1]}"
         return f"{text} is not allowed now"
+
+    def record_faults(self) -> list[str]:
+        """Where the hands contradict the public record: a seat without the cards it showed
+        (draws revealed, discards taken, olo laid), a caller whose hand (less the card drawn
+        this turn) does not wait under its call, a claimant that cannot win the card it is
+        offered, a caller to act with no drawn card to throw."""
+        faults: list[str] = []
+        rules = self.rules
+        for t in range(self.n):
+            hand = self.hands[t]
+            if any(
+                hand[k] < self.exposed[t][k] or hand[k] < self.melded[t][k] for k in range(N_KINDS)
+            ):
+                faults.append(f"seat {t} does not hold the cards it showed")
+            call = self.calls[t]
+            if call is None:
+                continue
+            core = list(hand)
+            if t == self.current and self.phase == PHASE_DISCARD:
+                if self.drawn < 0 or not hand[self.drawn]:
+                    faults.append(f"seat {t} called {call} and is to discard with no card drawn")
+                    continue
+                core[self.drawn] -= 1
+            if not keeps_call(call, core, rules):
+                faults.append(f"seat {t} called {call} but its hand does not wait under it")
+            elif self.wait_sets[t] != frozenset(call_wait(call, core, rules).cards):
+                faults.append(f"seat {t}'s wait is not what its hand waits on")
+        if self.phase == PHASE_CLAIM:
+            card = self.claim_card
+            for t in self.claimants:
+                can = (
+                    self._can_self_win(t, card)
+                    if t == self.claim_drawer
+                    else card in self.wait_sets[t]
+                )
+                if not can:
+                    faults.append(f"seat {t} is offered {card_name(card)} but cannot win on it")
+        return faults
 
     def waiting_for(self) -> str:
         return {
