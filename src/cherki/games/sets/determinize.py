@@ -90,11 +90,11 @@ def determinize(
         on = None
         if phase == PHASE_CLAIM and obs.claimants and obs.claimants[0] == t:
             on = obs.claim_card
-        drawn: list[int] = []
+        draws: list[int] = []
         if call is not None and t == cur and phase == PHASE_DISCARD:
-            drawn = _shown_draws(obs, t)
+            draws = _shown_draws(obs, t)
         if call is not None or on is not None:
-            demands[t] = (call, on, drawn)
+            demands[t] = (call, on, draws)
     hands: list[list[int]] = []
     drawn_now = -1
     for attempt in range(ATTEMPTS + 1):
