@@ -11,6 +11,11 @@ it; nothing here is written for one game.
 * hidden cards stay hidden: a deal sampled from one seat's observation (``determinize``,
   which redistributes every card that seat cannot see) gives that seat the same
   observation, JSON and encoding; private events hide their card from other seats;
+* sampled deals respect the public record: for EVERY seat's observation (not only the one
+  to act), the deal ``determinize`` gives keeps every call, claim, reveal and lay-down made
+  so far (``record_faults`` is empty, as it is for every state play reaches) and is not
+  dead (over, or the seat to act has legal actions); checked at random points of random
+  and of heuristic hands, where calls are common;
 * the public view (``public_observation``, what a spectator is sent) holds nothing hidden:
   it is unchanged, in every form, by a deal sampled from ANY seat's observation; it has no
   hand, no legal actions and no seat; every seat's observation differs from it only in that
@@ -146,6 +151,7 @@ def check_invariants(state: State, shoe: list[int], steps: int, since: int = 0) 
         for s in range(n):
             if e.private_to >= 0 and s != e.private_to:
                 assert e.seen_by(s).card is None
+    assert state.record_faults() == [], "play broke the public record (record_faults is wrong)"
 
 
 def check_result(state: State) -> None:
@@ -179,18 +185,33 @@ def check_forms(state: State, seat: int) -> None:
 
 
 def check_hidden(state: State, rng: random.Random) -> None:
-    """A deal sampled from a seat's observation redistributes every card the seat cannot
-    see; the seat's observation and both its data forms must not change."""
+    """A deal sampled from any seat's observation redistributes every card the seat cannot
+    see; the seat's observation and both its data forms must not change, and the deal keeps
+    the public record and is not dead (:func:`check_sampled`)."""
     if not state.game.searchable or state.is_terminal:
         return
-    seat = state.current
+    for seat in range(state.n):
+        obs = state.observation(seat)
+        world = check_sampled(state, seat, rng)
+        again = world.observation(seat)
+        assert again.to_json() == obs.to_json()
+        assert np.array_equal(again.encode(), obs.encode())
+
+
+def check_sampled(state: State, seat: int, rng: random.Random) -> State:
+    """A deal sampled from ``seat``'s observation: the whole shoe, the same observation for
+    that seat, every public commitment kept (``record_faults`` empty) and not dead (the
+    seat to act, the same as in the real hand, has legal actions)."""
     obs = state.observation(seat)
     world = state.game.determinize(obs, rng)
     assert world.card_counts() == state.card_counts()
-    again = world.observation(seat)
-    assert again == obs
-    assert again.to_json() == obs.to_json()
-    assert np.array_equal(again.encode(), obs.encode())
+    assert world.observation(seat) == obs, seat
+    assert world.record_faults() == [], (seat, world.record_faults())
+    assert not world.is_terminal and world.current == state.current
+    assert world.legal_actions(world.current), f"a dead state sampled for seat {seat}"
+    if seat == state.current:
+        assert world.legal_actions() == state.legal_actions()
+    return world
 
 
 def check_public(state: State, rng: random.Random) -> None:
@@ -326,6 +347,38 @@ def test_a_random_hand_keeps_the_contract(table: Table) -> None:
 @pytest.mark.parametrize("table", TABLES, ids=IDS)
 def test_a_heuristic_hand_keeps_the_contract(table: Table) -> None:
     play_checked(table, 3, "heuristic")
+
+
+def check_sampled_deals(table: Table, seed: int, every: int) -> None:
+    """A hand where the heuristic bot plays most moves (calls, claims and shown draws are
+    common), every seat's sampled deal checked every ``every`` actions."""
+    state = deal(table, seed)
+    if not state.game.searchable:
+        return
+    rng = random.Random(seed)
+    good = make_bot(state.game.name, "heuristic")
+    bad = make_bot(state.game.name, "random")
+    steps = 0
+    while not state.is_terminal:
+        if steps % every == seed % every:
+            for s in range(state.n):
+                check_sampled(state, s, rng)
+        player = good if rng.random() < 0.85 else bad
+        state.apply(player.act(state.observation(state.current), rng), state.current)
+        assert state.record_faults() == []
+        steps += 1
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_sampled_deals_keep_the_public_record(table: Table) -> None:
+    check_sampled_deals(table, 4, 3)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_sampled_deals_keep_the_public_record_at_every_step(table: Table) -> None:
+    for seed in range(6, 16):
+        check_sampled_deals(table, seed, 1)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,6 +16,7 @@ import pytest
 
 import cherki.adapters.openspiel as osp
 from cherki.adapters.common import Table, rewards
+from cherki.bots import make_bot
 from cherki.core.cards import N_KINDS
 from cherki.core.contract import State
 from cherki.core.errors import IllegalActionError, RulesError
@@ -301,6 +302,36 @@ def test_resampling_keeps_what_the_seat_knows_and_varies_the_rest(name: str) -> 
     play(sample, np.random.RandomState(5), 20_000)
     assert sample.is_terminal()
     assert not state.is_terminal()  # the original is untouched
+
+
+@pytest.mark.parametrize(("name", "players"), [("tantanan", 3), ("balik-satu", 4), ("ceki", 4)])
+def test_resampling_for_any_seat_keeps_the_calls_and_never_dies(name: str, players: int) -> None:
+    """The defect of issue 25: a seat other than the one to act got caller hands that do not
+    wait under their calls, and dead states (not over, nobody can act). Hands played by the
+    heuristic bot (calls are common), every seat resampled every few actions."""
+    game = osp.load_game(name, players=players)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(3)
+    bot = make_bot(name, "heuristic")
+    checked = calls = 0
+    for seed in range(4):
+        state = game.new_initial_state()
+        deal(state, np.random.RandomState(seed))
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            st = under(state)
+            if steps % 2 == seed % 2:
+                data = st.observation(0).to_json()
+                calls += any(data.get("calls") or data.get("called") or [])
+                for seat in range(players):
+                    sample = state.resample_from_infostate(seat, sampler)
+                    assert under(sample).record_faults() == []
+                    assert sample.is_terminal() or sample.legal_actions(), "a dead state"
+                    assert sample.current_player() == state.current_player()
+                    checked += 1
+            state.apply_action(bot.act(st.observation(st.current), rng))
+            steps += 1
+    assert checked > 50 and calls > 0
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -260,6 +260,8 @@ class CekiState(State):
         drawn card, or a hand going on with the stock spent although the last discard does
         not complete the hand of the seat to act (the hand ends otherwise)."""
         faults: list[str] = []
+        if self._result is not None:  # over: the winner holds the winning hand
+            return faults
         grouping = self.grouping
         for t in range(self.n):
             hand = self.hands[t]

@@ -445,6 +445,8 @@ class SetsState(State):
         this turn) does not wait under its call, a claimant that cannot win the card it is
         offered, a caller to act with no drawn card to throw."""
         faults: list[str] = []
+        if self._result is not None:  # over: the winner holds the winning hand
+            return faults
         rules = self.rules
         for t in range(self.n):
             hand = self.hands[t]
