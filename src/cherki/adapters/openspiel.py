@@ -49,7 +49,9 @@ Our specifications
 * **Resampling** (``resample_from_infostate``, for ISMCTS): a hand under way becomes the
   game's own ``determinize`` of the seat's observation, seeded from the sampler
   (``random.Random(int(sampler() * 2**31))``); the seat's observation and own actions are
-  the same, the other hands and the stock sampled from the cards it has not seen. Such a
+  the same, the other hands and the stock sampled from the cards it has not seen, every
+  call, claim, reveal and lay-down made so far kept (a caller's sampled hand waits under its
+  call; the seat to act can act), for whichever seat asks, the one to act or not. Such a
   state is not dealt from a shoe: its OpenSpiel ``history()`` is empty and its string
   records the sampled hands. During the deal the sample is as many chance outcomes as were
   dealt, drawn at random from the whole shoe (no seat has seen a card yet); a finished hand

@@ -53,6 +53,14 @@ Our specifications (each is an option of :class:`CekiRules` unless marked *fixed
   On a turn he either draws, then wins if the card completes the couple or else must discard
   that drawn card, or wins with the last discard (``win`` at the start of the turn). A caller
   never takes a discard that does not win.
+* Sampled deals (``determinize``, for search; *fixed*): the hidden cards are dealt again
+  keeping every public commitment (``CekiState.record_faults``): a caller's eight cards are
+  two sets and a couple whose value group holds exactly the number of cards it laid face
+  down (the laid cards are that group's), drawn exactly and uniformly among such hands by
+  :class:`cherki.core.sample.OpenGroupSampler`; a caller to discard holds one more card
+  (its private draw, any unseen card); with the stock spent, the seat to draw holds a hand
+  the last discard completes; every seat holds the discards it took. A caller's possible
+  draws that would have won are not excluded (a caller may decline a win).
 * ``must_call_to_win`` (default on): only a player who has called may win, as [003] describes
   the win only for "a player who has called ceki". Off: any player whose nine cards form three
   sets may win.

@@ -29,6 +29,9 @@ Our specifications (each is an option of :class:`CholekRules` unless marked *fix
 * Seats are numbered in playing order (seat ``i + 1`` plays after seat ``i``). *fixed*
 * The deal (*fixed*): from the top of the shoe each seat from ``first`` on takes three cards
   in turn. A stacked deal gives each seat's three cards and the top of the stock.
+* Sampled deals (``determinize``, for search; *fixed*): no seat commits to anything about
+  its hidden cards (captures and the pool are public), so the other hands and the stock are
+  a uniform deal of the cards the seat has not seen.
 * ``initial_pool`` (default 0): the source turns nothing up before play, so the pool starts
   empty; a number turns that many stock cards face up into the pool after the deal.
 * ``honours`` (default ``rank1``): which cards share a "rank" for capturing. The honours have
