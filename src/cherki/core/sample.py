@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from math import comb
 
 from cherki.core.cards import N_KINDS
-from cherki.core.sets import N_GROUPS
+from cherki.core.sets import GROUP_KINDS, N_GROUPS
 
 #: ``allowed(group, total)``: may ``group`` end with ``total`` cards in the hand?
 Allowed = Callable[[int, int], bool]
@@ -101,8 +102,11 @@ def _fill(
 class OpenGroupSampler:
     """Hands with exactly one *open* group (its total meeting ``open_total``), every other
     group's total meeting ``rest_total``: :meth:`draw` gives one uniformly among them (the
-    open group among ``groups``, default any, drawn in proportion to its hands), None when
-    there is none. The counts are made once and kept for every draw."""
+    open group among ``groups``, default any), None when there is none.
+
+    One dynamic programme with a flag counts them: ``closed[g][r]``, the ways groups ``g``…
+    take ``r`` cards all closed, and ``one[g][r]``, the ways they take ``r`` cards with
+    exactly one of them open. The counts are made once and kept for every draw."""
 
     def __init__(
         self,
@@ -115,32 +119,101 @@ class OpenGroupSampler:
         groups: Sequence[int] | None = None,
     ) -> None:
         self.avail, self.known, self.need, self.kinds_of = avail, known, need, kinds_of
-        self.open_total, self.rest_total = open_total, rest_total
-        self.groups = list(range(N_GROUPS)) if groups is None else list(groups)
-        self.weights = [self._ways(g0)[0][need] if need >= 0 else 0 for g0 in self.groups]
-        self._tables: dict[int, list[list[int]]] = {}
-
-    def _allowed(self, g0: int) -> Allowed:
-        open_total, rest_total = self.open_total, self.rest_total
-        return lambda g, t: open_total(t) if g == g0 else rest_total(t)
-
-    def _ways(self, g0: int) -> list[list[int]]:
-        return group_ways(self.avail, self.known, self.need, self.kinds_of, self._allowed(g0))
+        may_open = set(range(N_GROUPS) if groups is None else groups)
+        self.size = [sum(avail[k] for k in kinds_of[g]) for g in range(N_GROUPS)]
+        base = [sum(known[k] for k in kinds_of[g]) for g in range(N_GROUPS)]
+        top = max(need, 0)
+        #: per group, the cards it may take staying closed, and opening
+        self.shut = [
+            [(j, comb(a, j)) for j in range(min(a, top) + 1) if rest_total(b + j)]
+            for a, b in zip(self.size, base, strict=True)
+        ]
+        self.opens = [
+            [(j, comb(a, j)) for j in range(min(a, top) + 1) if open_total(b + j)]
+            if g in may_open
+            else []
+            for g, (a, b) in enumerate(zip(self.size, base, strict=True))
+        ]
+        closed = [[0] * (top + 1) for _ in range(N_GROUPS + 1)]
+        one = [[0] * (top + 1) for _ in range(N_GROUPS + 1)]
+        closed[N_GROUPS][0] = 1
+        for g in range(N_GROUPS - 1, -1, -1):
+            c_next, o_next, c_row, o_row = closed[g + 1], one[g + 1], closed[g], one[g]
+            for r in range(top + 1):
+                c = o = 0
+                for j, w in self.shut[g]:
+                    if j > r:
+                        break
+                    c += w * c_next[r - j]
+                    o += w * o_next[r - j]
+                for j, w in self.opens[g]:
+                    if j > r:
+                        break
+                    o += w * c_next[r - j]
+                c_row[r], o_row[r] = c, o
+        self.closed, self.one = closed, one
+        #: how many hands meet the conditions (0: none)
+        self.count = one[0][need] if need >= 0 else 0
 
     @property
     def possible(self) -> bool:
-        return any(self.weights)
+        return self.count > 0
 
     def draw(self, rng: random.Random) -> list[int] | None:
-        if not self.possible:
+        if not self.count:
             return None
-        g0 = rng.choices(self.groups, weights=self.weights)[0]
-        table = self._tables.get(g0)
-        if table is None:
-            table = self._tables[g0] = self._ways(g0)
-        return _fill(
-            self.avail, self.known, self.need, self.kinds_of, self._allowed(g0), table, rng
-        )
+        hand = list(self.known)
+        r = self.need
+        is_open = False
+        for g in range(N_GROUPS):
+            c_next, o_next = self.closed[g + 1], self.one[g + 1]
+            moves: list[tuple[int, bool]] = []
+            weights: list[int] = []
+            for j, w in self.shut[g]:
+                if j > r:
+                    break
+                x = w * (c_next[r - j] if is_open else o_next[r - j])
+                if x:
+                    moves.append((j, is_open))
+                    weights.append(x)
+            if not is_open:
+                for j, w in self.opens[g]:
+                    if j > r:
+                        break
+                    x = w * c_next[r - j]
+                    if x:
+                        moves.append((j, True))
+                        weights.append(x)
+            j, is_open = rng.choices(moves, weights=weights)[0]
+            if j:
+                pool = [k for k in self.kinds_of[g] for _ in range(self.avail[k])]
+                for k in rng.sample(pool, j):
+                    hand[k] += 1
+            r -= j
+        return hand
+
+
+@lru_cache(maxsize=512)
+def waiting_sampler(
+    avail: tuple[int, ...],
+    known: tuple[int, ...],
+    need: int,
+    honours: str,
+    size: int,
+    open_exact: int | None = None,
+    groups: tuple[int, ...] | None = None,
+) -> OpenGroupSampler:
+    """The sampler of hands of sets waiting on one card (every group a whole number of
+    ``size``-card sets but one, ``size - 1`` over; with ``open_exact``, the open group
+    holding exactly that many cards, Ceki's laid couple), kept for the next call with the
+    same cards (a search samples many deals from one observation)."""
+
+    def open_total(t: int) -> bool:
+        return t == open_exact if open_exact is not None else t % size == size - 1
+
+    return OpenGroupSampler(
+        avail, known, need, GROUP_KINDS[honours], open_total, lambda t: t % size == 0, groups
+    )
 
 
 def take(avail: list[int], hand: Sequence[int], known: Sequence[int]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from cherki.core.cards import (
     CODES,
@@ -17,8 +17,8 @@ from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError
 from cherki.core.options import Option, Preset
-from cherki.core.sample import OpenGroupSampler, take
-from cherki.core.sets import GROUP_KINDS, GROUPINGS
+from cherki.core.sample import take, waiting_sampler
+from cherki.core.sets import GROUPINGS
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
 from cherki.games.ceki.rules import (
     CALL,
@@ -43,6 +43,10 @@ from cherki.games.ceki.rules import (
 )
 from cherki.games.ceki.state import CekiState
 
+#: deals started again (the constrained seats in a new order) when the hands dealt first
+#: left none for a later caller
+ATTEMPTS: Final = 12
+
 
 def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> CekiState:
     """A full state consistent with what ``obs.seat`` knows, hidden cards sampled (for the
@@ -57,20 +61,23 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
     * every seat holds the discards it took.
 
     Constrained hands are dealt first, each drawn exactly and uniformly among the hands that
-    meet their group totals (:class:`~cherki.core.sample.OpenGroupSampler`); no rejection.
+    meet their group totals (:class:`~cherki.core.sample.OpenGroupSampler`), without
+    rejection; only when the hands dealt first leave none for a later caller is the deal
+    begun again, the constrained seats in a new order (at most :data:`ATTEMPTS` times).
     """
     n = obs.players
-    kinds_of = GROUP_KINDS[obs.rules.honours]
     grouping = GROUPINGS[obs.rules.honours]
     cur = obs.current
     phase = PHASE_NAMES.index(obs.phase)
     top = obs.pile[-1] if obs.pile and obs.top_available else -1
     # the hand the last discard must complete: the seat to draw with the stock spent
     must_win = cur if phase == PHASE_DRAW and obs.stock_left == 0 and top >= 0 else -1
-    seats = [t for t in range(n) if t != obs.seat]
-    # the constrained seats first
-    seats.sort(key=lambda t: not (obs.called[t] or t == must_win))
-    for attempt in range(3):
+    others = [t for t in range(n) if t != obs.seat]
+    bound = [t for t in others if obs.called[t] or t == must_win]
+    free = [t for t in others if t not in bound]
+    for attempt in range(ATTEMPTS + 1):
+        # the constrained seats first, in a new order at each attempt
+        seats = rng.sample(bound, len(bound)) + free
         avail = obs.unseen()
         hands: list[list[int]] = [[] for _ in range(n)]
         laid: list[list[int]] = [[0] * N_KINDS for _ in range(n)]
@@ -85,23 +92,16 @@ def determinize(obs: CekiObservation, rng: random.Random, game: CekiGame) -> Cek
             extra = 1 if phase == PHASE_DISCARD and t == cur else 0
             h: list[int] | None = None
             if obs.called[t] or t == must_win:
-                count = obs.laid_count[t]
-
-                def open_total(
-                    total: int, count: int = count, called: bool = obs.called[t]
-                ) -> bool:
-                    return total == count if called else total % 3 == 2
-
-                h = OpenGroupSampler(
-                    avail,
-                    known,
+                h = waiting_sampler(
+                    tuple(avail),
+                    tuple(known),
                     size - extra - sum(known),
-                    kinds_of,
-                    open_total,
-                    lambda total: total % 3 == 0,
-                    [grouping[top]] if t == must_win else None,
+                    obs.rules.honours,
+                    3,
+                    obs.laid_count[t] if obs.called[t] else None,
+                    (grouping[top],) if t == must_win else None,
                 ).draw(rng)
-                if h is None and attempt < 2:
+                if h is None and attempt < ATTEMPTS:
                     ok = False
                     break
                 if h is not None and obs.called[t]:

@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Final
 
 from cherki.core.cards import N_KINDS
 from cherki.core.deal import DealInfo, shuffled
-from cherki.core.sample import OpenGroupSampler, take
-from cherki.core.sets import GROUP_KINDS, GROUPINGS, NO_WAIT, wait_for
+from cherki.core.sample import take, waiting_sampler
+from cherki.core.sets import GROUPINGS, NO_WAIT, wait_for
 from cherki.games.sets.actions import (
     FROM_DISCARD,
     FROM_STOCK,
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
 #: draws of a waiting hand tried for the call's own condition before one is built
 REJECTIONS: Final = 16
 #: deals started again when hands dealt first left none for a later caller
-ATTEMPTS: Final = 4
+ATTEMPTS: Final = 12
 
 
 def determinize(
@@ -268,7 +268,6 @@ def sample_waiting(
     ``"built"`` (its mata or part-set placed first), or ``"none"`` (no such hand found).
     """
     size = rules.set_size
-    kinds_of = GROUP_KINDS[rules.honours]
     grouping = GROUPINGS[rules.honours]
     if need < 0 or (sum(known) + need) % size != size - 1:
         return None, "none"
@@ -282,15 +281,14 @@ def sample_waiting(
                 return False
         return bool(w.cards) and (on is None or on in w.cards)
 
-    groups = [grouping[on]] if on is not None else None
-    sampler = OpenGroupSampler(
-        avail,
-        known,
+    sampler = waiting_sampler(
+        tuple(avail),
+        tuple(known),
         need,
-        kinds_of,
-        lambda t: t % size == size - 1,
-        lambda t: t % size == 0,
-        groups,
+        rules.honours,
+        size,
+        None,
+        None if on is None else (grouping[on],),
     )
     if not sampler.possible:
         return None, "none"
@@ -320,14 +318,14 @@ def sample_waiting(
         base[k] += extra
         if count == size - 1:
             left[k] = 0  # the part-set stays one short of a mata
-        part = OpenGroupSampler(
-            left,
-            base,
+        part = waiting_sampler(
+            tuple(left),
+            tuple(base),
             need - extra,
-            kinds_of,
-            lambda t: t % size == size - 1,
-            lambda t: t % size == 0,
-            [grouping[k]] if count == size - 1 else groups,
+            rules.honours,
+            size,
+            None,
+            (grouping[k],) if count == size - 1 else None if on is None else (grouping[on],),
         )
         h = part.draw(rng)
         if h is not None and keeps(h):
