@@ -23,6 +23,11 @@ on any game unchanged and never probe a game with ``getattr``.
   observation and in the public view, so it holds no card a seat may keep to itself.
 * ``state.clone()`` is a cheap independent copy; every state is built by ONE constructor,
   which dealing, ``clone`` and ``game.determinize`` all call.
+* ``game.determinize(obs, rng)`` samples a full state from ANY seat's observation (the one
+  to act or another): the seat sees exactly what it sees now, and the hidden cards keep
+  every public commitment made so far, which ``state.record_faults()`` lists in words when
+  broken (empty for every state play reaches; the conformance suite checks both, and that
+  the seat to act of a sampled state has legal actions).
 * All chance (the shuffle) happens when a hand starts, from a :class:`DealRequest` (a seed, a
   generator, a shoe order or a stacked deal), so ``(game, rules, deal, actions)`` reproduces a
   hand exactly. What a match carries into a hand (a pot) is its ``context``.
