@@ -60,7 +60,9 @@ Our specifications (each is an option of :class:`CekiRules` unless marked *fixed
   :class:`cherki.core.sample.OpenGroupSampler`; a caller to discard holds one more card
   (its private draw, any unseen card); with the stock spent, the seat to draw holds a hand
   the last discard completes; every seat holds the discards it took. A caller's possible
-  draws that would have won are not excluded (a caller may decline a win).
+  draws that would have won are not excluded (a caller may decline a win). A non-caller to
+  discard, seen by another seat, gets no drawn card (a draw is private): it may throw any
+  card, the one it took included.
 * ``must_call_to_win`` (default on): only a player who has called may win, as [003] describes
   the win only for "a player who has called ceki". Off: any player whose nine cards form three
   sets may win.
