@@ -19,6 +19,7 @@ from cherki.core.errors import CherkiError, NotationError, RulesError
 from cherki.core.events import Event, EventKind, Origin
 from cherki.games.sets.actions import DISCARD
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
+from cherki.ui.command import cherki_command
 from cherki.ui.terminal import (
     card_legend,
     cards_text,
@@ -74,10 +75,12 @@ class TerminalTable:
         console.print("[yellow]Game left unfinished.[/]")
         if self.record_path:
             kept = "autosaved" if self.autosaved else "saved"
+            resume = cherki_command("play", "--resume", str(self.record_path))
             console.print(
-                Text(f"The record so far is {kept} in {self.record_path}; continue it with ")
-                .append(f"cherki play --resume {self.record_path}", style="bold")
-                .append(".")
+                Text(
+                    f"The record so far is {kept} in {self.record_path}; continue it with "
+                ).append(resume, style="bold"),
+                soft_wrap=True,  # the command: one line with nothing after it, to copy as it is
             )
         raise typer.Exit(130 if self.interrupted else 0)
 
@@ -129,8 +132,8 @@ class TerminalTable:
                 Text("Record saved in ")
                 .append(str(self.record_path))
                 .append("; replay it with ")
-                .append(f"cherki replay {self.record_path}", style="bold")
-                .append(".")
+                .append(cherki_command("replay", str(self.record_path)), style="bold"),
+                soft_wrap=True,
             )
 
     def another_hand(self) -> bool:
