@@ -125,6 +125,40 @@ def test_preset_rules_for_the_lobby(client: TestClient) -> None:
     assert client.get("/api/rules/balik-satu?preset=nope").status_code == 404
 
 
+def test_the_lobby_gets_names_for_people_beside_the_identifiers(client: TestClient) -> None:
+    """Every preset and option has a name a person reads ("Singapore (Pwee, 2003)",
+    "Kandang tangan multiplies the score by"), sent beside its identifier (issue 24)."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    satu = games["balik-satu"]
+    pwee = next(p for p in satu["presets"] if p["name"] == "pwee")
+    assert pwee["title"] == "Singapore (Pwee, 2003)"
+    option = next(o for o in satu["options"] if o["name"] == "kandang_tangan_multiplier")
+    assert option["title"] == "Kandang tangan multiplies the score by"
+    for g in games.values():
+        for named in g["presets"] + g["options"]:
+            title = named["title"]
+            assert title and title[0].isupper() and "_" not in title, (g["name"], named["name"])
+            assert title != named["name"], (g["name"], named["name"])
+    lobby = client.get("/static/lobby.js").text
+    assert "p.title" in lobby and "o.title" in lobby and 'class: "ident"' in lobby
+
+
+def test_seats_are_numbered_from_1_for_people(client: TestClient, tmp_path: Path) -> None:
+    """A seat's name until its person gives one counts from 1, as the pages label the
+    seats, and a bot's stays the same when another server loads the table (issue 24)."""
+    made = _table(client, "ceki", players=3)
+    expected = ["Seat 1", "Bot 2 (heuristic)", "Bot 3 (heuristic)"]
+    with client.websocket_connect(f"/ws/watch/{made['table']}") as ws:
+        assert ws.receive_json()["names"] == expected
+    again = TestClient(create_app(Store(f"sqlite:///{tmp_path / 'web.db'}"), rate=1000))
+    with again.websocket_connect(f"/ws/watch/{made['table']}") as ws:
+        assert ws.receive_json()["names"] == expected
+    for page in ("lobby.js", "host.js"):
+        js = client.get(f"/static/{page}").text
+        for zero_based in ("`Seat ${s.seat}`", "`Seat ${seat}`", "`Seat ${i}`"):
+            assert zero_based not in js, (page, zero_based)
+
+
 def test_watch_info(client: TestClient) -> None:
     made = _table(client)
     r = client.get(f"/api/watch/{made['table']}")
