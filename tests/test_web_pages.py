@@ -116,6 +116,30 @@ def test_every_card_and_the_back_served_as_svg(client: TestClient) -> None:
     assert client.get("/cards/c7.svg").status_code == 404
 
 
+def test_the_site_icon_is_served_and_every_page_links_it(client: TestClient) -> None:
+    """``/favicon.ico`` (once a 404), the SVG it is drawn from and a phone's home-screen
+    icon: three cards fanned, the Red Flower's red stamp in front (issue 24)."""
+    import io
+
+    from PIL import Image
+
+    ico = client.get("/favicon.ico")
+    assert ico.status_code == 200 and ico.headers["content-type"] == "image/x-icon"
+    assert ico.content[:4] == b"\x00\x00\x01\x00"  # an ICO file's header
+    assert Image.open(io.BytesIO(ico.content)).info["sizes"] >= {(16, 16), (32, 32), (48, 48)}
+    assert "max-age" in ico.headers["cache-control"]
+    svg = client.get("/favicon.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
+    assert svg.text.startswith("<svg") and 'class="red-stamp"' in svg.text
+    touch = client.get("/apple-touch-icon.png")
+    assert touch.status_code == 200 and touch.headers["content-type"] == "image/png"
+    assert Image.open(io.BytesIO(touch.content)).size == (180, 180)
+    for path in ("/", "/seat/abcdefghijklmnop", "/watch/0123abcd", "/replay", "/host/x"):
+        page = client.get(path).text
+        for link in ('href="/favicon.ico"', 'href="/favicon.svg"', 'href="/apple-touch-icon.png"'):
+            assert link in page, (path, link)
+
+
 def test_preset_rules_for_the_lobby(client: TestClient) -> None:
     r = client.get("/api/rules/balik-satu?preset=babas")
     assert r.status_code == 200
