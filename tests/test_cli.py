@@ -471,9 +471,8 @@ def test_ray_without_the_extra_says_how_to_run_it(monkeypatch: pytest.MonkeyPatc
         importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
     )
     monkeypatch.setattr(sys, "argv", ["cherki", "simulate", "ceki", "--ray", "local"])
-    monkeypatch.setenv("UV", "uv")
-    monkeypatch.delenv("UV_PROJECT_ENVIRONMENT", raising=False)
-    monkeypatch.chdir(Path(sys.prefix).parent)
+    monkeypatch.setenv("UV", "uv")  # started by `uv run` in this environment
+    monkeypatch.setenv("UV_PROJECT_ENVIRONMENT", sys.prefix)
     with pytest.raises(RulesError) as err:
         cli_sim._runner(1, "local")
     assert "uv run --extra ray cherki simulate ceki --ray local" in str(err.value)
