@@ -52,8 +52,8 @@ from cherki.ui.text import Voice
 
 def _flags_take_no_value() -> None:
     """A flag (``--version``, ``--watch``, ``--help``) is shown in the help without a type:
-    Typer 0.29's Rich help writes ``--version <bool>``, as if the flag took a value, which
-    it refuses (``--version true`` is an error). Each option with a value keeps its type."""
+    Typer 0.29's Rich help writes ``--version <bool>``, as if the flag took a value; it
+    takes none. Each option with a value keeps its type (``--seed <int>``)."""
     from typer.core import TyperOption
 
     shown = TyperOption.display_type_rich

@@ -41,7 +41,10 @@ def _uv_project_env() -> bool:
     chosen = os.environ.get("UV_PROJECT_ENVIRONMENT")
     if chosen:
         return _same(chosen, sys.prefix)
-    here = Path.cwd()
+    try:
+        here = Path.cwd()
+    except OSError:  # the folder it was started in is gone
+        return False
     return any(
         (folder / "pyproject.toml").is_file() and _same(folder / ".venv", sys.prefix)
         for folder in (here, *here.parents)
