@@ -472,6 +472,10 @@ labels.addEventListener("change", () => {
 });
 
 motion.wireToggles($("#motion-toggle"), $("#sound-toggle"));
+$("#prefs-btn").addEventListener("click", () => {
+  const open = $(".topbar").classList.toggle("open"); // on a phone: the settings under the bar
+  $("#prefs-btn").setAttribute("aria-expanded", String(open));
+});
 
 $("#back-btn").addEventListener("click", () => send({ type: "back" }));
 
