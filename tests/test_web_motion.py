@@ -145,6 +145,35 @@ def test_on_a_phone_hand_top_discard_and_actions_fit_one_screen(
         context.close()
 
 
+def test_cholek_tigas_pool_leaves_room_on_a_small_phone(server: str, browser: Browser) -> None:
+    """Cholek Tiga's pool of a dozen cards sits beside the stock in small cards, so the hand
+    and the actions still fit a 360 × 640 screen."""
+    body = {"game": "cholek-tiga", "seats": [{"kind": "human"}, *BOTS[:2]]}
+    made = httpx.post(f"{server}/api/tables", json=body, timeout=30).json()
+    token = made["seats"]["0"]
+    httpx.post(f"{server}/api/seats", json={"token": token, "name": "Ah Kow"}, timeout=30)
+    context = browser.new_context(viewport=PHONES["360x640"], is_mobile=True, has_touch=True)  # type: ignore[arg-type]
+    try:
+        page = _open(context, f"{server}/seat/{token}")
+        for _ in range(40):  # the pool grows as the hand goes on
+            state = _state(page)
+            acts = state["ui"]["actions"]
+            if acts and len(state["ui"]["table"]["pool"]) >= 6:
+                break
+            if acts:
+                _act(page, _choose(state), tap=True)
+            _wait_change(page, state["version"])
+        _settle(page)
+        assert page.evaluate("window.scrollY") == 0
+        assert page.locator("#pool img.card").count() >= 6
+        _on_screen(page, "#pool img.card")
+        _on_screen(page, "#hand .card-btn")
+        _on_screen(page, "#actions .btn")
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
 def test_reduced_motion_turns_the_animations_off(server: str, browser: Browser) -> None:
     """A seat whose system asks for reduced motion sees nothing move; a spectator without
     that wish sees the bots' draws and discards fly, until the page's toggle is turned off."""
