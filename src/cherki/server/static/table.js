@@ -217,7 +217,7 @@ function renderSeats() {
     if (s.turn) badges.push(el("span", { class: "badge to-play" }, "to play"));
     if (s.call) badges.push(el("span", { class: "badge red" }, `called ${s.call}`));
     if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
-    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: `${t.top} on the discards is theirs` }, `top discard ${t.top}`));
+    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: `The top discard, ${t.top}, is theirs` }, `top discard ${t.top}`));
     const what = [];
     if (s.laid) what.push(el("div", { class: "what" }, `${s.laid} cards face down`));
     if (s.melds.length) what.push(el("div", { class: "what" }, "Olo laid down: ", miniCards(s.melds)));
