@@ -393,6 +393,7 @@ export function play(name) {
   try {
     SOUNDS[name](a);
     stats.played.push(name);
+    if (stats.played.length > 50) stats.played.shift();
   } catch {
     /* no audio here: stay silent */
   }
