@@ -1,7 +1,8 @@
 """The table page shows what happens, end to end in Debian's Chromium: on a phone (390 × 844
 and 360 × 640, touch) the hand, the top discard and the actions are on one screen without
 scrolling at the seat's turn; each seat's last action is written under its name, and the
-top discard says whose it is; draws and discards are animated, but not under
+top discard says whose it is; draws and discards are animated (a click lands them at
+once), but not under
 ``prefers-reduced-motion: reduce`` nor with the page's toggle off; sounds are off until
 the person turns them on, and the page remembers it.
 
@@ -209,6 +210,31 @@ def test_reduced_motion_turns_the_animations_off(server: str, browser: Browser) 
     finally:
         still.close()
         moving.close()
+
+
+def test_a_click_finishes_what_is_moving(server: str, browser: Browser) -> None:
+    """With the page's clock for animations stopped (Chromium's DevTools protocol), a draw
+    leaves its card in flight until a click anywhere lands it at once."""
+    made = _table(server)
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        page = _open(context, f"{server}/seat/{made['seats']['0']}")
+        state = _until(page, "draw")
+        cdp = context.new_cdp_session(page)
+        cdp.send("Animation.enable")
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 0})
+        page.click("#stock")
+        _wait_change(page, state["version"])
+        expect(page.locator(".motion-layer .motion-card")).to_have_count(1)
+        expect(page.locator("#hand .card-btn.motion-hidden")).to_have_count(1)  # lands there
+        page.click("#status")
+        expect(page.locator(".motion-layer .motion-card")).to_have_count(0)
+        expect(page.locator(".motion-hidden")).to_have_count(0)
+        assert page.evaluate("document.getAnimations().length") == 0
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()
 
 
 def test_each_seats_last_action_and_the_top_discards_seat_are_written(
