@@ -87,7 +87,15 @@ def test_pages_are_served(client: TestClient, path: str, script: str) -> None:
 
 
 def test_static_files_are_served(client: TestClient) -> None:
-    for name in ("app.css", "common.js", "lobby.js", "table.js", "replay.js"):
+    for name in (
+        "app.css",
+        "table.css",
+        "common.js",
+        "lobby.js",
+        "table.js",
+        "motion.js",
+        "replay.js",
+    ):
         assert client.get(f"/static/{name}").status_code == 200, name
 
 
