@@ -106,7 +106,7 @@ def test_person_discards_and_the_bots_answer(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", "mahjong"], "there is no game 'mahjong'"),
-        (["play", "balik-satu", "--players", "1"], "2 to 14 players"),
+        (["play", "balik-satu", "--players", "1"], "2 to 20 players"),
         (["play", "balik-satu", "--rules", "nope"], "no preset 'nope'"),
         (["play", "balik-satu", "-o", "honours=silly"], "honours cannot be 'silly'"),
         (["play", "balik-satu", "-o", "nonsense"], "NAME=VALUE"),
