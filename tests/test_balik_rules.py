@@ -442,6 +442,60 @@ def test_a_waiting_player_need_not_call_and_may_call_later() -> None:
     assert st.calls == [None, "tan"]
 
 
+def test_call_timing_any_lets_a_call_wait_a_turn() -> None:
+    """Option call_timing=any (the default): "they can call on their next discard" [000]
+    read as when a call is made, not as a deadline."""
+    assert SATU.rules().call_timing == "any"
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4", call_timing="any")
+    play(st, "0: discard M9", "1: draw", "1: discard C9")  # could call tan; does not
+    play(st, "0: draw", "0: discard C4", "1: take")
+    assert "discard C4 tan" in names(st)
+    play(st, "1: discard C4 tan")
+    assert st.calls == [None, "tan"]
+
+
+def test_call_timing_next_calls_only_on_the_next_discard() -> None:
+    """Option call_timing=next: [000] "once a player has formed four sets in their hand and
+    only needs one card to win, they can 'call' on their next discard", strictly: a plain
+    discard that keeps the hand a card from winning lets the chance pass."""
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4 C5 M2", call_timing="next")
+    play(st, "0: discard M9", "1: draw")
+    assert "discard C9 tan" in names(st)  # dealt a card from winning: the first discard
+    play(st, "1: discard C9")  # lets it pass, the hand still a card from winning
+    assert st.lapsed == [False, True]
+    play(st, "0: draw", "0: discard C4", "1: take")
+    assert [n for n in names(st) if n.endswith(("tan", "ceki"))] == []
+    before = snapshot(st)
+    with pytest.raises(IllegalActionError, match=r"call_timing=next.*let that discard pass"):
+        st.apply("discard C4 tan")
+    assert snapshot(st) == before
+    # a discard that leaves the hand further from winning gives the next chance back
+    play(st, "1: discard M2")  # M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C4 C8 M8
+    assert st.lapsed == [False, False]
+    play(st, "0: draw", "0: discard C5", "1: draw")  # M2: four sets and a card again
+    assert "discard C4 tan" in names(st)
+    play(st, "1: discard C4 tan")
+    assert st.calls == [None, "tan"]
+
+
+def test_call_timing_next_calls_on_the_discard_that_makes_the_hand() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], call_timing="next")
+    assert "discard C9 ceki" in names(st)
+    play(st, "0: discard C9 ceki")
+    assert st.calls == ["ceki", None] and st.lapsed == [False, False]
+
+
+def test_call_timing_next_survives_clone_and_a_seats_own_sample() -> None:
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4", call_timing="next")
+    play(st, "0: discard M9", "1: draw", "1: discard C9", "0: draw", "0: discard C4")
+    assert st.clone().lapsed == [False, True]
+    # the seat's own sample knows it let its chance pass; the other seat keeps its own
+    sample = SATU.determinize(st.observation(1), random.Random(1))
+    assert sample.lapsed[1] is True
+    play(sample, "1: take")
+    assert "discard C4 tan" not in names(sample)
+
+
 # -- reveals [R-CLAIM] -------------------------------------------------------------------------
 def test_draws_are_private_until_someone_calls_then_revealed() -> None:
     st = stacked(SATU, [CEKI15, JUNK], stock="OT RF C4")

@@ -91,6 +91,7 @@ class SetsRules(Rules):
     kandang_tangan: bool = True
     kandang_tangan_multiplier: int = 2
     must_call_to_win: bool = False
+    call_timing: str = "any"
     caller_changes: str = "mata-only"
     claim_priority: str = "turn-order"
     next_starter: str = "winner"
