@@ -241,8 +241,16 @@ def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
     state = _start(record, index)
     for state, _, _ in replay_steps(record, index):  # noqa: B007 (the last state is kept)
         pass
+    if check:
+        check_result(record, index, state)
+    return state
+
+
+def check_result(record: Record, index: int, state: State) -> None:
+    """Compare hand ``index``'s stored result (if any) with ``state``, the hand replayed:
+    :class:`RecordError` naming what differs."""
     stored = record.hands[index].result
-    if check and stored is not None:
+    if stored is not None:
         if not state.is_terminal:
             raise RecordError(
                 f"hand {index + 1}: the record stores a result but its actions stop before "
@@ -253,7 +261,6 @@ def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
         if diff:
             what = "; ".join(f"{k}: recorded {stored.get(k)!r}, replayed {got[k]!r}" for k in diff)
             raise RecordError(f"hand {index + 1}: replaying gives a different result ({what})")
-    return state
 
 
 def split_action(text: Any, i: int, hand: int) -> tuple[int | None, str]:

@@ -128,9 +128,7 @@ def _lapsed(obs: SetsObservation, hand: list[int], rules: SetsRules) -> list[boo
     if obs.calls[me] is not None:
         return out
     if obs.phase == PHASE_NAMES[PHASE_DISCARD] and obs.current == me:
-        out[me] = not any(a >= CALL_TAN for a in obs.legal) and bool(
-            _could_call(hand, rules)
-        )
+        out[me] = not any(a >= CALL_TAN for a in obs.legal) and bool(_could_call(hand, rules))
     else:
         grouping = GROUPINGS[rules.honours]
         out[me] = wait_for(hand, grouping, rules.set_size, rules.chiqui).call is not None
