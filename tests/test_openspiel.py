@@ -127,7 +127,7 @@ def test_a_bounded_game_keeps_its_own_bound() -> None:
     ("params", "words"),
     [
         ({"players": 1}, "played by 2 to 20 players"),
-        ({"players": 15}, "not 15"),
+        ({"players": 21}, "not 21"),
         ({"rules": "nope"}, "no preset 'nope'"),
         ({"options": "foo=1"}, "no rule option 'foo'"),
         ({"options": "half_packs"}, "NAME=VALUE"),

@@ -37,7 +37,7 @@ from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
-from cherki.ui.table import TerminalTable
+from cherki.ui.table import RecordSaver, TerminalTable
 from cherki.ui.terminal import (
     card_legend,
     cards_text,
@@ -172,6 +172,7 @@ def play(
     if hands is None and target is None:
         # games whose rules fix the match (Ceki: an agreed total or a number of hands)
         hands, target = game.match_plan(rules_obj)
+    saver = RecordSaver(record)
     session = Session(
         game,
         rules_obj,
@@ -181,7 +182,7 @@ def play(
         target=target,
         preset=rules,
         until_stopped=hand_by_hand,
-        save=(lambda rec: rec.save(record)) if record is not None else None,
+        save=saver,
     )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
@@ -192,7 +193,7 @@ def play(
         f"{shown}. Type [bold]help[/] at your turn."
     )
     TerminalTable(
-        game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved
+        game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved, saver=saver
     ).run()
 
 
@@ -224,7 +225,8 @@ def _resume(path: Path, delay: float | None) -> None:
         Seat(who, None if level is None else make_bot(rec.game.name, level))
         for who, level in zip(rec.players, table.seats, strict=True)
     ]
-    session = Session.resume(rec, seats, save=lambda r: r.save(path))
+    saver = RecordSaver(path)
+    session = Session.resume(rec, seats, save=saver)
     if session.state is None and session.is_over():
         raise RulesError(f"the game in {path} is over: nothing to resume")
     if delay is None:
@@ -232,7 +234,7 @@ def _resume(path: Path, delay: float | None) -> None:
     console.print(
         Text(f"{rec.game.title}: resuming {path} after {len(rec.hands)} hand(s) recorded.")
     )
-    TerminalTable(rec.game, session, human, delay, path).run()
+    TerminalTable(rec.game, session, human, delay, path, saver=saver).run()
 
 
 def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[Seat]:
