@@ -46,3 +46,54 @@ def test_a_full_disk_says_so_in_one_line_and_keeps_the_last_good_record(
     kept = json.loads(rec.read_text())  # whole JSON: the last good record
     assert kept["hands"][0]["actions"] == ["0: discard M4"]
     assert not [p for p in tmp_path.iterdir() if p.name != "game.json"]  # no temp file left
+
+
+def test_a_bad_action_is_quoted_short(tmp_path: Path) -> None:
+    """A 10,000-character action is quoted once, cut short, with its length said: at the
+    table, and in a record that does not replay."""
+    from cherki.core.errors import NotationError, quote
+    from cherki.games import find_game
+    from cherki.ui.table import resolve_input
+
+    long = "discard " + "x" * 10_000
+    assert quote(long) == repr(long[:60]) + "… (10,008 characters)"
+    game = find_game("balik-satu")
+    state = game.new_state(seed=1)
+    with pytest.raises(NotationError) as err:
+        resolve_input(game, long, state.legal_actions())
+    assert len(str(err.value)) < 300 and str(err.value).count(" characters)") == 1
+    rec = tmp_path / "bad.json"
+    data = {
+        "format": "cherki-record",
+        "version": 1,
+        "game": "balik-satu",
+        "players": 4,
+        "hands": [{"seed": 1, "actions": ["0: " + "y" * 10_000]}],
+    }
+    rec.write_text(json.dumps(data))
+    run = CliRunner().invoke(app, ["replay", str(rec), "--json"])
+    assert run.exit_code != 0
+    message = str(run.exception)
+    assert len(message) < 400 and message.count("10,003 characters") == 1
+    assert message.count("y" * 60) == 1 and "y" * 61 not in message
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["simulate", "balik-satu", "--hands", str(10**30)], "--hands must be from 1 to"),
+        (["simulate", "balik-satu", "--jobs", "100000"], "--jobs must be from 1 to"),
+        (["compare", "balik-satu", "--vary", "kena=false", "--jobs", "0"], "--jobs must"),
+        (["arena", "balik-satu", "--hands", str(10**12)], "--hands must be from 1 to"),
+        (["arena", "balik-satu", "--jobs", "100000"], "--jobs must be from 1 to"),
+        (["play", "--hand-by-hand", "--hands", "3", "--target", "2"], "--hand-by-hand deals"),
+        (["play", "ceki", "--hands", "3", "--target", "2"], "not both"),
+        (["play", "--hands", str(10**30)], "--hands must be from 1 to 10,000"),
+    ],
+)
+def test_runs_and_matches_are_bounded_in_words(args: list[str], words: str) -> None:
+    from cherki.core.errors import RulesError
+
+    run = CliRunner().invoke(app, args)
+    assert isinstance(run.exception, RulesError), run.output
+    assert words in str(run.exception)

@@ -29,10 +29,10 @@ from cherki.core.errors import CherkiError, RulesError
 from cherki.games import GAMES
 from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
+from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, progress
 from cherki.ui.cli_common import game_named as _game
 from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
-from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.cli_serve import serve
@@ -152,6 +152,7 @@ def play(
     if resume is not None:
         _resume(resume, delay)
         return
+    _check_match(hands, target, hand_by_hand)
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))
     _writable(record, "--record")
@@ -195,6 +196,26 @@ def play(
     TerminalTable(
         game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved, saver=saver
     ).run()
+
+
+def _check_match(hands: int | None, target: int | None, hand_by_hand: bool) -> None:
+    """One way for a match to end: a number of hands, a target, or hand by hand until the
+    players stop ([003] gives Ceki's first two as different schemes)."""
+    given = [w for w, v in (("--hands", hands), ("--target", target)) if v is not None]
+    if hand_by_hand and given:
+        raise RulesError(
+            f"--hand-by-hand deals until you say stop, so it takes no {' or '.join(given)}: "
+            "give one way for the match to end"
+        )
+    if len(given) == 2:
+        raise RulesError(
+            "give --hands (the highest total after that many hands wins) or --target (the "
+            "first to reach that many points wins), not both"
+        )
+    if hands is not None and not 1 <= hands <= MAX_MATCH_HANDS:
+        raise RulesError(f"--hands must be from 1 to {MAX_MATCH_HANDS:,}, not {hands:,}")
+    if target is not None and target < 1:
+        raise RulesError(f"--target must be at least 1 point, not {target:,}")
 
 
 def _autosave_path(game: Game) -> Path:
@@ -649,6 +670,7 @@ def arena(
     search = SearchBudget(search_rollouts, search_ms)
     for lv in levels:
         make_bot(game.name, lv, search=search)
+    check_run(hands, jobs)
     with progress(f"{game.title} arena", hands) as update:
         res = run_arena(
             game,

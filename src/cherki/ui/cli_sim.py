@@ -14,10 +14,10 @@ from rich.text import Text
 
 from cherki.core.errors import RulesError
 from cherki.games import GAMES
+from cherki.ui.cli_common import check_run, progress
 from cherki.ui.cli_common import game_named as _game
 from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
-from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.terminal import console
@@ -155,6 +155,7 @@ def simulate(
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    check_run(hands, jobs)
     runner = _runner(jobs, ray)
     done = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
@@ -246,6 +247,7 @@ def compare(
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    check_run(hands, jobs)
     runner = _runner(jobs, ray)
     with progress(f"{game.title}, {len(setups)} variants", hands * len(setups)) as update:
         runs = run_compare(setups, hands, runner=runner, progress=update)

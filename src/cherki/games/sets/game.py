@@ -15,7 +15,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError
+from cherki.core.errors import NotationError, RulesError, quote
 from cherki.games.sets.actions import (
     CALL_CEKI,
     CALL_TAN,
@@ -189,9 +189,9 @@ class SetsGame(Game):
                 return CALL_TAN + k
             if words[2] in (ceki, "ceki"):
                 return CALL_CEKI + k
-            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {words[2]!r}")
+            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {quote(words[2])}")
         tan, ceki = self.call_words
         raise NotationError(
-            f"{text.strip()!r} is not a {self.title} action: use take, draw, sampei, pass, "
+            f"{quote(text.strip())} is not a {self.title} action: use take, draw, sampei, pass, "
             f"'discard CARD', 'discard CARD {tan}' or 'discard CARD {ceki}'"
         )
