@@ -97,3 +97,67 @@ def test_runs_and_matches_are_bounded_in_words(args: list[str], words: str) -> N
     run = CliRunner().invoke(app, args)
     assert isinstance(run.exception, RulesError), run.output
     assert words in str(run.exception)
+
+
+class FakeClock:
+    """A clock that moves only when told (seconds)."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_search_keeps_to_its_budget_when_steps_run_long() -> None:
+    """The budget logic, on a clock the test moves (no timing): a step starts only when one
+    more, as long as the steps so far on average, still ends within the budget; the
+    minimum number of iterations does not outlast the budget."""
+    from cherki.bots.search import Clock, SearchBot
+
+    now = FakeClock()
+    clock = Clock(100, now)  # 100 ms
+    assert clock.fits_another(0)
+    now.t += 0.030  # one step took 30 ms (a busy machine)
+    assert clock.fits_another(1)  # 30 + 30 <= 100
+    now.t += 0.030
+    assert clock.fits_another(2)  # 60 + 30 <= 100
+    now.t += 0.030
+    assert not clock.fits_another(3)  # 90 + 30 > 100: stop at 90 ms, not 120
+    bot = SearchBot("ceki", budget_ms=100, min_iterations=4)
+    slow = FakeClock()
+    bot.clock = slow
+    deadline = bot._deadline()
+    assert deadline is not None
+    assert bot._more(0, deadline)  # the first step is always taken
+    slow.t += 0.080  # it took 80 ms: a second would end at 160 ms
+    assert not bot._more(1, deadline)  # though min_iterations (4) is not reached
+    # a rollout budget has no clock: it counts
+    counted = SearchBot.by_rollouts("ceki", 3)
+    assert counted._deadline() is None
+    assert [counted._more(i, None) for i in range(4)] == [True, True, True, False]
+
+
+def test_the_race_search_stops_its_batches_by_the_clock() -> None:
+    """The games of sets' race search: batches of futures, judged by the same clock."""
+    import random
+
+    from cherki.bots.base import heuristic_for
+    from cherki.bots.race import RaceSearch
+    from cherki.bots.search import Clock
+    from cherki.games import find_game
+
+    game = find_game("balik-satu")
+    state = game.new_state(seed=3)
+    obs = state.observation(state.current)
+    heuristic = heuristic_for("balik-satu").search_policy()
+    ticks = FakeClock()
+
+    def now() -> float:
+        ticks.t += 0.060  # every look at the clock is 60 ms later: each batch is slow
+        return ticks.t
+
+    search = RaceSearch(heuristic)  # type: ignore[arg-type]
+    legal = list(obs.legal)[:2]
+    values = search.values(obs, legal, random.Random(1), game, Clock(100, now), None, 4)
+    assert {len(v) for v in values.values()} == {search.batch}  # one batch, not four
