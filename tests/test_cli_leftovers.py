@@ -161,3 +161,31 @@ def test_the_race_search_stops_its_batches_by_the_clock() -> None:
     legal = list(obs.legal)[:2]
     values = search.values(obs, legal, random.Random(1), game, Clock(100, now), None, 4)
     assert {len(v) for v in values.values()} == {search.batch}  # one batch, not four
+
+
+def test_the_vector_docstring_names_what_exists() -> None:
+    import importlib
+    import re
+
+    import cherki.vector
+
+    doc = cherki.vector.__doc__ or ""
+    names = re.findall(r":(?:class|mod):`~?(cherki[\w.]+)`", doc)
+    assert names and "cherki.vector.env.VectorEnv" not in names
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            module, _, attr = name.rpartition(".")
+            assert hasattr(importlib.import_module(module), attr), name
+
+
+def test_the_batched_simulator_refuses_the_strict_call_timing_in_words() -> None:
+    from cherki.core.errors import RulesError
+    from cherki.games import find_game
+    from cherki.vector.sets import SetsVector
+
+    game = find_game("balik-satu")
+    with pytest.raises(RulesError, match="plays only call_timing=any"):
+        SetsVector(game, game.rules(call_timing="next"), batch=2)
+    SetsVector(game, game.rules(call_timing="any"), batch=2)

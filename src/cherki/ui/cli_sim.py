@@ -35,7 +35,8 @@ RayOpt = Annotated[
     typer.Option(
         "--ray",
         help="Share the hands out over a Ray cluster: auto (the cluster this machine is in), "
-        "local (a Ray instance here, on 127.0.0.1), or its address. Same figures as --jobs 1.",
+        "local (a Ray instance here, node address 127.0.0.1; see docs/simulation.md for "
+        "what it exposes), or its address. Same figures as --jobs 1.",
     ),
 ]
 
