@@ -246,7 +246,7 @@ def test_names_and_typed_text_are_never_markup_or_terminal_codes(tmp_path: Path)
              "players": ["\x1b[2J", "Bo"], "hands": [{"seed": 3}]}
         )
     )  # fmt: skip
-    shown = cherki("replay", str(rec), "--all")
+    shown = cherki("replay", str(rec), "--all", "--reveal")  # unfinished: every hand shown
     assert shown.returncode == 0, shown.stderr
     assert "\x1b[2J" not in shown.stdout and "?[2J" in shown.stdout
 
