@@ -79,7 +79,7 @@ def test_a_line_is_stored_then_sent_to_every_seat_in_order(
         (2, 2, "emote", "🎉"),
         (3, 2, "text", "<img src=x onerror=alert(1)>"),
     ]
-    assert [r[4:] for r in rows][0] == (said["version"], said["hand"], said["at"])
+    assert rows[0][4:] == (said["version"], said["hand"], said["at"])
 
 
 def test_every_chat_limit_is_refused_in_words_and_nothing_is_stored(
@@ -187,9 +187,7 @@ def test_a_page_that_comes_back_gets_the_lines_it_missed_once(
         pass  # refused: closed before it is accepted
 
 
-def test_lines_are_placed_in_the_games_log(
-    store: Store, opened: Callable[..., TestClient]
-) -> None:
+def test_lines_are_placed_in_the_games_log(store: Store, opened: Callable[..., TestClient]) -> None:
     client = opened(store)
     made = _made(client)
     with client.websocket_connect(f"/ws/seat/{made['seats']['0']}?chat=0") as ws:
