@@ -272,3 +272,39 @@ def test_limits_of_the_chat_change_in_words() -> None:
     assert Limits().chat_chars == 200
     with pytest.raises(Exception, match="more than 0"):
         Limits().with_text(["chat_messages=0"])
+
+
+def test_the_chat_table_comes_with_its_migration(tmp_path: Any) -> None:
+    """Revision 0004 adds the ``chat`` table to a database of the revision before it (its
+    tables untouched), and its downgrade takes it away again."""
+    from importlib import resources
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import create_engine, inspect
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+
+    def migrate(revision: str, down: bool = False) -> None:
+        cfg = Config()
+        where = str(resources.files("cherki.server") / "migrations")
+        cfg.set_main_option("script_location", where)
+        engine = create_engine(url)
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            (command.downgrade if down else command.upgrade)(cfg, revision)
+        engine.dispose()
+
+    migrate("0002")
+    engine = create_engine(url)
+    assert "chat" not in inspect(engine).get_table_names()
+    engine.dispose()
+    store = Store(url)  # upgraded to the newest
+    columns = {c["name"] for c in inspect(store.engine).get_columns("chat")}
+    assert columns == {"table_id", "number", "seat", "kind", "text", "version", "hand",
+                       "log_at", "said"}  # fmt: skip
+    store.close()
+    migrate("0002", down=True)
+    engine = create_engine(url)
+    assert "chat" not in inspect(engine).get_table_names()
+    engine.dispose()
