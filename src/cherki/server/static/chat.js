@@ -53,6 +53,11 @@ export function chatReceive(msg) {
       lines = lines.concat(fresh).sort((a, b) => a.n - b.n).slice(-MOST);
     }
     if (!msg.history) {
+      // my own line is back from the server: the box it was typed in is emptied (a refused
+      // line stays there, the error shown)
+      const input = $("#chat-input");
+      const me = opts && !opts.watching ? opts.seat() : null;
+      if (input && fresh.some((l) => l.seat === me && l.kind === "text" && l.text === input.value.trim())) input.value = "";
       for (const l of fresh) {
         if (l.kind === "emote") bubbles.set(l.seat, { text: l.text, until: Date.now() + BUBBLE_MS });
       }
@@ -143,7 +148,7 @@ function drawForm() {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    if (opts.send({ type: "chat", text })) input.value = "";
+    opts.send({ type: "chat", text }); // emptied when the line comes back
   });
   const emotes = el("div", { class: "emotes", role: "group", "aria-label": "Quick reactions" },
     EMOTES.map((e) => el("button", { class: "btn small emote-btn", type: "button", title: `React ${e}`, "aria-label": `React ${e}`,
@@ -151,8 +156,8 @@ function drawForm() {
   fill(box, form, emotes);
 }
 
-/** Start the chat: ``send`` a message, ``watching`` a spectator's page, ``changed`` redraws
- * the log and the seats. */
+/** Start the chat: ``send`` a message, ``watching`` a spectator's page, ``seat()`` this
+ * page's seat, ``changed`` redraws the log and the seats. */
 export function chatInit(options) {
   opts = options;
   drawForm();

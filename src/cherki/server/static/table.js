@@ -486,7 +486,7 @@ $("#prefs-btn").addEventListener("click", () => {
 
 $("#back-btn").addEventListener("click", () => send({ type: "back" }));
 
-chatInit({ send, watching, changed: () => {
+chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
   if (!st) return;
   renderSeats();
   renderLog();
