@@ -308,3 +308,37 @@ def test_the_chat_table_comes_with_its_migration(tmp_path: Any) -> None:
     engine = create_engine(url)
     assert "chat" not in inspect(engine).get_table_names()
     engine.dispose()
+
+
+def test_the_chat_on_postgresql() -> None:
+    """The same on PostgreSQL, where the store is written from a worker thread: lines
+    stored in order with their time, sent, and read back after a restart."""
+    from pg import postgres_server
+
+    from cherki.server.app import create_app
+
+    with postgres_server() as url:
+        store = Store(url)
+        with TestClient(create_app(store)) as client:
+            made = _made(client)
+            with client.websocket_connect(f"/ws/seat/{made['seats']['0']}?chat=0") as ws:
+                ws.receive_json()
+                _next(ws, "chat")
+                ws.send_json({"type": "chat", "text": "dari Postgres"})
+                ws.send_json({"type": "emote", "emote": "🙏"})
+                first = _next(ws, "chat")["lines"][0]
+                assert first["n"] == 1 and first["time"].endswith("+00:00")
+                assert _next(ws, "chat")["lines"][0]["n"] == 2
+            client.post(f"/api/host/{made['host']}/chat", json={"spectators": True})
+        with (
+            TestClient(create_app(store)) as again,
+            again.websocket_connect(f"/ws/watch/{made['table']}?chat=0") as ws,
+        ):
+            ws.receive_json()
+            back = _next(ws, "chat")
+            assert back["open"] is True
+            lines = [(x["n"], x["text"]) for x in back["lines"]]
+            assert lines == [(1, "dari Postgres"), (2, "🙏")]
+            assert back["lines"][0]["time"] == first["time"]
+        assert _rows(store)[0][:4] == (1, 0, "text", "dari Postgres")
+        store.close()
