@@ -668,8 +668,7 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
     """
     from fractions import Fraction
 
-    game, rules = setup.table()
-    r: Any = rules
+    r: Any = setup.table()[1]
     if getattr(r, "scoring", "") != "satu":
         return []
     from cherki.core.cards import N_KINDS
@@ -710,19 +709,19 @@ def interval(data: dict[str, float]) -> Interval:
 
 __all__ = [
     "FORMAT",
-    "exact_figures",
-    "same_deals",
     "HandSummary",
     "Setup",
     "compare",
     "differences",
+    "exact_figures",
     "load_run",
     "local_runner",
     "make_setup",
     "play_chunk",
-    "run_json",
-    "simulate",
     "possible_endings",
+    "run_json",
+    "same_deals",
+    "simulate",
     "statistics",
     "summarise",
     "win_items",

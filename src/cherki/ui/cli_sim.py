@@ -184,8 +184,14 @@ def _outputs(
     same: bool = True,
 ) -> None:
     """The terminal tables, and the plot, report and CSV files asked for."""
-    from cherki.ui.report import exact_section, glossary_section, html_page, markdown
-    from cherki.ui.report import rules_section, sections
+    from cherki.ui.report import (
+        exact_section,
+        glossary_section,
+        html_page,
+        markdown,
+        rules_section,
+        sections,
+    )
     from cherki.ui.report import plot as draw
 
     parts = sections(labels, stats, diffs, matches or [], same=same)
@@ -252,8 +258,14 @@ def simulate(
     csv_file: CsvOpt = None,
 ) -> None:
     """Play many hands of one variant and report how they go, with 95% intervals."""
-    from cherki.play.simulate import exact_figures, load_run, make_setup, match_statistics
-    from cherki.play.simulate import run_json, statistics
+    from cherki.play.simulate import (
+        exact_figures,
+        load_run,
+        make_setup,
+        match_statistics,
+        run_json,
+        statistics,
+    )
     from cherki.play.simulate import simulate as run_simulation
 
     game = _game(game_name)
@@ -377,16 +389,22 @@ def compare(
     """The same figures for several variants side by side (on the same deals where the
     variants deal alike), with the differences from the first and their 95% intervals."""
     from cherki.play.simulate import compare as run_compare
-    from cherki.play.simulate import differences, exact_figures, make_setup, match_statistics
-    from cherki.play.simulate import same_deals, statistics
+    from cherki.play.simulate import (
+        differences,
+        exact_figures,
+        make_setup,
+        match_statistics,
+        same_deals,
+        statistics,
+    )
 
     game = _game(game_name)
     common = _parse_options(option)
     counts = _player_counts(players)
     base_preset = rules[0] if rules else None
     variants: list[tuple[str, str | None, dict[str, str], int | None]] = []
-    for preset in rules or []:
-        variants.append((game.find_preset(preset).name, preset, dict(common), counts[0]))
+    for name in rules or []:
+        variants.append((game.find_preset(name).name, name, dict(common), counts[0]))
     for change in vary or []:
         extra = _parse_options(change.split("+"))
         label = change if not rules else f"{game.find_preset(base_preset).name}, {change}"
@@ -465,9 +483,7 @@ def compare(
     where = "on the same deals" if same else "on the same seeds (the deals differ)"
     seats = f"{n[0]} players" if len(n) == 1 else f"{', '.join(map(str, n))} players"
     title = f"{game.title}: {len(labels)} variants, {hands} hands each {where}, {seats}"
-    dealt = (
-        f"Variants: {'; '.join(labels)}. Hand i of every variant is dealt from seed {seed} + i."
-    )
+    dealt = f"Variants: {'; '.join(labels)}. Hand i of every variant is dealt from seed {seed} + i."
     intro = _intro(setups, labels, dealt, same)
     console.print(f"[bold]{Text(title).markup}[/]")
     exact = [exact_figures(s, r) for s, r in zip(setups, runs, strict=True)]
@@ -501,6 +517,6 @@ def _load_comparison(path: Path, setups: list[Any]) -> list[list[Any]]:
         if hands is None:
             raise RulesError(f"{path} keeps no hands (written by an older cherki): start afresh")
         if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
-            raise RulesError(f"{path}: a variant's \"hands\" is damaged")
+            raise RulesError(f'{path}: a variant\'s "hands" is damaged')
         out.append([HandSummary.from_json(h) for h in hands])
     return out

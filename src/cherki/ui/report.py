@@ -165,7 +165,10 @@ def sections(
             [
                 row(
                     str(p),
-                    [_payment(s, p) if p < len(s["payment_by_position"]) else _MISSING for s in stats],
+                    [
+                        _payment(s, p) if p < len(s["payment_by_position"]) else _MISSING
+                        for s in stats
+                    ],
                 )
                 for p in range(max(len(s["payment_by_position"]) for s in stats))
             ]
@@ -371,8 +374,7 @@ def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
                 vals = ["", "", ""]
                 if m:
                     vals = [
-                        str(float(m.group(i)) / (100 if m.group(i + 1) else 1))
-                        for i in (1, 3, 5)
+                        str(float(m.group(i)) / (100 if m.group(i + 1) else 1)) for i in (1, 3, 5)
                     ]
                 out.append([sec.title, r[0], variant, cell, *vals])
     return out
@@ -402,7 +404,8 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
     for sec in parts:
         if not sec.rows:
             continue
-        body.append(f"<h2>{esc(sec.title)}</h2><table>")
+        kind = "" if sec.terminal else ' class="text"'
+        body.append(f"<h2>{esc(sec.title)}</h2><table{kind}>")
         body.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in sec.header) + "</tr>")
         for r in sec.rows:
             body.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>")
@@ -412,6 +415,7 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
         "table{border-collapse:collapse;margin-bottom:1.5rem}"
         "td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:right}"
         "td:first-child,th:first-child{text-align:left}img{max-width:100%}"
+        "table.text td,table.text th{text-align:left}"
     )
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{esc(title)}'
@@ -475,7 +479,7 @@ def plot(
                 ax.hist(xs, bins=edges, weights=np.full(len(xs), 1 / len(xs)), histtype="step",
                         linewidth=1.6, label=label, linestyle=dashes[i % 4])  # fmt: skip
         ax.set_xlabel(xlabel)
-        ax.set_ylabel(f"share of {what} (bins of {unit:g})")
+        ax.set_ylabel(f"share of {what} (bins {unit:g} wide)")
         ax.set_title(name)
         ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     ax = axes[1][1]
@@ -497,7 +501,7 @@ def plot(
     ax.set_ylabel("share of wins")
     ax.set_title("Who wins (dashed: an equal share)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    for ax in (axes[0][0], axes[1][1]):
+    for ax in axes.flat:
         ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
     for ax in axes.flat:
         if k > 1:
