@@ -281,3 +281,23 @@ def test_a_report_stands_alone(tmp_path: Path) -> None:
     assert "| tan_bonus | 2 (given) |" in text and "R-TAN-BONUS" in text
     assert "## The game's terms" in text and "| yeo |" in text
     assert "## Exact figures beside the simulated ones" in text
+
+
+def test_a_kandang_tangan_deal_is_exact_and_the_deals_agree() -> None:
+    """Balik Satu's three packs: 1 in 25,700.8 (the issue's audit dealt 2,048,000 hands and
+    found 1 in 25,701). Tantanan's pairs, with kandang tangan on, make it common enough to
+    check here against the engine's own deals: 12,000 starters' hands, the exact chance
+    inside the Wilson interval of the share that could go out at once."""
+    from cherki.play.arena import wilson
+    from cherki.play.simulate import kandang_tangan_deal
+
+    balik = find_game("balik-satu").rules()
+    assert float(1 / kandang_tangan_deal(balik, 4)) == pytest.approx(25_700.77, abs=0.01)
+    game = find_game("tantanan")
+    rules = game.rules(None, kandang_tangan="true", starter_extra="true")
+    p = kandang_tangan_deal(rules, 4)
+    assert p == Fraction(16193, 2503193)
+    n = 12_000
+    hits = sum(game.new_state(rules, 4, seed=i, first=i % 4).self_win_ok for i in range(n))
+    share = wilson(hits, n)
+    assert share.low <= p <= share.high, (hits, share, float(p))

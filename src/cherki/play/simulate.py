@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from cherki.bots import make_bot
@@ -44,6 +45,7 @@ from cherki.core.errors import RulesError
 from cherki.core.events import EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
+from cherki.games.sets.rules import SetsRules
 from cherki.play.arena import Interval, mean_interval, wilson
 
 FORMAT = "cherki-simulation"
@@ -652,6 +654,50 @@ def same_deals(setups: Sequence[Setup], sample: int = 8) -> bool:
 
 
 # -- exact figures --------------------------------------------------------------------------
+def kandang_tangan_deal(rules: Any, players: int) -> Fraction:
+    """The chance, exactly, that the starter's dealt hand wins at once (kandang tangan).
+
+    The starter's ``hand_size`` cards are a uniform draw, without replacement, from the shoe
+    of ``h`` half-packs (each of the 30 kinds ``h`` times), whatever the deal (rounds or
+    wash). A hand wins when every group of kinds that form sets together (a rank, with the
+    honours as the ``honours`` rule puts them) holds a multiple of ``set_size`` cards, and
+    some kind appears ``set_size`` times (a mata; with ``chiqui``, ``set_size − 1``). So::
+
+        P = ([x^m] Π_groups S(Π_kinds Σ_c C(h, c) x^c) − the same with every c < mata)
+            / C(30h, m)
+
+    where ``S`` keeps the powers of ``x`` divisible by ``set_size`` and ``m`` is the hand
+    size: for Balik Satu with three packs (``h`` = 6), 1 in 25,700.8.
+    """
+    from math import comb
+
+    from cherki.core.cards import N_KINDS
+    from cherki.core.sets import GROUP_KINDS
+
+    h = rules.shoe_half_packs(players)
+    m = rules.hand_size
+    size = rules.set_size
+
+    def product(a: list[int], b: list[int]) -> list[int]:
+        out = [0] * (m + 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b[: m + 1 - i]):
+                out[i + j] += x * y
+        return out
+
+    def hands(cap: int) -> int:
+        total = [1] + [0] * m
+        for kinds in GROUP_KINDS[rules.honours]:
+            group = [1] + [0] * m
+            for _ in kinds:
+                group = product(group, [comb(h, c) if c <= cap else 0 for c in range(m + 1)])
+            total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
+        return total[m]
+
+    mata = size - 1 if rules.chiqui else size
+    return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
+
+
 def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, Any]]:
     """Figures known exactly, each beside its simulated share or mean and 95% interval.
 
@@ -665,17 +711,30 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
       to a win (won or voided);
     * **the turned card's points** in a win that stands: the mean of its points over the
       26 (or 24, 27) other kinds.
+    * **a kandang tangan deal** (:func:`kandang_tangan_deal`), beside the share of hands
+      that end so: the two agree when the starter always goes out at once, as the
+      heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
     """
-    from fractions import Fraction
-
     r: Any = setup.table()[1]
+    out: list[dict[str, Any]] = []
+    if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
+        p = kandang_tangan_deal(r, setup.players)
+        out.append(
+            {
+                "figure": "a kandang tangan deal (the starter's dealt hand wins), beside the "
+                "share of hands ending so",
+                "exact": float(p),
+                "exact_text": f"1 in {float(1 / p):,.1f}" if p else "0 (cannot happen)",
+                "simulated": _share(sum(1 for h in hands if h.how == "kandang-tangan"), len(hands)),
+                "share": True,
+            }
+        )
     if getattr(r, "scoring", "") != "satu":
-        return []
+        return out
     from cherki.core.cards import N_KINDS
     from cherki.games.sets.scoring import TURN_POINTS, YEO_CARDS
 
     yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
-    out: list[dict[str, Any]] = []
     came = [h for h in hands if h.winner is not None or h.how == "yeo"]
     if yeo:
         p = Fraction(len(yeo), N_KINDS)
@@ -714,6 +773,7 @@ __all__ = [
     "compare",
     "differences",
     "exact_figures",
+    "kandang_tangan_deal",
     "load_run",
     "local_runner",
     "make_setup",
