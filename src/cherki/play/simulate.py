@@ -654,7 +654,7 @@ def same_deals(setups: Sequence[Setup], sample: int = 8) -> bool:
 
 
 # -- exact figures --------------------------------------------------------------------------
-def kandang_tangan_deal(rules: Any, players: int) -> Fraction:
+def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
     """The chance, exactly, that the starter's dealt hand wins at once (kandang tangan).
 
     The starter's ``hand_size`` cards are a uniform draw, without replacement, from the shoe
