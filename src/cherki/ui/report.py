@@ -491,12 +491,18 @@ def plot(
         means = np.array([v["mean"] for v in ivs])
         err = np.array([[m - v["low"] for m, v in zip(means, ivs, strict=True)],
                         [v["high"] - m for m, v in zip(means, ivs, strict=True)]])  # fmt: skip
-        bars = ax.bar(here + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=3,
-                      label=label)  # fmt: skip
-        fair = 1 / len(ivs)
-        ax.hlines(fair, -0.5, len(ivs) - 0.5, colors=bars.patches[0].get_facecolor(),
-                  linewidth=0.9, linestyles="--")  # fmt: skip
-    ax.set_xticks(x, [str(p) if p else "0 (starter)" for p in range(seats)])
+        if len({len(t["winner_position"]) for t in stats}) > 1:
+            # tables of several sizes: one line a table, each with its equal share
+            line = ax.errorbar(here + (i - (k - 1) / 2) * 0.06, means, yerr=err, capsize=2,
+                               marker="o", markersize=3, linewidth=1.2, label=label)  # fmt: skip
+            colour = line.lines[0].get_color()
+        else:
+            bars = ax.bar(here + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=3,
+                          label=label)  # fmt: skip
+            colour = bars.patches[0].get_facecolor()
+        ax.hlines(1 / len(ivs), -0.5, len(ivs) - 0.5, colors=colour, linewidth=0.9,
+                  linestyles="--")  # fmt: skip
+    ax.set_xticks(x, [str(p) if p else "0\nstarter" for p in range(seats)])
     ax.set_xlabel("seat position")
     ax.set_ylabel("share of wins")
     ax.set_title("Who wins (dashed: an equal share)")
