@@ -529,6 +529,8 @@ def statistics(
         # what the seats' payments leave in the pot (stakes not taken): with it they add
         # up to zero; a match carries it to the next hand's winner
         out["left_in_pot"] = _mean(pot)
+        if with_money:
+            out["left_in_pot_cents"] = _mean([-float(sum(h.money)) for h in with_money])
     return out
 
 

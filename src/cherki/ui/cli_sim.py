@@ -199,7 +199,7 @@ def _outputs(
         parts.insert(0, exact_section(labels, exact))
     if setups:
         parts.append(rules_section(labels, setups))
-        parts.append(glossary_section(parts))
+        parts.append(glossary_section(parts, title))
     for sec in parts:
         if not sec.rows or not sec.terminal:
             continue

@@ -65,6 +65,15 @@ def _payment(stats: dict[str, Any], p: int) -> str:
     return text
 
 
+def _pot(stats: dict[str, Any]) -> str:
+    if "left_in_pot" not in stats:
+        return "0"
+    text = signed(stats["left_in_pot"])
+    if "left_in_pot_cents" in stats:
+        text += f" points; {signed(stats['left_in_pot_cents'])} cents"
+    return text
+
+
 def _detail(fig: dict[str, Any] | None) -> str:
     if fig is None:
         return _MISSING
@@ -176,7 +185,7 @@ def sections(
                 [
                     row(
                         "left in the pot (stakes not taken; carried to the next hand in a match)",
-                        [signed(s["left_in_pot"]) if "left_in_pot" in s else "0" for s in stats],
+                        [_pot(s) for s in stats],
                     )
                 ]
                 if any("left_in_pot" in s for s in stats)
@@ -304,30 +313,46 @@ def _value(value: object) -> str:
     return str(value) if value != "" else "(none)"
 
 
-def glossary() -> dict[str, str]:
-    """The glossary's entries (docs/glossary.md), by each lower-case name of the term."""
+def glossary(game_title: str = "") -> dict[str, str]:
+    """The glossary's entries (docs/glossary.md), by each lower-case name of the term. A
+    term with several entries (ayam in Balik Satu and in Cholek Tiga) takes the entry under
+    ``game_title``'s heading where there is one, else all of them, one after the other."""
+    import re
+
     from cherki.ui.cli import docs_dir
 
     path = docs_dir() / "glossary.md"
     if not path.exists():
         return {}
-    entries: dict[str, str] = {}
+    entries: dict[str, list[str]] = {}
+    mine: dict[str, str] = {}
     current: list[str] = []
+    heading = ""
+    word = game_title.split(":")[0].lower() if game_title else "\x00"
+    entry = re.compile(r"- \*\*(.+?)\*\*\s*(\([^)]*\))?\s*:\s*(.*)")
 
     def close() -> None:
         if not current:
             return
-        text = " ".join(current)
-        head, _, rest = text.partition("**:")
-        names = head.removeprefix("- **").lower()
-        for name in names.replace("**", "").split("/"):
-            word = name.split("(")[0].strip().strip("`")
-            if word:
-                entries.setdefault(word, f"{head.removeprefix('- **').replace('**', '')}:{rest}")
+        m = entry.match(" ".join(current))
         current.clear()
+        if not m:
+            return
+        names, qualifier, rest = m.group(1), m.group(2) or "", m.group(3)
+        meaning = f"{names}{' ' + qualifier if qualifier else ''}: {rest}"
+        for part in re.split(r"[,/]", names.lower()):
+            key = part.strip().strip("`*")
+            if key:
+                entries.setdefault(key, []).append(meaning)
+                if word in heading:
+                    mine.setdefault(key, meaning)
+        return
 
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("- **"):
+        if line.startswith("#"):
+            close()
+            heading = line.lower()
+        elif line.startswith("- **"):
             close()
             current.append(line.strip())
         elif current and line.startswith("  ") and line.strip():
@@ -335,16 +360,19 @@ def glossary() -> dict[str, str]:
         else:
             close()
     close()
-    return entries
+    return {**{k: " — ".join(v) for k, v in entries.items()}, **mine}
 
 
-def glossary_section(parts: Sequence[Section]) -> Section:
+def glossary_section(parts: Sequence[Section], game_title: str = "") -> Section:
     """The game's words used in the report's rows, explained from the glossary."""
-    entries = glossary()
+    entries = glossary(game_title)
     seen: dict[str, str] = {}
+    names = [[h] for sec in parts[:1] for h in sec.header[1:]]
     for sec in parts:
-        for r in sec.rows:
+        for r in [*sec.rows, *names]:
+            names = []
             words = r[0].replace("ends: ", "").replace("won on: ", "").replace("calls: ", "")
+            words = words.removeprefix("in-play-")
             for w in {words, *words.replace("-", " ").replace("_", " ").split()}:
                 key = w.replace("-", " ").replace("_", " ").strip().lower()
                 if key in entries and key not in seen:
@@ -381,7 +409,9 @@ def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
 
 
 def markdown(title: str, intro: Sequence[str], parts: Sequence[Section], image: str | None) -> str:
-    lines = [f"# {title}", "", *intro, ""]
+    lines = [f"# {title}", ""]
+    for line in intro:
+        lines += [line, ""]
     if image:
         lines += [f"![The figures as plots]({image})", ""]
     for sec in parts:
@@ -389,7 +419,8 @@ def markdown(title: str, intro: Sequence[str], parts: Sequence[Section], image: 
             continue
         lines += [f"## {sec.title}", ""]
         lines.append("| " + " | ".join(sec.header) + " |")
-        lines.append("|" + "|".join(["---"] + ["---:"] * (len(sec.header) - 1)) + "|")
+        align = "---:" if sec.terminal else "---"
+        lines.append("|" + "|".join(["---"] + [align] * (len(sec.header) - 1)) + "|")
         lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in sec.rows]
         lines.append("")
     return "\n".join(lines)
