@@ -276,7 +276,7 @@ def test_a_report_stands_alone(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     text = md.read_text()
     assert "cherki 0." in text and "Command: cherki simulate balik-satu --hands 20" in text
-    assert "Bots: heuristic" in text and "do not read the scoring values" in text
+    assert "Bots: heuristic" in text and "does not read the scoring values" in text
     assert "## The rules in force" in text
     assert "| tan_bonus | 2 (given) |" in text and "R-TAN-BONUS" in text
     assert "## The game's terms" in text and "| yeo |" in text
@@ -301,3 +301,15 @@ def test_a_kandang_tangan_deal_is_exact_and_the_deals_agree() -> None:
     hits = sum(game.new_state(rules, 4, seed=i, first=i % 4).self_win_ok for i in range(n))
     share = wilson(hits, n)
     assert share.low <= p <= share.high, (hits, share, float(p))
+
+
+def test_a_share_of_all_or_none_lies_in_its_interval() -> None:
+    """Wilson's bounds for 6 in 6 rounded to 0.9999999999999999 (the plot then refused a
+    negative error bar): every share lies within its own interval."""
+    from cherki.play.arena import wilson
+
+    for n in range(1, 400):
+        for k in (0, 1, n - 1, n):
+            w = wilson(k, n)
+            assert w.low <= w.mean <= w.high, (k, n, w)
+    assert wilson(6, 6).high == 1.0

@@ -92,6 +92,17 @@ def _command_line() -> str:
     return "cherki " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
+#: what each bot level reads of the rules, for the report
+BOT_NOTES = {
+    "random": "The random bot picks among the legal actions alike.",
+    "heuristic": "The heuristic bot plays by the cards and the calls; it does not read the "
+    "scoring values, so variants that change only the scoring play the same hands with it, "
+    "rescored.",
+    "search": "The search bot weighs each choice by the game's own scoring of sampled "
+    "futures, so it plays to the scoring in force.",
+}
+
+
 def _intro(
     setups: list[Any], labels: list[str], dealt: str, deals_same: bool | None = None
 ) -> list[str]:
@@ -100,11 +111,11 @@ def _intro(
 
     first = setups[0]
     bots = ", ".join(first.bots)
+    levels = sorted({lv for s in setups for lv in s.bots})
     lines = [
         f"cherki {__version__}. Command: {_command_line()}",
-        f"Bots: {bots} (one level for every seat, or one a seat in seat order). The bots play "
-        "by the cards and the calls: they do not read the scoring values, so variants that "
-        "change only the scoring play the same hands, rescored.",
+        f"Bots: {bots} (one level for every seat, or one a seat in seat order). "
+        + " ".join(BOT_NOTES.get(lv, "") for lv in levels).strip(),
         dealt + " The starting seat rotates hand by hand. Figures with 95% intervals "
         "(Wilson's for shares, mean ± 1.96·sd/√n for means).",
     ]

@@ -492,6 +492,7 @@ def plot(
         means = np.array([v["mean"] for v in ivs])
         err = np.array([[m - v["low"] for m, v in zip(means, ivs, strict=True)],
                         [v["high"] - m for m, v in zip(means, ivs, strict=True)]])  # fmt: skip
+        err = np.maximum(err, 0.0)  # Wilson's bounds at 0 or 1 may round past the share
         ax.bar(x + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=3, label=label)
     ax.set_xticks(x, hows, rotation=20, ha="right")
     ax.set_ylabel("share of hands")
@@ -522,6 +523,7 @@ def plot(
         means = np.array([v["mean"] for v in ivs])
         err = np.array([[m - v["low"] for m, v in zip(means, ivs, strict=True)],
                         [v["high"] - m for m, v in zip(means, ivs, strict=True)]])  # fmt: skip
+        err = np.maximum(err, 0.0)  # Wilson's bounds at 0 or 1 may round past the share
         if len({len(t["winner_position"]) for t in stats}) > 1:
             # tables of several sizes: one line a table, each with its equal share
             line = ax.errorbar(here + (i - (k - 1) / 2) * 0.06, means, yerr=err, capsize=2,
