@@ -269,7 +269,10 @@ def exact_section(labels: Sequence[str], exact: Sequence[Sequence[dict[str, Any]
                 if f["figure"] != name:
                     continue
                 sim = f["simulated"]
-                shown = pct(sim) if f["share"] else num(sim, 3)
+                if f["share"] and f["exact"] < 0.01:  # a rare event: more digits
+                    shown = f"{sim['mean']:.4%} [{sim['low']:.4%}, {sim['high']:.4%}]"
+                else:
+                    shown = pct(sim) if f["share"] else num(sim, 3)
                 inside = "yes" if sim["low"] <= f["exact"] <= sim["high"] else "no"
                 rows.append([name, label, f["exact_text"], shown, inside])
     return Section(
@@ -339,7 +342,7 @@ def glossary(game_title: str = "") -> dict[str, str]:
         if not m:
             return
         names, qualifier, rest = m.group(1), m.group(2) or "", m.group(3)
-        meaning = f"{names}{' ' + qualifier if qualifier else ''}: {rest}"
+        meaning = f"{names}{' ' + qualifier if qualifier else ''}: {rest}".replace("*", "")
         for part in re.split(r"[,/]", names.lower()):
             key = part.strip().strip("`*")
             if key:
