@@ -15,16 +15,16 @@ function linkCell(url, openText) {
 }
 
 function seatRow(s) {
-  const who = s.name || `Seat ${s.seat}`;
+  const who = s.name || `Seat ${s.seat + 1}`;
   if (s.kind !== "human") {
-    return el("div", { class: "link-row" }, el("span", { class: "who" }, `Seat ${s.seat}`), el("span", { class: "muted" }, `a ${s.level} bot`));
+    return el("div", { class: "link-row" }, el("span", { class: "who" }, `Seat ${s.seat + 1}`), el("span", { class: "muted" }, `a ${s.level} bot`));
   }
-  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: "name", "aria-label": `name of seat ${s.seat}` });
+  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: "name", "aria-label": `name of seat ${s.seat + 1}` });
   const save = el("button", { class: "btn small", type: "button" }, "Rename");
   save.addEventListener("click", async () => {
     try {
       await api(`${base}/seats/${s.seat}/name`, { json: { name: name.value } });
-      toast(`Seat ${s.seat} is now ${name.value.trim()}.`);
+      toast(`Seat ${s.seat + 1} is now ${name.value.trim()}.`);
       load();
     } catch (err) {
       toast(err.message);
