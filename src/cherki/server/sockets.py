@@ -12,6 +12,8 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.core.errors import CherkiError
+from cherki.i18n import DEFAULT as DEFAULT_LANG
+from cherki.i18n import normalise
 from cherki.server import messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
@@ -49,7 +51,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         conn.send(error("a spectator cannot play"))
         return
     if isinstance(msg, Hint):
-        conn.send(encode(await table.hint(seat)))
+        conn.send(encode(await table.hint(seat, conn.lang)))
     elif isinstance(msg, Back):
         await table.come_back(seat, srv.thinker)
     elif isinstance(msg, Act):
@@ -92,7 +94,9 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             await ws.send_text(messages.closing(refused, reconnect=True))
             await ws.close(code=TOO_SLOW, reason=refused[:120])
         return
-    conn = Connection(ws, seat, address, srv.limits)
+    # the page's language (``?lang=ms``): one cherki speaks, else English
+    lang = normalise(ws.query_params.get("lang")) or DEFAULT_LANG
+    conn = Connection(ws, seat, address, srv.limits, lang)
     conn.start(table.leave)
     bucket = Bucket(srv.limits.messages_per_second)
     try:
