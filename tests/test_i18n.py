@@ -6,17 +6,24 @@ the terminal's ``--lang``, remembered."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
 from cherki.core.cards import parse_card
 from cherki.core.events import Event, EventKind
 from cherki.games import GAMES
+from cherki.i18n import ENV as ENV_NAME
 from cherki.i18n import LANGUAGES, catalogue_path, normalise, placeholders, words
 from cherki.server import present
+from cherki.server.app import create_app
+from cherki.server.store import Store
 from cherki.ui import text
 from cherki.ui.text import Voice, event_line
 
@@ -196,3 +203,103 @@ def test_whole_hands_are_told_without_english(lang: str) -> None:
         assert lines
         for line in lines:
             assert not _english_in(line), (name, lang, line)
+
+
+# -- the server: each connection reads its own language ----------------------------------
+def test_the_words_are_served_and_each_connection_reads_its_language(store: Store) -> None:
+    with TestClient(create_app(store, rate=1000)) as client:
+        assert client.get("/api/words").json() == LANGUAGES
+        ms = client.get("/api/words/ms")
+        assert ms.status_code == 200 and ms.json() == _catalogue("ms")
+        assert "max-age" in ms.headers["cache-control"]
+        bad = client.get("/api/words/xx")
+        assert bad.status_code == 404 and "en, ms, id" in bad.json()["detail"]
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        made = client.post("/api/tables", json={"game": "balik-satu", "seats": seats}).json()
+        token = made["seats"]["0"]
+        with (
+            client.websocket_connect(f"/ws/seat/{token}?lang=ms") as malay,
+            client.websocket_connect(f"/ws/seat/{token}?lang=id") as indonesian,
+            client.websocket_connect(f"/ws/seat/{token}?lang=klingon") as other,
+            client.websocket_connect(f"/ws/watch/{made['table']}?lang=id") as watcher,
+        ):
+            first = [ws.receive_json() for ws in (malay, indonesian, other, watcher)]
+            assert first[0]["ui"]["log"][0].startswith("Anda bermula")
+            assert first[1]["ui"]["log"][0].startswith("Anda mulai")
+            assert first[2]["ui"]["log"][0].startswith("You start")
+            assert first[3]["ui"]["log"][0].startswith("Seat 0 mulai")  # a spectator
+            assert first[0]["ui"]["status"].startswith("Giliran anda")
+            labels = {a["label"] for a in first[1]["ui"]["actions"]}
+            assert any(x.startswith("Buang ") for x in labels), labels
+            # an action: every connection is told, each in its language
+            act = next(a for a in first[0]["ui"]["actions"] if a["kind"] == "discard")
+            malay.send_json({"type": "act", "action": act["id"], "version": first[0]["version"]})
+            told = [ws.receive_json() for ws in (malay, indonesian, other, watcher)]
+            assert told[0]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
+            assert told[1]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
+            assert told[2]["ui"]["log"][-1] == f"You discard {act['card']}"
+            assert told[3]["ui"]["status"] == "Seat 1 sedang menarik atau mengambil kartu buangan…"
+            indonesian.send_json({"type": "hint"})
+            while (msg := indonesian.receive_json())["type"] != "hint":
+                pass
+            assert msg["lines"] and not any(_english_in(x) for x in msg["lines"]), msg
+
+
+# -- the terminal ------------------------------------------------------------------------------
+def _play(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cherki", "play", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        input="",
+    )
+
+
+def test_the_terminal_speaks_the_language_chosen_and_remembers_it(tmp_path: Path) -> None:
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8", "COLUMNS": "120"}  # fmt: skip
+    env.pop(ENV_NAME, None)
+    watch = ("balik-satu", "--watch", "--seed", "7", "--delay", "0")
+    run = _play(*watch, "--lang", "ms", env=env)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "pemain, peraturan:" in out and "Bayaran" in out and "Markah" in out
+    assert "membuang" in out and "discards" not in out and "Payments" not in out
+    assert "pusingan 1" in out
+    # remembered for the next game, in the user's config folder
+    assert (tmp_path / "config" / "cherki" / "language").read_text().strip() == "ms"
+    again = _play(*watch, env=env)
+    assert "membuang" in again.stdout
+    # $CHERKI_LANG over the one remembered; --lang over both
+    indonesian = _play(*watch, env={**env, ENV_NAME: "id"})
+    assert "kartu" in indonesian.stdout and "Pembayaran" in indonesian.stdout
+    english = _play(*watch, "--lang", "en", env={**env, ENV_NAME: "id"})
+    assert "discards" in english.stdout and "Payments" in english.stdout
+    bad = _play(*watch, "--lang", "fr", env=env)
+    assert bad.returncode != 0 and "--lang must be en, ms or id" in bad.stderr + bad.stdout
+    assert "Traceback" not in bad.stderr
+
+
+def test_a_replay_is_worded_in_the_language_asked(store: Store) -> None:
+    from cherki.bots import make_bot
+    from cherki.play.session import Seat, Session
+
+    game = GAMES["balik-satu"]
+    seats = [Seat(f"P{i}", make_bot(game.name, "random")) for i in range(4)]
+    session = Session(game, game.rules(None), seats, 3, hands=1)
+    for _ in session.run(lambda state, seat: 0):
+        pass
+    text = session.record().dumps()
+    with TestClient(create_app(store, rate=1000)) as client:
+        frames = {}
+        for lang in ("en", "id", "xx"):
+            r = client.post(f"/api/replay?lang={lang}", content=text)
+            assert r.status_code == 200, r.text
+            frames[lang] = r.json()["frames"]
+    assert frames["en"][0]["action"] == "Hand 1 dealt"
+    assert frames["id"][0]["action"] == "Ronde 1 dibagikan"
+    assert frames["xx"] == frames["en"]  # a language cherki does not speak: English
+    assert frames["id"][1]["log"][0].startswith("P0 membuang")
+    assert frames["id"][-1]["result"]["summary"] != frames["en"][-1]["result"]["summary"]

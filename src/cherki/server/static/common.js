@@ -231,8 +231,11 @@ export function translatePage(root = document) {
  * this browser and the page is shown again in it. */
 export function languagePicker() {
   const current = language();
-  const select = el("select", { id: "lang", class: "lang", "aria-label": t("page.lang.label"), title: t("page.lang.label") },
-    Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === current }, name)));
+  const narrow = window.matchMedia("(max-width: 480px)").matches; // a phone: EN, MS, ID
+  const select = el("select", { id: "lang", class: "lang", "aria-label": t("page.lang.label"), title: t("page.lang.label"),
+    style: "font-size:0.85rem;padding:0.1rem 0.2rem" },
+    Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === current, title: name },
+      narrow ? code.toUpperCase() : name)));
   select.addEventListener("change", () => {
     localStorage.setItem(LANG_KEY, select.value);
     location.reload();
