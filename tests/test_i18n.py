@@ -258,8 +258,13 @@ def _play(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_terminal_speaks_the_language_chosen_and_remembers_it(tmp_path: Path) -> None:
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8", "COLUMNS": "120"}  # fmt: skip
+    env = {
+        **os.environ,
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "LANG": "C.UTF-8",
+        "COLUMNS": "120",
+    }
     env.pop(ENV_NAME, None)
     watch = ("balik-satu", "--watch", "--seed", "7", "--delay", "0")
     run = _play(*watch, "--lang", "ms", env=env)
