@@ -239,6 +239,13 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             assert told[1]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
             assert told[2]["ui"]["log"][-1] == f"You discard {act['card']}"
             assert told[3]["ui"]["status"] == "Seat 1 sedang menarik atau mengambil kartu buangan…"
+            # a refusal in the person's language (a spectator; a seat out of turn)
+            watcher.send_json({"type": "act", "action": act["id"], "version": 1})
+            assert watcher.receive_json()["message"] == "penonton tidak bisa bermain"
+            malay.send_json({"type": "act", "action": act["id"], "version": told[0]["version"]})
+            while (msg := malay.receive_json())["type"] != "error":
+                pass
+            assert msg["message"] == "belum giliran anda"
             indonesian.send_json({"type": "hint"})
             while (msg := indonesian.receive_json())["type"] != "hint":
                 pass

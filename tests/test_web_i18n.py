@@ -43,7 +43,9 @@ def test_a_person_switches_the_table_to_their_language_and_it_is_remembered(
     expect(page.locator("#hand-count")).to_contain_text("kartu")
     expect(page.locator("#actions")).to_contain_text("Pilih satu kartu di tangan Anda")
     page.locator("#hand .card-btn.playable").first.click()  # its discards, as buttons
-    labels = page.locator("#actions button[data-action]").all_inner_texts()
+    labels = page.locator("#actions button[data-action]").evaluate_all(
+        "ns => ns.map(n => n.getAttribute('aria-label'))"
+    )
     assert labels and all(x.startswith("Buang ") for x in labels), labels
 
     page.reload()  # remembered in this browser
@@ -56,6 +58,11 @@ def test_a_person_switches_the_table_to_their_language_and_it_is_remembered(
     _wait_state(page)
     expect(page.locator("#log li").first).to_contain_text("Anda bermula")
     expect(page.locator("#status-text")).to_contain_text("Giliran anda")
+    # the games' own terms stay, explained in the person's language
+    page.click("#glossary summary")
+    expect(page.locator("#glossary")).to_contain_text("Istilah permainan")
+    expect(page.locator("#glossary dt").first).to_have_text("tan")
+    expect(page.locator("#glossary dd").first).to_contain_text("panggilan")
     page.screenshot(path=str(shots / "web-table-ms.png"))
     assert not page.errors  # type: ignore[attr-defined]
     page.close()

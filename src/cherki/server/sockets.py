@@ -21,6 +21,7 @@ from cherki.server.limits import Bucket
 from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
 from cherki.server.service import Server
 from cherki.server.tables import Table
+from cherki.server.words import refusal
 
 router = APIRouter()
 
@@ -48,7 +49,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         return
     seat = conn.seat
     if seat is None:
-        conn.send(error("a spectator cannot play"))
+        conn.send(error(refusal("a spectator cannot play", conn.lang)))
         return
     if isinstance(msg, Hint):
         conn.send(encode(await table.hint(seat, conn.lang)))
@@ -58,7 +59,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         try:
             await table.act(seat, msg.action, msg.version, srv.thinker)
         except CherkiError as err:
-            conn.send(error(str(err)))
+            conn.send(error(refusal(str(err), conn.lang)))
 
 
 async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
@@ -110,7 +111,7 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
                 conn.send(error("binary frames are not accepted: send JSON text"))
                 continue
             if not bucket.take():
-                conn.send(error("too many messages: slow down"))
+                conn.send(error(refusal("too many messages: slow down", conn.lang)))
                 continue
             await answer(srv, conn, table, text)
     except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError, OSError):

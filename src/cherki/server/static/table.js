@@ -465,6 +465,7 @@ $("#back-btn").addEventListener("click", () => send({ type: "back" }));
 // -- the first visit: a name -----------------------------------------------------------------
 async function start() {
   await loadWords();
+  renderGlossary();
   if (watching) {
     connect();
     return;
@@ -499,6 +500,16 @@ async function start() {
     $("#name-page").classList.add("hidden");
     connect();
   });
+}
+
+// -- the game's own words (tan, ceki, mata…), kept as the players say them, explained ----------
+const GLOSSARY = ["tan", "ceki", "mata", "sampei", "kena", "ayam", "kandang", "kandang_tangan", "olo"];
+
+function renderGlossary() {
+  const keys = $("#keys");
+  if (!keys || $("#glossary", keys)) return;
+  keys.append(el("details", { id: "glossary", class: "small" }, el("summary", {}, tr("page.glossary.title")),
+    el("dl", {}, GLOSSARY.flatMap((w) => [el("dt", { style: "font-weight:600" }, w.replace("_", " ")), el("dd", {}, tr(`glossary.${w}`))]))));
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent
