@@ -254,7 +254,7 @@ def _resume(path: Path, delay: float | None, lang: str | None = None) -> None:
     if delay is None:
         delay = 0.4 if human is None and sys.stdout.isatty() else 0.0
     console.print(
-        Text(f"{rec.game.title}: resuming {path} after {len(rec.hands)} hand(s) recorded.")
+        Text(words(lang).t("term.resuming", title=rec.game.title, path=path, n=len(rec.hands)))
     )
     TerminalTable(rec.game, session, human, delay, path, lang=lang).run()
 
