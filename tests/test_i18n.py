@@ -127,6 +127,15 @@ def test_the_keys_built_at_run_time_are_there() -> None:
         assert f"page.lobby.bot.{level}" in en
 
 
+def test_the_names_cherki_gives_are_in_the_readers_language() -> None:
+    names = ["Seat 0", "Bot 1 (heuristic)", "Bot 2 (search)", "Seat Ann"]
+    assert Voice.of(names, 4, None, "ms").names == (
+        "Pemain 0", "Bot 1 (heuristik)", "Bot 2 (carian)", "Seat Ann"
+    )  # fmt: skip
+    assert Voice.of(names, 4, None, "id").names[2] == "Bot 2 (pencarian)"
+    assert Voice.of(names, 4, None, "en").names == tuple(names)
+
+
 def test_only_the_languages_spoken_are_chosen() -> None:
     assert normalise("ms-MY") == "ms" and normalise("in") == "id" and normalise("id_ID") == "id"
     assert normalise("EN-gb") == "en"
@@ -227,7 +236,7 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             assert first[0]["ui"]["log"][0].startswith("Anda bermula")
             assert first[1]["ui"]["log"][0].startswith("Anda mulai")
             assert first[2]["ui"]["log"][0].startswith("You start")
-            assert first[3]["ui"]["log"][0].startswith("Seat 0 mulai")  # a spectator
+            assert first[3]["ui"]["log"][0].startswith("Pemain 0 mulai")  # a spectator
             assert first[0]["ui"]["status"].startswith("Giliran anda")
             labels = {a["label"] for a in first[1]["ui"]["actions"]}
             assert any(x.startswith("Buang ") for x in labels), labels
@@ -238,7 +247,10 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             assert told[0]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
             assert told[1]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
             assert told[2]["ui"]["log"][-1] == f"You discard {act['card']}"
-            assert told[3]["ui"]["status"] == "Seat 1 sedang menarik atau mengambil kartu buangan…"
+            assert (
+                told[3]["ui"]["status"] == "Pemain 1 sedang menarik atau mengambil kartu buangan…"
+            )
+            assert told[2]["ui"]["status"] == "Seat 1 is drawing or taking the discard…"
             # a refusal in the person's language (a spectator; a seat out of turn)
             watcher.send_json({"type": "act", "action": act["id"], "version": 1})
             assert watcher.receive_json()["message"] == "penonton tidak bisa bermain"

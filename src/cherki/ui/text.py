@@ -10,6 +10,7 @@ None for an onlooker): that seat is spoken to in the second person.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -53,7 +54,9 @@ class Voice:
         move the cursor or clear the screen."""
         w = words(lang)
         given = [*names] if names else [w.t("voice.seat", n=i) for i in range(players)]
-        clean = tuple("".join(c if c.isprintable() else "?" for c in n) for n in given)
+        clean = tuple(
+            _local_name("".join(c if c.isprintable() else "?" for c in n), w) for n in given
+        )
         return cls(clean, you, w)
 
     def t(self, key: str, /, **params: object) -> str:
@@ -91,6 +94,23 @@ class Voice:
     def both(self, names: Sequence[str]) -> str:
         """``Ann and Bob``."""
         return self.t("list.and").join(names)
+
+
+_SEAT_NAME = re.compile(r"Seat (\d+)")
+_BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+
+
+def _local_name(name: str, w: Words) -> str:
+    """The names cherki gives (``Seat 2``, ``Bot 1 (heuristic)``) in the reader's language;
+    any other name as it is."""
+    if w.lang == "en":
+        return name
+    if m := _SEAT_NAME.fullmatch(name):
+        return w.t("voice.seat", n=int(m[1]))
+    if m := _BOT_NAME.fullmatch(name):
+        level = w.t(f"level.{m[2]}") if w.has(f"level.{m[2]}") else m[2]
+        return w.t("voice.bot", n=int(m[1]), level=level)
+    return name
 
 
 def _card(card: int | None, v: Voice) -> str:
