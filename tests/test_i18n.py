@@ -258,6 +258,10 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             while (msg := malay.receive_json())["type"] != "error":
                 pass
             assert msg["message"] == "belum giliran anda"
+            # what a returning person missed, in their language
+            with client.websocket_connect(f"/ws/seat/{token}?lang=ms&since=0") as back:
+                missed = back.receive_json()["missed"]
+            assert missed == ["Pusingan 1:", f"Anda membuang {act['card']}"], missed
             indonesian.send_json({"type": "hint"})
             while (msg := indonesian.receive_json())["type"] != "hint":
                 pass
