@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -388,3 +389,112 @@ def test_serve_refuses_a_busy_port_or_a_bad_database_in_one_line(tmp_path: Path)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     r = cherki("serve", "--port", "0")
     assert r.returncode == 2 and "--port" in r.stderr
+
+
+def printed_command(out: str, after: str) -> list[str]:
+    """The command a line of the output ends with, after ``after``, as the shell splits it."""
+    import shlex
+
+    line = next(x for x in out.splitlines() if after in x)
+    return shlex.split(line.split(after, 1)[1])
+
+
+def test_the_commands_it_prints_run_as_printed(tmp_path: Path) -> None:
+    """The "continue it with …" and "replay it with …" commands run as printed, a path with a
+    space included (issue 24): here the interpreter's ``-m cherki``, as it was started."""
+    rec = tmp_path / "my game.json"
+    run = cherki("play", "ceki", "--seed", "3", "--record", str(rec), stdin="quit\n")
+    assert run.returncode == 0, run.stderr
+    resume = printed_command(run.stdout, "continue it with ")
+    assert resume == [sys.executable, "-m", "cherki", "play", "--resume", str(rec)]
+    again = subprocess.run(
+        resume, input="quit\n", capture_output=True, text=True, timeout=120, env=ENV
+    )
+    assert again.returncode == 0, again.stderr
+    assert "resumed after 0 actions" in again.stdout
+    done = cherki("play", "ceki", "--watch", "--seed", "2", "--delay", "0", "--record", str(rec))
+    replay = printed_command(done.stdout, "replay it with ")
+    assert replay[-2:] == ["replay", str(rec)]
+    shown = subprocess.run(
+        [*replay, "--json"], capture_output=True, text=True, timeout=120, env=ENV
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["unfinished"] is False
+
+
+def test_after_uv_run_the_printed_commands_say_uv_run(tmp_path: Path) -> None:
+    """Started by ``uv run`` in the project (the README's setup, where ``cherki`` is not on
+    the shell's PATH), it prints ``uv run cherki …``, and that runs as printed."""
+    import shutil
+
+    uv = os.environ.get("UV") or shutil.which("uv")
+    assert uv, "the tests run with uv (scripts/test.sh)"
+    root = Path(__file__).resolve().parents[1]
+    env = {**ENV, "UV": uv, "PATH": f"{Path(uv).parent}:/usr/bin:/bin"}
+    for name in ("UV_PROJECT_ENVIRONMENT", "UV_CACHE_DIR", "HOME"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    rec = tmp_path / "game.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "cherki", "play", "cholek-tiga", "--seed", "3",
+         "--record", str(rec)],
+        input="quit\n", capture_output=True, text=True, timeout=120, env=env, cwd=root,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    resume = printed_command(run.stdout, "continue it with ")
+    assert resume == ["uv", "run", "cherki", "play", "--resume", str(rec)]
+    again = subprocess.run(
+        resume, input="quit\n", capture_output=True, text=True, timeout=300, env=env, cwd=root
+    )
+    assert again.returncode == 0, again.stderr
+    assert "resumed after 0 actions" in again.stdout
+
+
+def test_flags_show_no_value_in_the_help() -> None:
+    """``--version``, ``--watch`` and ``--help`` take no value, and the help says none."""
+    for args in (["--help"], ["play", "--help"], ["serve", "--help"]):
+        run = cherki(*args)
+        assert run.returncode == 0, run.stderr
+        assert "<bool>" not in run.stdout, args
+    top = cherki("--help").stdout
+    assert "--version" in top and "<int>" in cherki("play", "--help").stdout
+
+
+def test_ray_without_the_extra_says_how_to_run_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from cherki.core.errors import RulesError
+    from cherki.ui import cli_sim
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
+    )
+    monkeypatch.setattr(sys, "argv", ["cherki", "simulate", "ceki", "--ray", "local"])
+    monkeypatch.setenv("UV", "uv")  # started by `uv run` in this environment
+    monkeypatch.setenv("UV_PROJECT_ENVIRONMENT", sys.prefix)
+    with pytest.raises(RulesError) as err:
+        cli_sim._runner(1, "local")
+    assert "uv run --extra ray cherki simulate ceki --ray local" in str(err.value)
+    monkeypatch.delenv("UV")
+    with pytest.raises(RulesError) as err:
+        cli_sim._runner(1, "local")
+    assert "pip install 'cherki[ray]'" in str(err.value)
+
+
+def test_an_installed_cherki_on_the_path_is_printed_as_cherki(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An activated environment or ``pip install cherki``: the script on the PATH is this
+    environment's, so ``cherki …`` runs; quoting keeps a path with spaces one argument."""
+    import shutil
+    import sysconfig
+
+    from cherki.ui.command import cherki_command
+
+    monkeypatch.delenv("UV", raising=False)
+    here = str(Path(sysconfig.get_path("scripts")) / "cherki")
+    monkeypatch.setattr(shutil, "which", lambda name: here if name == "cherki" else None)
+    assert cherki_command("replay", "a b.json") == "cherki replay 'a b.json'"
+    monkeypatch.setattr(shutil, "which", lambda name: "/elsewhere/bin/cherki")
+    assert cherki_command("games") == f"{sys.executable} -m cherki games"

@@ -236,7 +236,7 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             assert first[0]["ui"]["log"][0].startswith("Anda bermula")
             assert first[1]["ui"]["log"][0].startswith("Anda mulai")
             assert first[2]["ui"]["log"][0].startswith("You start")
-            assert first[3]["ui"]["log"][0].startswith("Pemain 0 mulai")  # a spectator
+            assert first[3]["ui"]["log"][0].startswith("Pemain 1 mulai")  # a spectator
             assert first[0]["ui"]["status"].startswith("Giliran anda")
             labels = {a["label"] for a in first[1]["ui"]["actions"]}
             assert any(x.startswith("Buang ") for x in labels), labels
@@ -248,9 +248,9 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             assert told[1]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
             assert told[2]["ui"]["log"][-1] == f"You discard {act['card']}"
             assert (
-                told[3]["ui"]["status"] == "Pemain 1 sedang menarik atau mengambil kartu buangan…"
+                told[3]["ui"]["status"] == "Pemain 2 sedang menarik atau mengambil kartu buangan…"
             )
-            assert told[2]["ui"]["status"] == "Seat 1 is drawing or taking the discard…"
+            assert told[2]["ui"]["status"] == "Seat 2 is drawing or taking the discard…"
             # a refusal in the person's language (a spectator; a seat out of turn)
             watcher.send_json({"type": "act", "action": act["id"], "version": 1})
             assert watcher.receive_json()["message"] == "penonton tidak bisa bermain"

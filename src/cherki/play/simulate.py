@@ -252,7 +252,10 @@ def ray_runner(address: str) -> Runner:
     try:
         import ray
     except ImportError:
-        raise RulesError("--ray needs Ray: pip install 'cherki[ray]'") from None
+        raise RulesError(
+            "--ray needs Ray, the extra `ray`: pip install 'cherki[ray]' "
+            "(in a checkout: uv run --extra ray …)"
+        ) from None
     if not ray.is_initialized():
         try:
             if address == "local":

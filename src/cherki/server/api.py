@@ -68,13 +68,19 @@ def games_json() -> list[dict[str, Any]]:
                 "players": list(g.players),
                 "default_players": g.default_players,
                 "presets": [
-                    {"name": p.name, "summary": p.description, "sources": p.sources}
+                    {
+                        "name": p.name,
+                        "title": p.title or p.name,
+                        "summary": p.description,
+                        "sources": p.sources,
+                    }
                     for p in g.presets
                 ],
                 "default_preset": g.default_preset().name,
                 "options": [
                     {
                         "name": o.name,
+                        "title": o.title or o.name.replace("_", " "),
                         "summary": o.help,
                         "kind": _kind(o),
                         "type": o.type_name,

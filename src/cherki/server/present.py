@@ -238,7 +238,7 @@ def seats_view(data: dict[str, Any], voice: Voice) -> list[dict[str, Any]]:
     for s in range(n):
         row: dict[str, Any] = {
             "seat": s,
-            "name": voice.names[s] if s < len(voice.names) else voice.t("voice.seat", n=s),
+            "name": voice.names[s] if s < len(voice.names) else voice.t("voice.seat", n=s + 1),
             "you": voice.is_you(s) and voice.you == s,
             "turn": current == s,
             "cards": data["hand_sizes"][s],

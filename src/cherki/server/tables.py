@@ -96,6 +96,12 @@ class SeatPlan:
     level: str | None = None
 
 
+def seat_name(seat: int, bot_level: str | None = None) -> str:
+    """A seat's name until its person gives one, numbered from 1 as people count seats
+    ("Seat 1", "Bot 2 (heuristic)"); the API's seat numbers start at 0."""
+    return f"Bot {seat + 1} ({bot_level})" if bot_level else f"Seat {seat + 1}"
+
+
 def think(bot: Bot, obs: Observation, seed: int) -> int:
     """A bot's decision (run in a worker process or thread)."""
     return bot.act(obs, random.Random(seed))
@@ -618,9 +624,9 @@ class Tables:
         players = []
         for i, p in enumerate(seats):
             if p.kind == BOT:
-                players.append(Seat(f"Bot {i} ({p.level})", make_bot(game.name, p.level or "")))
+                players.append(Seat(seat_name(i, p.level), make_bot(game.name, p.level or "")))
             elif p.kind == HUMAN:
-                players.append(Seat(f"Seat {i}"))
+                players.append(Seat(seat_name(i)))
             else:
                 raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
         seed = random.SystemRandom().getrandbits(64)
@@ -653,9 +659,9 @@ class Tables:
         record = self.store.record(table_id)
         game = record.game
         seats = [
-            Seat(s.name or f"Seat {s.seat}", make_bot(game.name, s.level or ""))
+            Seat(s.name or seat_name(s.seat, s.level), make_bot(game.name, s.level or ""))
             if s.kind == BOT
-            else Seat(s.name or f"Seat {s.seat}")
+            else Seat(s.name or seat_name(s.seat))
             for s in info.seats
         ]
         session = Session.resume(record, seats)

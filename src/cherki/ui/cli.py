@@ -38,6 +38,7 @@ from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
+from cherki.ui.command import cherki_command
 from cherki.ui.table import TerminalTable
 from cherki.ui.terminal import (
     card_legend,
@@ -48,6 +49,26 @@ from cherki.ui.terminal import (
     result_table,
 )
 from cherki.ui.text import Voice
+
+
+def _flags_take_no_value() -> None:
+    """A flag (``--version``, ``--watch``, ``--help``) is shown in the help without a type:
+    Typer 0.29's Rich help writes ``--version <bool>``, as if the flag took a value; it
+    takes none. Each option with a value keeps its type (``--seed <int>``)."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "cherki_flags", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # Typer's own Context
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.cherki_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
 
 app = typer.Typer(
     name="cherki",
@@ -96,14 +117,17 @@ def play(
         int | None, typer.Option(help="Shuffle seed (a random one is shown if not given).")
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="Rules preset (see `cherki games`).")
+        str | None, typer.Option("--rules", help=f"Rules preset (see `{cherki_command('games')}`).")
     ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option",
             "-o",
-            help="Change a rule: NAME=VALUE (repeatable; `cherki rules GAME` lists the options).",
+            help=(
+                "Change a rule: NAME=VALUE (repeatable; "
+                f"`{cherki_command('rules', 'GAME')}` lists the options)."
+            ),
         ),
     ] = None,
     record: Annotated[
@@ -507,7 +531,10 @@ def games() -> None:
             ", ".join(levels_for(g.name)),
         )
     console.print(t)
-    console.print("Presets are described in [bold]cherki rules GAME[/].")
+    console.print(
+        Text("Presets are described in ").append(cherki_command("rules", "GAME"), style="bold"),
+        soft_wrap=True,
+    )
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ the same deals, and their figures (:mod:`cherki.play.simulate`, :mod:`cherki.ui.
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,6 +21,7 @@ from cherki.ui.cli_common import plot_format as _plot_format
 from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
+from cherki.ui.command import extra_hint
 from cherki.ui.terminal import console
 
 GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
@@ -51,11 +53,16 @@ EngineOpt = Annotated[
 
 
 def _runner(jobs: int, ray: str | None) -> Any:
+    from importlib.util import find_spec
+
     from cherki.play.simulate import local_runner, ray_runner
 
     if ray is not None:
         if jobs != 1:
             raise RulesError("give --jobs or --ray, not both")
+        if find_spec("ray") is None:
+            hint = extra_hint("ray", sys.argv[1:])
+            raise RulesError(f"--ray needs Ray, the extra `ray`, which is not installed: {hint}")
         return ray_runner(ray)
     return local_runner(jobs)
 

@@ -21,6 +21,7 @@ from cherki.games.sets.actions import DISCARD
 from cherki.i18n import Words
 from cherki.i18n import words as i18n_words
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
+from cherki.ui.command import cherki_command
 from cherki.ui.terminal import (
     card_legend,
     cards_text,
@@ -80,10 +81,12 @@ class TerminalTable:
         console.print(Text(w.t("term.unfinished"), style="yellow"))
         if self.record_path:
             kept = w.t("term.autosaved" if self.autosaved else "term.saved")
+            resume = cherki_command("play", "--resume", str(self.record_path))
             console.print(
-                Text(w.t("term.record_so_far", kept=kept, path=self.record_path) + " ")
-                .append(f"cherki play --resume {self.record_path}", style="bold")
-                .append(".")
+                Text(w.t("term.record_so_far", kept=kept, path=self.record_path) + " ").append(
+                    resume, style="bold"
+                ),
+                soft_wrap=True,  # the command: one line with nothing after it, to copy as it is
             )
         raise typer.Exit(130 if self.interrupted else 0)
 
@@ -136,9 +139,10 @@ class TerminalTable:
             console.print(Text(self.words.t("term.seed", seed=session.seed)))
         if self.record_path:
             console.print(
-                Text(self.words.t("term.record_saved", path=self.record_path) + " ")
-                .append(f"cherki replay {self.record_path}", style="bold")
-                .append(".")
+                Text(self.words.t("term.record_saved", path=self.record_path) + " ").append(
+                    cherki_command("replay", str(self.record_path)), style="bold"
+                ),
+                soft_wrap=True,
             )
 
     def another_hand(self) -> bool:

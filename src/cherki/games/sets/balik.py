@@ -224,10 +224,10 @@ register_scoring(
 )
 
 
-def _preset(name: str, desc: str, sources: str, **kw: Any) -> Preset:
+def _preset(name: str, desc: str, sources: str, *, title: str, **kw: Any) -> Preset:
     rules = SetsRules(**kw)
     rules.check()
-    return Preset(name, rules, desc, sources)
+    return Preset(name, rules, desc, sources, title=title)
 
 
 BALIK_SATU_PRESETS: Final = (
@@ -235,11 +235,13 @@ BALIK_SATU_PRESETS: Final = (
         "pwee",
         "Singapore rules of Pwee (2003): ayam 10, kandang 20, +1 after tan, 10¢ a point",
         "[000] [001] Pwee 2003 p.122",
+        title="Singapore (Pwee, 2003)",
     ),
     _preset(
         "babas",
         "The Babas (p.155, 162): ayam 5, kandang 10, no tan point, 5¢ a point, Babas shoe table",
         "[000] [001] The Babas p.154-162",
+        title="The Babas",
         shoe_table="babas",
         ayam_bonus=5,
         kandang_bonus=10,
@@ -250,6 +252,7 @@ BALIK_SATU_PRESETS: Final = (
         "gateway",
         "Gateway to Old School Games (p.71): ayam 1, kandang 2, no tan point",
         "[000] [001] Gateway to Old School Games p.71",
+        title="Gateway to Old School Games",
         ayam_bonus=1,
         kandang_bonus=2,
         tan_bonus=0,
@@ -262,7 +265,7 @@ def _lima_belas(p: Preset) -> Preset:
     assert isinstance(p.rules, SetsRules)
     rules = dataclasses.replace(p.rules, scoring="lima-belas", tan_bonus=0)
     desc = p.description.replace("+1 after tan, ", "").replace(", no tan point", "")
-    return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources)
+    return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources, title=p.title)
 
 
 BALIK_LIMA_BELAS_PRESETS: Final = tuple(_lima_belas(p) for p in BALIK_SATU_PRESETS)

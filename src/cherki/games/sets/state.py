@@ -143,7 +143,9 @@ class SetsState(State):
         self.claim_from_discard = claim_from_discard
         self.context: dict[str, JSON] = dict(context or {})
         self._init_pot()
-        self.log = log if log is not None else [Event(EventKind.DEAL, first, number=len(stock))]
+        if log is None:  # the stock as the table shows it: the scoring reserve is not drawn
+            log = [Event(EventKind.DEAL, first, number=max(0, self.live_end - pos))]
+        self.log = log
         self.history = history if history is not None else []
         self._result = result
         if self_win_ok is None:  # kandang tangan: the starter's dealt hand wins at once

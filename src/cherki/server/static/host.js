@@ -15,16 +15,16 @@ function linkCell(url, openText) {
 }
 
 function seatRow(s) {
-  const who = s.name || tr("page.seat", { n: s.seat });
+  const who = s.name || tr("page.seat", { n: s.seat + 1 });
   if (s.kind !== "human") {
-    return el("div", { class: "link-row" }, el("span", { class: "who" }, tr("page.seat", { n: s.seat })), el("span", { class: "muted" }, botName(s.level)));
+    return el("div", { class: "link-row" }, el("span", { class: "who" }, tr("page.seat", { n: s.seat + 1 })), el("span", { class: "muted" }, botName(s.level)));
   }
-  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: tr("page.host.name"), "aria-label": tr("page.host.name_of", { n: s.seat }) });
+  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: tr("page.host.name"), "aria-label": tr("page.host.name_of", { n: s.seat + 1 }) });
   const save = el("button", { class: "btn small", type: "button" }, tr("page.host.rename"));
   save.addEventListener("click", async () => {
     try {
       await api(`${base}/seats/${s.seat}/name`, { json: { name: name.value } });
-      toast(tr("page.host.renamed", { n: s.seat, name: name.value.trim() }));
+      toast(tr("page.host.renamed", { n: s.seat + 1, name: name.value.trim() }));
       load();
     } catch (err) {
       toast(err.message);

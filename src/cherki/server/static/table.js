@@ -1,6 +1,7 @@
 // The table: a person's seat (/seat/TOKEN) or a spectator's view (/watch/TABLE). The
 // server sends the whole state after every change; this page draws it and sends actions.
 import { $, api, card, el, fill, indexLabels, language, loadWords, miniCards, resultView, setIndexLabels, t as tr, tn, toast, withRed } from "/static/common.js";
+import * as motion from "/static/motion.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -103,6 +104,7 @@ function onMessage(msg) {
       msg.ui.log = before.ui.log.slice(0, msg.log_from).concat(msg.ui.log);
       msg.events = (before.events || []).slice(0, msg.log_from).concat(msg.events);
     }
+    const was = motion.before(before);
     st = msg;
     pending = false;
     localStorage.setItem(seenKey, String(msg.version));
@@ -111,6 +113,7 @@ function onMessage(msg) {
     if (msg.missed && msg.missed.length) showMissed(msg.missed);
     const ended = before ? msg.hand_number > before.hand_number || (msg.over && !before.over) : msg.over;
     render();
+    motion.after(was, before, msg, { watching });
     if (ended && msg.ui.result) openResult();
   } else if (msg.type === "hint") {
     hint = msg.lines || [];
@@ -206,11 +209,15 @@ setInterval(tick, 250);
 
 function renderSeats() {
   const away = st.away || [];
+  const last = motion.lastActions(st.events, st.ui.seats.length, st.ui.call_names);
+  const t = st.ui.table;
+  const topBy = t && t.pool === null && t.top && t.pile_seats.length ? t.pile_seats[t.pile_seats.length - 1] : null;
   fill($("#seats"), st.ui.seats.map((s) => {
     const badges = [];
-    if (s.turn) badges.push(el("span", { class: "badge" }, tr("page.table.to_play")));
+    if (s.turn) badges.push(el("span", { class: "badge to-play" }, tr("page.table.to_play")));
     if (s.call) badges.push(el("span", { class: "badge red" }, tr("page.table.called", { call: s.call })));
     if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, tr("page.table.away_badge")));
+    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: tr("page.table.top_by_title", { card: t.top }) }, tr("page.table.top_discard", { card: t.top })));
     const what = [];
     if (s.laid) what.push(el("div", { class: "what" }, tr("page.table.face_down", { n: s.laid })));
     if (s.melds.length) what.push(el("div", { class: "what" }, `${tr("page.table.olo")} `, miniCards(s.melds)));
@@ -219,9 +226,10 @@ function renderSeats() {
       what.push(el("div", { class: "what" }, `${tr("page.table.captured")} `, s.captured.length ? miniCards(s.captured) : "—"));
     }
     if (s.bonus) what.push(el("div", { class: "what" }, tr("page.table.bonuses", { money: s.bonus })));
-    return el("div", { class: `seat${s.turn ? " turn" : ""}`, dataset: { seat: s.seat } },
+    const lastLine = last[s.seat] ? el("span", { class: `last ${last[s.seat].kind}`, title: last[s.seat].text, dataset: { kind: last[s.seat].kind } }, withRed(last[s.seat].text)) : null;
+    return el("div", { class: `seat${s.turn ? " turn" : ""}${topBy === s.seat ? " discarder" : ""}`, dataset: { seat: s.seat } },
       el("div", { class: "name" }, s.you && !watching ? tr("page.table.name_you", { name: s.name }) : s.name, badges),
-      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount" }, tn("count.cards", s.cards))),
+      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount", title: tn("page.table.in_hand", s.cards) }, `${s.cards}`, el("span", { class: "unit" }, ` ${tn("page.table.unit", s.cards)}`)), lastLine),
       what);
   }));
 }
@@ -265,8 +273,11 @@ function renderCentre() {
       if (who) node.title = tr("page.table.discarded_by", { card: c, name: who });
       return node;
     });
+    const topSeat = seats.length ? seats[seats.length - 1] : null;
+    const topWho = t.top && topSeat !== null ? (topSeat === st.seat && !watching ? tr("voice.you.obj") : st.names[topSeat]) : null;
     zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, older ? tr("page.table.discards_older", { n: older }) : tr("page.table.discards")),
-      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, tr("page.table.none_yet"))));
+      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, tr("page.table.none_yet")),
+      topWho ? el("span", { class: "stackcount", id: "top-by" }, withRed(tr("page.table.top_by", { card: t.top, name: topWho }))) : null));
     if (t.claim) {
       const what = tr(t.claim.from_discard ? "page.table.claim_discard" : "page.table.claim_shown");
       zones.push(el("div", { class: "zone", id: "claim" }, el("h3", {}, what), card(t.claim.card)));
@@ -460,6 +471,12 @@ labels.addEventListener("change", () => {
   render();
 });
 
+motion.wireToggles($("#motion-toggle"), $("#sound-toggle"));
+$("#prefs-btn").addEventListener("click", () => {
+  const open = $(".topbar").classList.toggle("open"); // on a phone: the settings under the bar
+  $("#prefs-btn").setAttribute("aria-expanded", String(open));
+});
+
 $("#back-btn").addEventListener("click", () => send({ type: "back" }));
 
 // -- the first visit: a name -----------------------------------------------------------------
@@ -513,6 +530,6 @@ function renderGlossary() {
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent
-window.cherki = { state: () => st, selected: () => selected };
+window.cherki = { state: () => st, selected: () => selected, motion: motion.stats };
 
 start();
