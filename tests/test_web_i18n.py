@@ -23,7 +23,7 @@ def test_a_person_switches_the_table_to_their_language_and_it_is_remembered(
     expect(lobby.locator("#new-title")).to_have_text("Buka meja baharu")
     expect(lobby.locator("html")).to_have_attribute("lang", "ms")
     expect(lobby.locator("#lang")).to_have_value("ms")
-    expect(lobby.locator("#seats .seat-row label").first).to_have_text("Pemain 0")
+    expect(lobby.locator("#seats .seat-row label").first).to_have_text("Pemain 1")
     context.close()
 
     # an English browser: the table in English, then switched to Indonesian

@@ -255,7 +255,8 @@ export async function loadWords() {
   }
   document.documentElement.lang = code;
   translatePage();
-  const bar = $(".topbar");
-  if (bar && !$("#lang", bar)) bar.append(languagePicker());
+  // in the page's settings where it has them (the table: behind ⚙ on a phone), else the top bar
+  const bar = $("#prefs") || $(".topbar");
+  if (bar && !$("#lang")) bar.append(languagePicker());
   return code;
 }
