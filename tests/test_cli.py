@@ -107,7 +107,7 @@ def test_person_discards_and_the_bots_answer(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", "mahjong"], "there is no game 'mahjong'"),
-        (["play", "balik-satu", "--players", "1"], "2 to 14 players"),
+        (["play", "balik-satu", "--players", "1"], "2 to 20 players"),
         (["play", "balik-satu", "--rules", "nope"], "no preset 'nope'"),
         (["play", "balik-satu", "-o", "honours=silly"], "honours cannot be 'silly'"),
         (["play", "balik-satu", "-o", "nonsense"], "NAME=VALUE"),
@@ -247,7 +247,7 @@ def test_names_and_typed_text_are_never_markup_or_terminal_codes(tmp_path: Path)
              "players": ["\x1b[2J", "Bo"], "hands": [{"seed": 3}]}
         )
     )  # fmt: skip
-    shown = cherki("replay", str(rec), "--all")
+    shown = cherki("replay", str(rec), "--all", "--reveal")  # unfinished: every hand shown
     assert shown.returncode == 0, shown.stderr
     assert "\x1b[2J" not in shown.stdout and "?[2J" in shown.stdout
 
@@ -498,3 +498,51 @@ def test_an_installed_cherki_on_the_path_is_printed_as_cherki(
     assert cherki_command("replay", "a b.json") == "cherki replay 'a b.json'"
     monkeypatch.setattr(shutil, "which", lambda name: "/elsewhere/bin/cherki")
     assert cherki_command("games") == f"{sys.executable} -m cherki games"
+
+
+def test_replay_gives_the_match_result(tmp_path: Path) -> None:
+    """[003] Ceki to an agreed total: "the winner will be the player who reaches this
+    total"; over a number of hands "the winner is he who in the end has totalized the
+    highest score". The replay says who won, in JSON and in words."""
+    rec = tmp_path / "ceki.json"
+    args = ("play", "ceki", "--watch", "--seed", "4", "--delay", "0", "--record", str(rec))
+    run = cherki(*args, "--target", "15")
+    assert run.returncode == 0, run.stderr
+    out = json.loads(cherki("replay", str(rec), "--json").stdout)
+    res = out["match_result"]
+    assert res["rule"] == "target" and res["target"] == 15 and res["over"] is True
+    scores = res["scores"]
+    assert res["winners"] == [s for s, v in enumerate(scores) if v == max(scores)]
+    assert max(scores) >= 15 and sorted(scores)[-2] < 15
+    assert res["scored_hands"] == out["match"]["scored_hands"] == len(out["hands"])
+    shown = cherki("replay", str(rec), "--all").stdout
+    name = json.loads(rec.read_text())["players"][res["winners"][0]]
+    assert f"Match (to 15 points) over after {res['scored_hands']} hand(s): {name} wins" in (
+        " ".join(shown.split())
+    )
+    three = tmp_path / "three.json"
+    assert cherki(*args[:-1], str(three), "--hands", "3").returncode == 0
+    res = json.loads(cherki("replay", str(three), "--json").stdout)["match_result"]
+    assert res["rule"] == "hands" and res["hands"] == 3 and res["over"] is True
+    assert res["winners"] == [s for s, v in enumerate(res["scores"]) if v == max(res["scores"])]
+
+
+def test_replay_of_an_unfinished_hand_shows_only_the_recording_seat(tmp_path: Path) -> None:
+    rec = tmp_path / "part.json"
+    run = cherki("play", "balik-satu", "--seed", "7", "--record", str(rec), stdin="M4\nquit\n")
+    assert run.returncode == 0, run.stderr
+    shown = cherki("replay", str(rec), "--all")
+    assert shown.returncode == 0, shown.stderr
+    assert "shown as You (seat 0) saw it" in shown.stdout
+    assert "You:" in shown.stdout and "Bot 1 (heuristic):" not in shown.stdout
+    revealed = cherki("replay", str(rec), "--all", "--reveal").stdout
+    assert "You:" in revealed and "Bot 1 (heuristic):" in revealed
+
+
+def test_replay_refuses_a_seat_the_record_does_not_have(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    assert cherki("play", "ceki", "--watch", "--seed", "2", "--record", str(rec)).returncode == 0
+    run = cherki("replay", str(rec), "--seat", "9", "--all")
+    assert run.returncode != 0
+    assert "--seat must be a seat of this record, from 0 to 3, not 9" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -15,12 +15,16 @@ from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
 from cherki.i18n import normalise
+from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
 from cherki.server.store import FINISHED
 from cherki.server.tables import MAX_HANDS, MAX_TIMER, MIN_TIMER, SeatPlan, Table
 
 router = APIRouter()
+
+#: The most seats any game takes (Balik Satu's 20); each game checks its own bounds.
+MAX_SEATS = max(g.players[1] for g in GAMES.values())
 
 
 class SeatIn(BaseModel):
@@ -32,7 +36,7 @@ class TableIn(BaseModel):
     game: str = Field(max_length=40)
     preset: str | None = Field(default=None, max_length=40)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=40)
-    seats: list[SeatIn] = Field(min_length=2, max_length=14)
+    seats: list[SeatIn] = Field(min_length=2, max_length=MAX_SEATS)
     hands: int = Field(default=1, ge=1, le=MAX_HANDS)
     timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
     #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
@@ -41,6 +45,11 @@ class TableIn(BaseModel):
 
 class NameIn(BaseModel):
     name: str = Field(max_length=40)
+
+
+class ChatIn(BaseModel):
+    #: whether the table's spectators read its chat
+    spectators: bool
 
 
 class TakeSeat(BaseModel):
@@ -240,6 +249,26 @@ async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any
         conn.drop("the host gave this seat a new link: ask them for it", reconnect=False)
     link = f"/seat/{fresh}"
     return {"table": table.id, "seat": seat, "link": link, "url": (srv.public or "") + link}
+
+
+@router.get("/api/host/{token}/chat")
+async def host_chat(token: str, request: Request) -> dict[str, Any]:
+    """The table's chat settings: whether its spectators read the chat."""
+    table = await _hosted(_server(request), token)
+    return {"table": table.id, "spectators": chat.spectators_read(table)}
+
+
+@router.post("/api/host/{token}/chat")
+async def host_chat_set(token: str, body: ChatIn, request: Request) -> dict[str, Any]:
+    """The host lets the table's spectators read its chat (or stops them); the spectators
+    connected now are told."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    try:
+        await chat.set_spectators(table, body.spectators, srv.store, srv.limits)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    return {"table": table.id, "spectators": chat.spectators_read(table)}
 
 
 # -- records and replays --------------------------------------------------------------------------

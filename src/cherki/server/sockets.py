@@ -14,11 +14,11 @@ from starlette.websockets import WebSocketDisconnect
 from cherki.core.errors import CherkiError
 from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.i18n import normalise
-from cherki.server import messages
+from cherki.server import chat, messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket
-from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
+from cherki.server.messages import PONG, Act, Back, Emote, Hint, Incoming, Ping, Say, encode, error
 from cherki.server.service import Server
 from cherki.server.tables import Table
 from cherki.server.words import refusal
@@ -47,6 +47,9 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
     if isinstance(msg, Ping):
         conn.send(PONG)
         return
+    if isinstance(msg, Say | Emote):
+        await chat.say(table, conn, msg, srv.store, srv.limits)
+        return
     seat = conn.seat
     if seat is None:
         conn.send(error(refusal("a spectator cannot play", conn.lang)))
@@ -67,6 +70,7 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
     and serve it; close any other (policy violation)."""
     srv: Server = ws.app.state.server
     raw = ws.query_params.get("since")
+    heard_raw = ws.query_params.get("chat")
     try:
         if not _origin_ok(srv, ws):
             raise CherkiError("another site's page")
@@ -75,6 +79,11 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             if not raw.isdigit() or len(raw) > 9:
                 raise CherkiError("since is a version number")
             since = int(raw)
+        heard = None  # the last chat line the page holds (None: it does not show the chat)
+        if heard_raw is not None:
+            if not heard_raw.isdigit() or len(heard_raw) > 9:
+                raise CherkiError("chat is a chat line's number")
+            heard = int(heard_raw)
         seat = None
         if token is not None:
             table_id, seat = await asyncio.to_thread(srv.store.seat_of, token)
@@ -102,6 +111,8 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
     bucket = Bucket(srv.limits.messages_per_second)
     try:
         await table.join(conn, since, srv.thinker)
+        if heard is not None:
+            await chat.join(table, conn, heard, srv.store, srv.limits)
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":

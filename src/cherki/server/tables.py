@@ -71,6 +71,7 @@ from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.play.records import Record, parse_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
+from cherki.server.chat import ChatRoom
 from cherki.server.connection import Connection
 from cherki.server.messages import HintOut, StateOut, TimerOut, encode
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store
@@ -178,6 +179,8 @@ class Table:
         self._sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
         self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
+        #: the table's chat (cherki.server.chat), read from the store when first used
+        self.chat: ChatRoom | None = None
         session.save = self._save
 
     # -- the record -------------------------------------------------------------------------

@@ -15,10 +15,10 @@ from rich.text import Text
 
 from cherki.core.errors import RulesError
 from cherki.games import GAMES
+from cherki.ui.cli_common import check_run, progress
 from cherki.ui.cli_common import game_named as _game
 from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
-from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.command import extra_hint
@@ -37,7 +37,8 @@ RayOpt = Annotated[
     typer.Option(
         "--ray",
         help="Share the hands out over a Ray cluster: auto (the cluster this machine is in), "
-        "local (a Ray instance here, on 127.0.0.1), or its address. Same figures as --jobs 1.",
+        "local (a Ray instance here, node address 127.0.0.1; see docs/simulation.md for "
+        "what it exposes), or its address. Same figures as --jobs 1.",
     ),
 ]
 
@@ -162,6 +163,7 @@ def simulate(
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    check_run(hands, jobs)
     runner = _runner(jobs, ray)
     done = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
@@ -253,6 +255,7 @@ def compare(
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    check_run(hands, jobs)
     runner = _runner(jobs, ray)
     with progress(f"{game.title}, {len(setups)} variants", hands * len(setups)) as update:
         runs = run_compare(setups, hands, runner=runner, progress=update)

@@ -20,6 +20,7 @@ from cherki.core.events import Event, EventKind, Origin
 from cherki.games.sets.actions import DISCARD
 from cherki.i18n import Words
 from cherki.i18n import words as i18n_words
+from cherki.play.records import Record
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
 from cherki.ui.command import cherki_command
 from cherki.ui.terminal import (
@@ -34,6 +35,38 @@ from cherki.ui.text import Voice, money_text, note_line, settlement_lines, table
 
 
 # -- play ------------------------------------------------------------------------------------
+class RecordSaver:
+    """Writes a game's record after every move (``Record.save``: a temporary file renamed
+    over the record, so the file always holds the last record written whole). A write that
+    fails (a full disk: ``OSError`` errno 28) is said in one line and the game goes on in
+    memory; each later move tries again, and a write that works again says so."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: why the last write failed, or None
+        self.error: str | None = None
+
+    def __call__(self, record: Record) -> None:
+        try:
+            record.save(self.path)
+        except OSError as err:
+            first = self.error is None
+            self.error = err.strerror or str(err)
+            if first:
+                console.print(
+                    Text(
+                        f"Cannot write the record to {self.path}: {self.error}. It keeps the "
+                        "last record written whole; the game goes on in memory and each move "
+                        "tries again.",
+                        style="bold yellow",
+                    )
+                )
+            return
+        if self.error is not None:
+            self.error = None
+            console.print(Text(f"The record is written again to {self.path}.", style="yellow"))
+
+
 class TerminalTable:
     """One terminal session: a person at one seat (or nobody, watching) and bots, on the
     session loop."""
@@ -48,8 +81,11 @@ class TerminalTable:
         *,
         reveal_seed: bool = False,
         autosaved: bool = False,
+        saver: RecordSaver | None = None,
         lang: str | None = None,
     ) -> None:
+        #: writes the record (None: nothing written); knows whether the last write failed
+        self.saver = saver
         self.reveal_seed = reveal_seed
         self.autosaved = autosaved
         #: Ctrl-C stopped the game (exit status 130, as for any interrupted command)
@@ -79,7 +115,7 @@ class TerminalTable:
     def _stopped(self, ev: Stopped) -> None:
         w = self.words
         console.print(Text(w.t("term.unfinished"), style="yellow"))
-        if self.record_path:
+        if self.record_path and not self._unsaved():
             kept = w.t("term.autosaved" if self.autosaved else "term.saved")
             resume = cherki_command("play", "--resume", str(self.record_path))
             console.print(
@@ -89,6 +125,19 @@ class TerminalTable:
                 soft_wrap=True,  # the command: one line with nothing after it, to copy as it is
             )
         raise typer.Exit(130 if self.interrupted else 0)
+
+    def _unsaved(self) -> bool:
+        """Say so when the last write of the record failed (a full disk): the file holds
+        the last record written whole."""
+        if self.saver is None or self.saver.error is None:
+            return False
+        console.print(
+            Text(
+                f"The record could not be written ({self.saver.error}): "
+                f"{self.saver.path} holds the last record written whole."
+            )
+        )
+        return True
 
     def _run(self) -> None:
         session = self.session
@@ -137,7 +186,7 @@ class TerminalTable:
                 console.print(Text(line))
         if self.reveal_seed:
             console.print(Text(self.words.t("term.seed", seed=session.seed)))
-        if self.record_path:
+        if self.record_path and not self._unsaved():
             console.print(
                 Text(self.words.t("term.record_saved", path=self.record_path) + " ").append(
                     cherki_command("replay", str(self.record_path)), style="bold"

@@ -46,7 +46,19 @@ Our specifications (each is an option of :class:`SetsRules` unless marked *fixed
   uncalled player may win on their own stock draw. Calling bonuses need a standing call.
 * *fixed*: the call is derived from the hand: ``tan`` when the 14 cards already hold a mata,
   else ``ceki``; a hand may call only if some card would win (a ceki hand needs an identical
-  pair in its open set). A player may call on any discard, not only the first chance.
+  pair in its open set).
+* ``call_timing`` (default ``any``): a player may call on any discard while the hand is a
+  card from winning, not only the first chance. [000] says "once a player has formed four
+  sets in their hand and only needs one card to win, they can 'call' on their next
+  discard". We read "next discard" as *when* the call is made (a call is a discard, made
+  with a flick), not as a deadline: the sentence gives a permission ("can"), names no loss
+  for letting the chance pass, and calling is a choice with a price (once called, the hand
+  may only change for a mata, R-CHANGE; every draw is shown), so a player who waits a turn,
+  hoping to call tan rather than ceki, only delays the calling bonus. ``next`` is the strict
+  reading: the call must be made on the discard that first leaves the hand a card from
+  winning (for a hand dealt so, the seat's first discard); a plain discard that keeps the
+  hand a card from winning lets the chance pass, and it comes back only after a discard
+  that leaves the hand further from winning. The batched simulator plays ``any`` only.
 * ``caller_changes`` (default ``mata-only``): after calling, a player may only keep a new card
   when the exchange still waits and holds more mata ("turning an existing mixed set into a
   mata" [000]); ``free`` allows any exchange that still waits; ``none`` freezes the hand.

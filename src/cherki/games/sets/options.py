@@ -70,6 +70,15 @@ CALLING: Final = (
         title="Must call to win",
     ),
     Option(
+        "call_timing",
+        "any",
+        "when a call may be made: on any discard while the hand is a card from winning (any), "
+        "or only on the next discard after the hand gets there (next)",
+        '[000] R-CALL: "once a player has formed four sets in their hand and only needs one '
+        "card to win, they can 'call' on their next discard\" (any: ours, see the rules)",
+        choices=("any", "next"),
+    ),
+    Option(
         "caller_changes",
         "mata-only",
         "what a caller may still exchange: only for a mata (mata-only), anything that still "

@@ -2,6 +2,7 @@
 // server sends the whole state after every change; this page draws it and sends actions.
 import { $, api, card, el, fill, indexLabels, language, loadWords, miniCards, resultView, setIndexLabels, t as tr, tn, toast, withRed } from "/static/common.js";
 import * as motion from "/static/motion.js";
+import { chatInit, chatLog, chatParam, chatReceive, chatSeats } from "/static/chat.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -21,7 +22,11 @@ function socketUrl() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const since = localStorage.getItem(seenKey);
   const path = watching ? `/ws/watch/${key}` : `/ws/seat/${key}`;
-  return `${proto}//${location.host}${path}?lang=${language()}${since !== null ? `&since=${since}` : ""}`;
+  const query = new URLSearchParams();
+  query.set("lang", language()); // the server's words in the person's language
+  if (since !== null) query.set("since", since);
+  query.set("chat", chatParam()); // the last chat line this page holds
+  return `${proto}//${location.host}${path}?${query}`;
 }
 
 function connect() {
@@ -115,6 +120,8 @@ function onMessage(msg) {
     render();
     motion.after(was, before, msg, { watching });
     if (ended && msg.ui.result) openResult();
+  } else if (msg.type === "chat") {
+    chatReceive(msg);
   } else if (msg.type === "hint") {
     hint = msg.lines || [];
     renderHint();
@@ -232,6 +239,7 @@ function renderSeats() {
       el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount", title: tn("page.table.in_hand", s.cards) }, `${s.cards}`, el("span", { class: "unit" }, ` ${tn("page.table.unit", s.cards)}`)), lastLine),
       what);
   }));
+  chatSeats(st);
 }
 
 function cardButton(code, { action = null, cls = "", label = "" } = {}) {
@@ -391,7 +399,7 @@ function renderHint() {
 
 function renderLog() {
   const log = $("#log");
-  fill(log, st.ui.log.map((line) => el("li", { class: line.startsWith(`${tr("voice.you")} `) ? "you" : "" }, withRed(line))));
+  fill(log, chatLog(st, st.ui.log.map((line) => el("li", { class: line.startsWith(`${tr("voice.you")} `) ? "you" : "" }, withRed(line)))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -478,6 +486,12 @@ $("#prefs-btn").addEventListener("click", () => {
 });
 
 $("#back-btn").addEventListener("click", () => send({ type: "back" }));
+
+chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
+  if (!st) return;
+  renderSeats();
+  renderLog();
+} });
 
 // -- the first visit: a name -----------------------------------------------------------------
 async function start() {
