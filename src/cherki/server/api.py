@@ -14,6 +14,7 @@ from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
+from cherki.i18n import normalise
 from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
@@ -297,7 +298,7 @@ async def download(table_id: str, request: Request, token: str | None = None) ->
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def table_replay(table_id: str, request: Request) -> Response:
+async def table_replay(table_id: str, request: Request, lang: str | None = None) -> Response:
     """A finished table's replay: every hand face up, step by step (an unfinished table's:
     403)."""
     srv = _server(request)
@@ -310,14 +311,14 @@ async def table_replay(table_id: str, request: Request) -> Response:
             403, "this table is still being played: its replay opens when the match is over"
         )
     text = (await asyncio.to_thread(srv.store.record, table_id)).dumps()
-    status, out = await srv.heavy.run(_replay_json, text, table_id)
+    status, out = await srv.heavy.run(_replay_json, text, table_id, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")
 
 
 @router.post("/api/replay")
-async def replay_upload(request: Request) -> Response:
+async def replay_upload(request: Request, lang: str | None = None) -> Response:
     """The frames of a record sent as the request's body (JSON, at most 1 MB), worked out
     in the heavy requests' process."""
     body = await request.body()
@@ -325,7 +326,7 @@ async def replay_upload(request: Request) -> Response:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise HTTPException(400, "a record is UTF-8 JSON text") from None
-    status, out = await _server(request).heavy.run(_replay_json, text)
+    status, out = await _server(request).heavy.run(_replay_json, text, None, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")
