@@ -14,12 +14,17 @@ from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
+from cherki.i18n import normalise
+from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
 from cherki.server.store import FINISHED
 from cherki.server.tables import MAX_HANDS, MAX_TIMER, MIN_TIMER, SeatPlan, Table
 
 router = APIRouter()
+
+#: The most seats any game takes (Balik Satu's 20); each game checks its own bounds.
+MAX_SEATS = max(g.players[1] for g in GAMES.values())
 
 
 class SeatIn(BaseModel):
@@ -31,7 +36,7 @@ class TableIn(BaseModel):
     game: str = Field(max_length=40)
     preset: str | None = Field(default=None, max_length=40)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=40)
-    seats: list[SeatIn] = Field(min_length=2, max_length=14)
+    seats: list[SeatIn] = Field(min_length=2, max_length=MAX_SEATS)
     hands: int = Field(default=1, ge=1, le=MAX_HANDS)
     timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
     #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
@@ -40,6 +45,11 @@ class TableIn(BaseModel):
 
 class NameIn(BaseModel):
     name: str = Field(max_length=40)
+
+
+class ChatIn(BaseModel):
+    #: whether the table's spectators read its chat
+    spectators: bool
 
 
 class TakeSeat(BaseModel):
@@ -67,13 +77,19 @@ def games_json() -> list[dict[str, Any]]:
                 "players": list(g.players),
                 "default_players": g.default_players,
                 "presets": [
-                    {"name": p.name, "summary": p.description, "sources": p.sources}
+                    {
+                        "name": p.name,
+                        "title": p.title or p.name,
+                        "summary": p.description,
+                        "sources": p.sources,
+                    }
                     for p in g.presets
                 ],
                 "default_preset": g.default_preset().name,
                 "options": [
                     {
                         "name": o.name,
+                        "title": o.title or o.name.replace("_", " "),
                         "summary": o.help,
                         "kind": _kind(o),
                         "type": o.type_name,
@@ -235,6 +251,26 @@ async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any
     return {"table": table.id, "seat": seat, "link": link, "url": (srv.public or "") + link}
 
 
+@router.get("/api/host/{token}/chat")
+async def host_chat(token: str, request: Request) -> dict[str, Any]:
+    """The table's chat settings: whether its spectators read the chat."""
+    table = await _hosted(_server(request), token)
+    return {"table": table.id, "spectators": chat.spectators_read(table)}
+
+
+@router.post("/api/host/{token}/chat")
+async def host_chat_set(token: str, body: ChatIn, request: Request) -> dict[str, Any]:
+    """The host lets the table's spectators read its chat (or stops them); the spectators
+    connected now are told."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    try:
+        await chat.set_spectators(table, body.spectators, srv.store, srv.limits)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    return {"table": table.id, "spectators": chat.spectators_read(table)}
+
+
 # -- records and replays --------------------------------------------------------------------------
 @router.get("/api/tables/{table_id}/record")
 async def download(table_id: str, request: Request, token: str | None = None) -> Response:
@@ -262,7 +298,7 @@ async def download(table_id: str, request: Request, token: str | None = None) ->
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def table_replay(table_id: str, request: Request) -> Response:
+async def table_replay(table_id: str, request: Request, lang: str | None = None) -> Response:
     """A finished table's replay: every hand face up, step by step (an unfinished table's:
     403)."""
     srv = _server(request)
@@ -275,14 +311,14 @@ async def table_replay(table_id: str, request: Request) -> Response:
             403, "this table is still being played: its replay opens when the match is over"
         )
     text = (await asyncio.to_thread(srv.store.record, table_id)).dumps()
-    status, out = await srv.heavy.run(_replay_json, text, table_id)
+    status, out = await srv.heavy.run(_replay_json, text, table_id, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")
 
 
 @router.post("/api/replay")
-async def replay_upload(request: Request) -> Response:
+async def replay_upload(request: Request, lang: str | None = None) -> Response:
     """The frames of a record sent as the request's body (JSON, at most 1 MB), worked out
     in the heavy requests' process."""
     body = await request.body()
@@ -290,7 +326,7 @@ async def replay_upload(request: Request) -> Response:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise HTTPException(400, "a record is UTF-8 JSON text") from None
-    status, out = await _server(request).heavy.run(_replay_json, text)
+    status, out = await _server(request).heavy.run(_replay_json, text, None, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")

@@ -6,6 +6,9 @@
 * ``GET /replay/{table}``: a finished table's replay; ``GET /replay``: open a record file.
 * ``GET /cards/{CODE}.svg`` (``?index=0``: without the index label; ``back``: the back):
   the project's SVG cards (:func:`cherki.ui.cards_svg.card_svg`), cached for a day.
+* ``GET /favicon.svg``, ``/favicon.ico``, ``/apple-touch-icon.png``: the site's icon, three
+  cards fanned (:func:`cherki.ui.cards_svg.icon_svg`; the bitmaps drawn from it by
+  ``scripts/make_icons.py``), linked from every page, cached for a day.
 * ``GET /api/watch/{table}``: a table's game and status (404: no such table).
 * ``GET /api/rules/{game}?preset=P``: every option's value under a preset (the lobby).
 
@@ -42,7 +45,7 @@ from cherki.core.errors import CherkiError
 from cherki.games import find_game
 from cherki.play.records import Record, replay_steps
 from cherki.server import present
-from cherki.ui.cards_svg import card_svg
+from cherki.ui.cards_svg import card_svg, icon_svg
 from cherki.ui.text import Voice, event_line
 
 STATIC = Path(__file__).parent / "static"
@@ -110,6 +113,26 @@ async def card(name: str, index: int = 1) -> Response:
     )
 
 
+ICON_HEADERS = {"Cache-Control": "public, max-age=86400"}
+
+
+@router.get("/favicon.svg", include_in_schema=False)
+async def favicon_svg() -> Response:
+    return Response(icon_svg(), media_type="image/svg+xml", headers=ICON_HEADERS)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon_ico() -> FileResponse:
+    return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon", headers=ICON_HEADERS)
+
+
+@router.get("/apple-touch-icon.png", include_in_schema=False)
+async def touch_icon() -> FileResponse:
+    return FileResponse(
+        STATIC / "apple-touch-icon.png", media_type="image/png", headers=ICON_HEADERS
+    )
+
+
 @router.get("/api/rules/{game_name}")
 async def preset_rules(game_name: str, preset: str | None = None) -> dict[str, Any]:
     """Every option's value under a preset (the lobby shows what each option starts as)."""
@@ -134,16 +157,17 @@ async def watch_info(table_id: str, request: Request) -> dict[str, Any]:
 
 
 # -- replays ----------------------------------------------------------------------------------
-def frames(record: Record) -> dict[str, Any]:
-    """Every step of every hand of ``record`` as frames (see the module's notes)."""
+def frames(record: Record, lang: str | None = None) -> dict[str, Any]:
+    """Every step of every hand of ``record`` as frames (see the module's notes), worded in
+    ``lang`` (English unless told)."""
     game = record.game
-    voice = Voice.of(record.players, len(record.players))
+    voice = Voice.of(record.players, len(record.players), None, lang)
     out: list[dict[str, Any]] = []
     hands = []
     for index in range(len(record.hands)):
         start = len(out)
         state = record.start(index)
-        out.append(_frame(state, index, f"Hand {index + 1} dealt", [], voice))
+        out.append(_frame(state, index, voice.t("replay.dealt", n=index + 1), [], voice))
         out[-1]["log"] = [event_line(e, game, voice) for e in state.log]
         for state, text, events in replay_steps(record, index):
             if len(out) >= MAX_FRAMES:

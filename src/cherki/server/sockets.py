@@ -12,13 +12,16 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.core.errors import CherkiError
-from cherki.server import messages
+from cherki.i18n import DEFAULT as DEFAULT_LANG
+from cherki.i18n import normalise
+from cherki.server import chat, messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket
-from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
+from cherki.server.messages import PONG, Act, Back, Emote, Hint, Incoming, Ping, Say, encode, error
 from cherki.server.service import Server
 from cherki.server.tables import Table
+from cherki.server.words import refusal
 
 router = APIRouter()
 
@@ -44,19 +47,22 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
     if isinstance(msg, Ping):
         conn.send(PONG)
         return
+    if isinstance(msg, Say | Emote):
+        await chat.say(table, conn, msg, srv.store, srv.limits)
+        return
     seat = conn.seat
     if seat is None:
-        conn.send(error("a spectator cannot play"))
+        conn.send(error(refusal("a spectator cannot play", conn.lang)))
         return
     if isinstance(msg, Hint):
-        conn.send(encode(await table.hint(seat)))
+        conn.send(encode(await table.hint(seat, conn.lang)))
     elif isinstance(msg, Back):
         await table.come_back(seat, srv.thinker)
     elif isinstance(msg, Act):
         try:
             await table.act(seat, msg.action, msg.version, srv.thinker)
         except CherkiError as err:
-            conn.send(error(str(err)))
+            conn.send(error(refusal(str(err), conn.lang)))
 
 
 async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
@@ -64,6 +70,7 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
     and serve it; close any other (policy violation)."""
     srv: Server = ws.app.state.server
     raw = ws.query_params.get("since")
+    heard_raw = ws.query_params.get("chat")
     try:
         if not _origin_ok(srv, ws):
             raise CherkiError("another site's page")
@@ -72,6 +79,11 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             if not raw.isdigit() or len(raw) > 9:
                 raise CherkiError("since is a version number")
             since = int(raw)
+        heard = None  # the last chat line the page holds (None: it does not show the chat)
+        if heard_raw is not None:
+            if not heard_raw.isdigit() or len(heard_raw) > 9:
+                raise CherkiError("chat is a chat line's number")
+            heard = int(heard_raw)
         seat = None
         if token is not None:
             table_id, seat = await asyncio.to_thread(srv.store.seat_of, token)
@@ -92,11 +104,15 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             await ws.send_text(messages.closing(refused, reconnect=True))
             await ws.close(code=TOO_SLOW, reason=refused[:120])
         return
-    conn = Connection(ws, seat, address, srv.limits)
+    # the page's language (``?lang=ms``): one cherki speaks, else English
+    lang = normalise(ws.query_params.get("lang")) or DEFAULT_LANG
+    conn = Connection(ws, seat, address, srv.limits, lang)
     conn.start(table.leave)
     bucket = Bucket(srv.limits.messages_per_second)
     try:
         await table.join(conn, since, srv.thinker)
+        if heard is not None:
+            await chat.join(table, conn, heard, srv.store, srv.limits)
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -106,7 +122,7 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
                 conn.send(error("binary frames are not accepted: send JSON text"))
                 continue
             if not bucket.take():
-                conn.send(error("too many messages: slow down"))
+                conn.send(error(refusal("too many messages: slow down", conn.lang)))
                 continue
             await answer(srv, conn, table, text)
     except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError, OSError):

@@ -67,9 +67,11 @@ from cherki.core.contract import Observation
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, Event
 from cherki.games import find_game
+from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.play.records import Record, parse_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
+from cherki.server.chat import ChatRoom
 from cherki.server.connection import Connection
 from cherki.server.messages import HintOut, StateOut, TimerOut, encode
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store
@@ -95,6 +97,12 @@ class SeatPlan:
     level: str | None = None
 
 
+def seat_name(seat: int, bot_level: str | None = None) -> str:
+    """A seat's name until its person gives one, numbered from 1 as people count seats
+    ("Seat 1", "Bot 2 (heuristic)"); the API's seat numbers start at 0."""
+    return f"Bot {seat + 1} ({bot_level})" if bot_level else f"Seat {seat + 1}"
+
+
 def think(bot: Bot, obs: Observation, seed: int) -> int:
     """A bot's decision (run in a worker process or thread)."""
     return bot.act(obs, random.Random(seed))
@@ -108,6 +116,10 @@ def _json(value: object) -> str:
 #: name or text of a message holds a NUL)
 _EVENTS, _LOG = "\x00events\x00", "\x00log\x00"
 _EVENTS_TEXT, _LOG_TEXT = f"[{_json(_EVENTS)}]", f"[{_json(_LOG)}]"
+
+
+#: who reads a state message: a seat (None: a spectator) and a language
+Reader = tuple[int | None, str]
 
 
 @dataclass
@@ -156,14 +168,19 @@ class Table:
         self.touched = time.monotonic()
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
-        #: per viewer (-1: spectators): the hand's log as events, their data and words
-        self._seen: dict[int, Seen] = {}
-        #: per viewer: the last result and score sheet, and the hand count they are of
-        self._finished: dict[int, tuple[int, tuple[Any, Any]]] = {}
-        #: per viewer: the hand's log and how much of it its last state message held
-        self._sent: dict[int, tuple[list[Event], int]] = {}
+        #: per viewer (-1: spectators) and language: the hand's log as events, their data
+        #: and words
+        self._seen: dict[tuple[int, str], Seen] = {}
+        #: per viewer and language: the last result and score sheet, and the hand count
+        #: they are of
+        self._finished: dict[tuple[int, str], tuple[int, tuple[Any, Any]]] = {}
+        #: per viewer and language: the hand's log and how much of it its last state
+        #: message held
+        self._sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
         self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
+        #: the table's chat (cherki.server.chat), read from the store when first used
+        self.chat: ChatRoom | None = None
         session.save = self._save
 
     # -- the record -------------------------------------------------------------------------
@@ -297,13 +314,18 @@ class Table:
 
     # -- what a viewer sees ---------------------------------------------------------------------
     def view(
-        self, seat: int | None, now: float | None = None, *, spliced: bool = False
+        self,
+        seat: int | None,
+        now: float | None = None,
+        *,
+        spliced: bool = False,
+        lang: str = DEFAULT_LANG,
     ) -> StateOut:
         """What ``seat`` (None: a spectator) may be sent now: its observation of the hand in
         play (a spectator: the public view) and the hand's events as it saw them, the names,
         the version, the match's running totals, the turn timer and who is away. ``spliced``:
         the events and the log in words are placeholders that :meth:`_text` fills with
-        their JSON, kept as the hand's log grows."""
+        their JSON, kept as the hand's log grows. ``lang``: the language of its words."""
         session = self.session
         state = session.state
         seconds = self.settings.get("timer")
@@ -330,15 +352,15 @@ class Table:
             people=[s.bot is None for s in session.seats],
             away=sorted(self.away),
         )
-        finished = self._finished_views(viewer, seat)
+        finished = self._finished_views(viewer, seat, lang)
         if state is None:
             out["observation"] = None
             out["events"] = []
-            out["ui"] = present.seat_view(session, seat, finished=finished)
+            out["ui"] = present.seat_view(session, seat, finished=finished, lang=lang)
             return out
         obs = state.observation(seat) if seat is not None else state.public_observation()
         data = obs.to_json()
-        seen = self._seen_by(viewer)
+        seen = self._seen_by(viewer, lang)
         out["observation"] = data
         out["events"] = [_EVENTS] if spliced else list(seen.data)
         lines = [_LOG] if spliced else list(seen.lines)
@@ -351,36 +373,39 @@ class Table:
                 self._hands[seat] = shown
             hand = shown[1]
         out["ui"] = present.seat_view(
-            session, seat, obs=obs, data=data, log=lines, finished=finished, hand=hand
+            session, seat, obs=obs, data=data, log=lines, finished=finished, hand=hand, lang=lang
         )
         return out
 
-    def _finished_views(self, viewer: int, seat: int | None) -> tuple[Any, Any]:
+    def _finished_views(
+        self, viewer: int, seat: int | None, lang: str = DEFAULT_LANG
+    ) -> tuple[Any, Any]:
         """The last result and score sheet as ``viewer`` reads them (kept until a hand
         ends or a name changes)."""
         session = self.session
         hands = len(session.match.results)
-        held = self._finished.get(viewer)
+        held = self._finished.get((viewer, lang))
         if held is not None and held[0] == hands:
             return held[1]
-        voice = Voice.of(session.names, len(session.seats), seat)
+        voice = Voice.of(session.names, len(session.seats), seat, lang)
         made = (present.last_result(session, voice), present.score_sheet(session.match, voice))
-        self._finished[viewer] = (hands, made)
+        self._finished[(viewer, lang)] = (hands, made)
         return made
 
-    def _seen_by(self, viewer: int) -> Seen:
+    def _seen_by(self, viewer: int, lang: str = DEFAULT_LANG) -> Seen:
         """The hand in play's events as ``viewer`` saw them (-1: a spectator), as data and
         in words, each with its JSON; worked out once per event, since a hand's log only
         grows."""
         session = self.session
         state = session.state
         assert state is not None
-        seen = self._seen.get(viewer)
+        seen = self._seen.get((viewer, lang))
         if seen is None or seen.log is not state.log:
             seen = Seen(state.log)
-            self._seen[viewer] = seen
+            self._seen[(viewer, lang)] = seen
         if seen.count < len(state.log):
-            voice = Voice.of(session.names, len(session.seats), None if viewer < 0 else viewer)
+            you = None if viewer < 0 else viewer
+            voice = Voice.of(session.names, len(session.seats), you, lang)
             for e in state.log[seen.count :]:
                 mine = e.seen_by(viewer)
                 data = mine.to_json()
@@ -392,16 +417,16 @@ class Table:
             seen.count = len(state.log)
         return seen
 
-    def _text(self, seat: int | None, now: float, start: int = 0) -> str:
+    def _text(self, seat: int | None, now: float, start: int = 0, lang: str = DEFAULT_LANG) -> str:
         """The text of ``seat``'s state message: encoded without the hand's log, which is
         spliced in from the JSON kept of each event (the message's cost does not grow
         with the hand): the log from entry ``start`` on (``log_from``; the client keeps
         the entries before it)."""
-        out = self.view(seat, now, spliced=True)
+        out = self.view(seat, now, spliced=True, lang=lang)
         if self.session.state is None:
             out["log_from"] = 0
             return encode(out)
-        seen = self._seen_by(seat if seat is not None else -1)
+        seen = self._seen_by(seat if seat is not None else -1, lang)
         start = min(start, seen.count)
         out["log_from"] = start
         text = encode(out)
@@ -409,34 +434,35 @@ class Table:
         lines = "[" + ",".join(seen.lines_text[start:]) + "]"
         return text.replace(_EVENTS_TEXT, events, 1).replace(_LOG_TEXT, lines, 1)
 
-    def _views(self, now: float, seats: set[int | None]) -> dict[int | None, str]:
-        """The text of the state message of each viewer in ``seats``, each worked out once,
+    def _views(self, now: float, seats: set[Reader]) -> dict[Reader, str]:
+        """The text of the state message of each reader in ``seats`` (a seat and a
+        language), each worked out once,
         holding the hand's log from where the viewer's last such message left it: every
         connection of the viewer has had that message, or joined since with the whole log
         (:meth:`join`)."""
         state = self.session.state
-        out: dict[int | None, str] = {}
-        for seat in seats:
+        out: dict[Reader, str] = {}
+        for seat, lang in seats:
             viewer = seat if seat is not None else -1
-            held = self._sent.get(viewer)
+            held = self._sent.get((viewer, lang))
             start = (
                 held[1] if state is not None and held is not None and held[0] is state.log else 0
             )
-            out[seat] = self._text(seat, now, start)
+            out[(seat, lang)] = self._text(seat, now, start, lang)
             if state is not None:
-                self._sent[viewer] = (state.log, self._seen_by(viewer).count)
+                self._sent[(viewer, lang)] = (state.log, self._seen_by(viewer, lang).count)
             else:
-                self._sent.pop(viewer, None)
+                self._sent.pop((viewer, lang), None)
         return out
 
-    def _missed(self, seat: int | None, since: int) -> list[str]:
+    def _missed(self, seat: int | None, since: int, lang: str = DEFAULT_LANG) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
         session = self.session
         if type(since) is not int or since >= self.version:
             return []
         since = max(0, since)
         record = session.record()
-        voice = Voice.of(session.names, len(session.seats), seat)
+        voice = Voice.of(session.names, len(session.seats), seat, lang)
         viewer = seat if seat is not None else -1
         lines: list[str] = []
         start = 0
@@ -449,7 +475,7 @@ class Table:
             live = index == len(record.hands) - 1 and session.state is not None
             state = session.state if live else replay_hand(record, index, check=False)
             assert state is not None
-            lines.append(f"Hand {index + 1}:")
+            lines.append(voice.t("missed.hand", n=index + 1))
             first_event = _events_after(record, index, skip)
             lines += [
                 event_line(e, session.game, voice) for e in state.events_for(viewer, first_event)
@@ -459,8 +485,8 @@ class Table:
             start = end
         return lines[-MAX_MISSED:]
 
-    def _hint(self, seat: int) -> list[str]:
-        return present.hint(self.session, seat)
+    def _hint(self, seat: int, lang: str = DEFAULT_LANG) -> list[str]:
+        return present.hint(self.session, seat, lang)
 
     # -- the table's doors (on the event loop) ---------------------------------------------------
     def tell(self, now: float | None = None) -> None:
@@ -469,9 +495,9 @@ class Table:
         self.arm(now)
         if not self.connections:
             return
-        texts = self._views(now, {c.seat for c in self.connections})
+        texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
-            c.send(texts[c.seat])
+            c.send(texts[(c.seat, c.lang)])
 
     async def _told(self, work: Callable[[], object]) -> None:
         """Run ``work`` (a change), then work out every viewer's message on the event loop
@@ -485,9 +511,9 @@ class Table:
         now = time.monotonic()
         self.arm(now)
         self.touched = now
-        texts = self._views(now, {c.seat for c in self.connections})
+        texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
-            c.send(texts[c.seat])
+            c.send(texts[(c.seat, c.lang)])
 
     async def act(self, seat: int, action: int | str, version: int, thinker: Thinker) -> None:
         """A person's action (a CherkiError if refused: nothing changed)."""
@@ -495,9 +521,9 @@ class Table:
             await self._told(lambda: self._act(seat, action, version))
         self.wake(thinker)
 
-    async def hint(self, seat: int) -> HintOut:
+    async def hint(self, seat: int, lang: str = DEFAULT_LANG) -> HintOut:
         async with self.lock:
-            lines = await asyncio.to_thread(self._hint, seat)
+            lines = await asyncio.to_thread(self._hint, seat, lang)
         return HintOut(type="hint", lines=lines)
 
     async def come_back(self, seat: int, thinker: Thinker) -> None:
@@ -516,10 +542,10 @@ class Table:
             def first() -> str:
                 now = time.monotonic()
                 self.arm(now)
-                out = self.view(conn.seat, now)
+                out = self.view(conn.seat, now, lang=conn.lang)
                 out["log_from"] = 0  # the whole log: later messages hold what is new
                 if since is not None:
-                    out["missed"] = self._missed(conn.seat, since)
+                    out["missed"] = self._missed(conn.seat, since, conn.lang)
                 return encode(out)
 
             text = await asyncio.to_thread(first)
@@ -601,9 +627,9 @@ class Tables:
         players = []
         for i, p in enumerate(seats):
             if p.kind == BOT:
-                players.append(Seat(f"Bot {i} ({p.level})", make_bot(game.name, p.level or "")))
+                players.append(Seat(seat_name(i, p.level), make_bot(game.name, p.level or "")))
             elif p.kind == HUMAN:
-                players.append(Seat(f"Seat {i}"))
+                players.append(Seat(seat_name(i)))
             else:
                 raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
         seed = random.SystemRandom().getrandbits(64)
@@ -636,9 +662,9 @@ class Tables:
         record = self.store.record(table_id)
         game = record.game
         seats = [
-            Seat(s.name or f"Seat {s.seat}", make_bot(game.name, s.level or ""))
+            Seat(s.name or seat_name(s.seat, s.level), make_bot(game.name, s.level or ""))
             if s.kind == BOT
-            else Seat(s.name or f"Seat {s.seat}")
+            else Seat(s.name or seat_name(s.seat))
             for s in info.seats
         ]
         session = Session.resume(record, seats)
