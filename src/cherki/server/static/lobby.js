@@ -1,6 +1,6 @@
 // The lobby: create a table (game, rules, seats, bots, match length, timer), share the
 // links, and see the open tables.
-import { $, api, copy, el, fill, loadWords, t as tr, tn } from "/static/common.js";
+import { $, api, copy, el, fill, language, loadWords, t as tr, tn } from "/static/common.js";
 
 let games = [];
 let changed = new Map(); // option name -> value the person chose
@@ -173,7 +173,7 @@ function botName(level) {
 async function start() {
   await loadWords();
   try {
-    games = await api("/api/games");
+    games = await api(`/api/games?lang=${language()}`);
   } catch (err) {
     $("#create-error").textContent = tr("page.lobby.cannot_load", { error: err.message });
     return;
