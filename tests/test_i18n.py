@@ -340,7 +340,7 @@ def test_every_games_presets_and_options_have_their_words() -> None:
     every language, found by the keys the lobby and the terminal build
     (:func:`cherki.i18n.option_key`), and the English of each key is the declaration's own
     (a declaration changed without its catalogue entry fails here)."""
-    from cherki.i18n import option_key, preset_key
+    from cherki.i18n import choice_key, option_key, preset_key
 
     cats = {lang: _catalogue(lang) for lang in LANGUAGES}
     seen = 0
@@ -357,7 +357,11 @@ def test_every_games_presets_and_options_have_their_words() -> None:
                 assert all(key in c for c in cats.values()), key
                 assert cats["en"][key] == english, (game.name, key, english)
                 seen += 1
-    assert seen > 150
+            for c in o.choices:
+                key = choice_key(o.name, c)
+                assert all(key in c_ for c_ in cats.values()), key
+                seen += 1
+    assert seen > 200
     # no key of these kinds that no game uses (a preset or option renamed, its words left)
     used = {
         k
@@ -365,9 +369,10 @@ def test_every_games_presets_and_options_have_their_words() -> None:
         for k in (
             *(preset_key(g.name, p.name, f) for p in g.presets for f in ("title", "about")),
             *(option_key(g.name, o.name, f) for o in g.options for f in ("title", "about")),
+            *(choice_key(o.name, c) for o in g.options for c in o.choices),
         )
     }
-    stale = {k for k in cats["en"] if k.startswith(("preset.", "option."))} - used
+    stale = {k for k in cats["en"] if k.startswith(("preset.", "option.", "choice."))} - used
     assert not stale, sorted(stale)
 
 
@@ -393,6 +398,10 @@ def test_the_lobby_offers_presets_and_options_in_the_readers_language(
         ):
             assert mine["name"] == theirs["name"]  # identifiers stay
             assert mine.get("choices") == theirs.get("choices")
+            labels = mine.get("labels", [])
+            assert len(labels) == len(mine.get("choices", []))
+            for label in labels:
+                assert not _LOBBY_ENGLISH.search(label), (name, label)
             for field in ("title", "summary"):
                 texts += 1
                 differ += mine[field] != theirs[field]

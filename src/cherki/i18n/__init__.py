@@ -111,6 +111,12 @@ def option_key(game: str, option: str, field: str) -> str:
     return own if words(DEFAULT).has(own) else f"option.{option}.{field}"
 
 
+def choice_key(option: str, value: str) -> str:
+    """The words for one of a rule option's choices (``rounds`` → "in packets, in turn"):
+    ``choice.<option>.<value>``; the lobby shows them, the identifier beside."""
+    return f"choice.{option}.{value}"
+
+
 # -- the terminal's choice, remembered ------------------------------------------------------------
 def config_file() -> Path:
     """Where the terminal remembers the person's language (the user's config folder)."""

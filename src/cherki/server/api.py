@@ -14,7 +14,7 @@ from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
-from cherki.i18n import DEFAULT, normalise, option_key, preset_key, words
+from cherki.i18n import DEFAULT, choice_key, normalise, option_key, preset_key, words
 from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
@@ -97,6 +97,7 @@ def games_json(lang: str = DEFAULT) -> list[dict[str, Any]]:
                         "kind": _kind(o),
                         "type": o.type_name,
                         "choices": list(o.choices),
+                        "labels": [w.t(choice_key(o.name, c)) for c in o.choices],
                         "minimum": o.minimum,
                         "maximum": o.maximum,
                         "optional": o.optional,
