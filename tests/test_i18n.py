@@ -82,7 +82,8 @@ def _used_keys() -> tuple[set[str], set[str]]:
     prefixes: set[str] = set()
     for path in SRC.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"""\b(t|say|count|has)\(\s*(f?)"([a-z_][\w.\-]*)(["{])""", source):
+        pattern = r"""\b(t|say|count|has|Refused)\(\s*(f?)"([a-z_][\w.\-]*)(["{])"""
+        for m in re.finditer(pattern, source):
             kind, is_f, key, end = m.groups()
             if is_f and end == "{":
                 prefixes.add(key)
@@ -331,3 +332,198 @@ def test_a_replay_is_worded_in_the_language_asked(store: Store) -> None:
     assert frames["xx"] == frames["en"]  # a language cherki does not speak: English
     assert frames["id"][1]["log"][0].startswith("P0 membuang")
     assert frames["id"][-1]["result"]["summary"] != frames["en"][-1]["result"]["summary"]
+
+
+# -- the games' presets and rule options (the lobby, the terminal's first line) ------------------
+def test_every_games_presets_and_options_have_their_words() -> None:
+    """Every registered game's every preset and option has a title and a description in
+    every language, found by the keys the lobby and the terminal build
+    (:func:`cherki.i18n.option_key`), and the English of each key is the declaration's own
+    (a declaration changed without its catalogue entry fails here)."""
+    from cherki.i18n import choice_key, option_key, preset_key
+
+    cats = {lang: _catalogue(lang) for lang in LANGUAGES}
+    seen = 0
+    for game in GAMES.values():
+        for p in game.presets:
+            for field, english in (("title", p.title), ("about", p.description)):
+                key = preset_key(game.name, p.name, field)
+                assert all(key in c for c in cats.values()), key
+                assert cats["en"][key] == english, (key, english)
+                seen += 1
+        for o in game.options:
+            for field, english in (("title", o.title), ("about", o.help)):
+                key = option_key(game.name, o.name, field)
+                assert all(key in c for c in cats.values()), key
+                assert cats["en"][key] == english, (game.name, key, english)
+                seen += 1
+            for c in o.choices:
+                key = choice_key(o.name, c)
+                assert all(key in c_ for c_ in cats.values()), key
+                seen += 1
+    assert seen > 200
+    # no key of these kinds that no game uses (a preset or option renamed, its words left)
+    used = {
+        k
+        for g in GAMES.values()
+        for k in (
+            *(preset_key(g.name, p.name, f) for p in g.presets for f in ("title", "about")),
+            *(option_key(g.name, o.name, f) for o in g.options for f in ("title", "about")),
+            *(choice_key(o.name, c) for o in g.options for c in o.choices),
+        )
+    }
+    stale = {k for k in cats["en"] if k.startswith(("preset.", "option.", "choice."))} - used
+    assert not stale, sorted(stale)
+
+
+_LOBBY_ENGLISH = re.compile(r"\b(the|a|an|is|when|who|each|with|points?|cards?|hands?|of)\b")
+
+
+@pytest.mark.parametrize("lang", ["ms", "id"])
+def test_the_lobby_offers_presets_and_options_in_the_readers_language(
+    store: Store, lang: str
+) -> None:
+    with TestClient(create_app(store, rate=1000)) as client:
+        english = {g["name"]: g for g in client.get("/api/games").json()}
+        there = {g["name"]: g for g in client.get(f"/api/games?lang={lang}").json()}
+        assert client.get("/api/games?lang=xx").json() == list(english.values())
+    texts = 0
+    differ = 0
+    for name, g in there.items():
+        e = english[name]
+        assert g["title"] == e["title"]  # the games' names stay
+        for mine, theirs in (
+            *zip(g["presets"], e["presets"], strict=True),
+            *zip(g["options"], e["options"], strict=True),
+        ):
+            assert mine["name"] == theirs["name"]  # identifiers stay
+            assert mine.get("choices") == theirs.get("choices")
+            labels = mine.get("labels", [])
+            assert len(labels) == len(mine.get("choices", []))
+            for label in labels:
+                assert not _LOBBY_ENGLISH.search(label), (name, label)
+            for field in ("title", "summary"):
+                texts += 1
+                differ += mine[field] != theirs[field]
+                # the choices' identifiers, "(each)", and the source's words quoted stay
+                words_ = re.sub(r"\([a-z0-9-]+\)|'[^']*'", "", mine[field])
+                assert not _LOBBY_ENGLISH.search(words_), (name, mine[field])
+    assert differ > texts * 0.9, (differ, texts)
+    satu = there["balik-satu"]
+    word = {"ms": "markah", "id": "poin"}[lang]
+    assert word in satu["presets"][0]["summary"]
+
+
+# -- refusals at the table: the chat's limits, why a connection is closed -------------------------
+@pytest.mark.parametrize(
+    ("lang", "empty", "emote", "spectator", "full"),
+    [
+        ("ms", "tulis sesuatu: mesej itu kosong", "reaksi mestilah salah satu daripada",
+         "penonton tidak boleh menulis dalam sembang", "sembang meja ini sudah penuh (1 baris)"),
+        ("id", "tulis sesuatu: pesannya kosong", "reaksi harus salah satu dari",
+         "penonton tidak bisa menulis di obrolan", "obrolan meja ini sudah penuh (1 baris)"),
+        ("en", "say something: the message is empty", "an emote is one of",
+         "spectators cannot write in the chat", "this table's chat is full (1 lines)"),
+    ],
+)  # fmt: skip
+def test_the_chats_refusals_are_in_the_readers_language(
+    store: Store, lang: str, empty: str, emote: str, spectator: str, full: str
+) -> None:
+    from cherki.server.limits import Limits
+
+    def refused(ws: Any) -> str:
+        while (msg := ws.receive_json())["type"] != "error":
+            pass
+        text: str = msg["message"]
+        return text
+
+    app = create_app(store, rate=1000, limits=Limits(chat_chars=10, chat_lines=1))
+    with TestClient(app) as client:
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        made = client.post("/api/tables", json={"game": "balik-satu", "seats": seats}).json()
+        token = made["seats"]["0"]
+        with (
+            client.websocket_connect(f"/ws/seat/{token}?lang={lang}") as ws,
+            client.websocket_connect(f"/ws/watch/{made['table']}?lang={lang}") as watcher,
+        ):
+            ws.send_json({"type": "chat", "text": "  "})
+            assert refused(ws) == empty
+            ws.send_json({"type": "emote", "emote": "💩"})
+            assert refused(ws).startswith(emote)
+            ws.send_json({"type": "chat", "text": "x" * 11})
+            too_long = refused(ws)
+            assert "10" in too_long and too_long.endswith(("bukan 11", "not 11")), too_long
+            ws.send_json({"type": "chat", "text": "a\tb"})
+            assert refused(ws).endswith("(U+0009)")
+            watcher.send_json({"type": "chat", "text": "hello"})
+            assert refused(watcher) == spectator
+            ws.send_json({"type": "chat", "text": "hi"})
+            while ws.receive_json()["type"] != "chat":
+                pass
+            ws.send_json({"type": "chat", "text": "again"})
+            assert refused(ws) == full
+
+
+def test_why_a_connection_is_closed_is_said_in_the_readers_language() -> None:
+    from cherki.server.words import Refused, refusal, said
+
+    assert refusal("this table has 40 connections already: try again later", "ms") == (
+        "meja ini sudah mempunyai 40 sambungan: cuba lagi nanti"
+    )
+    assert refusal("3 connections from your address already: close some", "id") == (
+        "sudah ada 3 koneksi dari alamat Anda: tutup sebagian"
+    )
+    assert refusal("the host gave this seat a new link: ask them for it", "id").startswith(
+        "tuan rumah memberi kursi ini tautan baru"
+    )
+    assert refusal("you fell too far behind the table: connect again", "ms").startswith(
+        "anda sudah ketinggalan"
+    )
+    assert refusal("this server is full: try again later", "en") == (
+        "this server is full: try again later"
+    )
+    # a rules core's explanation has no key: it stays as it is
+    assert refusal("the winning card must come from the stock", "ms") == (
+        "the winning card must come from the stock"
+    )
+    err = Refused("error.chat.too_many", n=5, s="10")
+    assert str(err) == "too many chat messages: at most 5 every 10 seconds"
+    assert said(err, "id") == "terlalu banyak pesan obrolan: paling banyak 5 setiap 10 detik"
+    # every pattern's key is in the catalogues, its groups its placeholders
+    from cherki.server.words import _REFUSALS
+
+    en = _catalogue("en")
+    for pattern, key, names in _REFUSALS:
+        assert key in en and placeholders(en[key]) == set(names), key
+        assert pattern.groups == len(names), key
+
+
+# -- the terminal's record saver -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("lang", "cannot", "again"),
+    [("ms", "Rekod tidak dapat ditulis", "Rekod ditulis semula"),
+     ("id", "Rekaman tidak dapat ditulis", "Rekaman kembali ditulis")],
+)  # fmt: skip
+def test_the_record_saver_speaks_the_readers_language(
+    tmp_path: Path, lang: str, cannot: str, again: str
+) -> None:
+    from cherki.bots import make_bot
+    from cherki.play.session import Seat, Session
+    from cherki.ui.table import RecordSaver
+    from cherki.ui.terminal import console
+
+    game = GAMES["balik-satu"]
+    seats = [Seat(f"P{i}", make_bot(game.name, "random")) for i in range(4)]
+    session = Session(game, game.rules(None), seats, 3, hands=1)
+    for _ in session.run(lambda state, seat: 0):
+        pass
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    saver = RecordSaver(blocked / "no" / "game.json", lang)  # a folder that is not there
+    with console.capture() as capture:
+        saver(session.record())
+        saver.path = tmp_path / "game.json"
+        saver(session.record())
+    out = capture.get()
+    assert cannot in out and again in out, out
+    assert not _english_in(out.replace(str(tmp_path), "")), out

@@ -96,6 +96,27 @@ def placeholders(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
+# -- the games' rule options and presets, for people ------------------------------------------
+def preset_key(game: str, preset: str, field: str) -> str:
+    """A preset's ``title`` or ``about`` (its description): ``preset.<game>.<preset>.<field>``."""
+    return f"preset.{game}.{preset}.{field}"
+
+
+def option_key(game: str, option: str, field: str) -> str:
+    """A rule option's ``title`` or ``about`` (its help): ``option.<game>.<option>.<field>``
+    where that game words the option its own way (Ceki's honours), else
+    ``option.<option>.<field>``, the words every game shares. ``tests/test_i18n.py`` checks,
+    for every game's every option, that the key found holds the option's own English."""
+    own = f"option.{game}.{option}.{field}"
+    return own if words(DEFAULT).has(own) else f"option.{option}.{field}"
+
+
+def choice_key(option: str, value: str) -> str:
+    """The words for one of a rule option's choices (``rounds`` → "in packets, in turn"):
+    ``choice.<option>.<value>``; the lobby shows them, the identifier beside."""
+    return f"choice.{option}.{value}"
+
+
 # -- the terminal's choice, remembered ------------------------------------------------------------
 def config_file() -> Path:
     """Where the terminal remembers the person's language (the user's config folder)."""

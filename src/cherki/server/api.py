@@ -14,7 +14,7 @@ from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
-from cherki.i18n import normalise
+from cherki.i18n import DEFAULT, choice_key, normalise, option_key, preset_key, words
 from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
@@ -66,8 +66,11 @@ def _kind(option: Option) -> str:
     return "int" if option.kind is int else "text"
 
 
-def games_json() -> list[dict[str, Any]]:
-    """What the lobby offers for each game."""
+def games_json(lang: str = DEFAULT) -> list[dict[str, Any]]:
+    """What the lobby offers for each game, its presets' and options' titles and
+    descriptions in ``lang`` (the catalogues' ``preset.*`` and ``option.*``: see
+    :func:`cherki.i18n.option_key`)."""
+    w = words(lang)
     out = []
     for g in GAMES.values():
         out.append(
@@ -79,8 +82,8 @@ def games_json() -> list[dict[str, Any]]:
                 "presets": [
                     {
                         "name": p.name,
-                        "title": p.title or p.name,
-                        "summary": p.description,
+                        "title": w.t(preset_key(g.name, p.name, "title")),
+                        "summary": w.t(preset_key(g.name, p.name, "about")),
                         "sources": p.sources,
                     }
                     for p in g.presets
@@ -89,11 +92,12 @@ def games_json() -> list[dict[str, Any]]:
                 "options": [
                     {
                         "name": o.name,
-                        "title": o.title or o.name.replace("_", " "),
-                        "summary": o.help,
+                        "title": w.t(option_key(g.name, o.name, "title")),
+                        "summary": w.t(option_key(g.name, o.name, "about")),
                         "kind": _kind(o),
                         "type": o.type_name,
                         "choices": list(o.choices),
+                        "labels": [w.t(choice_key(o.name, c)) for c in o.choices],
                         "minimum": o.minimum,
                         "maximum": o.maximum,
                         "optional": o.optional,
@@ -118,8 +122,10 @@ def address(request: Request) -> str:
 
 
 @router.get("/api/games")
-async def games() -> list[dict[str, Any]]:
-    return games_json()
+async def games(lang: str | None = None) -> list[dict[str, Any]]:
+    """The games (``?lang=ms``: their presets' and options' words in that language; one
+    cherki does not speak: English)."""
+    return games_json(normalise(lang) or DEFAULT)
 
 
 @router.post("/api/tables")

@@ -46,6 +46,7 @@ from cherki.core.errors import CherkiError
 from cherki.server.limits import Limits, Window
 from cherki.server.messages import ChatLine, ChatOut, Emote, Say, encode, error
 from cherki.server.store import Base, Store, StoreError, TableRow
+from cherki.server.words import Refused, said
 
 if TYPE_CHECKING:
     from cherki.server.connection import Connection
@@ -88,22 +89,18 @@ def clean_text(text: str, limits: Limits) -> str:
     """A chat message as stored: trimmed, checked (a CherkiError in words for a bad one)."""
     text = text.strip()
     if not text:
-        raise CherkiError("say something: the message is empty")
+        raise Refused("error.chat.empty")
     if len(text) > limits.chat_chars:
-        raise CherkiError(
-            f"a chat message is at most {limits.chat_chars} characters, not {len(text)}"
-        )
+        raise Refused("error.chat.too_long", most=limits.chat_chars, n=len(text))
     for ch in text:
         if unicodedata.category(ch) == "Cc" or ch in REORDERING:
-            raise CherkiError(
-                f"a chat message is one line of text: no control character (U+{ord(ch):04X})"
-            )
+            raise Refused("error.chat.control", code=f"U+{ord(ch):04X}")
     return text
 
 
 def clean_emote(emote: str) -> str:
     if emote not in EMOTES:
-        raise CherkiError(f"an emote is one of {' '.join(EMOTES)}")
+        raise Refused("error.chat.emote", emotes=" ".join(EMOTES))
     return emote
 
 
@@ -181,7 +178,7 @@ async def say(
     the chat; a refused one is answered with an error in words and changes nothing."""
     seat = conn.seat
     if seat is None:
-        conn.send(error("spectators cannot write in the chat"))
+        conn.send(error(Refused("error.chat.spectator").said(conn.lang)))
         return
     try:
         if isinstance(message, Say):
@@ -189,22 +186,23 @@ async def say(
         else:
             kind, text = EMOTE, clean_emote(message.emote)
     except CherkiError as err:
-        conn.send(error(str(err)))
+        conn.send(error(said(err, conn.lang)))
         return
     async with table.lock:
         try:
             room = await _room(table, store, limits)
         except CherkiError as err:
-            conn.send(error(str(err)))
+            conn.send(error(said(err, conn.lang)))
             return
         if room.count >= limits.chat_lines:
-            conn.send(error(f"this table's chat is full ({limits.chat_lines} lines)"))
+            full = Refused("error.chat.full", n=limits.chat_lines)
+            conn.send(error(full.said(conn.lang)))
             return
         if not room.window.take(str(seat)):
-            conn.send(error(
-                f"too many chat messages: at most {limits.chat_messages} every "
-                f"{limits.chat_seconds:g} seconds"
-            ))  # fmt: skip
+            many = Refused(
+                "error.chat.too_many", n=limits.chat_messages, s=f"{limits.chat_seconds:g}"
+            )
+            conn.send(error(many.said(conn.lang)))
             return
         session = table.session
         state = session.state

@@ -22,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from cherki.server.limits import Limits
 from cherki.server.messages import closing
+from cherki.server.words import refusal
 
 log = logging.getLogger("cherki.server")
 
@@ -123,7 +124,8 @@ class Connection:
         with contextlib.suppress(Exception):
             async with asyncio.timeout(CLOSE_SECONDS):
                 if self.ws.application_state == WebSocketState.CONNECTED:
-                    await self.ws.send_text(closing(reason, reconnect=reconnect))
+                    told = refusal(reason, self.lang)  # in the reader's language
+                    await self.ws.send_text(closing(told, reconnect=reconnect))
                     await self.ws.close(code=TOO_SLOW if reconnect else 1008, reason=reason[:120])
         # the reader ends when the client's side of the close arrives; one that cannot be
         # reached is not waited for any longer

@@ -21,7 +21,7 @@ from cherki.server.limits import Bucket
 from cherki.server.messages import PONG, Act, Back, Emote, Hint, Incoming, Ping, Say, encode, error
 from cherki.server.service import Server
 from cherki.server.tables import Table
-from cherki.server.words import refusal
+from cherki.server.words import refusal, said
 
 router = APIRouter()
 
@@ -35,7 +35,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
     """Answer one message of a connection (a bad one: an error, nothing changed)."""
     most = srv.limits.message_bytes
     if len(text) > most or len(text.encode("utf-8")) > most:
-        conn.send(error("message too large"))
+        conn.send(error(refusal("message too large", conn.lang)))
         return
     try:
         msg = Incoming.validate_json(text)
@@ -62,7 +62,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         try:
             await table.act(seat, msg.action, msg.version, srv.thinker)
         except CherkiError as err:
-            conn.send(error(refusal(str(err), conn.lang)))
+            conn.send(error(said(err, conn.lang)))
 
 
 async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
@@ -98,14 +98,14 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
         await ws.accept()
     except Exception:  # gone before it was accepted
         return
+    # the page's language (``?lang=ms``): one cherki speaks, else English
+    lang = normalise(ws.query_params.get("lang")) or DEFAULT_LANG
     refused = srv.gate.refuse(table, address)
     if refused is not None:
         with suppress(Exception):
-            await ws.send_text(messages.closing(refused, reconnect=True))
+            await ws.send_text(messages.closing(refusal(refused, lang), reconnect=True))
             await ws.close(code=TOO_SLOW, reason=refused[:120])
         return
-    # the page's language (``?lang=ms``): one cherki speaks, else English
-    lang = normalise(ws.query_params.get("lang")) or DEFAULT_LANG
     conn = Connection(ws, seat, address, srv.limits, lang)
     conn.start(table.leave)
     bucket = Bucket(srv.limits.messages_per_second)

@@ -9,6 +9,7 @@ import re
 
 from fastapi import APIRouter, HTTPException, Response
 
+from cherki.core.errors import CherkiError
 from cherki.i18n import DEFAULT, LANGUAGES, catalogue_text, words
 
 router = APIRouter()
@@ -44,6 +45,26 @@ _REFUSALS: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
     (re.compile(r"a bot plays that seat"), "error.bot_seat", ()),
     (re.compile(r"a spectator cannot play"), "error.spectator", ()),
     (re.compile(r"too many messages: slow down"), "error.too_many", ()),
+    (re.compile(r"message too large"), "error.too_large", ()),
+    # why the server closes a connection (:meth:`Connection.drop`, :meth:`Gate.refuse`)
+    (re.compile(r"you fell too far behind the table: connect again"), "error.close.behind", ()),
+    (re.compile(r"a message took too long to reach you"), "error.close.slow", ()),
+    (
+        re.compile(r"the host gave this seat a new link: ask them for it"),
+        "error.close.new_link",
+        (),
+    ),
+    (
+        re.compile(r"this table has (\d+) connections already: try again later"),
+        "error.close.table_full",
+        ("n",),
+    ),
+    (
+        re.compile(r"(\d+) connections from your address already: close some"),
+        "error.close.address_full",
+        ("n",),
+    ),
+    (re.compile(r"this server is full: try again later"), "error.close.server_full", ()),
 ]
 
 
@@ -57,3 +78,24 @@ def refusal(text: str, lang: str) -> str:
         if m is not None:
             return words(lang).t(key, **dict(zip(names, m.groups(), strict=True)))
     return text
+
+
+class Refused(CherkiError):
+    """A refusal that carries its catalogue key and placeholders: ``str()`` is its English
+    (for logs and English readers), :meth:`said` its words in a reader's language."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(words(DEFAULT).t(key, **params))
+
+    def said(self, lang: str) -> str:
+        return words(lang).t(self.key, **self.params)
+
+
+def said(err: CherkiError, lang: str) -> str:
+    """An error shown to a person in their language: a :class:`Refused` by its key, any
+    other through :func:`refusal`'s patterns (else in English)."""
+    if isinstance(err, Refused):
+        return err.said(lang)
+    return refusal(str(err), lang)

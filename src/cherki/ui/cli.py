@@ -27,7 +27,7 @@ from cherki.core.cards import CODES, N_KINDS, format_cards, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
 from cherki.games import GAMES
-from cherki.i18n import chosen, normalise, remember, words
+from cherki.i18n import chosen, normalise, preset_key, remember, words
 from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, progress
@@ -207,7 +207,7 @@ def play(
     if hands is None and target is None:
         # games whose rules fix the match (Ceki: an agreed total or a number of hands)
         hands, target = game.match_plan(rules_obj)
-    saver = RecordSaver(record)
+    saver = RecordSaver(record, lang)
     session = Session(
         game,
         rules_obj,
@@ -224,9 +224,10 @@ def play(
     preset = game.find_preset(rules)
     w = words(lang)
     shown = w.t("term.seed_later") if secret else w.t("term.seed_shown", seed=seed)
+    about = w.t(preset_key(game.name, preset.name, "about"))
     console.print(
         Text(game.title, style="bold").append(
-            w.t("term.intro", n=n, preset=preset.name, about=preset.description, seed=shown)
+            w.t("term.intro", n=n, preset=preset.name, about=about, seed=shown)
         )
     )
     TerminalTable(
@@ -302,7 +303,7 @@ def _resume(path: Path, delay: float | None, lang: str | None = None) -> None:
         Seat(who, None if level is None else make_bot(rec.game.name, level))
         for who, level in zip(rec.players, table.seats, strict=True)
     ]
-    saver = RecordSaver(path)
+    saver = RecordSaver(path, lang)
     session = Session.resume(rec, seats, save=saver)
     if session.state is None and session.is_over():
         raise RulesError(f"the game in {path} is over: nothing to resume")

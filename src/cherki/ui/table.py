@@ -41,8 +41,10 @@ class RecordSaver:
     fails (a full disk: ``OSError`` errno 28) is said in one line and the game goes on in
     memory; each later move tries again, and a write that works again says so."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, lang: str | None = None) -> None:
         self.path = path
+        #: the person's language (:mod:`cherki.i18n`)
+        self.words = i18n_words(lang)
         #: why the last write failed, or None
         self.error: str | None = None
 
@@ -55,16 +57,15 @@ class RecordSaver:
             if first:
                 console.print(
                     Text(
-                        f"Cannot write the record to {self.path}: {self.error}. It keeps the "
-                        "last record written whole; the game goes on in memory and each move "
-                        "tries again.",
+                        self.words.t("term.record.cannot_write", path=self.path, error=self.error),
                         style="bold yellow",
                     )
                 )
             return
         if self.error is not None:
             self.error = None
-            console.print(Text(f"The record is written again to {self.path}.", style="yellow"))
+            again = self.words.t("term.record.written_again", path=self.path)
+            console.print(Text(again, style="yellow"))
 
 
 class TerminalTable:
@@ -132,10 +133,7 @@ class TerminalTable:
         if self.saver is None or self.saver.error is None:
             return False
         console.print(
-            Text(
-                f"The record could not be written ({self.saver.error}): "
-                f"{self.saver.path} holds the last record written whole."
-            )
+            Text(self.words.t("term.record.unsaved", error=self.saver.error, path=self.saver.path))
         )
         return True
 
@@ -217,7 +215,7 @@ class TerminalTable:
         w = self.words
         t = Table(title=w.t("term.sheet_title"), header_style="bold")
         t.add_column(w.t("page.sheet.hand"))
-        for name in self.session.names:
+        for name in self.voice.names:  # as the reader's language names them
             t.add_column(Text(name), justify="right")
         t.add_column(w.t("page.sheet.how"))
         if has_pot:
@@ -351,7 +349,7 @@ class TerminalTable:
                 self.show_score()
                 continue
             if word == "cards":
-                console.print(card_legend())
+                console.print(card_legend(self.words.lang))
                 continue
             try:
                 action = resolve_input(self.game, text, list(obs.legal))

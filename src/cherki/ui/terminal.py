@@ -15,6 +15,7 @@ from rich.text import Text
 from cherki.core.cards import CODES, IS_RED, N_KINDS, RANK, SUIT, long_name
 from cherki.core.contract import Game
 from cherki.core.events import Event, Result
+from cherki.i18n import words
 from cherki.ui.text import (
     Voice,
     event_line,
@@ -129,11 +130,14 @@ def result_table(result: Result, game: Game, voice: Voice, *, cents: bool = True
     return Group(*parts)
 
 
-def card_legend() -> Table:
-    """All 30 cards with their names, for help screens."""
-    t = Table(title="Cards", show_header=True, header_style="bold")
-    t.add_column("code")
-    t.add_column("card")
+def card_legend(lang: str | None = None) -> Table:
+    """All 30 cards with their names (the cards' own names in every language), for help
+    screens, the headings in ``lang``."""
+    w = words(lang)
+    t = Table(title=w.t("term.cards.title"), show_header=True, header_style="bold")
+    t.add_column(w.t("term.cards.code"))
+    t.add_column(w.t("term.cards.card"))
+    red = " — " + w.t("term.cards.red")
     for k in range(N_KINDS):
-        t.add_row(card_text(k), long_name(k) + (" — red stamp" if IS_RED[k] else ""))
+        t.add_row(card_text(k), long_name(k) + (red if IS_RED[k] else ""))
     return t

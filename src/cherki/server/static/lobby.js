@@ -1,6 +1,6 @@
 // The lobby: create a table (game, rules, seats, bots, match length, timer), share the
 // links, and see the open tables.
-import { $, api, copy, el, fill, loadWords, t as tr, tn } from "/static/common.js";
+import { $, api, copy, el, fill, language, loadWords, t as tr, tn } from "/static/common.js";
 
 let games = [];
 let changed = new Map(); // option name -> value the person chose
@@ -40,13 +40,20 @@ function isBool(o) {
   return o.kind === "bool" || o.kind === "true/false" || typeof o.default === "boolean";
 }
 
+/** A choice in the reader's words, its identifier beside where the words differ from it
+ * (the option's description names the choices by their identifiers). */
+function choiceLabel(label, c) {
+  if (!label || label.toLowerCase().replaceAll(" ", "-") === c) return c;
+  return `${label} (${c})`;
+}
+
 function optionRow(o, value) {
   const id = `opt-${o.name}`;
   let input;
   if (isBool(o)) {
     input = el("input", { id, type: "checkbox", checked: Boolean(value) });
   } else if (o.choices && o.choices.length) {
-    input = el("select", { id }, o.choices.map((c) => el("option", { value: c, selected: c === value }, c)));
+    input = el("select", { id }, o.choices.map((c, i) => el("option", { value: c, selected: c === value }, choiceLabel((o.labels || [])[i], c))));
   } else {
     input = el("input", { id, type: "text", inputmode: "numeric", value: value === null || value === undefined ? "auto" : value, size: 6 });
   }
@@ -173,7 +180,7 @@ function botName(level) {
 async function start() {
   await loadWords();
   try {
-    games = await api("/api/games");
+    games = await api(`/api/games?lang=${language()}`);
   } catch (err) {
     $("#create-error").textContent = tr("page.lobby.cannot_load", { error: err.message });
     return;
