@@ -1,9 +1,11 @@
-"""Bots for every game: ``make_bot(game, level)``; levels ``random``, ``heuristic``, ``search``.
+"""Bots for every game: ``make_bot(game, level)``; levels ``random``, ``heuristic``,
+``variant`` (the games of sets: the heuristic that weighs the scoring in force), ``search``.
 
 The modules depend one way: ``base`` (the Bot protocol, the declared search hints of a
 :class:`~cherki.bots.base.Heuristic`, the registry) ← the games' heuristics (``balik``,
-``ceki``, ``cholek``, each registering itself) ← ``race`` (the race search of the games of
-sets) ← ``search`` (the search bot) ← this package, which offers :func:`make_bot`.
+``ceki``, ``cholek``, each registering itself; ``variant`` on ``balik``) ← ``race`` (the
+race search of the games of sets) ← ``search`` (the search bot) ← this package, which offers
+:func:`make_bot`.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from cherki.bots import balik as _balik  # noqa: F401  (registers the Balik bots)
 from cherki.bots import ceki as _ceki  # noqa: F401  (registers the Ceki bot)
 from cherki.bots import cholek as _cholek  # noqa: F401  (registers the Cholek Tiga bot)
+from cherki.bots import variant as _variant  # noqa: F401  (registers the variant bots)
 from cherki.bots.base import (
     LEVELS,
     REGISTRY,

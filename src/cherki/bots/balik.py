@@ -20,7 +20,7 @@ hold a third card for a chiqui, or when a failed chiqui costs nothing), Chot's p
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS
@@ -215,9 +215,7 @@ class BalikHeuristicBot(Heuristic):
             return DRAW
         calls = [a for a in legal if a >= CALL_TAN]
         if calls and obs.calls[obs.seat] is None:
-            return max(
-                calls, key=lambda a: (self._outs(hand, a, live, obs.honours, obs), rng.random())
-            )
+            return self._call(obs, hand, live, calls, rng)
         if calls:  # a caller's change of call (ceki -> tan) is always an improvement
             return calls[0]
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
@@ -309,16 +307,36 @@ class BalikHeuristicBot(Heuristic):
         # a caller's change of call is taken first, in the order of the legal actions
         changes = [a for a in obs.legal if a >= CALL_TAN] if obs.calls[obs.seat] else []
 
+        call_score = self._call_scorer(obs, hand, live)
+
         def score(a: int) -> float:
             if a == SAMPEI:
                 return -1000.0
             if a in changes:
                 return 2000.0 - changes.index(a)
             if a >= CALL_TAN:
-                return 1000.0 + self._outs(hand, a, live, obs.honours, obs)
+                return 1000.0 + call_score(a)
             return after[a - DISCARD]
 
         return {a: score(a) for a in obs.legal}
+
+    def _call(
+        self,
+        obs: SetsObservation,
+        hand: list[int],
+        live: Sequence[int],
+        calls: list[int],
+        rng: random.Random,
+    ) -> int:
+        """The call a seat that has not called makes among ``calls``: the wait with the most
+        live outs, lots between equals."""
+        return max(calls, key=lambda a: (self._outs(hand, a, live, obs.honours, obs), rng.random()))
+
+    def _call_scorer(
+        self, obs: SetsObservation, hand: list[int], live: Sequence[int]
+    ) -> Callable[[int], float]:
+        """The measure :meth:`scores` adds to a fresh call's 1000: its wait's live outs."""
+        return lambda a: float(self._outs(hand, a, live, obs.honours, obs))
 
     @staticmethod
     def _outs(

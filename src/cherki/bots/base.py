@@ -105,7 +105,7 @@ BotFactory = Callable[[], Bot]
 
 #: (game name, level) -> factory. Game modules' bot files register here.
 REGISTRY: dict[tuple[str, str], BotFactory] = {}
-LEVELS = ("random", "heuristic", "search")
+LEVELS = ("random", "heuristic", "variant", "search")
 
 
 def register(game: str, level: str) -> Callable[[BotFactory], BotFactory]:
@@ -117,11 +117,15 @@ def register(game: str, level: str) -> Callable[[BotFactory], BotFactory]:
 
 
 def levels_for(game: str) -> list[str]:
-    """The levels a game has: random always; search wherever there is a heuristic to roll
-    out with and the game can sample hidden cards (``Game.searchable``)."""
+    """The levels a game has: random always; variant where the game registers one (the
+    games of sets: the heuristic that weighs the scoring in force); search wherever there
+    is a heuristic to roll out with and the game can sample hidden cards
+    (``Game.searchable``)."""
     out = ["random"]
     if (game, "heuristic") in REGISTRY:
         out.append("heuristic")
+        if (game, "variant") in REGISTRY:
+            out.append("variant")
         if find_game(game).searchable:
             out.append("search")
     return out

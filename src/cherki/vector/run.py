@@ -50,8 +50,8 @@ def check_vector(game: Game, levels: Sequence[str]) -> None:
     wrong = sorted({lv for lv in levels if lv not in LEVELS})
     if wrong:
         raise RulesError(
-            f"--engine vector plays the random and heuristic bots, not {', '.join(wrong)}: "
-            "use --engine reference for them"
+            f"--engine vector plays only the random and heuristic bots, not {', '.join(wrong)}: "
+            "use --engine reference (the default) for them"
         )
 
 

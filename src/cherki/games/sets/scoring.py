@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from cherki.core.cards import (
@@ -16,6 +17,7 @@ from cherki.core.cards import (
 )
 from cherki.core.events import JSON, Result, ScoreItem, WinningHand
 from cherki.core.sets import (
+    GROUPINGS,
     arrangement,
 )
 
@@ -108,12 +110,19 @@ def register_scoring(method: ScoringMethod) -> ScoringMethod:
     return method
 
 
+@lru_cache(maxsize=4096)
+def _sets(hand: tuple[int, ...], honours: str, size: int) -> tuple[tuple[int, ...], ...]:
+    """The sets of a winning hand's best arrangement, kept per hand: the variant bot scores
+    the same hypothetical wins many times a decision (and the engine once a hand)."""
+    return tuple(tuple(x) for x in arrangement(hand, GROUPINGS[honours], size).sets)
+
+
 def winning_hand(state: SetsState, win: Win) -> WinningHand:
     """The winner's hand as every win reports it (see docs/records.md)."""
-    sets = arrangement(win.hand, state.grouping, state.size).sets
+    hand = tuple(win.hand)
     return WinningHand(
-        hand=tuple(win.hand),
-        sets=tuple(tuple(x) for x in sets),
+        hand=hand,
+        sets=_sets(hand, state.rules.honours, state.size),
         call=win.call,
         call_changed=win.call_changed,
         card=win.card if win.card >= 0 else None,

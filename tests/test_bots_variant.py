@@ -1,0 +1,143 @@
+"""The ``variant`` bot plays the variant: among calls, it keeps the wait whose wins are worth
+most under the scoring in force (the game's own scoring function), so presets and options
+with other bonus values lead to other play, not only to other scores. The plain
+``heuristic`` stays as it was: it calls by live outs alone, whatever the bonuses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import SATU, stacked
+
+from cherki.bots import levels_for, make_bot
+from cherki.bots.balik import BalikHeuristicBot
+from cherki.bots.variant import GAMES, VariantBot, call_worth
+from cherki.core.cards import N_KINDS, parse_card
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD
+from cherki.play.simulate import make_setup
+
+# Seat 0 may call two ways: throw M7 and call tan (S7 S7 S7 kept; any 8 wins: 13 live
+# outs), or throw S7 and call ceki (S7 S7 M7 a mixed set; M8 or S8 must make the mata: 8
+# live outs, but a ceki win takes ayam or kandang, R-BONUS).
+STARTER = "C2 S2 M2 C3 S3 M3 S7 S7 S7 M7 M8 M8 S8 S8 C8"
+OTHERS = [
+    "C4 S4 M4 C5 S5 M5 C6 S6 M6 C9 S9 M9 WF RF",
+    "C4 S4 M4 C5 S5 M5 C6 S6 M6 C9 S9 M9 WF RF",
+    "C4 S4 M4 C5 S5 M5 C6 S6 M6 C9 S9 M9 WF RF",
+]
+TAN = CALL_TAN + parse_card("M7")
+CEKI = CALL_CEKI + parse_card("S7")
+
+
+def choice(preset: str, level: str = "variant", seed: int = 0, **options: int) -> int:
+    state = stacked(SATU, [STARTER, *OTHERS], rules=preset, **options)
+    obs = state.observation(0)
+    assert TAN in obs.legal and CEKI in obs.legal
+    return make_bot("balik-satu", level).act(obs, random.Random(seed))
+
+
+def test_the_calls_wins_are_valued_by_the_scoring_function() -> None:
+    state = stacked(SATU, [STARTER, *OTHERS], rules="pwee")
+    obs = state.observation(0)
+    worth = call_worth(obs)
+    hand = list(obs.hand)
+    tan, tan_outs = worth.after_discard(hand, (TAN - DISCARD) % N_KINDS)
+    ceki, ceki_outs = worth.after_discard(hand, (CEKI - DISCARD) % N_KINDS)
+    assert (tan_outs, ceki_outs) == (13, 8)
+    assert ceki > tan > 0
+
+
+@pytest.mark.parametrize(("preset", "want"), [("pwee", CEKI), ("babas", CEKI), ("gateway", TAN)])
+def test_presets_with_other_bonuses_call_otherwise(preset: str, want: int) -> None:
+    """Pwee's ayam 10 / kandang 20 and the Babas' 5 / 10 make the ceki wait worth its fewer
+    outs; Gateway's 1 / 2 do not, and the bot keeps the wider tan wait."""
+    assert choice(preset) == want
+
+
+def test_the_ayam_bonus_alone_changes_the_call() -> None:
+    assert choice("gateway", ayam_bonus=1) == TAN
+    assert choice("gateway", ayam_bonus=10) == CEKI
+
+
+def test_the_kandang_bonus_alone_changes_the_call() -> None:
+    assert choice("gateway", ayam_bonus=0, kandang_bonus=2) == TAN
+    assert choice("gateway", ayam_bonus=0, kandang_bonus=60) == CEKI
+
+
+def test_the_tan_bonus_alone_changes_the_call() -> None:
+    assert choice("pwee", tan_bonus=1) == CEKI
+    assert choice("pwee", tan_bonus=10) == TAN
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        ("pwee", {}),
+        ("babas", {}),
+        ("gateway", {}),
+        ("gateway", {"ayam_bonus": 10}),
+        ("gateway", {"ayam_bonus": 0, "kandang_bonus": 60}),
+        ("pwee", {"tan_bonus": 10}),
+    ],
+)
+def test_the_plain_heuristic_calls_by_live_outs_whatever_the_bonuses(
+    rules: tuple[str, dict[str, int]],
+) -> None:
+    """The ``heuristic`` level does not read the scoring: it keeps the tan wait (13 live
+    outs against 8) under every preset and bonus, with any lots."""
+    preset, options = rules
+    for seed in range(3):
+        assert choice(preset, "heuristic", seed, **options) == TAN
+
+
+def test_the_variants_scores_rank_its_call_first() -> None:
+    """The search reads a heuristic's ``scores``: the variant's rank the ceki call above the
+    tan call under Pwee, the heuristic's the other way round."""
+    state = stacked(SATU, [STARTER, *OTHERS], rules="pwee")
+    obs = state.observation(0)
+    variant = VariantBot().scores(obs)
+    plain = BalikHeuristicBot().scores(obs)
+    assert variant is not None and plain is not None
+    assert variant[CEKI] > variant[TAN] and plain[TAN] > plain[CEKI]
+    assert VariantBot().rank(obs)[0] == CEKI
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_variant_level_is_listed_for_the_games_of_sets(name: str) -> None:
+    assert levels_for(name) == ["random", "heuristic", "variant", "search"]
+    assert isinstance(make_bot(name, "variant"), VariantBot)
+
+
+@pytest.mark.parametrize("name", ["ceki", "cholek-tiga"])
+def test_the_other_games_have_no_variant_level(name: str) -> None:
+    assert "variant" not in levels_for(name)
+    with pytest.raises(RulesError, match="no 'variant' bot for"):
+        make_bot(name, "variant")
+
+
+def test_the_variant_finishes_hands_with_legal_moves() -> None:
+    for name in GAMES:
+        game = find_game(name)
+        rng = random.Random(3)
+        state = game.new_state(seed=2)
+        bots = [make_bot(name, "variant") for _ in range(state.n)]
+        while not state.is_terminal:
+            obs = state.observation(state.current)
+            action = bots[state.current].act(obs, rng)
+            assert action in obs.legal
+            state.apply(action, state.current)
+        assert sum(state.result.payments) == 0
+
+
+def test_the_batched_engine_refuses_the_variant_in_one_sentence() -> None:
+    with pytest.raises(RulesError) as err:
+        make_setup(find_game("balik-satu"), "pwee", {}, None, "variant", 1, "vector")
+    assert str(err.value) == (
+        "--engine vector plays only the random and heuristic bots, not variant: "
+        "use --engine reference (the default) for them"
+    )
+    setup = make_setup(find_game("balik-satu"), "pwee", {}, None, "variant", 1, "reference")
+    assert setup.bots == ("variant",)
