@@ -105,7 +105,12 @@ BOT_NOTES = {
     "random": "The random bot picks among the legal actions alike.",
     "heuristic": "The heuristic bot plays by the cards and the calls; it does not read the "
     "scoring values, so variants that change only the scoring play the same hands with it, "
-    "rescored.",
+    "rescored (--bots variant plays them by the scoring in force).",
+    "variant": "The variant bot is the heuristic that weighs the scoring in force: where "
+    "several discards leave a waiting hand, it calls with the wait whose wins the game's own "
+    "scoring values most (live outs times what each win would pay), so presets and options "
+    "that change only the scoring values change its calls, not only its scores; its other "
+    "choices are the heuristic's.",
     "search": "The search bot weighs each choice by the game's own scoring of sampled "
     "futures, so it plays to the scoring in force.",
 }

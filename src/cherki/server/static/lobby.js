@@ -80,7 +80,7 @@ function showSeats() {
   const g = game();
   const n = Number($("#players").value) || g.default_players;
   const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const levels = g.levels || ["random", "heuristic", "search"];
+  const levels = g.levels || ["random", "heuristic", "variant", "search"];
   fill($("#seats"), Array.from({ length: n }, (_, i) => {
     const chosen = old[i] || (i === 0 ? "human" : "bot:heuristic");
     return el("div", { class: "seat-row" },
