@@ -217,7 +217,7 @@ class BalikHeuristicBot(Heuristic):
         if calls and obs.calls[obs.seat] is None:
             return self._call(obs, hand, live, calls, rng)
         if calls:  # a caller's change of call (ceki -> tan) is always an improvement
-            return calls[0]
+            return self._change(obs, hand, calls, rng)
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
         if not discards:
             return rng.choice(list(legal))
@@ -331,6 +331,13 @@ class BalikHeuristicBot(Heuristic):
         """The call a seat that has not called makes among ``calls``: the wait with the most
         live outs, lots between equals."""
         return max(calls, key=lambda a: (self._outs(hand, a, live, obs.honours, obs), rng.random()))
+
+    def _change(
+        self, obs: SetsObservation, hand: list[int], calls: list[int], rng: random.Random
+    ) -> int:
+        """A caller's play where it may change its call: the first change offered (a tan
+        wait is always taken over a ceki one)."""
+        return calls[0]
 
     def _call_scorer(
         self, obs: SetsObservation, hand: list[int], live: Sequence[int]

@@ -22,15 +22,16 @@ import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from cherki.bots.balik import BalikHeuristicBot
+from cherki.bots.balik import BalikHeuristicBot, _own
 from cherki.bots.base import register
 from cherki.core.cards import N_KINDS
+from cherki.core.contract import Observation
 from cherki.core.sets import GROUPINGS, wait_for
-from cherki.games.sets.actions import DISCARD
+from cherki.games.sets.actions import CALL_TAN, DISCARD
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING, Win
-from cherki.games.sets.state import SetsState
+from cherki.games.sets.state import SetsState, call_wait
 
 #: how many samples of the scoring cards (the turned card, the fifteen drawn...) a win's worth
 #: is the mean over: drawn from the unseen cards by a fixed seed, the same for every candidate
@@ -81,6 +82,7 @@ class WinWorth:
         melded: Sequence[int] | None = None,
     ) -> None:
         self.world = _scoring_world(game, rules, players, pot)
+        self.rules = rules
         self.score = SCORING[rules.scoring].score
         self.seat = seat
         self.n = players
@@ -113,13 +115,20 @@ class WinWorth:
             self.memo[key] = v
         return v
 
-    def after_discard(self, hand: Sequence[int], kind: int) -> tuple[float, int]:
+    def after_discard(
+        self, hand: Sequence[int], kind: int, keep: str | None = None
+    ) -> tuple[float, int]:
         """The worth of the wait left by discarding ``kind`` from the full ``hand``:
         each card it waits on, its live copies times what a win on it pays (rounded to
-        1e-9, so that equal worths compare equal), and the wait's live outs."""
+        1e-9, so that equal worths compare equal), and the wait's live outs. With ``keep``
+        the seat has called so and keeps its call (a ceki caller that made a mata still
+        waits as ceki, :func:`~cherki.games.sets.state.call_wait`)."""
         rest = list(hand)
         rest[kind] -= 1
-        w = wait_for(rest, self.grouping, self.size, self.chiqui)
+        if keep is None:
+            w = wait_for(rest, self.grouping, self.size, self.chiqui)
+        else:
+            w = call_wait(keep, rest, self.rules)
         worth = 0.0
         outs = 0
         for c in w.cards:
@@ -160,6 +169,46 @@ class VariantBot(BalikHeuristicBot):
             calls,
             key=lambda a: (*worth.after_discard(hand, (a - DISCARD) % N_KINDS), rng.random()),
         )
+
+    def _change(
+        self, obs: SetsObservation, hand: list[int], calls: list[int], rng: random.Random
+    ) -> int:
+        """A caller that may change its call weighs it too: each change and each discard
+        that keeps its call by the worth of the wait it leaves (a kept ceki still takes ayam
+        or kandang, a changed one no longer does: R-CHANGE, R-BONUS), then the most live
+        outs, a change before a kept call, then lots."""
+        return max(self._change_keys(obs, hand), key=lambda kv: (kv[1], rng.random()))[0]
+
+    @staticmethod
+    def _change_keys(
+        obs: SetsObservation, hand: list[int]
+    ) -> list[tuple[int, tuple[float, int, bool]]]:
+        """Each legal discard and change of a caller, with its worth, outs and whether it
+        changes the call."""
+        worth = call_worth(obs)
+        keep = obs.calls[obs.seat]
+        out = []
+        for a in obs.legal:
+            if a < DISCARD:
+                continue
+            change = a >= CALL_TAN
+            value, outs = worth.after_discard(
+                hand, (a - DISCARD) % N_KINDS, None if change else keep
+            )
+            out.append((a, (value, outs, change)))
+        return out
+
+    def scores(self, obs: Observation) -> dict[int, float] | None:
+        """The heuristic's scores, but where a caller may change its call: then the worth
+        of each discard's and change's wait (as it plays, :meth:`_change`)."""
+        base = super().scores(obs)
+        obs = _own(obs)
+        if base is None or not obs.calls[obs.seat] or not any(a >= CALL_TAN for a in obs.legal):
+            return base
+        hand = list(obs.hand)
+        for a, (value, outs, change) in self._change_keys(obs, hand):
+            base[a] = 1000.0 + value + 1e-6 * outs + 1e-9 * change
+        return base
 
     def _call_scorer(
         self, obs: SetsObservation, hand: list[int], live: Sequence[int]
