@@ -141,3 +141,41 @@ def test_the_batched_engine_refuses_the_variant_in_one_sentence() -> None:
     )
     setup = make_setup(find_game("balik-satu"), "pwee", {}, None, "variant", 1, "reference")
     assert setup.bots == ("variant",)
+
+
+# Balik Satu, seed 298, after four heuristic turns: seat 0 called ceki with its first
+# discard, took a card that makes a mata, and may change to tan (any card of its open group
+# wins) or keep ceki (only the card that completes a mata wins, but with ayam or kandang).
+CHANGE_SEED = 298
+CHANGE_ACTIONS = [71, 0, 6, 0, 10, 0, 21, 0]
+KEEP, CHANGE = DISCARD + 0, CALL_TAN + 0
+
+
+def change_choice(level: str, seed: int = 0, **options: int) -> int:
+    game = find_game("balik-satu")
+    state = game.new_state(game.rules("pwee", **options), seed=CHANGE_SEED)
+    for a in CHANGE_ACTIONS:
+        state.apply(a, state.current)
+    obs = state.observation(0)
+    assert obs.calls[0] == "ceki" and {KEEP, CHANGE} <= set(obs.legal)
+    return make_bot("balik-satu", level).act(obs, random.Random(seed))
+
+
+def test_a_caller_weighs_its_change_of_call_by_the_scoring() -> None:
+    """Under Pwee's bonuses the wider tan wait is worth more; where ayam and kandang pay
+    ten times as much, the variant keeps ceki. The heuristic changes whatever they pay."""
+    assert change_choice("variant") == CHANGE
+    assert change_choice("variant", ayam_bonus=100, kandang_bonus=200) == KEEP
+    for seed in range(3):
+        assert change_choice("heuristic", seed) == CHANGE
+        assert change_choice("heuristic", seed, ayam_bonus=100, kandang_bonus=200) == CHANGE
+
+
+def test_the_variants_scores_rank_a_kept_call_as_it_plays() -> None:
+    game = find_game("balik-satu")
+    state = game.new_state(game.rules("pwee", ayam_bonus=100, kandang_bonus=200), seed=CHANGE_SEED)
+    for a in CHANGE_ACTIONS:
+        state.apply(a, state.current)
+    obs = state.observation(0)
+    assert VariantBot().rank(obs)[0] == KEEP
+    assert BalikHeuristicBot().rank(obs)[0] == CHANGE
