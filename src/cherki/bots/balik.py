@@ -222,6 +222,18 @@ class BalikHeuristicBot(Heuristic):
         if not discards:
             return rng.choice(list(legal))
         after = discard_values(hand, live, obs.honours, size, outs, extra)
+        return self._discard(obs, hand, discards, after, rng)
+
+    def _discard(
+        self,
+        obs: SetsObservation,
+        hand: list[int],
+        discards: list[int],
+        after: dict[int, float],
+        rng: random.Random,
+    ) -> int:
+        """The discard that hurts the hand least (``after``: :func:`discard_values`), lots
+        between equals."""
         return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
 
     @staticmethod

@@ -4,16 +4,19 @@ It plays exactly as the heuristic (:class:`~cherki.bots.balik.BalikHeuristicBot`
 when it calls: where several discards leave a waiting hand, it keeps the wait worth most
 under the scoring in force, each card it waits on counted by its live copies (copies not
 yet seen from its seat) times what a win on it would pay the seat by the game's own scoring
-function (:class:`WinWorth`), then the wait with the most live outs, then lots. So a ceki
-wait with fewer outs beats a wider tan wait where ayam and kandang pay well (Pwee's 10 and
-20), and loses to it where they pay little (Gateway's 1 and 2): presets and options that
-differ only in their scoring values lead to other play, not only to other scores.
+function (:class:`WinWorth`), then the wait with the most live outs, then lots. Once it has
+called and may change its call (R-CHANGE), it weighs each change and each discard that keeps
+its call the same way (the heuristic always changes). So a ceki wait with fewer outs beats a
+wider tan wait where ayam and kandang pay well (Pwee's 10 and 20), and loses to it where
+they pay little (Gateway's 1 and 2): presets and options that differ only in their scoring
+values lead to other play, not only to other scores.
 
 It is a level of its own (``--bots variant``) because reading the scoring costs time: the
 plain ``heuristic`` stays the fast default, and the batched engine (``--engine vector``)
 plays only ``random`` and ``heuristic``. What it reads is cached per rules (the table the
-scoring function reads, the samples of the scoring cards) and per hand (the best
-arrangement of a winning hand, which the scoring functions ask for again and again).
+scoring function reads), per decision (each hypothetical win, scored once) and per hand (the
+best arrangement of a winning hand, which the scoring functions ask for again and again:
+``cherki.games.sets.scoring.winning_hand``).
 """
 
 from __future__ import annotations
@@ -179,6 +182,23 @@ class VariantBot(BalikHeuristicBot):
         outs, a change before a kept call, then lots."""
         return max(self._change_keys(obs, hand), key=lambda kv: (kv[1], rng.random()))[0]
 
+    def _discard(
+        self,
+        obs: SetsObservation,
+        hand: list[int],
+        discards: list[int],
+        after: dict[int, float],
+        rng: random.Random,
+    ) -> int:
+        """A caller with several discards, each of which leaves it waiting on its call
+        (a card that makes another mata, R-CHANGE), keeps the wait worth most, then the
+        most live outs, then the heuristic's measure, then lots; otherwise the heuristic's
+        discard."""
+        if not obs.calls[obs.seat] or len(discards) < 2:
+            return super()._discard(obs, hand, discards, after, rng)
+        keys = dict(self._change_keys(obs, hand))
+        return max(discards, key=lambda a: (keys[a][:2], after[a - DISCARD], rng.random()))
+
     @staticmethod
     def _change_keys(
         obs: SetsObservation, hand: list[int]
@@ -199,15 +219,18 @@ class VariantBot(BalikHeuristicBot):
         return out
 
     def scores(self, obs: Observation) -> dict[int, float] | None:
-        """The heuristic's scores, but where a caller may change its call: then the worth
-        of each discard's and change's wait (as it plays, :meth:`_change`)."""
+        """The heuristic's scores, but where a caller may change its call or choose among
+        discards: then the worth of each discard's and change's wait (as it plays,
+        :meth:`_change` and :meth:`_discard`)."""
         base = super().scores(obs)
         obs = _own(obs)
-        if base is None or not obs.calls[obs.seat] or not any(a >= CALL_TAN for a in obs.legal):
+        if base is None or not obs.calls[obs.seat] or sum(a >= DISCARD for a in obs.legal) < 2:
             return base
         hand = list(obs.hand)
         for a, (value, outs, change) in self._change_keys(obs, hand):
-            base[a] = 1000.0 + value + 1e-6 * outs + 1e-9 * change
+            # then a change, then the heuristic's measure of a discard (under 20: < 1e-9)
+            tie = 1e-9 if change else 1e-11 * base[a]
+            base[a] = 1000.0 + value + 1e-6 * outs + tie
         return base
 
     def _call_scorer(

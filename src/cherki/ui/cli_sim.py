@@ -108,9 +108,10 @@ BOT_NOTES = {
     "rescored (--bots variant plays them by the scoring in force).",
     "variant": "The variant bot is the heuristic that weighs the scoring in force: where "
     "several discards leave a waiting hand, it calls with the wait whose wins the game's own "
-    "scoring values most (live outs times what each win would pay), so presets and options "
-    "that change only the scoring values change its calls, not only its scores; its other "
-    "choices are the heuristic's.",
+    "scoring values most (live outs times what each win would pay), and a caller changes or "
+    "keeps its call by the same measure, so presets and options that change only the scoring "
+    "values can change its calls, not only its scores; its other choices are the "
+    "heuristic's.",
     "search": "The search bot weighs each choice by the game's own scoring of sampled "
     "futures, so it plays to the scoring in force.",
 }
