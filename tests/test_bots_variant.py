@@ -6,6 +6,9 @@ with other bonus values lead to other play, not only to other scores. The plain
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from conftest import SATU, stacked
@@ -179,3 +182,26 @@ def test_the_variants_scores_rank_a_kept_call_as_it_plays() -> None:
     obs = state.observation(0)
     assert VariantBot().rank(obs)[0] == KEEP
     assert BalikHeuristicBot().rank(obs)[0] == CHANGE
+
+
+def cherki(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [sys.executable, "-m", "cherki", *args],
+        capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+
+
+def test_the_command_line_lists_plays_and_refuses_the_variant(tmp_path: Path) -> None:
+    games = cherki("games")
+    assert games.returncode == 0 and "random, heuristic, variant, search" in games.stdout
+    report = tmp_path / "r.md"
+    run = cherki("simulate", "balik-satu", "--bots", "variant", "--hands", "4", "--report",
+                 str(report))  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "Bots: variant" in report.read_text() and "weighs the scoring in force" in (
+        report.read_text()
+    )
+    bad = cherki("simulate", "balik-satu", "--engine", "vector", "--bots", "variant")
+    assert bad.returncode != 0 and "Traceback" not in bad.stderr
+    assert "plays only the random and heuristic bots, not variant" in bad.stdout + bad.stderr

@@ -124,7 +124,7 @@ def test_the_keys_built_at_run_time_are_there() -> None:
         assert f"page.table.{what}" in en and f"page.table.cards_in_{what}" in en
     for what in ("red_one", "red_pair", "red_three", "red_four", "three", "four"):
         assert f"item.captured.{what}" in en
-    for level in ("random", "heuristic", "search"):
+    for level in ("random", "heuristic", "variant", "search"):
         assert f"page.lobby.bot.{level}" in en
 
 

@@ -67,7 +67,7 @@ def test_the_lobby_lists_every_game_with_presets_options_and_levels(
     balik = next(g for g in games if g["name"] == "balik-satu")
     assert balik["default_preset"] == balik["presets"][0]["name"]
     assert all(p["summary"] for p in balik["presets"])
-    assert {"random", "heuristic", "search"} <= set(balik["levels"])
+    assert {"random", "heuristic", "variant", "search"} <= set(balik["levels"])
     by_name = {o["name"]: o for o in balik["options"]}
     assert by_name["yeo_redeal"]["kind"] == "bool" and by_name["yeo_redeal"]["summary"]
     assert all(o["kind"] in ("bool", "choice", "int", "text") for o in balik["options"])
