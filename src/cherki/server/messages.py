@@ -38,7 +38,21 @@ class Back(BaseModel):
     type: Literal["back"]
 
 
-Incoming = TypeAdapter(Annotated[Act | Ping | Hint | Back, Field(discriminator="type")])
+class Next(BaseModel):
+    """Deal the next hand as far as this person is concerned (the result was seen)."""
+
+    type: Literal["next"]
+
+
+class Again(BaseModel):
+    """Ask for another match at the same table (once the match is over)."""
+
+    type: Literal["again"]
+
+
+Incoming = TypeAdapter(
+    Annotated[Act | Ping | Hint | Back | Next | Again, Field(discriminator="type")]
+)
 
 
 # -- server → client ------------------------------------------------------------------------------
@@ -72,6 +86,14 @@ class StateOut(TypedDict, total=False):
     ui: dict[str, Any]
     missed: list[str]
     log_from: int
+    #: the score sheet across the table's matches (``Table.running``)
+    matches: dict[str, Any]
+    #: the people's seats that asked for another match
+    again: list[int]
+    #: the people's seats the next hand waits for (None: it does not wait)
+    waiting: list[int] | None
+    #: the table's settings: hints, bot_pace, pause, timer
+    settings: dict[str, Any]
 
 
 class ErrorOut(TypedDict):

@@ -16,7 +16,18 @@ from cherki.server import messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket
-from cherki.server.messages import PONG, Act, Back, Hint, Incoming, Ping, encode, error
+from cherki.server.messages import (
+    PONG,
+    Act,
+    Again,
+    Back,
+    Hint,
+    Incoming,
+    Next,
+    Ping,
+    encode,
+    error,
+)
 from cherki.server.service import Server
 from cherki.server.tables import Table
 
@@ -48,15 +59,20 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
     if seat is None:
         conn.send(error("a spectator cannot play"))
         return
-    if isinstance(msg, Hint):
-        conn.send(encode(await table.hint(seat)))
-    elif isinstance(msg, Back):
-        await table.come_back(seat, srv.thinker)
-    elif isinstance(msg, Act):
-        try:
+    try:
+        if isinstance(msg, Hint):
+            conn.send(encode(await table.hint(seat)))
+        elif isinstance(msg, Back):
+            await table.come_back(seat, srv.thinker)
+        elif isinstance(msg, Next):
+            await table.next_hand(seat, srv.thinker)
+        elif isinstance(msg, Again):
+            await table.another(seat, srv.thinker)
+            srv.listing_changed()
+        elif isinstance(msg, Act):
             await table.act(seat, msg.action, msg.version, srv.thinker)
-        except CherkiError as err:
-            conn.send(error(str(err)))
+    except CherkiError as err:
+        conn.send(error(str(err)))
 
 
 async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
