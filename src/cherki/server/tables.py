@@ -952,7 +952,10 @@ class Tables:
         record = self.store.record(table_id)
         game = record.game
         seats = [
-            Seat(s.name or f"Seat {s.seat}", make_bot(game.name, s.level or ""))
+            Seat(
+                s.name or _player(record, s.seat) or f"Seat {s.seat}",
+                make_bot(game.name, s.level or ""),
+            )
             if s.kind == BOT
             else Seat(s.name or f"Seat {s.seat}")
             for s in info.seats
@@ -1026,6 +1029,11 @@ def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
     data["hands"] = hands
     data["seen_by"] = seat if seat is not None else "spectator"
     return data
+
+
+def _player(record: Record, seat: int) -> str | None:
+    """The name the record gives ``seat`` (a bot's: "Bot 1 (heuristic)")."""
+    return record.players[seat] if 0 <= seat < len(record.players) else None
 
 
 def stand_in_voice(voice: Voice, seat: int) -> Voice:
