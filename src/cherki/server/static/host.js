@@ -25,7 +25,43 @@ function seatRow(s) {
     try {
       await api(`${base}/seats/${s.seat}/name`, { json: { name: name.value } });
       toast(`Seat ${s.seat} is now ${name.value.trim()}.`);
-      load();
+      // -- the table's settings, the next hand, another match ---------------------------------------
+function showSettings(t) {
+  const set = t.settings || {};
+  $("#host-play").classList.remove("hidden");
+  $("#set-hints").checked = Boolean(set.hints);
+  $("#set-pace").value = String(set.bot_pace ?? 0);
+  $("#set-pause").checked = Boolean(set.pause);
+  $("#set-timer").value = String(set.timer || 0);
+  $("#again-now").disabled = t.status !== "finished";
+  $("#again-now").title = t.status === "finished" ? "" : "once the match is over";
+}
+
+async function post(path, json, done) {
+  try {
+    await api(`${base}${path}`, { json });
+    toast(done);
+    load();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+$("#settings-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const pace = Number($("#set-pace").value);
+  const timer = Math.round(Number($("#set-timer").value) || 0);
+  post("/settings", {
+    hints: $("#set-hints").checked,
+    bot_pace: Number.isFinite(pace) ? pace : 0,
+    pause: $("#set-pause").checked,
+    timer,
+  }, "The settings are saved: everyone at the table sees them now.");
+});
+$("#deal-now").addEventListener("click", () => post("/next", {}, "The next hand is dealt (if the table was waiting for it)."));
+$("#again-now").addEventListener("click", () => post("/again", {}, "Another match has started at your table."));
+
+load();
     } catch (err) {
       toast(err.message);
     }
@@ -36,7 +72,43 @@ function seatRow(s) {
     try {
       await api(`${base}/seats/${s.seat}/reissue`, { json: {} });
       toast(`${who} has a new link: send it to them.`);
-      load();
+      // -- the table's settings, the next hand, another match ---------------------------------------
+function showSettings(t) {
+  const set = t.settings || {};
+  $("#host-play").classList.remove("hidden");
+  $("#set-hints").checked = Boolean(set.hints);
+  $("#set-pace").value = String(set.bot_pace ?? 0);
+  $("#set-pause").checked = Boolean(set.pause);
+  $("#set-timer").value = String(set.timer || 0);
+  $("#again-now").disabled = t.status !== "finished";
+  $("#again-now").title = t.status === "finished" ? "" : "once the match is over";
+}
+
+async function post(path, json, done) {
+  try {
+    await api(`${base}${path}`, { json });
+    toast(done);
+    load();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+$("#settings-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const pace = Number($("#set-pace").value);
+  const timer = Math.round(Number($("#set-timer").value) || 0);
+  post("/settings", {
+    hints: $("#set-hints").checked,
+    bot_pace: Number.isFinite(pace) ? pace : 0,
+    pause: $("#set-pause").checked,
+    timer,
+  }, "The settings are saved: everyone at the table sees them now.");
+});
+$("#deal-now").addEventListener("click", () => post("/next", {}, "The next hand is dealt (if the table was waiting for it)."));
+$("#again-now").addEventListener("click", () => post("/again", {}, "Another match has started at your table."));
+
+load();
     } catch (err) {
       toast(err.message);
     }
@@ -57,8 +129,45 @@ async function load() {
   }
   document.title = `Cherki — your ${t.title} table`;
   fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, t.status === "finished" ? "the match is over" : "being played"));
+  showSettings(t);
   fill($("#seats"), t.seats.map(seatRow),
     el("div", { class: "link-row" }, el("span", { class: "who" }, "Spectators"), ...linkCell(t.watch_url, "Watch")));
 }
+
+// -- the table's settings, the next hand, another match ---------------------------------------
+function showSettings(t) {
+  const set = t.settings || {};
+  $("#host-play").classList.remove("hidden");
+  $("#set-hints").checked = Boolean(set.hints);
+  $("#set-pace").value = String(set.bot_pace ?? 0);
+  $("#set-pause").checked = Boolean(set.pause);
+  $("#set-timer").value = String(set.timer || 0);
+  $("#again-now").disabled = t.status !== "finished";
+  $("#again-now").title = t.status === "finished" ? "" : "once the match is over";
+}
+
+async function post(path, json, done) {
+  try {
+    await api(`${base}${path}`, { json });
+    toast(done);
+    load();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+$("#settings-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const pace = Number($("#set-pace").value);
+  const timer = Math.round(Number($("#set-timer").value) || 0);
+  post("/settings", {
+    hints: $("#set-hints").checked,
+    bot_pace: Number.isFinite(pace) ? pace : 0,
+    pause: $("#set-pause").checked,
+    timer,
+  }, "The settings are saved: everyone at the table sees them now.");
+});
+$("#deal-now").addEventListener("click", () => post("/next", {}, "The next hand is dealt (if the table was waiting for it)."));
+$("#again-now").addEventListener("click", () => post("/again", {}, "Another match has started at your table."));
 
 load();
