@@ -285,7 +285,7 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
     page.screenshot(path=shots / "web-score.png")
     # the replay: every hand face up, step by step
     dialog.locator("#result-replay").click()
-    expect(page.locator("#viewer")).to_be_visible()
+    expect(page.locator("#viewer")).to_be_visible(timeout=30_000)  # the heavy process starts
     expect(page.locator(".replay-seat")).to_have_count(4)
     start = page.locator("#where").inner_text()
     page.keyboard.press("ArrowRight")
@@ -317,7 +317,7 @@ def test_a_record_opened_from_disk_is_replayed(
     page.set_input_files("#file", bad)
     expect(page.locator("#open-error")).to_contain_text('"version" 7 is not supported')
     page.set_input_files("#file", good)
-    expect(page.locator("#viewer")).to_be_visible()
+    expect(page.locator("#viewer")).to_be_visible(timeout=30_000)  # the heavy process starts
     expect(page.locator(".replay-seat")).to_have_count(3)
     page.keyboard.press("End")
     expect(page.locator("#result .summary")).to_contain_text("points")
