@@ -419,3 +419,36 @@ def test_a_record_of_each_match_reads_back_whole(
         assert parse_record(record.dumps()).hands[-1].result is not None
     assert store.record(data["table"]).dumps() == store.record(data["table"], 1).dumps()
     assert client.get(f"/api/tables/{data['table']}/replay").status_code == 200
+
+
+def test_revision_0003_goes_down_to_0002_and_up_again(store: Store) -> None:
+    """A table that played a second match, with a stand-in's action: down to 0002 (the
+    matches and the stand-in marks go; every hand and action stays) and up again."""
+    from test_store import _migrate
+
+    from cherki.server.tables import SeatPlan, Tables
+
+    tables = Tables(store)
+    plans = [SeatPlan("human"), SeatPlan("bot", "heuristic")]
+    table_id, _, _ = tables.create("ceki", None, {}, plans + [SeatPlan("bot", "heuristic")])
+    table = tables.table(table_id)
+    table.away.add(0)
+    for _ in range(3000):
+        job = table._bot_job()
+        if job is None:
+            break
+        seat, bot, obs, seed, version = job
+        import random
+
+        table._bot_act(seat, bot.act(obs, random.Random(seed)), version)
+    assert table.over and store.stand_ins(table_id)
+    table._again(None)
+    version = table.version
+    store.close()
+    _migrate(store.url, "0002", down=True)
+    again = Store(store.url)  # upgraded to the head when opened
+    assert again.matches(table_id) == [] and again.stand_ins(table_id) == {}
+    assert again.table(table_id).version == version
+    record = again.record(table_id)  # the log whole, as one match: every hand reads back
+    for i in range(len(record.hands)):
+        replay_hand(record, i)
