@@ -429,8 +429,8 @@ def test_revision_0003_goes_down_to_0002_and_up_again(store: Store) -> None:
     from cherki.server.tables import SeatPlan, Tables
 
     tables = Tables(store)
-    plans = [SeatPlan("human"), SeatPlan("bot", "heuristic")]
-    table_id, _, _ = tables.create("ceki", None, {}, plans + [SeatPlan("bot", "heuristic")])
+    plans = [SeatPlan("human"), SeatPlan("bot", "heuristic"), SeatPlan("bot", "heuristic")]
+    table_id, _, _ = tables.create("ceki", None, {}, plans)
     table = tables.table(table_id)
     table.away.add(0)
     for _ in range(3000):
