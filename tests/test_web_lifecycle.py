@@ -111,7 +111,7 @@ def test_two_people_agree_to_another_match_and_a_reload_keeps_the_running_total(
     assert not a.errors and not b.errors  # type: ignore[attr-defined]
 
 
-def test_the_next_hand_waits_for_both_people(server: str, browser: Browser) -> None:
+def test_the_next_hand_waits_for_both_people(server: str, browser: Browser, shots: Path) -> None:
     _, a, b, _ = _two_people(browser, server, hands=3)
     _play_both([a, b], lambda: _result_open(a) and _result_open(b))
     state = _state(a)
@@ -121,6 +121,9 @@ def test_the_next_hand_waits_for_both_people(server: str, browser: Browser) -> N
     expect(a.locator("#result-close")).to_have_text("Next hand")
     a.click("#result-close")
     expect(a.locator("#next-box")).to_contain_text('Waiting for Ben to press "Next hand"')
+    expect(a.locator(".seat[data-seat='1']")).to_contain_text("reading the result")
+    expect(a.locator(".seat[data-seat='0']")).to_contain_text("ready")
+    a.screenshot(path=shots / "web-next-hand.png")
     assert _state(b)["waiting"] == [1]
     assert _state(b)["observation"] is None  # Ben still sees the result
     expect(b.locator("#result")).to_be_visible()

@@ -44,6 +44,22 @@ Our specifications
   events as it saw them and the results of the hands that ended. It says whose view it is
   (``"seen_by"``) and cannot be replayed. It is worked out from the record alone
   (:func:`record_for`), away from the event loop.
+* **Between hands** (setting ``pause``, on for new tables): a finished hand's result stays
+  until every person at the table (not away) said "next hand" (:attr:`Table.waiting`); with a
+  turn timer the wait lasts one turn's time (the deadline's seat is -1); the host may deal at
+  once. All-bot tables (every person away) never wait. The wait lives in memory only.
+* **Another match** at the same table (:meth:`Table._again`): once the match is over, when
+  every person asked (or the host decides) a new session starts with the same seats, names
+  and bots and a new seed; the store writes a ``matches`` row with what the earlier matches
+  left each seat (:attr:`Table.carried`) before anyone is told; the version runs on.
+* **The bots' pace** (setting ``bot_pace``, 0.8 s for new tables): while a person is connected
+  and not away, a bot's action waits until that long after the last action told: the bots'
+  task sleeps outside the lock (:meth:`Table._pace_left`), then plays as before.
+* **Hints** (setting ``hints``): off by default where the rules put money on the points
+  (:func:`plays_for_money`); a hint at a table whose hints are off is refused in words.
+* **A stand-in's actions are its own**: saved with the stand-in's level
+  (``actions.stand_in``) and worded as the bot's (:func:`stand_in_voice`), live, in what a
+  returning client missed, and after a restart (:meth:`Table.load_marks`).
 * A finished table with no connection left is let go from memory (it is in the store), and
   so is any table nobody has been connected to, and nothing has happened at, for
   :data:`IDLE_SECONDS`: it comes back from the store when someone opens its link (its turn
@@ -579,6 +595,11 @@ class Table:
             out["observation"] = None
             out["events"] = []
             out["ui"] = present.seat_view(session, seat, finished=finished)
+            if self.waiting is not None:
+                out["ui"]["status"] = (
+                    f"Hand {len(session.match.results)} is over: the next is dealt when "
+                    'everyone has pressed "Next hand".'
+                )
             return out
         obs = state.observation(seat) if seat is not None else state.public_observation()
         data = obs.to_json()

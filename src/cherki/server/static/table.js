@@ -454,7 +454,33 @@ function matchesView() {
       el("tr", { class: "total", id: "running-total" }, el("td", {}, "Running total"), st.names.map((_, i) => cell({ totals: m.totals, money: m.money_cents }, i)))));
 }
 
+// the last hand's log, kept on the page while no hand is in play (the result, the pause)
+let lastLog = [];
+
+// between hands and after the match: the seats (who is ready) and the last hand's log stay
+function renderBetween() {
+  if (st.ui.log.length) lastLog = st.ui.log;
+  if (st.observation) return;
+  if (!st.ui.log.length && lastLog.length) {
+    fill($("#log"), lastLog.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line))));
+    $("#log").scrollTop = $("#log").scrollHeight;
+  }
+  if (st.ui.seats.length) return;
+  const away = st.away || [];
+  fill($("#seats"), st.names.map((name, i) => {
+    const badges = [];
+    if (st.over && (st.again || []).includes(i)) badges.push(el("span", { class: "badge" }, "wants another match"));
+    if (st.waiting && st.people[i] && !away.includes(i)) {
+      badges.push(st.waiting.includes(i) ? el("span", { class: "badge grey" }, "reading the result") : el("span", { class: "badge" }, "ready"));
+    }
+    if (away.includes(i)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
+    return el("div", { class: "seat", dataset: { seat: i } },
+      el("div", { class: "name" }, i === st.seat && !watching ? `${name} (you)` : name, badges));
+  }));
+}
+
 function renderLifecycle() {
+  renderBetween();
   const m = st.matches;
   const show = Boolean(m && (m.number > 0 || st.over));
   $("#matches-panel").classList.toggle("hidden", !show);
