@@ -87,6 +87,10 @@ def test_two_people_agree_to_another_match_and_a_reload_keeps_the_running_total(
     expect(a.locator("#again-box")).to_contain_text("Waiting for Ben")
     expect(b.locator("#matches-panel")).to_be_visible()
     b.screenshot(path=shots / "web-again.png")
+    b.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    assert b.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    expect(b.locator("#again-btn")).to_be_visible()
+    b.screenshot(path=shots / "web-again-phone.png")
     b.click("#again-btn")
     for page in (a, b):
         page.wait_for_function("!window.cherki.state().over", timeout=15_000)
