@@ -418,6 +418,11 @@ def test_a_record_of_each_match_reads_back_whole(
         record = store.record(data["table"], match)
         assert parse_record(record.dumps()).hands[-1].result is not None
     assert store.record(data["table"]).dumps() == store.record(data["table"], 1).dumps()
+    token = data["seats"]["0"]
+    first = client.get(f"/api/tables/{data['table']}/record?match=0&token={token}")
+    assert first.status_code == 200 and "match1" in first.headers["content-disposition"]
+    assert parse_record(first.text).to_json() == store.record(data["table"], 0).to_json()
+    assert client.get(f"/api/tables/{data['table']}/record?match=7").status_code == 404
     assert client.get(f"/api/tables/{data['table']}/replay").status_code == 200
 
 

@@ -298,7 +298,11 @@ async def host_next(token: str, request: Request) -> dict[str, Any]:
 
 # -- records and replays --------------------------------------------------------------------------
 @router.get("/api/tables/{table_id}/record")
-async def download(table_id: str, request: Request, token: str | None = None) -> Response:
+async def download(
+    table_id: str, request: Request, token: str | None = None, match: int | None = None
+) -> Response:
+    """The record of the match in play (or of an earlier match of the table: ``match``,
+    from 0, finished, so whole)."""
     srv = _server(request)
     try:
         seat = None
@@ -312,9 +316,18 @@ async def download(table_id: str, request: Request, token: str | None = None) ->
     async with table.lock:
         text = table.session.record().dumps()
         over = table.over
+        number = table.number
+    if match is not None and match != number:
+        if not 0 <= match < number:
+            raise HTTPException(
+                404, f"this table has played {number + 1} match(es): no match {match}"
+            )
+        text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
+        over = True  # an earlier match is over: its record is whole
     data = await srv.heavy.run(_record_json, text, seat, over)
     who = "" if seat is None else f"-seat{seat}"
-    name = f"cherki-{table.session.game.name}-{table_id[:8]}{who}.json"
+    which = "" if match is None else f"-match{match + 1}"
+    name = f"cherki-{table.session.game.name}-{table_id[:8]}{which}{who}.json"
     return Response(
         data,
         media_type="application/json",

@@ -449,7 +449,8 @@ function matchesView() {
   return el("table", { class: "sheet", id: "matches-sheet" },
     el("thead", {}, el("tr", {}, el("th", {}, ""), st.names.map((n) => el("th", { class: "num" }, n)))),
     el("tbody", {}, rows.map((r) => el("tr", {}, el("td", {}, r.label,
-      r.replay !== undefined ? [" ", el("a", { class: "small", href: `/replay/${st.table}?match=${r.replay}` }, "replay")] : null),
+      r.replay !== undefined ? [" ", el("a", { class: "small", href: `/replay/${st.table}?match=${r.replay}` }, "replay"),
+        " ", el("a", { class: "small", download: "", href: `/api/tables/${st.table}/record?match=${r.replay}` + (watching ? "" : `&token=${encodeURIComponent(key)}`) }, "record")] : null),
     st.names.map((_, i) => cell(r, i)))),
       el("tr", { class: "total", id: "running-total" }, el("td", {}, "Running total"), st.names.map((_, i) => cell({ totals: m.totals, money: m.money_cents }, i)))));
 }
