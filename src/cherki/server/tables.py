@@ -475,9 +475,8 @@ class Table:
         """Events of the hand in play that a stand-in's action made."""
         if self._marked is None or self._marked[0] is not log:
             self._marked = (log, set())
+        # marked as they are made, before any viewer's words for them are worked out
         self._marked[1].update(events)
-        self._seen.clear()  # the words of a marked event are the stand-in's
-        self._sent.clear()
 
     def _marks(self) -> set[int]:
         state = self.session.state
