@@ -24,8 +24,8 @@ table-server rewrite (issue 23: ``Tables.act``, ``to_think``, ``bot_act``, ``vie
 ``_bot_act``, ``_text``, ``version``), so that one run of each, on the same machine, gives
 the before/after ratio.
 
-    uv run python benchmarks/bench_action_cost.py                     # 20 tables, 2,000 actions
-    uv run python benchmarks/bench_action_cost.py --actions 5000 --warmup 500
+    uv run --group dev python benchmarks/bench_action_cost.py                     # 20 tables, 2,000 actions
+    uv run --group dev python benchmarks/bench_action_cost.py --actions 5000 --warmup 500
 
 Before the rewrite the record was written whole at each action, so the store's share grew
 as a match went on: the script says how large the records were on average.

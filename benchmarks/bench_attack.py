@@ -29,9 +29,9 @@ Attacks (``--attack``, in the order given; each stops by itself after its window
 
 Everything is on 127.0.0.1, bounded in count and time (``--window``, ``--recover``).
 
-    uv run python benchmarks/bench_attack.py                          # all four, 200 tables
-    uv run python benchmarks/bench_attack.py --attack slow-reader,idle-sockets --tables 100
-    uv run python benchmarks/bench_attack.py --database postgresql --window 20
+    uv run --group dev python benchmarks/bench_attack.py                          # all four, 200 tables
+    uv run --group dev python benchmarks/bench_attack.py --attack slow-reader,idle-sockets --tables 100
+    uv run --group dev python benchmarks/bench_attack.py --database postgresql --window 20
 
 The people and the attacker run in this one process beside the server, on the same machine.
 """

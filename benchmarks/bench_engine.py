@@ -19,7 +19,7 @@ repository root::
 
     uv run python benchmarks/bench_engine.py                 # 200 hands a game, seed 1
     uv run python benchmarks/bench_engine.py --hands 500 --games balik-satu,ceki
-    uv run python benchmarks/bench_engine.py --pettingzoo
+    uv run --extra rl python benchmarks/bench_engine.py --pettingzoo
 """
 
 from __future__ import annotations

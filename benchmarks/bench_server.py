@@ -10,9 +10,9 @@ and the script prints the 50th/99th percentile round trip, the actions per secon
 server's CPU (share of one core) and resident memory; it stops at the first step whose p99
 is 100 ms or more (or at ``--max``) and reports the most tables held under 100 ms.
 
-    uv run python benchmarks/bench_server.py                      # SQLite
-    uv run python benchmarks/bench_server.py --database postgresql
-    uv run python benchmarks/bench_server.py --steps 50,100,200 --hold 20
+    uv run --group dev python benchmarks/bench_server.py                      # SQLite
+    uv run --group dev python benchmarks/bench_server.py --database postgresql
+    uv run --group dev python benchmarks/bench_server.py --steps 50,100,200 --hold 20
 
 The people run in this process (asyncio, one connection each) beside the server on the same
 machine: the figures are a lower bound on what the server alone could hold.

@@ -152,9 +152,10 @@ def test_bad_explicit_shoe() -> None:
 # Cards per player count, as the sources print them (Amaro has no entry for two players).
 SOURCE_TABLES = {
     "pwee": {2: 150, 3: 180, 4: 180, 5: 210, 6: 210, 7: 240, 8: 240, 9: 270, 10: 270,
-             11: 300, 12: 300, 13: 330, 14: 330},
+             11: 300, 12: 300, 13: 330, 14: 330, 20: 1200},  # 20: "the book" [000]
     "babas": {2: 120, 3: 150, 4: 180, 5: 210, 6: 240, 7: 270, 8: 300, 9: 330, 10: 360,
-              11: 390, 12: 420, 13: 450, 14: 480},
+              11: 390, 12: 420, 13: 450, 14: 480,
+              15: 510, 16: 540, 17: 570, 18: 600, 19: 630, 20: 660},  # 15-20: ours
     "amaro": {3: 120, 4: 120, 5: 180, 6: 180, 7: 240, 8: 240, 9: 300, 10: 300, 11: 360,
               12: 360, 13: 420, 14: 420},
 }  # fmt: skip
@@ -168,6 +169,30 @@ def test_shoe_tables_match_the_sources(table: str) -> None:
         st = SATU.new_state(rules, players, seed=players)
         assert len(st.stock) + 14 * players + 1 == cards
         assert whole_shoe(st) == [cards // 30] * N_KINDS
+
+
+def test_twenty_players_play_a_hand_to_the_end() -> None:
+    """[000] "up to 20 people can play with a total of 1 200 cards": a 20-player hand on
+    Pwee's 40 half-packs, random legal play to its end, every card accounted for."""
+    rng = random.Random(20)
+    for seed in range(3):
+        st = SATU.new_state(SATU.rules(), 20, seed=seed)
+        assert whole_shoe(st) == [40] * N_KINDS and len(st.stock) == 1200 - 281
+        steps = 0
+        while not st.is_terminal:
+            st.apply(rng.choice(st.legal_actions()))
+            steps += 1
+        res = st.result
+        assert sum(res.payments) + res.pot_change == 0 and len(res.payments) == 20
+        assert steps > 20
+
+
+def test_fifteen_to_nineteen_players_need_a_shoe_from_pwee() -> None:
+    with pytest.raises(RulesError, match=r"no shoe for 17 players \(it covers 2-14 and 20\)"):
+        SATU.new_state(SATU.rules(), 17, seed=1)
+    st = SATU.new_state(SATU.rules(half_packs=30), 17, seed=1)
+    assert len(st.stock) == 900 - 17 * 14 - 1
+    assert len(SATU.new_state(SATU.rules("babas"), 17, seed=1).stock) == 570 - 239
 
 
 def test_amaro_has_no_two_player_shoe() -> None:
@@ -231,9 +256,9 @@ def test_unknown_preset() -> None:
         SATU.rules("hoyle")
 
 
-@pytest.mark.parametrize("players", [0, 1, 15])
+@pytest.mark.parametrize("players", [0, 1, 21])
 def test_player_counts(players: int) -> None:
-    with pytest.raises(RulesError, match=f"played by 2 to 14 players, not {players}"):
+    with pytest.raises(RulesError, match=f"played by 2 to 20 players, not {players}"):
         SATU.new_state(SATU.rules(), players, seed=1)
 
 
@@ -415,6 +440,60 @@ def test_a_waiting_player_need_not_call_and_may_call_later() -> None:
     assert "discard C4 tan" in names(st)
     play(st, "1: discard C4 tan")
     assert st.calls == [None, "tan"]
+
+
+def test_call_timing_any_lets_a_call_wait_a_turn() -> None:
+    """Option call_timing=any (the default): "they can call on their next discard" [000]
+    read as when a call is made, not as a deadline."""
+    assert SATU.rules().call_timing == "any"
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4", call_timing="any")
+    play(st, "0: discard M9", "1: draw", "1: discard C9")  # could call tan; does not
+    play(st, "0: draw", "0: discard C4", "1: take")
+    assert "discard C4 tan" in names(st)
+    play(st, "1: discard C4 tan")
+    assert st.calls == [None, "tan"]
+
+
+def test_call_timing_next_calls_only_on_the_next_discard() -> None:
+    """Option call_timing=next: [000] "once a player has formed four sets in their hand and
+    only needs one card to win, they can 'call' on their next discard", strictly: a plain
+    discard that keeps the hand a card from winning lets the chance pass."""
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4 C5 M2", call_timing="next")
+    play(st, "0: discard M9", "1: draw")
+    assert "discard C9 tan" in names(st)  # dealt a card from winning: the first discard
+    play(st, "1: discard C9")  # lets it pass, the hand still a card from winning
+    assert st.lapsed == [False, True]
+    play(st, "0: draw", "0: discard C4", "1: take")
+    assert [n for n in names(st) if n.endswith(("tan", "ceki"))] == []
+    before = snapshot(st)
+    with pytest.raises(IllegalActionError, match=r"call_timing=next.*let that discard pass"):
+        st.apply("discard C4 tan")
+    assert snapshot(st) == before
+    # a discard that leaves the hand further from winning gives the next chance back
+    play(st, "1: discard M2")  # M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C4 C8 M8
+    assert st.lapsed == [False, False]
+    play(st, "0: draw", "0: discard C5", "1: draw")  # M2: four sets and a card again
+    assert "discard C4 tan" in names(st)
+    play(st, "1: discard C4 tan")
+    assert st.calls == [None, "tan"]
+
+
+def test_call_timing_next_calls_on_the_discard_that_makes_the_hand() -> None:
+    st = stacked(SATU, [CEKI15, JUNK], call_timing="next")
+    assert "discard C9 ceki" in names(st)
+    play(st, "0: discard C9 ceki")
+    assert st.calls == ["ceki", None] and st.lapsed == [False, False]
+
+
+def test_call_timing_next_survives_clone_and_a_seats_own_sample() -> None:
+    st = stacked(SATU, [JUNK + " M9", TAN14], stock="C9 C4", call_timing="next")
+    play(st, "0: discard M9", "1: draw", "1: discard C9", "0: draw", "0: discard C4")
+    assert st.clone().lapsed == [False, True]
+    # the seat's own sample knows it let its chance pass; the other seat keeps its own
+    sample = SATU.determinize(st.observation(1), random.Random(1))
+    assert sample.lapsed[1] is True
+    play(sample, "1: take")
+    assert "discard C4 tan" not in names(sample)
 
 
 # -- reveals [R-CLAIM] -------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -106,7 +107,7 @@ def test_person_discards_and_the_bots_answer(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["play", "mahjong"], "there is no game 'mahjong'"),
-        (["play", "balik-satu", "--players", "1"], "2 to 14 players"),
+        (["play", "balik-satu", "--players", "1"], "2 to 20 players"),
         (["play", "balik-satu", "--rules", "nope"], "no preset 'nope'"),
         (["play", "balik-satu", "-o", "honours=silly"], "honours cannot be 'silly'"),
         (["play", "balik-satu", "-o", "nonsense"], "NAME=VALUE"),
@@ -246,7 +247,7 @@ def test_names_and_typed_text_are_never_markup_or_terminal_codes(tmp_path: Path)
              "players": ["\x1b[2J", "Bo"], "hands": [{"seed": 3}]}
         )
     )  # fmt: skip
-    shown = cherki("replay", str(rec), "--all")
+    shown = cherki("replay", str(rec), "--all", "--reveal")  # unfinished: every hand shown
     assert shown.returncode == 0, shown.stderr
     assert "\x1b[2J" not in shown.stdout and "?[2J" in shown.stdout
 
@@ -388,3 +389,160 @@ def test_serve_refuses_a_busy_port_or_a_bad_database_in_one_line(tmp_path: Path)
     assert r.returncode == 2 and "Traceback" not in r.stderr
     r = cherki("serve", "--port", "0")
     assert r.returncode == 2 and "--port" in r.stderr
+
+
+def printed_command(out: str, after: str) -> list[str]:
+    """The command a line of the output ends with, after ``after``, as the shell splits it."""
+    import shlex
+
+    line = next(x for x in out.splitlines() if after in x)
+    return shlex.split(line.split(after, 1)[1])
+
+
+def test_the_commands_it_prints_run_as_printed(tmp_path: Path) -> None:
+    """The "continue it with …" and "replay it with …" commands run as printed, a path with a
+    space included (issue 24): here the interpreter's ``-m cherki``, as it was started."""
+    rec = tmp_path / "my game.json"
+    run = cherki("play", "ceki", "--seed", "3", "--record", str(rec), stdin="quit\n")
+    assert run.returncode == 0, run.stderr
+    resume = printed_command(run.stdout, "continue it with ")
+    assert resume == [sys.executable, "-m", "cherki", "play", "--resume", str(rec)]
+    again = subprocess.run(
+        resume, input="quit\n", capture_output=True, text=True, timeout=120, env=ENV
+    )
+    assert again.returncode == 0, again.stderr
+    assert "resumed after 0 actions" in again.stdout
+    done = cherki("play", "ceki", "--watch", "--seed", "2", "--delay", "0", "--record", str(rec))
+    replay = printed_command(done.stdout, "replay it with ")
+    assert replay[-2:] == ["replay", str(rec)]
+    shown = subprocess.run(
+        [*replay, "--json"], capture_output=True, text=True, timeout=120, env=ENV
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["unfinished"] is False
+
+
+def test_after_uv_run_the_printed_commands_say_uv_run(tmp_path: Path) -> None:
+    """Started by ``uv run`` in the project (the README's setup, where ``cherki`` is not on
+    the shell's PATH), it prints ``uv run cherki …``, and that runs as printed."""
+    import shutil
+
+    uv = os.environ.get("UV") or shutil.which("uv")
+    assert uv, "the tests run with uv (scripts/test.sh)"
+    root = Path(__file__).resolve().parents[1]
+    env = {**ENV, "UV": uv, "PATH": f"{Path(uv).parent}:/usr/bin:/bin"}
+    for name in ("UV_PROJECT_ENVIRONMENT", "UV_CACHE_DIR", "HOME"):
+        if name in os.environ:
+            env[name] = os.environ[name]
+    rec = tmp_path / "game.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "cherki", "play", "cholek-tiga", "--seed", "3",
+         "--record", str(rec)],
+        input="quit\n", capture_output=True, text=True, timeout=120, env=env, cwd=root,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    resume = printed_command(run.stdout, "continue it with ")
+    assert resume == ["uv", "run", "cherki", "play", "--resume", str(rec)]
+    again = subprocess.run(
+        resume, input="quit\n", capture_output=True, text=True, timeout=300, env=env, cwd=root
+    )
+    assert again.returncode == 0, again.stderr
+    assert "resumed after 0 actions" in again.stdout
+
+
+def test_flags_show_no_value_in_the_help() -> None:
+    """``--version``, ``--watch`` and ``--help`` take no value, and the help says none."""
+    for args in (["--help"], ["play", "--help"], ["serve", "--help"]):
+        run = cherki(*args)
+        assert run.returncode == 0, run.stderr
+        assert "<bool>" not in run.stdout, args
+    top = cherki("--help").stdout
+    assert "--version" in top and "<int>" in cherki("play", "--help").stdout
+
+
+def test_ray_without_the_extra_says_how_to_run_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from cherki.core.errors import RulesError
+    from cherki.ui import cli_sim
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a)
+    )
+    monkeypatch.setattr(sys, "argv", ["cherki", "simulate", "ceki", "--ray", "local"])
+    monkeypatch.setenv("UV", "uv")  # started by `uv run` in this environment
+    monkeypatch.setenv("UV_PROJECT_ENVIRONMENT", sys.prefix)
+    with pytest.raises(RulesError) as err:
+        cli_sim._runner(1, "local")
+    assert "uv run --extra ray cherki simulate ceki --ray local" in str(err.value)
+    monkeypatch.delenv("UV")
+    with pytest.raises(RulesError) as err:
+        cli_sim._runner(1, "local")
+    assert "pip install 'cherki[ray]'" in str(err.value)
+
+
+def test_an_installed_cherki_on_the_path_is_printed_as_cherki(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An activated environment or ``pip install cherki``: the script on the PATH is this
+    environment's, so ``cherki …`` runs; quoting keeps a path with spaces one argument."""
+    import shutil
+    import sysconfig
+
+    from cherki.ui.command import cherki_command
+
+    monkeypatch.delenv("UV", raising=False)
+    here = str(Path(sysconfig.get_path("scripts")) / "cherki")
+    monkeypatch.setattr(shutil, "which", lambda name: here if name == "cherki" else None)
+    assert cherki_command("replay", "a b.json") == "cherki replay 'a b.json'"
+    monkeypatch.setattr(shutil, "which", lambda name: "/elsewhere/bin/cherki")
+    assert cherki_command("games") == f"{sys.executable} -m cherki games"
+
+
+def test_replay_gives_the_match_result(tmp_path: Path) -> None:
+    """[003] Ceki to an agreed total: "the winner will be the player who reaches this
+    total"; over a number of hands "the winner is he who in the end has totalized the
+    highest score". The replay says who won, in JSON and in words."""
+    rec = tmp_path / "ceki.json"
+    args = ("play", "ceki", "--watch", "--seed", "4", "--delay", "0", "--record", str(rec))
+    run = cherki(*args, "--target", "15")
+    assert run.returncode == 0, run.stderr
+    out = json.loads(cherki("replay", str(rec), "--json").stdout)
+    res = out["match_result"]
+    assert res["rule"] == "target" and res["target"] == 15 and res["over"] is True
+    scores = res["scores"]
+    assert res["winners"] == [s for s, v in enumerate(scores) if v == max(scores)]
+    assert max(scores) >= 15 and sorted(scores)[-2] < 15
+    assert res["scored_hands"] == out["match"]["scored_hands"] == len(out["hands"])
+    shown = cherki("replay", str(rec), "--all").stdout
+    name = json.loads(rec.read_text())["players"][res["winners"][0]]
+    assert f"Match (to 15 points) over after {res['scored_hands']} hand(s): {name} wins" in (
+        " ".join(shown.split())
+    )
+    three = tmp_path / "three.json"
+    assert cherki(*args[:-1], str(three), "--hands", "3").returncode == 0
+    res = json.loads(cherki("replay", str(three), "--json").stdout)["match_result"]
+    assert res["rule"] == "hands" and res["hands"] == 3 and res["over"] is True
+    assert res["winners"] == [s for s, v in enumerate(res["scores"]) if v == max(res["scores"])]
+
+
+def test_replay_of_an_unfinished_hand_shows_only_the_recording_seat(tmp_path: Path) -> None:
+    rec = tmp_path / "part.json"
+    run = cherki("play", "balik-satu", "--seed", "7", "--record", str(rec), stdin="M4\nquit\n")
+    assert run.returncode == 0, run.stderr
+    shown = cherki("replay", str(rec), "--all")
+    assert shown.returncode == 0, shown.stderr
+    assert "shown as You (seat 0) saw it" in shown.stdout
+    assert "You:" in shown.stdout and "Bot 1 (heuristic):" not in shown.stdout
+    revealed = cherki("replay", str(rec), "--all", "--reveal").stdout
+    assert "You:" in revealed and "Bot 1 (heuristic):" in revealed
+
+
+def test_replay_refuses_a_seat_the_record_does_not_have(tmp_path: Path) -> None:
+    rec = tmp_path / "game.json"
+    assert cherki("play", "ceki", "--watch", "--seed", "2", "--record", str(rec)).returncode == 0
+    run = cherki("replay", str(rec), "--seat", "9", "--all")
+    assert run.returncode != 0
+    assert "--seat must be a seat of this record, from 0 to 3, not 9" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -334,6 +334,19 @@ def test_any_seed_keeps_the_contract(table: Table, seed: int) -> None:
     play_checked(table, seed, "random")
 
 
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_the_deal_counts_the_stock_the_table_shows(table: Table) -> None:
+    """The log's "N cards in the stock" is the count every seat and a watcher see once the
+    hand is dealt (issue 24: the log said 123 where the table showed 122, the card Balik
+    Satu keeps back for the winner's turn counted in the log only)."""
+    game = table.game
+    state = game.new_state(game.rules(table.preset), players=table.players, seed=5)
+    deal = [e for e in state.log if e.kind == "deal"]
+    assert len(deal) == 1 and deal[0].number is not None
+    assert deal[0].number == state.public_observation().stock_left
+    assert {state.observation(s).stock_left for s in range(table.players)} == {deal[0].number}
+
+
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
 def test_declared_metadata(game: Game) -> None:
     lo, hi = game.players

@@ -202,3 +202,30 @@ def test_determinized_deals_offer_the_same_legal_actions(name: str, preset: str)
             world = game.determinize(obs, check)
             assert sorted(world.legal_actions(seat)) == sorted(obs.legal)
             state.apply(bots[seat].act(obs, rng), seat)
+
+
+def test_the_match_result_is_the_highest_total_of_points_scored() -> None:
+    """[003] Ceki over "a given number of hands, and the winner is he who in the end has
+    totalized the highest score", or to "a total number of points: the winner will be the
+    player who reaches this total"."""
+    ceki = find_game("ceki")
+    m = play_match(ceki, ceki.rules(), seed=5, hands=3)
+    want = [sum((r.scores or r.payments)[s] for r in m.results) for s in range(4)]
+    out = m.outcome()
+    assert out["rule"] == "hands" and out["over"] is True and out["scores"] == want
+    assert out["winners"] == [s for s, v in enumerate(want) if v == max(want)]
+    assert out["totals"] == m.totals and sum(out["totals"]) + m.pot == 0
+    # seats level at the top share the win; before the end there are leaders, no winner
+    m.scores = [7, 2, 7, 0]
+    assert m.outcome()["winners"] == [0, 2]
+    m.hands = 10
+    assert m.outcome()["over"] is False
+    assert m.outcome()["winners"] == [] and m.outcome()["leaders"] == [0, 2]
+    t = play_match(ceki, ceki.rules(), seed=6, target=12)
+    out = t.outcome()
+    assert out["rule"] == "target" and out["over"] is True
+    (winner,) = out["winners"]
+    assert out["scores"][winner] >= 12 > sorted(out["scores"])[-2]
+    # a record replayed keeps the match it was (hands, target) from its table, if any
+    again = replay_match(t.record)
+    assert again.outcome()["scores"] == out["scores"]

@@ -126,8 +126,8 @@ def test_a_bounded_game_keeps_its_own_bound() -> None:
 @pytest.mark.parametrize(
     ("params", "words"),
     [
-        ({"players": 1}, "played by 2 to 14 players"),
-        ({"players": 15}, "not 15"),
+        ({"players": 1}, "played by 2 to 20 players"),
+        ({"players": 21}, "not 21"),
         ({"rules": "nope"}, "no preset 'nope'"),
         ({"options": "foo=1"}, "no rule option 'foo'"),
         ({"options": "half_packs"}, "NAME=VALUE"),

@@ -93,7 +93,7 @@ def test_registry_make_options_rewards_and_errors() -> None:
     assert e.action_space("player_0") is e.action_space("player_3")
     assert e.observation_space("player_0") is e.observation_space("player_1")
     for bad, message in [
-        ({"players": 1}, "played by 2 to 14"),
+        ({"players": 1}, "played by 2 to 20"),
         ({"reward": "glory"}, "reward is one of"),
         ({"max_steps": 0}, "max_steps"),
         ({"render_mode": "rgb_array"}, "render_mode"),

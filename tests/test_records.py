@@ -183,7 +183,7 @@ H = ["hands", 0]
         (["rules", "half_packs"], "lots", '"rules": option half_packs takes a whole number'),
         (["rules", "jokers"], 1, "\"rules\": balik-satu has no rule option 'jokers'"),
         (["players"], "two", '"players" must be a number or a list of names'),
-        (["players"], ["solo"], '"players": Balik Satu is played by 2 to 14 players, not 1'),
+        (["players"], ["solo"], '"players": Balik Satu is played by 2 to 20 players, not 1'),
         (["hands"], [], '"hands" must be a non-empty list'),
         ([*H], "hand", "hand 1 must be an object"),
         ([*H, "first"], 2, 'hand 1: "first" must be a seat from 0 to 1'),

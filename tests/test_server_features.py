@@ -95,7 +95,7 @@ def test_links_names_and_seat_information(store: Store, opened: Callable[..., Te
     assert client.get("/api/seat/" + "x" * 22).status_code == 404
     with client.websocket_connect(f"/ws/seat/{data['seats']['0']}") as ws:
         first = ws.receive_json()
-        assert first["names"][1] == "Seat 1"
+        assert first["names"][1] == "Seat 2"  # numbered from 1, as people count
         r = client.post("/api/seats", json={"token": data["seats"]["1"], "name": " Mei Ling "})
         assert r.status_code == 200
         renamed = ws.receive_json()  # everyone at the table is told the new name
@@ -168,7 +168,7 @@ def test_a_returning_player_is_told_what_they_missed(
     now = back["version"]
     assert now > gone_at
     assert back["missed"] and back["missed"][0].startswith("Hand ")
-    assert any(line.startswith("Seat 1 ") for line in back["missed"])  # the other person
+    assert any(line.startswith("Seat 2 ") for line in back["missed"])  # the other person
     assert any(line.startswith("You ") for line in back["missed"])  # seat 0's own moves
     if not back["over"] and back["hand_number"] == 0:
         # the same hand: the missed lines are the end of seat 0's log

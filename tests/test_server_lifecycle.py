@@ -386,7 +386,7 @@ def test_what_a_stand_in_did_is_worded_as_the_bots_after_a_reload_too(
     # a spectator reads the person's name with the stand-in's
     with client2.websocket_connect(f"/ws/watch/{data['table']}?since={since}") as ws:
         msg = _receive_state(ws)
-    assert any("Seat 0's stand-in bot" in line for line in msg["missed"]), msg["missed"]
+    assert any("Seat 1's stand-in bot" in line for line in msg["missed"]), msg["missed"]
 
 
 # -- the lobby's list -----------------------------------------------------------------------

@@ -104,8 +104,14 @@ def test_numbers_of_the_rules_and_seats_are_bounded(
     body = {"game": "ceki", "seats": [{"kind": "human"}] * 2, "options": {"target_points": 10**12}}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 400 and "1,000,000" in r.json()["detail"]
-    r = client.post("/api/tables", json={"game": "balik-satu", "seats": [{"kind": "human"}] * 15})
-    assert r.status_code == 422 and "14" in r.text
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": [{"kind": "human"}] * 21})
+    assert r.status_code == 422 and "20" in r.text
+    # [000] "up to 20 people can play with a total of 1 200 cards"
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": [{"kind": "human"}] * 20})
+    assert r.status_code < 300, r.text
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 16
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": seats})
+    assert r.status_code == 400 and "half_packs" in r.json()["detail"]
 
 
 def test_a_flood_of_new_tables_is_refused(store: Store, opened: Callable[..., TestClient]) -> None:

@@ -133,6 +133,12 @@ def test_rule_options_play_exactly_as_the_reference_engine(
     play_both(name, preset, players, 400, 20_000, explore=0.3, **options)
 
 
+@pytest.mark.parametrize(("name", "preset"), [("balik-satu", "pwee"), ("chaqui", "kristang")])
+def test_twenty_players_play_exactly_as_the_reference_engine(name: str, preset: str) -> None:
+    """[000] "up to 20 people can play with a total of 1 200 cards": a few hands at 20."""
+    play_both(name, preset, 20, 8, 30_000, explore=0.3)
+
+
 def stacked_shoe(env: SetsVector, starter: list[int], seed: int) -> np.ndarray:
     """A shoe order that deals ``starter`` (card kinds) to the starter, seat 0, through the
     game's own dealing plan, the rest shuffled."""

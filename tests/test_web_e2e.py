@@ -262,10 +262,8 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
         playable = page.locator("#hand .card-btn.playable")
         if playable.count():
             playable.first.click()
-        page.screenshot(path=shots / "web-table.png")
         page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-        _no_sideways_scroll(page)
-        page.screenshot(path=shots / "web-table-phone.png", full_page=True)
+        _no_sideways_scroll(page)  # the table's screenshots: test_web_motion.py
         page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
         page.keyboard.press("Escape")
     _play_match(page)

@@ -88,7 +88,15 @@ def test_pages_are_served(client: TestClient, path: str, script: str) -> None:
 
 
 def test_static_files_are_served(client: TestClient) -> None:
-    for name in ("app.css", "common.js", "lobby.js", "table.js", "replay.js"):
+    for name in (
+        "app.css",
+        "table.css",
+        "common.js",
+        "lobby.js",
+        "table.js",
+        "motion.js",
+        "replay.js",
+    ):
         assert client.get(f"/static/{name}").status_code == 200, name
 
 
@@ -117,6 +125,30 @@ def test_every_card_and_the_back_served_as_svg(client: TestClient) -> None:
     assert client.get("/cards/c7.svg").status_code == 404
 
 
+def test_the_site_icon_is_served_and_every_page_links_it(client: TestClient) -> None:
+    """``/favicon.ico`` (once a 404), the SVG it is drawn from and a phone's home-screen
+    icon: three cards fanned, the Red Flower's red stamp in front (issue 24)."""
+    import io
+
+    from PIL import Image
+
+    ico = client.get("/favicon.ico")
+    assert ico.status_code == 200 and ico.headers["content-type"] == "image/x-icon"
+    assert ico.content[:4] == b"\x00\x00\x01\x00"  # an ICO file's header
+    assert Image.open(io.BytesIO(ico.content)).info["sizes"] >= {(16, 16), (32, 32), (48, 48)}
+    assert "max-age" in ico.headers["cache-control"]
+    svg = client.get("/favicon.svg")
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
+    assert svg.text.startswith("<svg") and 'class="red-stamp"' in svg.text
+    touch = client.get("/apple-touch-icon.png")
+    assert touch.status_code == 200 and touch.headers["content-type"] == "image/png"
+    assert Image.open(io.BytesIO(touch.content)).size == (180, 180)
+    for path in ("/", "/seat/abcdefghijklmnop", "/watch/0123abcd", "/replay", "/host/x"):
+        page = client.get(path).text
+        for link in ('href="/favicon.ico"', 'href="/favicon.svg"', 'href="/apple-touch-icon.png"'):
+            assert link in page, (path, link)
+
+
 def test_preset_rules_for_the_lobby(client: TestClient) -> None:
     r = client.get("/api/rules/balik-satu?preset=babas")
     assert r.status_code == 200
@@ -124,6 +156,40 @@ def test_preset_rules_for_the_lobby(client: TestClient) -> None:
     assert client.get("/api/rules/balik-satu").json()["rules"]["ayam_bonus"] == 10
     assert client.get("/api/rules/no-such-game").status_code == 404
     assert client.get("/api/rules/balik-satu?preset=nope").status_code == 404
+
+
+def test_the_lobby_gets_names_for_people_beside_the_identifiers(client: TestClient) -> None:
+    """Every preset and option has a name a person reads ("Singapore (Pwee, 2003)",
+    "Kandang tangan multiplies the score by"), sent beside its identifier (issue 24)."""
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    satu = games["balik-satu"]
+    pwee = next(p for p in satu["presets"] if p["name"] == "pwee")
+    assert pwee["title"] == "Singapore (Pwee, 2003)"
+    option = next(o for o in satu["options"] if o["name"] == "kandang_tangan_multiplier")
+    assert option["title"] == "Kandang tangan multiplies the score by"
+    for g in games.values():
+        for named in g["presets"] + g["options"]:
+            title = named["title"]
+            assert title and title[0].isupper() and "_" not in title, (g["name"], named["name"])
+            assert title != named["name"], (g["name"], named["name"])
+    lobby = client.get("/static/lobby.js").text
+    assert "p.title" in lobby and "o.title" in lobby and 'class: "ident"' in lobby
+
+
+def test_seats_are_numbered_from_1_for_people(client: TestClient, tmp_path: Path) -> None:
+    """A seat's name until its person gives one counts from 1, as the pages label the
+    seats, and a bot's stays the same when another server loads the table (issue 24)."""
+    made = _table(client, "ceki", players=3)
+    expected = ["Seat 1", "Bot 2 (heuristic)", "Bot 3 (heuristic)"]
+    with client.websocket_connect(f"/ws/watch/{made['table']}") as ws:
+        assert ws.receive_json()["names"] == expected
+    again = TestClient(create_app(Store(f"sqlite:///{tmp_path / 'web.db'}"), rate=1000))
+    with again.websocket_connect(f"/ws/watch/{made['table']}") as ws:
+        assert ws.receive_json()["names"] == expected
+    for page in ("lobby.js", "host.js"):
+        js = client.get(f"/static/{page}").text
+        for zero_based in ("`Seat ${s.seat}`", "`Seat ${seat}`", "`Seat ${i}`"):
+            assert zero_based not in js, (page, zero_based)
 
 
 def test_watch_info(client: TestClient) -> None:

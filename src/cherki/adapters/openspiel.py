@@ -86,7 +86,8 @@ try:
     import pyspiel as _pyspiel
 except ImportError as exc:  # pragma: no cover - the extra is part of the test environment
     raise ImportError(
-        "cherki.adapters.openspiel needs OpenSpiel: pip install 'cherki[rl]'"
+        "cherki.adapters.openspiel needs OpenSpiel, the extra `rl`: pip install 'cherki[rl]' "
+        "(in a checkout: uv run --extra rl …)"
     ) from exc
 
 #: pyspiel has no type information: its classes are typed ``Any`` here.

@@ -58,9 +58,8 @@ enough that a decision can look at a hundred futures or more):
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -78,6 +77,9 @@ from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, TAKE
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.scoring import SCORING, Win
 from cherki.games.sets.state import SetsState
+
+if TYPE_CHECKING:
+    from cherki.bots.search import Clock
 
 #: a turn no rollout reaches
 NEVER = float(1 << 30)
@@ -451,7 +453,7 @@ class RaceSearch:
         candidates: Sequence[int],
         rng: random.Random,
         game: Any,
-        deadline: float | None,
+        deadline: Clock | None,
         iterations: int | None,
         min_iterations: int,
     ) -> dict[int, list[float]]:
@@ -509,7 +511,10 @@ class RaceSearch:
             if iterations is not None:
                 if done >= iterations:
                     break
-            elif done >= min_iterations and (deadline is None or time.perf_counter() > deadline):
+            elif deadline is None:
+                if done >= min_iterations:
+                    break
+            elif not deadline.fits_another(done // f):
                 break
         return out
 

@@ -14,29 +14,32 @@ sampled from what its seat has seen (never the real hidden cards), one of two wa
   against the others' first chance to go out, in :mod:`cherki.bots.race`.
 
 It stops after ``iterations`` sampled deals (futures, in the race search) or when its
-``budget_ms`` runs out (at least ``min_iterations``). A *rollout budget* (``iterations`` with
-no ``budget_ms``, :meth:`SearchBot.by_rollouts`) plays the same on every machine and at any
-load: the same seed gives the same play, which is what the arena uses by default; a time
-budget adapts to the machine and is what people play against. It keeps the heuristic's choice unless
-another candidate beats it by ``z`` standard errors of the paired differences; between
-choices the heuristic rates level (where it would draw lots: its ``scores``, in the games of
-sets) the better mean is enough. Where the heuristic says its ties are not worth breaking
-(``search_keeps_lots``: Chaqui, whose futures seldom tell them apart) the bot instead plays
-the heuristic's own choice, lots and all, drawn from the seat's generator exactly as the
-heuristic would draw them, and leaves it only by ``z`` standard errors; its futures then come
-from a generator forked off the seat's, which they leave untouched. Candidates are
-the heuristic's top choices when it can rank them (``rank(obs)``), else its choice and a
-sample of the other legal actions. Where the heuristic is sure (a winning ``sampei``) the bot
-does not search, nor where the heuristic says the decision is not worth searching
-(``searches(obs)``).
-"""
+``budget_ms`` runs out. The clock (:class:`Clock`, from the start of the decision) starts a
+step (a sampled deal, a batch of futures) only when one more, taking as long as the steps so
+far did on average, still ends within the budget: on a busy machine, where every step takes
+longer, the search does fewer, and the budget holds. ``min_iterations`` bounds only a search
+without a clock; with one, it is capped by the budget (one step is always taken). A *rollout
+budget* (``iterations`` with no ``budget_ms``, :meth:`SearchBot.by_rollouts`) plays the same
+on every machine and at any load: the same seed gives the same play, which is what the arena
+uses by default; a time budget adapts to the machine and is what people play against. It
+keeps the heuristic's choice unless another candidate beats it by ``z`` standard errors of
+the paired differences; between choices the heuristic rates level (where it would draw lots:
+its ``scores``, in the games of sets) the better mean is enough. Where the heuristic says
+its ties are not worth breaking (``search_keeps_lots``: Chaqui, whose futures seldom tell
+them apart) the bot instead plays the heuristic's own choice, lots and all, drawn from the
+seat's generator exactly as the heuristic would draw them, and leaves it only by ``z``
+standard errors; its futures then come from a generator forked off the seat's, which they
+leave untouched. Candidates are the heuristic's top choices when it can rank them
+(``rank(obs)``), else its choice and a sample of the other legal actions. Where the
+heuristic is sure (a winning ``sampei``) the bot does not search, nor where the heuristic
+says the decision is not worth searching (``searches(obs)``)."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections.abc import Set
+from collections.abc import Callable, Set
 from dataclasses import dataclass
 from typing import Literal
 
@@ -47,6 +50,25 @@ from cherki.core.contract import Observation, State, play_out
 from cherki.core.errors import RulesError
 from cherki.games import find_game
 from cherki.games.sets.observation import SetsObservation
+
+
+class Clock:
+    """A decision's time budget, on the wall clock a person waits by (``now``: replaceable,
+    for tests). :meth:`fits_another` says whether one more step, as long as the steps so
+    far took on average, ends before the budget does; a step that began in time but ran
+    long counts in that average, so the next decision's steps are judged by it too."""
+
+    def __init__(self, budget_ms: float, now: Callable[[], float] = time.perf_counter) -> None:
+        self.now = now
+        self.start = now()
+        self.end = self.start + budget_ms / 1000
+
+    def fits_another(self, steps: int) -> bool:
+        """Whether a step may start after ``steps`` steps: the first always may."""
+        t = self.now()
+        if steps <= 0:
+            return True
+        return t + (t - self.start) / steps <= self.end
 
 
 @dataclass(frozen=True)
@@ -92,6 +114,8 @@ class SearchBot:
         depth: int | None = None,
     ) -> None:
         self.game = find_game(game)
+        #: the clock a time budget is measured on (see :class:`Clock`)
+        self.clock: Callable[[], float] = time.perf_counter
         self.iterations = iterations
         self.min_iterations = min_iterations
         # the policy of the seat's own search: the heuristic's, or the variant it names
@@ -223,15 +247,17 @@ class SearchBot:
             done += 1
         return self._choose(base, diffs)
 
-    def _deadline(self) -> float | None:
+    def _deadline(self) -> Clock | None:
         if self.budget_ms is None:
             return None
-        return time.perf_counter() + self.budget_ms / 1000
+        return Clock(self.budget_ms, self.clock)
 
-    def _more(self, done: int, deadline: float | None) -> bool:
+    def _more(self, done: int, deadline: Clock | None) -> bool:
         if self.iterations is not None and done >= self.iterations:
             return False
-        return deadline is None or done < self.min_iterations or time.perf_counter() <= deadline
+        if deadline is None:
+            return True
+        return deadline.fits_another(done)
 
     def _choose(
         self, base: int, diffs: dict[int, list[float]], tied: Set[int] = frozenset()

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from cherki.core.errors import NotationError
+from cherki.core.errors import NotationError, quote
 
 N_KINDS: Final = 30
 #: a hand of no cards, as counts (the public view's hand)
@@ -82,7 +82,7 @@ def parse_card(text: str) -> int:
     kind = _CODE_TO_KIND.get(code)
     if kind is None:
         raise NotationError(
-            f"{text.strip()!r} is not a card: use C1-C9 (Coins), S1-S9 (Strings), "
+            f"{quote(text.strip())} is not a card: use C1-C9 (Coins), S1-S9 (Strings), "
             "M1-M9 (Myriads), WF (White Flower), RF (Red Flower) or OT (Old Thousand)"
         )
     return kind

@@ -27,6 +27,7 @@ class EventKind(StrEnum):
     """The kinds of event. A ``StrEnum``, so ``event.kind == "draw"`` reads as it looks."""
 
     #: a hand is dealt: ``seat`` starts (Ceki: ``seat`` deals), ``number`` cards in the stock
+    #: once dealt, as the observations' ``stock_left`` counts them (a scoring reserve not)
     DEAL = "deal"
     #: ``seat`` draws ``card`` from the stock, seen by that seat alone (``private_to``)
     DRAW = "draw"

@@ -49,6 +49,8 @@ class Preset:
     description: str
     sources: str
     aliases: tuple[str, ...] = ()
+    #: its name for people ("Singapore (Pwee, 2003)"): the lobby shows it, ``name`` beside
+    title: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ class Option:
     optional: bool = False
     kind: type = type(None)  # noqa: RUF009 (None: from the default)
     house: bool = False
+    #: its name for people ("Kandang tangan multiplies the score by"): the lobby shows it,
+    #: with ``name`` beside
+    title: str = ""
 
     def __post_init__(self) -> None:
         if self.kind is type(None):

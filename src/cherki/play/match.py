@@ -196,6 +196,40 @@ class Match:
             out["ledger"] = self.ledger.to_json()
         return out
 
+    def outcome(self) -> dict[str, JSON]:
+        """The match's result: who leads on points scored (``scores``), and, once the match
+        is over, who won. [003] Ceki "can also be played by agreeing a total number of
+        points: the winner will be the player who reaches this total", or over "a given
+        number of hands, and the winner is he who in the end has totalized the highest
+        score". Both rules make the winner the highest total (a target is reached by the
+        hand's winner, the only seat that scores in it); ties share the win. A match played
+        hand by hand ends when the players stop: the leaders at that point win."""
+        if self.hands is not None:
+            rule = "hands"
+        elif self.target is not None:
+            rule = "target"
+        elif self.until_stopped:
+            rule = "stopped"
+        elif self.ledger is not None:
+            rule = "ledger"
+        else:
+            rule = "one-hand"
+        best = max(self.scores) if self.results else None
+        leaders = [s for s, v in enumerate(self.scores) if v == best] if self.results else []
+        over = bool(self.results) and self.is_over()
+        return {
+            "rule": rule,
+            "hands": self.hands,
+            "target": self.target,
+            "scored_hands": self.scored_hands,
+            "over": over,
+            "winners": leaders if over else [],
+            "leaders": leaders,
+            "scores": list(self.scores),
+            "totals": list(self.totals),
+            "money_cents": list(self.money),
+        }
+
     # -- replaying ----------------------------------------------------------------------
     @classmethod
     def from_record(cls, record: Record, seed: int = 0, check: bool = True) -> Match:
@@ -222,6 +256,14 @@ class Match:
             if state.is_terminal:
                 match._add(state.result, state)
         match.until_stopped = False
+        if record.table is not None:  # the match the players agreed (hands, target)
+            match.hands = record.table.hands
+            match.target = record.table.target
+            match.until_stopped = record.table.until_stopped
+        elif match.ledger is None and len(record.hands) > 1:
+            # a record that does not say: the match is the hands it holds
+            unfinished = len(match.results) < len(record.hands)
+            match.hands = match.scored_hands + (1 if unfinished else 0)
         return match
 
 

@@ -36,7 +36,7 @@ from typing import Any
 from cherki.core.cards import format_cards, parse_card
 from cherki.core.contract import Game, Rules, State
 from cherki.core.deal import DealRequest
-from cherki.core.errors import CherkiError, RecordError
+from cherki.core.errors import CherkiError, RecordError, quote
 from cherki.core.events import RESULT_KEYS, Event
 from cherki.games import find_game
 
@@ -226,13 +226,13 @@ def replay_steps(record: Record, index: int = 0) -> Iterator[tuple[State, str, l
         if seat is not None and seat != state.current:
             who = "nobody (the hand is over)" if state.current < 0 else f"seat {state.current}"
             raise RecordError(
-                f"hand {index + 1}, action {i + 1} ({text!r}): the record says seat {seat} "
+                f"hand {index + 1}, action {i + 1} ({quote(text)}): the record says seat {seat} "
                 f"but {who} is to act"
             )
         try:
             events = state.apply(action_text)
         except CherkiError as err:
-            raise RecordError(f"hand {index + 1}, action {i + 1} ({text!r}): {err}") from err
+            raise RecordError(f"hand {index + 1}, action {i + 1} ({quote(text)}): {err}") from err
         yield state, text, events
 
 
@@ -241,8 +241,16 @@ def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
     state = _start(record, index)
     for state, _, _ in replay_steps(record, index):  # noqa: B007 (the last state is kept)
         pass
+    if check:
+        check_result(record, index, state)
+    return state
+
+
+def check_result(record: Record, index: int, state: State) -> None:
+    """Compare hand ``index``'s stored result (if any) with ``state``, the hand replayed:
+    :class:`RecordError` naming what differs."""
     stored = record.hands[index].result
-    if check and stored is not None:
+    if stored is not None:
         if not state.is_terminal:
             raise RecordError(
                 f"hand {index + 1}: the record stores a result but its actions stop before "
@@ -253,19 +261,18 @@ def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
         if diff:
             what = "; ".join(f"{k}: recorded {stored.get(k)!r}, replayed {got[k]!r}" for k in diff)
             raise RecordError(f"hand {index + 1}: replaying gives a different result ({what})")
-    return state
 
 
 def split_action(text: Any, i: int, hand: int) -> tuple[int | None, str]:
     if not isinstance(text, str):
-        raise RecordError(f"hand {hand + 1}, action {i + 1}: expected text, got {text!r}")
+        raise RecordError(f"hand {hand + 1}, action {i + 1}: expected text, got {quote(text)}")
     if ":" in text:
         head, _, rest = text.partition(":")
         try:
             return int(head.strip()), rest.strip()
         except ValueError:
             raise RecordError(
-                f"hand {hand + 1}, action {i + 1} ({text!r}): the part before ':' must be a "
+                f"hand {hand + 1}, action {i + 1} ({quote(text)}): the part before ':' must be a "
                 "seat number"
             ) from None
     return None, text.strip()

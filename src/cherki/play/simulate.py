@@ -243,7 +243,8 @@ def ray_runner(address: str) -> Runner:
     """Chunks played as tasks of a Ray cluster (the extra ``cherki[ray]``).
 
     ``address``: ``auto`` (the cluster this machine belongs to, as ``ray start`` left it),
-    ``local`` (a Ray instance started here for the run, bound to 127.0.0.1 only), or a
+    ``local`` (a Ray instance started here for the run, node address 127.0.0.1; Ray's own
+    services still listen on every interface, see docs/simulation.md), or a
     cluster's address (``ray://HOST:10001`` or ``HOST:6379``). Where Ray is already
     initialised in this process, that connection is used. Every node needs cherki
     installed (the same version: the figures are the engine's). Chunks are merged by hand
@@ -252,7 +253,10 @@ def ray_runner(address: str) -> Runner:
     try:
         import ray
     except ImportError:
-        raise RulesError("--ray needs Ray: pip install 'cherki[ray]'") from None
+        raise RulesError(
+            "--ray needs Ray, the extra `ray`: pip install 'cherki[ray]' "
+            "(in a checkout: uv run --extra ray …)"
+        ) from None
     if not ray.is_initialized():
         try:
             if address == "local":

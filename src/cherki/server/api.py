@@ -22,6 +22,9 @@ from cherki.server.tables import MAX_HANDS, MAX_PACE, MAX_TIMER, MIN_TIMER, Seat
 
 router = APIRouter()
 
+#: The most seats any game takes (Balik Satu's 20); each game checks its own bounds.
+MAX_SEATS = max(g.players[1] for g in GAMES.values())
+
 
 class SeatIn(BaseModel):
     kind: Literal["human", "bot"]
@@ -32,7 +35,7 @@ class TableIn(BaseModel):
     game: str = Field(max_length=40)
     preset: str | None = Field(default=None, max_length=40)
     options: dict[str, str | int | bool] = Field(default_factory=dict, max_length=40)
-    seats: list[SeatIn] = Field(min_length=2, max_length=14)
+    seats: list[SeatIn] = Field(min_length=2, max_length=MAX_SEATS)
     hands: int = Field(default=1, ge=1, le=MAX_HANDS)
     timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
     #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
@@ -84,13 +87,19 @@ def games_json() -> list[dict[str, Any]]:
                 "players": list(g.players),
                 "default_players": g.default_players,
                 "presets": [
-                    {"name": p.name, "summary": p.description, "sources": p.sources}
+                    {
+                        "name": p.name,
+                        "title": p.title or p.name,
+                        "summary": p.description,
+                        "sources": p.sources,
+                    }
                     for p in g.presets
                 ],
                 "default_preset": g.default_preset().name,
                 "options": [
                     {
                         "name": o.name,
+                        "title": o.title or o.name.replace("_", " "),
                         "summary": o.help,
                         "kind": _kind(o),
                         "type": o.type_name,

@@ -6,6 +6,9 @@
 * ``GET /replay/{table}``: a finished table's replay; ``GET /replay``: open a record file.
 * ``GET /cards/{CODE}.svg`` (``?index=0``: without the index label; ``back``: the back):
   the project's SVG cards (:func:`cherki.ui.cards_svg.card_svg`), cached for a day.
+* ``GET /favicon.svg``, ``/favicon.ico``, ``/apple-touch-icon.png``: the site's icon, three
+  cards fanned (:func:`cherki.ui.cards_svg.icon_svg`; the bitmaps drawn from it by
+  ``scripts/make_icons.py``), linked from every page, cached for a day.
 * ``GET /api/watch/{table}``: a table's game and status (404: no such table).
 * ``GET /api/rules/{game}?preset=P``: every option's value under a preset (the lobby).
 
@@ -42,7 +45,7 @@ from cherki.core.errors import CherkiError
 from cherki.games import find_game
 from cherki.play.records import Record, replay_steps
 from cherki.server import present
-from cherki.ui.cards_svg import card_svg
+from cherki.ui.cards_svg import card_svg, icon_svg
 from cherki.ui.text import Voice, event_line
 
 STATIC = Path(__file__).parent / "static"
@@ -107,6 +110,26 @@ async def card(name: str, index: int = 1) -> Response:
         _svg(kind, bool(index)),
         media_type="image/svg+xml",
         headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
+ICON_HEADERS = {"Cache-Control": "public, max-age=86400"}
+
+
+@router.get("/favicon.svg", include_in_schema=False)
+async def favicon_svg() -> Response:
+    return Response(icon_svg(), media_type="image/svg+xml", headers=ICON_HEADERS)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon_ico() -> FileResponse:
+    return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon", headers=ICON_HEADERS)
+
+
+@router.get("/apple-touch-icon.png", include_in_schema=False)
+async def touch_icon() -> FileResponse:
+    return FileResponse(
+        STATIC / "apple-touch-icon.png", media_type="image/png", headers=ICON_HEADERS
     )
 
 

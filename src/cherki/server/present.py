@@ -228,7 +228,7 @@ def seats_view(data: dict[str, Any], voice: Voice) -> list[dict[str, Any]]:
     for s in range(n):
         row: dict[str, Any] = {
             "seat": s,
-            "name": voice.names[s] if s < len(voice.names) else f"Seat {s}",
+            "name": voice.names[s] if s < len(voice.names) else f"Seat {s + 1}",
             "you": voice.is_you(s) and voice.you == s,
             "turn": current == s,
             "cards": data["hand_sizes"][s],

@@ -140,6 +140,12 @@ def check_setting(name: str, value: Any) -> Any:
     raise RulesError(f"there is no table setting {name!r}: {', '.join(SETTINGS)}")
 
 
+def seat_name(seat: int, bot_level: str | None = None) -> str:
+    """A seat's name until its person gives one, numbered from 1 as people count seats
+    ("Seat 1", "Bot 2 (heuristic)"); the API's seat numbers start at 0."""
+    return f"Bot {seat + 1} ({bot_level})" if bot_level else f"Seat {seat + 1}"
+
+
 def think(bot: Bot, obs: Observation, seed: int) -> int:
     """A bot's decision (run in a worker process or thread)."""
     return bot.act(obs, random.Random(seed))
@@ -927,9 +933,9 @@ class Tables:
         players = []
         for i, p in enumerate(seats):
             if p.kind == BOT:
-                players.append(Seat(f"Bot {i} ({p.level})", make_bot(game.name, p.level or "")))
+                players.append(Seat(seat_name(i, p.level), make_bot(game.name, p.level or "")))
             elif p.kind == HUMAN:
-                players.append(Seat(f"Seat {i}"))
+                players.append(Seat(seat_name(i)))
             else:
                 raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
         seed = random.SystemRandom().getrandbits(64)
@@ -972,12 +978,9 @@ class Tables:
         record = self.store.record(table_id)
         game = record.game
         seats = [
-            Seat(
-                s.name or _player(record, s.seat) or f"Seat {s.seat}",
-                make_bot(game.name, s.level or ""),
-            )
+            Seat(s.name or seat_name(s.seat, s.level), make_bot(game.name, s.level or ""))
             if s.kind == BOT
-            else Seat(s.name or f"Seat {s.seat}")
+            else Seat(s.name or seat_name(s.seat))
             for s in info.seats
         ]
         session = Session.resume(record, seats)
@@ -1049,11 +1052,6 @@ def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
     data["hands"] = hands
     data["seen_by"] = seat if seat is not None else "spectator"
     return data
-
-
-def _player(record: Record, seat: int) -> str | None:
-    """The name the record gives ``seat`` (a bot's: "Bot 1 (heuristic)")."""
-    return record.players[seat] if 0 <= seat < len(record.players) else None
 
 
 def stand_in_voice(voice: Voice, seat: int) -> Voice:

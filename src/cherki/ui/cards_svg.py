@@ -221,6 +221,11 @@ def card_svg(kind: int | None, *, index: bool = True, css_class: str = "cherki-c
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" class="{escape(css_class)}" role="img">'
     )
+    return head + _drawing(kind, index=index) + "</svg>"
+
+
+def _drawing(kind: int | None, *, index: bool) -> str:
+    """A card's title and shapes, in the units of a card (``WIDTH`` × ``HEIGHT``)."""
     card = (
         f'<rect x="0.5" y="0.5" width="{WIDTH - 1}" height="{HEIGHT - 1}" rx="5" '
         f'fill="{PAPER if kind is not None else BACK}" stroke="{INK}" stroke-width="1"/>'
@@ -230,7 +235,7 @@ def card_svg(kind: int | None, *, index: bool = True, css_class: str = "cherki-c
             f'<rect x="5" y="5" width="{WIDTH - 10}" height="{HEIGHT - 10}" rx="3" fill="none" '
             f'stroke="{PAPER}" stroke-width="1" opacity="0.6"/>'
         )
-        return f"{head}<title>The back of a card</title>{card}{inner}</svg>"
+        return f"<title>The back of a card</title>{card}{inner}"
     parts: list[str] = []
     if kind == OT:
         parts += _old_thousand()
@@ -256,7 +261,29 @@ def card_svg(kind: int | None, *, index: bool = True, css_class: str = "cherki-c
             f'font-weight="bold" fill="{colour}">{CODES[kind]}</text>'
         )
     title = f"<title>{escape(card_title(kind))}</title>"
-    return head + title + card + "".join(parts) + "</svg>"
+    return title + card + "".join(parts)
+
+
+#: the cards of the icon, back to front, and each one's turn about the foot of the fan
+ICON_CARDS: tuple[tuple[int | None, float], ...] = ((None, -22.0), (OT, -3.0), (RF, 16.0))
+
+
+def icon_svg(size: int = 64) -> str:
+    """The site's icon (the browser tab's, a phone's home screen): three cards fanned, the
+    back, the Old Thousand and the Red Flower with their red stamps, on a square of
+    ``size`` pixels."""
+    side = 168
+    cards = []
+    for kind, turn in ICON_CARDS:
+        # each card, 0.76 of its size, turned about the middle of its foot at (80, 150)
+        cards.append(
+            f'<g transform="translate(80 150) rotate({turn}) scale(0.76) '
+            f'translate({-WIDTH / 2} {-HEIGHT})">{_drawing(kind, index=False)}</g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
+        f'width="{size}" height="{size}"><title>Cherki</title>{"".join(cards)}</svg>'
+    )
 
 
 def write_svgs(folder: str | Path, *, index: bool = True) -> list[Path]:

@@ -27,17 +27,18 @@ from cherki.core.cards import CODES, N_KINDS, format_cards, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
 from cherki.games import GAMES
-from cherki.play.records import load_record, replay_hand, replay_steps
+from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
+from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, progress
 from cherki.ui.cli_common import game_named as _game
 from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
-from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
-from cherki.ui.table import TerminalTable
+from cherki.ui.command import cherki_command
+from cherki.ui.table import RecordSaver, TerminalTable
 from cherki.ui.terminal import (
     card_legend,
     cards_text,
@@ -47,6 +48,26 @@ from cherki.ui.terminal import (
     result_table,
 )
 from cherki.ui.text import Voice
+
+
+def _flags_take_no_value() -> None:
+    """A flag (``--version``, ``--watch``, ``--help``) is shown in the help without a type:
+    Typer 0.29's Rich help writes ``--version <bool>``, as if the flag took a value; it
+    takes none. Each option with a value keeps its type (``--seed <int>``)."""
+    from typer.core import TyperOption
+
+    shown = TyperOption.display_type_rich
+    if getattr(shown, "cherki_flags", False):
+        return
+
+    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # Typer's own Context
+        return None if self.is_flag else shown(self, ctx)
+
+    display_type_rich.cherki_flags = True  # type: ignore[attr-defined]
+    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+
+
+_flags_take_no_value()
 
 app = typer.Typer(
     name="cherki",
@@ -95,14 +116,17 @@ def play(
         int | None, typer.Option(help="Shuffle seed (a random one is shown if not given).")
     ] = None,
     rules: Annotated[
-        str | None, typer.Option("--rules", help="Rules preset (see `cherki games`).")
+        str | None, typer.Option("--rules", help=f"Rules preset (see `{cherki_command('games')}`).")
     ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
             "--option",
             "-o",
-            help="Change a rule: NAME=VALUE (repeatable; `cherki rules GAME` lists the options).",
+            help=(
+                "Change a rule: NAME=VALUE (repeatable; "
+                f"`{cherki_command('rules', 'GAME')}` lists the options)."
+            ),
         ),
     ] = None,
     record: Annotated[
@@ -152,6 +176,7 @@ def play(
     if resume is not None:
         _resume(resume, delay)
         return
+    _check_match(hands, target, hand_by_hand)
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))
     _writable(record, "--record")
@@ -172,6 +197,7 @@ def play(
     if hands is None and target is None:
         # games whose rules fix the match (Ceki: an agreed total or a number of hands)
         hands, target = game.match_plan(rules_obj)
+    saver = RecordSaver(record)
     session = Session(
         game,
         rules_obj,
@@ -181,7 +207,7 @@ def play(
         target=target,
         preset=rules,
         until_stopped=hand_by_hand,
-        save=(lambda rec: rec.save(record)) if record is not None else None,
+        save=saver,
     )
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
@@ -192,8 +218,28 @@ def play(
         f"{shown}. Type [bold]help[/] at your turn."
     )
     TerminalTable(
-        game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved
+        game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved, saver=saver
     ).run()
+
+
+def _check_match(hands: int | None, target: int | None, hand_by_hand: bool) -> None:
+    """One way for a match to end: a number of hands, a target, or hand by hand until the
+    players stop ([003] gives Ceki's first two as different schemes)."""
+    given = [w for w, v in (("--hands", hands), ("--target", target)) if v is not None]
+    if hand_by_hand and given:
+        raise RulesError(
+            f"--hand-by-hand deals until you say stop, so it takes no {' or '.join(given)}: "
+            "give one way for the match to end"
+        )
+    if len(given) == 2:
+        raise RulesError(
+            "give --hands (the highest total after that many hands wins) or --target (the "
+            "first to reach that many points wins), not both"
+        )
+    if hands is not None and not 1 <= hands <= MAX_MATCH_HANDS:
+        raise RulesError(f"--hands must be from 1 to {MAX_MATCH_HANDS:,}, not {hands:,}")
+    if target is not None and target < 1:
+        raise RulesError(f"--target must be at least 1 point, not {target:,}")
 
 
 def _autosave_path(game: Game) -> Path:
@@ -224,7 +270,8 @@ def _resume(path: Path, delay: float | None) -> None:
         Seat(who, None if level is None else make_bot(rec.game.name, level))
         for who, level in zip(rec.players, table.seats, strict=True)
     ]
-    session = Session.resume(rec, seats, save=lambda r: r.save(path))
+    saver = RecordSaver(path)
+    session = Session.resume(rec, seats, save=saver)
     if session.state is None and session.is_over():
         raise RulesError(f"the game in {path} is over: nothing to resume")
     if delay is None:
@@ -232,7 +279,7 @@ def _resume(path: Path, delay: float | None) -> None:
     console.print(
         Text(f"{rec.game.title}: resuming {path} after {len(rec.hands)} hand(s) recorded.")
     )
-    TerminalTable(rec.game, session, human, delay, path).run()
+    TerminalTable(rec.game, session, human, delay, path, saver=saver).run()
 
 
 def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[Seat]:
@@ -270,12 +317,23 @@ def replay(
     seat: Annotated[
         int | None, typer.Option("--seat", help="Show only what this seat saw.")
     ] = None,
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help="Show every hand of an unfinished last hand too (it shows only what the "
+            "recording seat saw until the hand is over).",
+        ),
+    ] = False,
 ) -> None:
     """Step through a game record, or print its result as JSON."""
     rec = load_record(file)
-    if as_json:
-        from cherki.play.match import replay_match
+    n = len(rec.players)
+    if seat is not None and not 0 <= seat < n:
+        raise RulesError(f"--seat must be a seat of this record, from 0 to {n - 1}, not {seat}")
+    from cherki.play.match import replay_match
 
+    if as_json:
         match = replay_match(rec)
         hands = [r.to_json() for r in match.results]
         # unfinished: the record's last hand stops before its end (a saved game in progress)
@@ -289,39 +347,101 @@ def replay(
             "hands": hands,
             "totals": match.totals,
             "match": match.to_json(),
+            "match_result": match.outcome(),
         }
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     interactive = step and sys.stdin.isatty()
     names = rec.players
-    voice = Voice.of(names, len(names), seat)
+    last_index = len(rec.hands) - 1
     for i in range(len(rec.hands)):
         console.rule(f"[bold]{rec.game.title} — hand {i + 1} of {len(rec.hands)}")
+        # a hand left unfinished (a saved game in progress) shows what the recording seat
+        # saw, as a spectator would without one, until it is over: its deal is in the record
+        view = seat
+        if i == last_index and view is None and not reveal and not _finishes(rec, i):
+            view = _recording_seat(rec)
+            who = f"{names[view]} (seat {view})" if view >= 0 else "a spectator"
+            console.print(
+                Text(f"This hand is unfinished: shown as {who} saw it (--reveal shows every hand).")
+            )
+        voice = Voice.of(names, n, view if view is not None and view >= 0 else None)
         start = rec.start(i)
+        lines: list[Text] = []
         for s in range(start.n):
-            if seat is None or s == seat:
-                console.print(
+            if view is None or s == view:
+                lines.append(
                     Text(f"{voice.name(s)}: ").append_text(hand_by_rank(start.observation(s).hand))
                 )
         state = start
         for state, _text, events in replay_steps(rec, i):  # noqa: B007 (state used after)
             for e in events:
                 if e.kind != "end":
-                    console.print(
-                        event_text(e if seat is None else e.seen_by(seat), rec.game, voice)
+                    lines.append(
+                        event_text(e if view is None else e.seen_by(view), rec.game, voice)
                     )
             if interactive:
+                _print_lines(lines)
+                lines = []
                 try:
                     key = console.input("[dim](Enter: next, q: quit)[/] ")
                 except (EOFError, KeyboardInterrupt):
                     return
                 if key.strip().lower() == "q":
                     return
+        _print_lines(lines)  # one print a hand: a long record prints in time linear in it
         if state.is_terminal:
             console.print(result_table(state.result, rec.game, voice))
         else:
             console.print("[yellow]The record stops here: the hand was left unfinished.[/]")
-        replay_hand(rec, i)  # checks the stored result
+        check_result(rec, i, state)  # the stored result, checked without a second replay
+    match = replay_match(rec)
+    if len(rec.hands) > 1 or match.hands or match.target:
+        console.print(Text(match_line(match.outcome(), rec.game, Voice.of(names, n))))
+
+
+def _finishes(rec: Record, index: int) -> bool:
+    """Whether hand ``index`` of the record is played to its end."""
+    return replay_hand(rec, index, check=False).is_terminal
+
+
+def _recording_seat(rec: Record) -> int:
+    """The seat whose view an unfinished record shows: the one person at the table (the
+    terminal seats one), or -1 (a spectator's view) when bots played every seat or the
+    record does not say."""
+    people = [i for i, lv in enumerate(rec.table.seats) if lv is None] if rec.table else []
+    return people[0] if len(people) == 1 else -1
+
+
+def _print_lines(lines: list[Text]) -> None:
+    if lines:
+        console.print(Text("\n").join(lines))
+
+
+def match_line(outcome: dict[str, Any], game: Game, voice: Voice) -> str:
+    """The match's result in words: who won (or leads), on what rule, with the totals."""
+    scores = outcome["scores"]
+    seats = outcome["winners"] or outcome["leaders"]
+    who = " and ".join(voice.name(s) for s in seats)
+    best = scores[seats[0]] if seats else 0
+    rule = {
+        "hands": f"over {outcome['hands']} hands, the highest total wins",
+        "target": f"to {outcome['target']} points",
+        "stopped": "hand by hand until the players stop",
+        "ledger": "to the game's own end",
+        "one-hand": "one hand",
+    }[outcome["rule"]]
+    totals = ", ".join(f"{voice.name(s)} {v}" for s, v in enumerate(scores))
+    hands = outcome["scored_hands"]
+    if outcome["over"]:
+        verb = "win" if len(seats) > 1 else "wins"
+        head = f"Match ({rule}) over after {hands} hand(s): {who} {verb} with {best} points."
+    elif seats:
+        verb = "lead" if len(seats) > 1 else "leads"
+        head = f"Match ({rule}) after {hands} hand(s), not over: {who} {verb} with {best} points."
+    else:
+        head = f"Match ({rule}): no hand finished yet."
+    return f"{head} Totals: {totals}."
 
 
 # -- hand analysis ---------------------------------------------------------------------------
@@ -483,7 +603,10 @@ def games() -> None:
             ", ".join(levels_for(g.name)),
         )
     console.print(t)
-    console.print("Presets are described in [bold]cherki rules GAME[/].")
+    console.print(
+        Text("Presets are described in ").append(cherki_command("rules", "GAME"), style="bold"),
+        soft_wrap=True,
+    )
 
 
 def main() -> None:
@@ -574,6 +697,7 @@ def arena(
     search = SearchBudget(search_rollouts, search_ms)
     for lv in levels:
         make_bot(game.name, lv, search=search)
+    check_run(hands, jobs)
     with progress(f"{game.title} arena", hands) as update:
         res = run_arena(
             game,

@@ -1,5 +1,6 @@
 """What the ``cherki`` commands share: finding a game, reading ``NAME=VALUE`` options,
-refusing an output file that could not be written, writing it atomically, and a progress bar.
+refusing an output file that could not be written, writing it atomically, the bounds of a
+run (``--hands``, ``--jobs``), and a progress bar.
 """
 
 from __future__ import annotations
@@ -16,6 +17,35 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeR
 from cherki.core.contract import Game
 from cherki.core.errors import RulesError
 from cherki.games import find_game
+
+#: The most hands one run of ``simulate``, ``compare`` or ``arena`` plays (each variant): a
+#: hundred million is days of the reference engine and minutes of the batched one; a longer
+#: study is several runs (``simulate --json`` goes on from a file, with other seeds).
+MAX_RUN_HANDS = 100_000_000
+#: The most hands ``cherki play --hands`` plays as one match.
+MAX_MATCH_HANDS = 10_000
+
+
+def max_jobs() -> int:
+    """The most processes ``--jobs`` may ask for: four for each CPU of this machine (more
+    only wait for a CPU and hold memory), at least 8."""
+    return max(8, 4 * (os.cpu_count() or 1))
+
+
+def check_run(hands: int, jobs: int = 1) -> None:
+    """Refuse, in words, a run of more hands or processes than :data:`MAX_RUN_HANDS` and
+    :func:`max_jobs` allow."""
+    if not 1 <= hands <= MAX_RUN_HANDS:
+        raise RulesError(
+            f"--hands must be from 1 to {MAX_RUN_HANDS:,}, not {hands:,}: run a longer study "
+            "in several runs"
+        )
+    top = max_jobs()
+    if not 1 <= jobs <= top:
+        raise RulesError(
+            f"--jobs must be from 1 to {top} on this machine ({os.cpu_count() or 1} CPUs), "
+            f"not {jobs:,}"
+        )
 
 
 def game_named(name: str) -> Game:

@@ -4,6 +4,7 @@ the same deals, and their figures (:mod:`cherki.play.simulate`, :mod:`cherki.ui.
 from __future__ import annotations
 
 import json
+import sys
 import tempfile
 from pathlib import Path
 from typing import Annotated, Any
@@ -14,12 +15,13 @@ from rich.text import Text
 
 from cherki.core.errors import RulesError
 from cherki.games import GAMES
+from cherki.ui.cli_common import check_run, progress
 from cherki.ui.cli_common import game_named as _game
 from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
-from cherki.ui.cli_common import progress
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
+from cherki.ui.command import extra_hint
 from cherki.ui.terminal import console
 
 GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
@@ -35,7 +37,8 @@ RayOpt = Annotated[
     typer.Option(
         "--ray",
         help="Share the hands out over a Ray cluster: auto (the cluster this machine is in), "
-        "local (a Ray instance here, on 127.0.0.1), or its address. Same figures as --jobs 1.",
+        "local (a Ray instance here, node address 127.0.0.1; see docs/simulation.md for "
+        "what it exposes), or its address. Same figures as --jobs 1.",
     ),
 ]
 
@@ -51,11 +54,16 @@ EngineOpt = Annotated[
 
 
 def _runner(jobs: int, ray: str | None) -> Any:
+    from importlib.util import find_spec
+
     from cherki.play.simulate import local_runner, ray_runner
 
     if ray is not None:
         if jobs != 1:
             raise RulesError("give --jobs or --ray, not both")
+        if find_spec("ray") is None:
+            hint = extra_hint("ray", sys.argv[1:])
+            raise RulesError(f"--ray needs Ray, the extra `ray`, which is not installed: {hint}")
         return ray_runner(ray)
     return local_runner(jobs)
 
@@ -155,6 +163,7 @@ def simulate(
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    check_run(hands, jobs)
     runner = _runner(jobs, ray)
     done = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
@@ -246,6 +255,7 @@ def compare(
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
+    check_run(hands, jobs)
     runner = _runner(jobs, ray)
     with progress(f"{game.title}, {len(setups)} variants", hands * len(setups)) as update:
         runs = run_compare(setups, hands, runner=runner, progress=update)

@@ -18,7 +18,9 @@ from cherki.core.contract import Game, Observation, State
 from cherki.core.errors import CherkiError, NotationError, RulesError
 from cherki.core.events import Event, EventKind, Origin
 from cherki.games.sets.actions import DISCARD
+from cherki.play.records import Record
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
+from cherki.ui.command import cherki_command
 from cherki.ui.terminal import (
     card_legend,
     cards_text,
@@ -31,6 +33,38 @@ from cherki.ui.text import Voice, money_text, note_line, settlement_lines, table
 
 
 # -- play ------------------------------------------------------------------------------------
+class RecordSaver:
+    """Writes a game's record after every move (``Record.save``: a temporary file renamed
+    over the record, so the file always holds the last record written whole). A write that
+    fails (a full disk: ``OSError`` errno 28) is said in one line and the game goes on in
+    memory; each later move tries again, and a write that works again says so."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        #: why the last write failed, or None
+        self.error: str | None = None
+
+    def __call__(self, record: Record) -> None:
+        try:
+            record.save(self.path)
+        except OSError as err:
+            first = self.error is None
+            self.error = err.strerror or str(err)
+            if first:
+                console.print(
+                    Text(
+                        f"Cannot write the record to {self.path}: {self.error}. It keeps the "
+                        "last record written whole; the game goes on in memory and each move "
+                        "tries again.",
+                        style="bold yellow",
+                    )
+                )
+            return
+        if self.error is not None:
+            self.error = None
+            console.print(Text(f"The record is written again to {self.path}.", style="yellow"))
+
+
 class TerminalTable:
     """One terminal session: a person at one seat (or nobody, watching) and bots, on the
     session loop."""
@@ -45,7 +79,10 @@ class TerminalTable:
         *,
         reveal_seed: bool = False,
         autosaved: bool = False,
+        saver: RecordSaver | None = None,
     ) -> None:
+        #: writes the record (None: nothing written); knows whether the last write failed
+        self.saver = saver
         self.reveal_seed = reveal_seed
         self.autosaved = autosaved
         #: Ctrl-C stopped the game (exit status 130, as for any interrupted command)
@@ -72,14 +109,29 @@ class TerminalTable:
 
     def _stopped(self, ev: Stopped) -> None:
         console.print("[yellow]Game left unfinished.[/]")
-        if self.record_path:
+        if self.record_path and not self._unsaved():
             kept = "autosaved" if self.autosaved else "saved"
+            resume = cherki_command("play", "--resume", str(self.record_path))
             console.print(
-                Text(f"The record so far is {kept} in {self.record_path}; continue it with ")
-                .append(f"cherki play --resume {self.record_path}", style="bold")
-                .append(".")
+                Text(
+                    f"The record so far is {kept} in {self.record_path}; continue it with "
+                ).append(resume, style="bold"),
+                soft_wrap=True,  # the command: one line with nothing after it, to copy as it is
             )
         raise typer.Exit(130 if self.interrupted else 0)
+
+    def _unsaved(self) -> bool:
+        """Say so when the last write of the record failed (a full disk): the file holds
+        the last record written whole."""
+        if self.saver is None or self.saver.error is None:
+            return False
+        console.print(
+            Text(
+                f"The record could not be written ({self.saver.error}): "
+                f"{self.saver.path} holds the last record written whole."
+            )
+        )
+        return True
 
     def _run(self) -> None:
         session = self.session
@@ -124,13 +176,13 @@ class TerminalTable:
                 console.print(Text(line))
         if self.reveal_seed:
             console.print(Text(f"The game was shuffled with seed {session.seed}."))
-        if self.record_path:
+        if self.record_path and not self._unsaved():
             console.print(
                 Text("Record saved in ")
                 .append(str(self.record_path))
                 .append("; replay it with ")
-                .append(f"cherki replay {self.record_path}", style="bold")
-                .append(".")
+                .append(cherki_command("replay", str(self.record_path)), style="bold"),
+                soft_wrap=True,
             )
 
     def another_hand(self) -> bool:

@@ -2,7 +2,9 @@
 
 * :class:`~cherki.vector.sets.SetsVector`: the simulator (Balik Satu, Balik Lima Belas,
   Gonggong, Chaqui, Chot; Tantanan and Cekèn too), exact against the reference engine;
-* :class:`~cherki.vector.env.VectorEnv`: its Gymnasium-style vector API;
+  its ``reset``, ``step`` (one action per hand, Gymnasium's vector-environment returns:
+  observations, rewards, ``terminated``, ``truncated``, ``info``), ``mask`` and ``observe``
+  are the vector API (:mod:`~cherki.vector.observe` encodes the observations);
 * :mod:`~cherki.vector.policies`: random and heuristic policies acting on a whole batch.
 """
 

@@ -27,6 +27,9 @@ Our specifications
   Finished hands are dealt again at once when ``autoreset`` is on (the finished hand's
   figures are kept, see :meth:`SetsVector.take_finished`).
 * **Hidden stays hidden**: :meth:`SetsVector.observe` encodes what the acting seat sees.
+* **Refused**: ``call_timing=next`` (a call only on the next discard after the hand is a
+  card from winning, [000]) is not played here; the rules are refused in words, and the
+  reference engine plays it.
 """
 
 from __future__ import annotations
@@ -107,6 +110,11 @@ class SetsVector:
         n = g.default_players if players is None else players
         g.check_players(n)
         rules.check()
+        if rules.call_timing != "any":
+            raise RulesError(
+                "the batched simulator plays only call_timing=any (a call on any discard); "
+                "simulate call_timing=next with the reference engine (--engine reference)"
+            )
         g.check_table(rules, n)
         if type(batch) is not int or batch < 1:
             raise RulesError(f"batch must be a whole number ≥ 1, not {batch!r}")

@@ -15,7 +15,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError
+from cherki.core.errors import NotationError, RulesError, quote
 from cherki.core.options import Option, Preset
 from cherki.core.sets import GROUPINGS
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
@@ -213,8 +213,8 @@ class CekiGame(Game):
                 return DISCARD + k
             if words[2] in ("ceki", "ceki!"):
                 return CALL_DISCARD + k
-            raise NotationError(f"a discard can only call 'ceki', not {words[2]!r}")
+            raise NotationError(f"a discard can only call 'ceki', not {quote(words[2])}")
         raise NotationError(
-            f"{text.strip()!r} is not a {self.title} action: use draw, take, win, ceki, "
+            f"{quote(text.strip())} is not a {self.title} action: use draw, take, win, ceki, "
             "'discard CARD' or 'discard CARD ceki'"
         )

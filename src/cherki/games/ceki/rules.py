@@ -48,31 +48,62 @@ CEKI_OPTIONS: Final = (
         "honours in sets: only alike (own), with the 1s (rank1), WF and RF with the 1s (frames)",
         "[003]",
         choices=HONOUR_RULES,
+        title="Honours (WF, RF, OT) in sets",
     ),
-    Option("must_call_to_win", True, "a player must have called ceki to win", "[003]"),
+    Option(
+        "must_call_to_win",
+        True,
+        "a player must have called ceki to win",
+        "[003]",
+        title="Must call ceki to win",
+    ),
     Option(
         "payment",
         "each",
         "each other seat pays the winner's score (each), or they share it (total)",
         "ours ([003] does not say)",
         choices=("each", "total"),
+        title="Who pays the winner",
     ),
-    Option("cents_per_point", 10, "money a point is worth, in cents", "ours", minimum=0),
+    Option(
+        "cents_per_point",
+        10,
+        "money a point is worth, in cents",
+        "ours",
+        minimum=0,
+        title="Money a point (cents)",
+    ),
     Option(
         "settlement",
         "per-hand",
         "settle after each hand, play to a total (target), or for a number of hands",
         "[003]",
         choices=("per-hand", "target", "hands"),
+        title="When to settle",
     ),
-    Option("target_points", 200, "the total a match is played to", "[003]", minimum=1),
-    Option("match_hands", 10, "the hands a match of a number of hands lasts", "[003]", minimum=1),
+    Option(
+        "target_points",
+        200,
+        "the total a match is played to",
+        "[003]",
+        minimum=1,
+        title="Total to play to",
+    ),
+    Option(
+        "match_hands",
+        10,
+        "the hands a match of a number of hands lasts",
+        "[003]",
+        minimum=1,
+        title="Hands in a match",
+    ),
     Option(
         "next_dealer",
         "rotate",
         "who deals next: the deal passes round (rotate), or the winner deals (winner)",
         "ours",
         choices=("rotate", "winner"),
+        title="Who deals next",
     ),
 )
 
@@ -94,22 +125,28 @@ class CekiRules(Rules):
         return {f: getattr(self, f) for f in self.__dataclass_fields__}
 
 
-def _preset(name: str, desc: str, **kw: Any) -> Preset:
+def _preset(name: str, desc: str, *, title: str, **kw: Any) -> Preset:
     rules = CekiRules(**kw)
     rules.check()
-    return Preset(name, rules, desc, "[003] Ceki (or Kowah)")
+    return Preset(name, rules, desc, "[003] Ceki (or Kowah)", title=title)
 
 
 CEKI_PRESETS: Final = (
-    _preset("standard", "Ceki as [003] describes it, settled after each hand at 10¢ a point"),
+    _preset(
+        "standard",
+        "Ceki as [003] describes it, settled after each hand at 10¢ a point",
+        title="Settle after each hand",
+    ),
     _preset(
         "target",
         "Ceki played to an agreed total (200 points) [003]",
+        title="Play to an agreed total",
         settlement="target",
     ),
     _preset(
         "hands",
         "Ceki played for a given number of hands (10), the highest total winning [003]",
+        title="Play a number of hands",
         settlement="hands",
     ),
 )

@@ -14,7 +14,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError
+from cherki.core.errors import NotationError, RulesError, quote
 from cherki.core.options import Option, Preset
 from cherki.games.cholek.observation import CholekObservation, cholek_layout
 from cherki.games.cholek.rules import (
@@ -171,6 +171,6 @@ class CholekGame(Game):
                 )
             return action
         raise NotationError(
-            f"{text.strip()!r} is not a {self.title} action: use 'discard CARD', turn, "
+            f"{quote(text.strip())} is not a {self.title} action: use 'discard CARD', turn, "
             "'capture CARD CARD with CARD' or 'no capture'"
         )

@@ -64,6 +64,7 @@ CHOLEK_OPTIONS: Final = (
         "honours in captures: with the 1s (rank1), WF and RF with the 1s (frames), alike (own)",
         "[002] Pwee's card table",
         choices=HONOUR_RULES,
+        title="Honours (WF, RF, OT) in captures",
     ),
     Option(
         "initial_pool",
@@ -72,6 +73,7 @@ CHOLEK_OPTIONS: Final = (
         "ours ([002] starts with an empty pool)",
         minimum=0,
         maximum=60,
+        title="Cards turned up at the deal",
     ),
     Option(
         "leftover_pool",
@@ -79,6 +81,7 @@ CHOLEK_OPTIONS: Final = (
         "the pool left at the end: nobody's (none), or the last capturer's",
         "ours",
         choices=("none", "last-capturer"),
+        title="The pool left at the end",
     ),
     Option(
         "tie_rule",
@@ -86,10 +89,23 @@ CHOLEK_OPTIONS: Final = (
         "tied top scorers each collect from the others (each), or nobody is paid (none)",
         "ours",
         choices=("each", "none"),
+        title="Tied top scorers",
     ),
-    Option("cents_per_point", 10, "money a point is worth, in cents", "[002]", minimum=0),
     Option(
-        "ayam_cents", 50, "the ayam bonus (three alike from the hand), in cents", "[002]", minimum=0
+        "cents_per_point",
+        10,
+        "money a point is worth, in cents",
+        "[002]",
+        minimum=0,
+        title="Money a point (cents)",
+    ),
+    Option(
+        "ayam_cents",
+        50,
+        "the ayam bonus (three alike from the hand), in cents",
+        "[002]",
+        minimum=0,
+        title="Ayam bonus (cents)",
     ),
     Option(
         "kandang_cents",
@@ -97,14 +113,23 @@ CHOLEK_OPTIONS: Final = (
         "the kandang bonus (three alike turned up), in cents",
         "[002]",
         minimum=0,
+        title="Kandang bonus (cents)",
     ),
-    Option("ang_pow_cents", 100, "the ang pow (three red alike), in cents", "[002]", minimum=0),
+    Option(
+        "ang_pow_cents",
+        100,
+        "the ang pow (three red alike), in cents",
+        "[002]",
+        minimum=0,
+        title="Ang pow (cents)",
+    ),
     Option(
         "ang_pow_besar_cents",
         200,
         "the ang pow besar (four red alike), in cents",
         "[002]",
         minimum=0,
+        title="Ang pow besar (cents)",
     ),
 )
 
@@ -134,6 +159,7 @@ CHOLEK_PRESETS: Final = (
         "Cholek Tiga after Pwee (2003): 10¢ a point, ayam 50¢, kandang $1, ang pow $1, "
         "ang pow besar $2",
         "[002] Pwee 2003 p.125-7",
+        title="Singapore (Pwee, 2003)",
     ),
 )
 

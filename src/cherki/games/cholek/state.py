@@ -102,12 +102,14 @@ class CholekState(State):
             self.log = log if log is not None else []
             return
         self.hands = [[0] * N_KINDS for _ in range(n)]
-        self.log = [Event(EventKind.DEAL, first, number=len(stock))]
+        self.log = [Event(EventKind.DEAL, first)]
         self.log.extend(self._redraw(first, HAND_SIZE))
         for _ in range(min(rules.initial_pool, self.stock_left)):
             k = self._pop_stock()
             self.pool[k] += 1
             self.log.append(Event(EventKind.TURN, -1, k))
+        # the stock once the hands and the pool are dealt, as the table shows it
+        self.log[0] = Event(EventKind.DEAL, first, number=self.stock_left)
 
     # -- copies -------------------------------------------------------------------------
     def clone(self) -> CholekState:

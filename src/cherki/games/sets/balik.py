@@ -46,7 +46,19 @@ Our specifications (each is an option of :class:`SetsRules` unless marked *fixed
   uncalled player may win on their own stock draw. Calling bonuses need a standing call.
 * *fixed*: the call is derived from the hand: ``tan`` when the 14 cards already hold a mata,
   else ``ceki``; a hand may call only if some card would win (a ceki hand needs an identical
-  pair in its open set). A player may call on any discard, not only the first chance.
+  pair in its open set).
+* ``call_timing`` (default ``any``): a player may call on any discard while the hand is a
+  card from winning, not only the first chance. [000] says "once a player has formed four
+  sets in their hand and only needs one card to win, they can 'call' on their next
+  discard". We read "next discard" as *when* the call is made (a call is a discard, made
+  with a flick), not as a deadline: the sentence gives a permission ("can"), names no loss
+  for letting the chance pass, and calling is a choice with a price (once called, the hand
+  may only change for a mata, R-CHANGE; every draw is shown), so a player who waits a turn,
+  hoping to call tan rather than ceki, only delays the calling bonus. ``next`` is the strict
+  reading: the call must be made on the discard that first leaves the hand a card from
+  winning (for a hand dealt so, the seat's first discard); a plain discard that keeps the
+  hand a card from winning lets the chance pass, and it comes back only after a discard
+  that leaves the hand further from winning. The batched simulator plays ``any`` only.
 * ``caller_changes`` (default ``mata-only``): after calling, a player may only keep a new card
   when the exchange still waits and holds more mata ("turning an existing mixed set into a
   mata" [000]); ``free`` allows any exchange that still waits; ``none`` freezes the hand.
@@ -224,10 +236,10 @@ register_scoring(
 )
 
 
-def _preset(name: str, desc: str, sources: str, **kw: Any) -> Preset:
+def _preset(name: str, desc: str, sources: str, *, title: str, **kw: Any) -> Preset:
     rules = SetsRules(**kw)
     rules.check()
-    return Preset(name, rules, desc, sources)
+    return Preset(name, rules, desc, sources, title=title)
 
 
 BALIK_SATU_PRESETS: Final = (
@@ -235,11 +247,13 @@ BALIK_SATU_PRESETS: Final = (
         "pwee",
         "Singapore rules of Pwee (2003): ayam 10, kandang 20, +1 after tan, 10¢ a point",
         "[000] [001] Pwee 2003 p.122",
+        title="Singapore (Pwee, 2003)",
     ),
     _preset(
         "babas",
         "The Babas (p.155, 162): ayam 5, kandang 10, no tan point, 5¢ a point, Babas shoe table",
         "[000] [001] The Babas p.154-162",
+        title="The Babas",
         shoe_table="babas",
         ayam_bonus=5,
         kandang_bonus=10,
@@ -250,6 +264,7 @@ BALIK_SATU_PRESETS: Final = (
         "gateway",
         "Gateway to Old School Games (p.71): ayam 1, kandang 2, no tan point",
         "[000] [001] Gateway to Old School Games p.71",
+        title="Gateway to Old School Games",
         ayam_bonus=1,
         kandang_bonus=2,
         tan_bonus=0,
@@ -262,7 +277,7 @@ def _lima_belas(p: Preset) -> Preset:
     assert isinstance(p.rules, SetsRules)
     rules = dataclasses.replace(p.rules, scoring="lima-belas", tan_bonus=0)
     desc = p.description.replace("+1 after tan, ", "").replace(", no tan point", "")
-    return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources)
+    return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources, title=p.title)
 
 
 BALIK_LIMA_BELAS_PRESETS: Final = tuple(_lima_belas(p) for p in BALIK_SATU_PRESETS)

@@ -171,21 +171,25 @@ CHAQUI_RULES: Final = SetsRules(
 )
 
 
-def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset:
+def _preset(
+    name: str, desc: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Any
+) -> Preset:
     rules = dataclasses.replace(CHAQUI_RULES, **kw)
     rules.check()
-    return Preset(name, rules, desc, "[001] citing JIPCS 22 (2) p.34", aliases)
+    return Preset(name, rules, desc, "[001] citing JIPCS 22 (2) p.34", aliases, title=title)
 
 
 CHAQUI_PRESETS: Final = (
     _preset(
         "kristang",
         "5 points an olo; olo from a discard exposed; chiqui go-out turns fifteen; 10¢ a point",
+        title="Kristang",
     ),
     _preset(
         "no-chiqui",
         "As kristang without the chiqui go-out: every win needs an olo",
         chiqui=False,
+        title="Kristang without the chiqui go-out",
     ),
 )
 

@@ -136,6 +136,7 @@ CHOT_PRESETS: Final = (
         "Partners opposite, tokens of 1 and 10, bangkong at 20, 3 bangkong, $20 a bangkong "
         "and 10¢ an excess point",
         "[001] citing Pwee p.127 and The Babas p.167",
+        title="Singapore (Pwee, 2003)",
     ),
 )
 

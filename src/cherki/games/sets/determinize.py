@@ -18,7 +18,7 @@ from cherki.core.sets import (
     NO_WAIT,
     wait_for,
 )
-from cherki.games.sets.actions import PHASE_CLAIM, PHASE_DISCARD, PHASE_NAMES, SAMPEI
+from cherki.games.sets.actions import CALL_TAN, PHASE_CLAIM, PHASE_DISCARD, PHASE_NAMES, SAMPEI
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.state import SetsState
@@ -112,8 +112,40 @@ def determinize(
         claim_from_discard=obs.claim_from_discard,
         log=[],
         self_win_ok=SAMPEI in obs.legal and phase == PHASE_DISCARD,
+        lapsed=_lapsed(obs, hands[obs.seat], rules) if rules.call_timing == "next" else None,
     )
     return st
+
+
+def _lapsed(obs: SetsObservation, hand: list[int], rules: SetsRules) -> list[bool]:
+    """Option call_timing=next: whether the observing seat has let its chance to call pass
+    (the other seats' chances are theirs: they keep them). At its own discard its legal
+    actions say so; otherwise its hand between turns is the one its last discard left, so
+    a hand a card from winning and uncalled has let it pass (except a hand so dealt, which
+    the observation does not tell apart: the sample errs to the strict side)."""
+    out = [False] * obs.players
+    me = obs.seat
+    if obs.calls[me] is not None:
+        return out
+    if obs.phase == PHASE_NAMES[PHASE_DISCARD] and obs.current == me:
+        out[me] = not any(a >= CALL_TAN for a in obs.legal) and bool(_could_call(hand, rules))
+    else:
+        grouping = GROUPINGS[rules.honours]
+        out[me] = wait_for(hand, grouping, rules.set_size, rules.chiqui).call is not None
+    return out
+
+
+def _could_call(hand: list[int], rules: SetsRules) -> bool:
+    """Whether some discard from a full ``hand`` leaves it a card from winning."""
+    grouping = GROUPINGS[rules.honours]
+    for k, c in enumerate(hand):
+        if c:
+            hand[k] -= 1
+            w = wait_for(hand, grouping, rules.set_size, rules.chiqui)
+            hand[k] += 1
+            if w.call is not None:
+                return True
+    return False
 
 
 def _sample_waiting(

@@ -15,7 +15,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError
+from cherki.core.errors import NotationError, RulesError, quote
 from cherki.games.sets.actions import (
     CALL_CEKI,
     CALL_TAN,
@@ -28,7 +28,7 @@ from cherki.games.sets.actions import (
 )
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.observation import SetsObservation, sets_layout
-from cherki.games.sets.rules import SetsRules, parse_bets
+from cherki.games.sets.rules import MAX_PLAYERS, SetsRules, parse_bets
 from cherki.games.sets.scoring import SCORING
 from cherki.games.sets.state import SetsState
 
@@ -38,7 +38,8 @@ class SetsGame(Game):
     """What every game of sets shares; each game module subclasses it with its name,
     presets and call words (Balik Satu's seat counts and calls are the defaults)."""
 
-    players: ClassVar[tuple[int, int]] = (2, 14)
+    #: [000] "up to 20 people can play with a total of 1 200 cards" (MAX_PLAYERS)
+    players: ClassVar[tuple[int, int]] = (2, MAX_PLAYERS)
     default_players: ClassVar[int] = 4
     direction: ClassVar[str] = "(anti-clockwise: the next player sits on the right)"
     rules_type: ClassVar[type[Rules]] = SetsRules
@@ -188,9 +189,9 @@ class SetsGame(Game):
                 return CALL_TAN + k
             if words[2] in (ceki, "ceki"):
                 return CALL_CEKI + k
-            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {words[2]!r}")
+            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {quote(words[2])}")
         tan, ceki = self.call_words
         raise NotationError(
-            f"{text.strip()!r} is not a {self.title} action: use take, draw, sampei, pass, "
+            f"{quote(text.strip())} is not a {self.title} action: use take, draw, sampei, pass, "
             f"'discard CARD', 'discard CARD {tan}' or 'discard CARD {ceki}'"
         )

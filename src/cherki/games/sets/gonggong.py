@@ -323,10 +323,12 @@ GONGGONG_RULES: Final = SetsRules(
 )
 
 
-def _preset(name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset:
+def _preset(
+    name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Any
+) -> Preset:
     rules = dataclasses.replace(GONGGONG_RULES, **kw)
     rules.check()
-    return Preset(name, rules, desc, sources, aliases)
+    return Preset(name, rules, desc, sources, aliases, title=title)
 
 
 SOURCE = "[001] citing Javaanse Kaartspelen p.94-97"
@@ -337,6 +339,7 @@ GONGGONG_PRESETS: Final = (
         "Surakarta, toh bayaran: metu/rabas, bak, a turned card; 2¢ a point",
         SOURCE,
         ("surakarta",),
+        title="Toh bayaran (Surakarta)",
     ),
     _preset(
         "toh-bayaran-14",
@@ -344,6 +347,7 @@ GONGGONG_PRESETS: Final = (
         SOURCE,
         ("alternative",),
         scoring="toh-bayaran-14",
+        title="Toh bayaran with 14 cards (Surakarta)",
     ),
     _preset(
         "undhuh-undhuhan",
@@ -351,6 +355,7 @@ GONGGONG_PRESETS: Final = (
         SOURCE,
         ("pickings",),
         scoring="undhuh-undhuhan",
+        title="Undhuh-undhuhan: a pot (Surakarta)",
     ),
     _preset(
         "bak-bakan",
@@ -358,6 +363,7 @@ GONGGONG_PRESETS: Final = (
         SOURCE,
         ("yogyakarta",),
         scoring="bak-bakan",
+        title="Bak-bakan (Yogyakarta)",
     ),
     _preset(
         "umbuk",
@@ -365,12 +371,14 @@ GONGGONG_PRESETS: Final = (
         SOURCE,
         ("piled",),
         scoring="umbuk",
+        title="Umbuk: a pot (Yogyakarta)",
     ),
     _preset(
         "ceken",
         "Yogyakarta, ceken: side bets between the players, paid to the winner",
         SOURCE,
         scoring="ceken",
+        title="Cekèn side bets (Yogyakarta)",
     ),
 )
 

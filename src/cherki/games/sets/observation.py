@@ -26,7 +26,7 @@ from cherki.core.encoding import (
 )
 from cherki.core.events import JSON, Result
 from cherki.games.sets.actions import FROM_DEAL, PHASE_NAMES
-from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.rules import MAX_PLAYERS, SetsRules
 
 
 # -- observation ------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def _encode_by_views(obs: SetsObservation) -> Vector:
 
 #: the seats round the table from each seat, by table size (as numpy index arrays)
 _ORDERS: dict[int, list[np.ndarray]] = {
-    n: [np.array(relative(s, n)) for s in range(n)] for n in range(2, 15)
+    n: [np.array(relative(s, n)) for s in range(n)] for n in range(2, MAX_PLAYERS + 1)
 }
 
 

@@ -25,6 +25,7 @@ SHOE: Final = (
         "which table sizes the shoe for the number of players",
         "[000] [001] R-SHOE (Pwee, The Babas, Amaro)",
         choices=tuple(SHOE_TABLES),
+        title="Shoe size table",
     ),
     Option(
         "half_packs",
@@ -35,6 +36,7 @@ SHOE: Final = (
         maximum=MAX_HALF_PACKS,
         optional=True,
         kind=int,
+        title="Half-packs in the shoe",
     ),
     Option(
         "deal",
@@ -42,6 +44,7 @@ SHOE: Final = (
         "deal in packets in turn (rounds), or let each seat take its whole hand (wash)",
         "[000] R-DEAL",
         choices=("rounds", "wash"),
+        title="How the cards are dealt",
     ),
 )
 
@@ -53,6 +56,7 @@ HONOURS: Final = (
         "honours in sets: with the 1s (rank1), WF and RF with the 1s (frames), only alike (own)",
         "ours: [001] Tantanan's rule extended, after Pwee's card table (not in the sources)",
         choices=HONOUR_RULES,
+        title="Honours (WF, RF, OT) in sets",
     ),
 )
 
@@ -63,6 +67,16 @@ CALLING: Final = (
         False,
         "a player must have called to win",
         "ours: calling is something a player 'can' do [000] R-CALL",
+        title="Must call to win",
+    ),
+    Option(
+        "call_timing",
+        "any",
+        "when a call may be made: on any discard while the hand is a card from winning (any), "
+        "or only on the next discard after the hand gets there (next)",
+        '[000] R-CALL: "once a player has formed four sets in their hand and only needs one '
+        "card to win, they can 'call' on their next discard\" (any: ours, see the rules)",
+        choices=("any", "next"),
     ),
     Option(
         "caller_changes",
@@ -71,6 +85,7 @@ CALLING: Final = (
         "waits (free), nothing (none)",
         "[000] R-CHANGE",
         choices=("mata-only", "free", "none"),
+        title="What a caller may still change",
     ),
     Option(
         "claim_priority",
@@ -78,6 +93,7 @@ CALLING: Final = (
         "when a shown card wins for several callers, who comes first after the drawer",
         "ours (as the next player in Mahjong)",
         choices=("turn-order", "first-caller"),
+        title="Several callers win: who comes first",
     ),
 )
 
@@ -88,6 +104,7 @@ DISCARD_WINS: Final = (
         False,
         "a caller may also win by claiming another seat's discard",
         "ours (Balik Satu forbids it [000] R-WIN)",
+        title="Win on another's discard",
     ),
 )
 
@@ -99,8 +116,16 @@ TABLE: Final = (
         "who starts the next hand: the winner, or the next seat",
         "ours",
         choices=("winner", "next"),
+        title="Who starts the next hand",
     ),
-    Option("cents_per_point", 10, "money a point is worth, in cents", "[000] R-PAY", minimum=0),
+    Option(
+        "cents_per_point",
+        10,
+        "money a point is worth, in cents",
+        "[000] R-PAY",
+        minimum=0,
+        title="Money a point (cents)",
+    ),
 )
 
 #: A winning hand as dealt (kandang tangan).
@@ -110,6 +135,7 @@ KANDANG_TANGAN: Final = (
         True,
         "a winning hand as dealt wins at once (kandang tangan)",
         "[000] R-KANDANG-TANGAN",
+        title="Kandang tangan: a dealt hand wins",
     ),
     Option(
         "kandang_tangan_multiplier",
@@ -117,6 +143,7 @@ KANDANG_TANGAN: Final = (
         "what kandang tangan multiplies the score by",
         "[000] R-KANDANG-TANGAN",
         minimum=1,
+        title="Kandang tangan multiplies the score by",
     ),
 )
 
@@ -127,12 +154,14 @@ BALIK_SCORING: Final = (
         True,
         "the turned card may replace a same-rank card to make a mata (kena)",
         "[001] citing The Babas p.162, R-KENA",
+        title="Kena: the turned card makes a mata",
     ),
     Option(
         "yeo_redeal",
         True,
         "a yeo turned card voids the win and the hand is dealt again",
         "[000] R-YEO ('a common rule')",
+        title="Yeo voids the win, deal again",
     ),
     Option(
         "yeo_cards",
@@ -140,6 +169,7 @@ BALIK_SCORING: Final = (
         "which turned cards are yeo",
         "ours, after [000] R-YEO",
         choices=tuple(YEO_CARDS),
+        title="Which turned cards are yeo",
     ),
     Option(
         "ayam_bonus",
@@ -147,6 +177,7 @@ BALIK_SCORING: Final = (
         "bonus for a ceki win on another's draw (ayam)",
         "[000] R-BONUS",
         minimum=0,
+        title="Ayam bonus: ceki on another's draw",
     ),
     Option(
         "kandang_bonus",
@@ -154,6 +185,7 @@ BALIK_SCORING: Final = (
         "bonus for a ceki win on one's own draw (kandang)",
         "[000] R-BONUS",
         minimum=0,
+        title="Kandang bonus: ceki on one's own draw",
     ),
     Option(
         "tan_bonus",
@@ -161,6 +193,7 @@ BALIK_SCORING: Final = (
         "points for winning after calling tan",
         "[000] footnote, R-TAN-BONUS",
         minimum=0,
+        title="Points for a win after tan",
     ),
 )
 
@@ -182,6 +215,7 @@ JAVANESE: Final = (
         "undhuh-undhuhan and umbuk, ceken side bets",
         "[001] citing Javaanse Kaartspelen p.94-98",
         choices=JAVANESE_METHODS,
+        title="How a win is paid",
     ),
     Option(
         "stake",
@@ -189,6 +223,7 @@ JAVANESE: Final = (
         "each seat's stake into an empty pot (pot methods), or a side bet (ceken)",
         "[001]",
         minimum=0,
+        title="Stake",
     ),
     Option(
         "ceken_bets",
@@ -196,12 +231,14 @@ JAVANESE: Final = (
         "ceken side bets SEAT-SEAT:AMOUNT, comma-separated (empty: every pair at the stake)",
         "[001] citing Javaanse Kaartspelen p.98",
         kind=str,
+        title="Ceken side bets",
     ),
     Option(
         "bak_bakan_turn",
         True,
         "bak-bakan also turns a card, as toh bayaran's step 3",
         "ours ([001] says bak-bakan is paid 'as toh bayaran')",
+        title="Bak-bakan turns a card too",
     ),
     Option(
         "toh_step4",
@@ -210,23 +247,28 @@ JAVANESE: Final = (
         "3's values (restates), or 10 more for each RF, OT and M1 in the winning hand (in-hand)",
         "[001] step 4 of toh bayaran; both readings are ours",
         choices=("restates", "in-hand"),
+        title="Toh bayaran's step 4",
     ),
     Option(
         "starter_extra",
         False,
         "the starter is dealt one card more and opens by discarding",
         "ours ([001] deals every seat alike)",
+        title="The starter gets one card more",
     ),
 )
 
 #: Chaqui's olo and chiqui.
 CHAQUI: Final = (
-    Option("olo_points", 5, "points an olo scores", "[001] C-SCORING", minimum=0),
+    Option(
+        "olo_points", 5, "points an olo scores", "[001] C-SCORING", minimum=0, title="Points an olo"
+    ),
     Option(
         "chiqui",
         True,
         "a hand may go out on a chiqui (an identical pair in a set) and turn fifteen",
         "[001] C-CHIQUI",
+        title="Chiqui go-out",
     ),
     Option(
         "chiqui_fail",
@@ -236,6 +278,7 @@ CHAQUI: Final = (
         "[001] C-CHIQUI states no penalty; pays is a house rule after the song it quotes",
         choices=("void", "pays"),
         house=True,
+        title="A chiqui go-out without an olo",
     ),
     Option(
         "chiqui_turn",
@@ -244,12 +287,14 @@ CHAQUI: Final = (
         "as the source reads) or no-olo (only a hand without an olo)",
         "[001] C-CHIQUI puts no condition on the turn; no-olo is the narrower reading",
         choices=("any", "no-olo"),
+        title="Which chiqui go-outs turn fifteen",
     ),
     Option(
         "expose_olo",
         True,
         "an olo completed from another's discard is laid face up",
         "[001] C-EXPOSE",
+        title="Olo from a discard laid face up",
     ),
 )
 
@@ -260,6 +305,7 @@ CHOT: Final = (
         True,
         "partners sit opposite and score together",
         "[001] citing Pwee p.127",
+        title="Partners opposite",
     ),
     Option(
         "ceki_tokens",
@@ -267,6 +313,7 @@ CHOT: Final = (
         "a ceki win is paid in tokens of this many points",
         "[001] K-SCORE",
         minimum=1,
+        title="Tokens a ceki win",
     ),
     Option(
         "bangkong_points",
@@ -274,6 +321,7 @@ CHOT: Final = (
         "a bangkong is completed when a player's tokens reach this",
         "[001] K-BANGKONG",
         minimum=1,
+        title="Points to a bangkong",
     ),
     Option(
         "bangkong_count",
@@ -281,6 +329,7 @@ CHOT: Final = (
         "the match ends after this many bangkong",
         "[001] K-BANGKONG",
         minimum=1,
+        title="Bangkong to end the match",
     ),
     Option(
         "cents_per_bangkong",
@@ -288,6 +337,7 @@ CHOT: Final = (
         "money a bangkong won is worth, in cents",
         "[001] K-SETTLE",
         minimum=0,
+        title="Money a bangkong (cents)",
     ),
     Option(
         "cents_per_excess",
@@ -295,6 +345,7 @@ CHOT: Final = (
         "money an excess point is worth, in cents",
         "[001] K-SETTLE",
         minimum=0,
+        title="Money an excess point (cents)",
     ),
 )
 

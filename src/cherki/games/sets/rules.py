@@ -13,12 +13,22 @@ from cherki.games.sets.scoring import SCORING
 #: 1 200 cards", 40 half-packs.
 MAX_HALF_PACKS: Final = 40
 
+#: The most players at a table of Balik Satu: [000] "up to 20 people can play with a total
+#: of 1 200 cards".
+MAX_PLAYERS: Final = 20
+
 #: Half-packs (30 cards) per player count. [000], [001]
 SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
-    # Pwee: 2½ decks for 2, 3 for 3-4, 3½ for 5-6 ... 5½ for 13-14
-    "pwee": {2: 5, 3: 6, 4: 6, 5: 7, 6: 7, 7: 8, 8: 8, 9: 9, 10: 9, 11: 10, 12: 10, 13: 11, 14: 11},
-    # The Babas p.154: 2 decks for 2, then half a deck more per player
-    "babas": {p: p + 2 for p in range(2, 15)},
+    # Pwee: 2½ decks for 2, 3 for 3-4, 3½ for 5-6 ... 5½ for 13-14; and "the book suggests
+    # that up to 20 people can play with a total of 1 200 cards" [000, 001]: 40 half-packs
+    # for 20 (15-19 are in no table: set half_packs)
+    "pwee": {
+        **{2: 5, 3: 6, 4: 6, 5: 7, 6: 7, 7: 8, 8: 8, 9: 9, 10: 9, 11: 10, 12: 10, 13: 11, 14: 11},
+        MAX_PLAYERS: MAX_HALF_PACKS,
+    },
+    # The Babas p.154: 2 decks for 2, then half a deck more per player (the source's table
+    # stops at 14; ours: the same rule up to 20 players, 22 half-packs)
+    "babas": {p: p + 2 for p in range(2, MAX_PLAYERS + 1)},
     # Amaro (1993): 2 decks for 3-4 players, 3 for 5-6 ... 7 for 13-14 (2 players not given)
     "amaro": {3: 4, 4: 4, 5: 6, 6: 6, 7: 8, 8: 8, 9: 10, 10: 10, 11: 12, 12: 12, 13: 14, 14: 14},
     # Gonggong [001 citing Javaanse Kaartspelen p.94]: 180 cards for 4, 240 for 6 (5: ours)
@@ -28,6 +38,18 @@ SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
     # Chot [001 citing Pwee p.127]: four players, three decks (180 cards)
     "chot": {4: 6},
 }
+
+
+def _spans(counts: dict[int, int]) -> str:
+    """The player counts of a shoe table in runs: ``"2-14 and 20"``."""
+    runs: list[list[int]] = []
+    for p in sorted(counts):
+        if runs and runs[-1][1] == p - 1:
+            runs[-1][1] = p
+        else:
+            runs.append([p, p])
+    words = [f"{a}-{b}" if a != b else str(a) for a, b in runs]
+    return " and ".join(words) if len(words) <= 2 else ", ".join(words)
 
 
 def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
@@ -69,6 +91,7 @@ class SetsRules(Rules):
     kandang_tangan: bool = True
     kandang_tangan_multiplier: int = 2
     must_call_to_win: bool = False
+    call_timing: str = "any"
     caller_changes: str = "mata-only"
     claim_priority: str = "turn-order"
     next_starter: str = "winner"
@@ -130,7 +153,7 @@ class SetsRules(Rules):
         if players not in table:
             raise RulesError(
                 f"the {self.shoe_table} table gives no shoe for {players} players (it covers "
-                f"{min(table)}-{max(table)}); set half_packs to choose one"
+                f"{_spans(table)}); set half_packs to choose one"
             )
         return table[players]
 

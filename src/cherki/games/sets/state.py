@@ -92,6 +92,7 @@ class SetsState(State):
         result: Result | None = None,
         self_win_ok: bool | None = None,
         totals: list[list[int]] | None = None,
+        lapsed: list[bool] | None = None,
     ) -> None:
         """The one constructor: a fresh deal from ``hands`` and ``stock`` with the defaults,
         or any position (``clone`` and ``determinize`` pass every field). The lists given are
@@ -120,6 +121,10 @@ class SetsState(State):
         self.calls: list[str | None] = calls if calls is not None else [None] * n
         self.call_changed = call_changed if call_changed is not None else [False] * n
         self.call_order = call_order if call_order is not None else [-1] * n
+        #: option call_timing=next: the seats that let the discard on which they could
+        #: first call pass (their hand still a card from winning); they may not call until
+        #: a discard leaves their hand further from winning
+        self.lapsed = lapsed if lapsed is not None else [False] * n
         if waits is None:
             waits = [self._wait(hands[t]) if self.calls[t] else NO_WAIT for t in range(n)]
         self.waits = waits
@@ -143,7 +148,9 @@ class SetsState(State):
         self.claim_from_discard = claim_from_discard
         self.context: dict[str, JSON] = dict(context or {})
         self._init_pot()
-        self.log = log if log is not None else [Event(EventKind.DEAL, first, number=len(stock))]
+        if log is None:  # the stock as the table shows it: the scoring reserve is not drawn
+            log = [Event(EventKind.DEAL, first, number=max(0, self.live_end - pos))]
+        self.log = log
         self.history = history if history is not None else []
         self._result = result
         if self_win_ok is None:  # kandang tangan: the starter's dealt hand wins at once
@@ -219,6 +226,7 @@ class SetsState(State):
             result=self._result,
             self_win_ok=self.self_win_ok,
             totals=[t[:] for t in self.totals],
+            lapsed=self.lapsed[:],
         )
 
     def card_counts(self) -> list[int]:
@@ -268,7 +276,8 @@ class SetsState(State):
             else:
                 kinds = [k for k, c in enumerate(hand) if c]
             acts.extend([DISCARD + k for k in kinds])
-            acts.extend(self._call_actions(hand, kinds, self.totals[s]))
+            if not self.lapsed[s]:
+                acts.extend(self._call_actions(hand, kinds, self.totals[s]))
             return acts
         return acts + self._caller_discards(s, hand, call)
 
@@ -408,6 +417,11 @@ class SetsState(State):
                 + f"; otherwise discard {card_name(self.drawn)}"
             )
         if action >= CALL_TAN:
+            if self.lapsed[seat]:
+                return (
+                    "under these rules (call_timing=next) a call is made on the next discard "
+                    "after your hand is a card from winning, and you let that discard pass"
+                )
             hand[k] -= 1
             w = self._wait(hand)
             hand[k] += 1
@@ -565,6 +579,11 @@ class SetsState(State):
                 self.call_changed[s] = True
             events.append(Event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
+        elif self.calls[s] is None and self.rules.call_timing == "next":
+            # [000] "they can call on their next discard": a plain discard that leaves the
+            # hand a card from winning lets the chance pass, one that leaves it further
+            # away gives the next chance back
+            self.lapsed[s] = self._wait(hand).call is not None
         if self.calls[s] is not None:
             self.waits[s] = w = self._call_wait(self.calls[s], hand)
             self.wait_sets[s] = frozenset(w.cards)

@@ -66,10 +66,14 @@ TANTANAN_RULES: Final = SetsRules(
 )
 
 
-def _preset(name: str, desc: str, aliases: tuple[str, ...] = (), **kw: Any) -> Preset:
+def _preset(
+    name: str, desc: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Any
+) -> Preset:
     rules = dataclasses.replace(TANTANAN_RULES, **kw)
     rules.check()
-    return Preset(name, rules, desc, "[001] citing Javaanse Kaartspelen p.97-8", aliases)
+    return Preset(
+        name, rules, desc, "[001] citing Javaanse Kaartspelen p.97-8", aliases, title=title
+    )
 
 
 TANTANAN_PRESETS: Final = (
@@ -77,6 +81,7 @@ TANTANAN_PRESETS: Final = (
         "surakarta",
         "Surakarta: one pack, five cards each, three pairs with a bak, toh bayaran, 2¢ a point",
         ("toh-bayaran",),
+        title="Surakarta",
     ),
 )
 
@@ -88,6 +93,7 @@ CEKEN_PRESETS: Final = (
         "Yogyakarta: Tantanan for three (Cekèn or Sampèn), toh bayaran, 2¢ a point",
         "[001] citing Javaanse Kaartspelen p.98",
         ("toh-bayaran", "sampen"),
+        title="Yogyakarta (Cekèn or Sampèn)",
     ),
 )
 

@@ -15,17 +15,54 @@ function linkCell(url, openText) {
 }
 
 function seatRow(s) {
-  const who = s.name || `Seat ${s.seat}`;
+  const who = s.name || `Seat ${s.seat + 1}`;
   if (s.kind !== "human") {
-    return el("div", { class: "link-row" }, el("span", { class: "who" }, `Seat ${s.seat}`), el("span", { class: "muted" }, `a ${s.level} bot`));
+    return el("div", { class: "link-row" }, el("span", { class: "who" }, `Seat ${s.seat + 1}`), el("span", { class: "muted" }, `a ${s.level} bot`));
   }
-  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: "name", "aria-label": `name of seat ${s.seat}` });
+  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: "name", "aria-label": `name of seat ${s.seat + 1}` });
   const save = el("button", { class: "btn small", type: "button" }, "Rename");
   save.addEventListener("click", async () => {
     try {
       await api(`${base}/seats/${s.seat}/name`, { json: { name: name.value } });
-      toast(`Seat ${s.seat} is now ${name.value.trim()}.`);
-      // -- the table's settings, the next hand, another match ---------------------------------------
+      toast(`Seat ${s.seat + 1} is now ${name.value.trim()}.`);
+      load();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+  const renew = el("button", { class: "btn small", type: "button" }, "New link");
+  renew.addEventListener("click", async () => {
+    if (!confirm(`Replace ${who}'s link? The old link stops working at once.`)) return;
+    try {
+      await api(`${base}/seats/${s.seat}/reissue`, { json: {} });
+      toast(`${who} has a new link: send it to them.`);
+      load();
+    } catch (err) {
+      toast(err.message);
+    }
+  });
+  const link = s.url ? linkCell(s.url, "Open") : [el("span", { class: "muted" }, "no link to show: give the seat a new one")];
+  return el("div", { class: "link-row host-seat", dataset: { seat: s.seat } }, el("span", { class: "who" }, who), ...link, name, save, renew);
+}
+
+async function load() {
+  let t;
+  try {
+    t = await api(base);
+  } catch (err) {
+    $("#fatal").textContent = err.status === 404 ? "This link is not a host link: check that you copied the whole link." : err.message;
+    $("#fatal").classList.remove("hidden");
+    $("#host").classList.add("hidden");
+    return;
+  }
+  document.title = `Cherki — your ${t.title} table`;
+  fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, t.status === "finished" ? "the match is over" : "being played"));
+  showSettings(t);
+  fill($("#seats"), t.seats.map(seatRow),
+    el("div", { class: "link-row" }, el("span", { class: "who" }, "Spectators"), ...linkCell(t.watch_url, "Watch")));
+}
+
+// -- the table's settings, the next hand, another match ---------------------------------------
 function showSettings(t) {
   const set = t.settings || {};
   $("#host-play").classList.remove("hidden");

@@ -16,7 +16,7 @@ function showGame() {
   players.max = hi;
   players.value = Math.min(hi, Math.max(lo, g.default_players));
   $("#players-range").textContent = lo === hi ? `${lo} players` : `${lo} to ${hi} players`;
-  fill($("#preset"), g.presets.map((p) => el("option", { value: p.name, selected: p.name === g.default_preset }, p.name)));
+  fill($("#preset"), g.presets.map((p) => el("option", { value: p.name, selected: p.name === g.default_preset }, p.title || p.name)));
   changed = new Map();
   showPreset();
   showSeats();
@@ -25,7 +25,7 @@ function showGame() {
 async function showPreset() {
   const g = game();
   const preset = g.presets.find((p) => p.name === $("#preset").value);
-  $("#preset-help").textContent = preset ? preset.summary : "";
+  fill($("#preset-help"), preset ? [el("code", { class: "ident", title: "its name in commands and records" }, preset.name), " ", preset.summary] : []);
   let values = {};
   try {
     values = (await api(`/api/rules/${encodeURIComponent(g.name)}?preset=${encodeURIComponent(preset ? preset.name : "")}`)).rules;
@@ -51,7 +51,7 @@ function optionRow(o, value) {
     input = el("input", { id, type: "text", inputmode: "numeric", value: value === null || value === undefined ? "auto" : value, size: 6 });
   }
   const row = el("div", { class: "option", dataset: { name: o.name } },
-    el("div", { class: "row" }, el("label", { for: id }, o.name.replaceAll("_", " ")), input),
+    el("div", { class: "row" }, el("label", { for: id }, o.title || o.name.replaceAll("_", " ")), el("code", { class: "ident" }, o.name), input),
     el("p", { class: "help" }, o.summary || o.help || ""));
   input.addEventListener("change", () => {
     let v;
@@ -77,8 +77,8 @@ function showSeats() {
   fill($("#seats"), Array.from({ length: n }, (_, i) => {
     const chosen = old[i] || (i === 0 ? "human" : "bot:heuristic");
     return el("div", { class: "seat-row" },
-      el("label", { class: "who", for: `seat-${i}` }, `Seat ${i}`),
-      el("select", { id: `seat-${i}`, "aria-label": `who plays seat ${i}` },
+      el("label", { class: "who", for: `seat-${i}` }, `Seat ${i + 1}`),
+      el("select", { id: `seat-${i}`, "aria-label": `who plays seat ${i + 1}` },
         el("option", { value: "human", selected: chosen === "human" }, "a person (gets a link)"),
         levels.map((l) => el("option", { value: `bot:${l}`, selected: chosen === `bot:${l}` }, `a ${l} bot`))));
   }));
@@ -135,9 +135,9 @@ function showLinks(made, g) {
   // the server's public address when it has one (behind a proxy), else this page's
   const origin = location.origin;
   const urls = made.urls || {};
-  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(`Seat ${seat}`, urls[seat] || origin + path, "Open"));
+  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(`Seat ${Number(seat) + 1}`, urls[seat] || origin + path, "Open"));
   if (!rows.length) {
-    for (const [seat, token] of Object.entries(made.seats || {})) rows.push(linkRow(`Seat ${seat}`, `${origin}/seat/${token}`, "Open"));
+    for (const [seat, token] of Object.entries(made.seats || {})) rows.push(linkRow(`Seat ${Number(seat) + 1}`, `${origin}/seat/${token}`, "Open"));
   }
   const watch = made.watch_page || `/watch/${made.table}`;
   rows.push(linkRow("Spectators", made.watch_page_url || origin + watch, "Watch"));

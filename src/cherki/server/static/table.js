@@ -1,6 +1,7 @@
 // The table: a person's seat (/seat/TOKEN) or a spectator's view (/watch/TABLE). The
 // server sends the whole state after every change; this page draws it and sends actions.
 import { $, api, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels, toast, withRed } from "/static/common.js";
+import * as motion from "/static/motion.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -103,6 +104,7 @@ function onMessage(msg) {
       msg.ui.log = before.ui.log.slice(0, msg.log_from).concat(msg.ui.log);
       msg.events = (before.events || []).slice(0, msg.log_from).concat(msg.events);
     }
+    const was = motion.before(before);
     st = msg;
     pending = false;
     localStorage.setItem(seenKey, String(msg.version));
@@ -111,6 +113,7 @@ function onMessage(msg) {
     if (msg.missed && msg.missed.length) showMissed(msg.missed);
     const ended = before ? msg.hand_number > before.hand_number || (msg.over && !before.over) : msg.over;
     render();
+    motion.after(was, before, msg, { watching });
     if (ended && msg.ui.result) openResult();
   } else if (msg.type === "hint") {
     hint = msg.lines || [];
@@ -207,11 +210,15 @@ setInterval(tick, 250);
 
 function renderSeats() {
   const away = st.away || [];
+  const last = motion.lastActions(st.events, st.ui.seats.length, st.ui.call_names);
+  const t = st.ui.table;
+  const topBy = t && t.pool === null && t.top && t.pile_seats.length ? t.pile_seats[t.pile_seats.length - 1] : null;
   fill($("#seats"), st.ui.seats.map((s) => {
     const badges = [];
-    if (s.turn) badges.push(el("span", { class: "badge" }, "to play"));
+    if (s.turn) badges.push(el("span", { class: "badge to-play" }, "to play"));
     if (s.call) badges.push(el("span", { class: "badge red" }, `called ${s.call}`));
     if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
+    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: `The top discard, ${t.top}, is theirs` }, `top discard ${t.top}`));
     const what = [];
     if (s.laid) what.push(el("div", { class: "what" }, `${s.laid} cards face down`));
     if (s.melds.length) what.push(el("div", { class: "what" }, "Olo laid down: ", miniCards(s.melds)));
@@ -220,9 +227,10 @@ function renderSeats() {
       what.push(el("div", { class: "what" }, "Captured: ", s.captured.length ? miniCards(s.captured) : "—"));
     }
     if (s.bonus) what.push(el("div", { class: "what" }, `Bonuses: ${s.bonus}`));
-    return el("div", { class: `seat${s.turn ? " turn" : ""}`, dataset: { seat: s.seat } },
+    const lastLine = last[s.seat] ? el("span", { class: `last ${last[s.seat].kind}`, title: last[s.seat].text, dataset: { kind: last[s.seat].kind } }, withRed(last[s.seat].text)) : null;
+    return el("div", { class: `seat${s.turn ? " turn" : ""}${topBy === s.seat ? " discarder" : ""}`, dataset: { seat: s.seat } },
       el("div", { class: "name" }, s.you && !watching ? `${s.name} (you)` : s.name, badges),
-      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount" }, `${s.cards} card${s.cards === 1 ? "" : "s"}`)),
+      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount", title: `${s.cards} card${s.cards === 1 ? "" : "s"} in hand` }, `${s.cards}`, el("span", { class: "unit" }, ` card${s.cards === 1 ? "" : "s"}`)), lastLine),
       what);
   }));
 }
@@ -266,8 +274,11 @@ function renderCentre() {
       if (who) node.title = `${c}, discarded by ${who}`;
       return node;
     });
+    const topSeat = seats.length ? seats[seats.length - 1] : null;
+    const topWho = t.top && topSeat !== null ? (topSeat === st.seat && !watching ? "you" : st.names[topSeat]) : null;
     zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, `Discards${older ? ` (+${older} older)` : ""}`),
-      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, "none yet")));
+      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, "none yet"),
+      topWho ? el("span", { class: "stackcount", id: "top-by" }, withRed(`${t.top} discarded by ${topWho}`)) : null));
     if (t.claim) {
       const what = t.claim.from_discard ? "Discard on offer" : "Shown from the stock";
       zones.push(el("div", { class: "zone", id: "claim" }, el("h3", {}, what), card(t.claim.card)));
@@ -565,6 +576,12 @@ labels.addEventListener("change", () => {
   render();
 });
 
+motion.wireToggles($("#motion-toggle"), $("#sound-toggle"));
+$("#prefs-btn").addEventListener("click", () => {
+  const open = $(".topbar").classList.toggle("open"); // on a phone: the settings under the bar
+  $("#prefs-btn").setAttribute("aria-expanded", String(open));
+});
+
 $("#back-btn").addEventListener("click", () => send({ type: "back" }));
 
 // -- the first visit: a name -----------------------------------------------------------------
@@ -606,6 +623,6 @@ async function start() {
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent
-window.cherki = { state: () => st, selected: () => selected };
+window.cherki = { state: () => st, selected: () => selected, motion: motion.stats };
 
 start();
