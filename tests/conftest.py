@@ -149,3 +149,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """Launch Debian's Chromium, headless. A machine without it fails these tests (the
     test script installs it), never skips them."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "headless": True}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _patient_expectations() -> None:
+    """Playwright's assertions wait 5 s by default; on a busy two-core machine a replay worked
+    out in the server's low-priority process can take longer. The assertions still fail when
+    what they wait for never comes (this is patience, not a timing test)."""
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=30_000)

@@ -158,9 +158,9 @@ def test_compare_command(tmp_path: Path) -> None:
     run = cli("compare", "balik-satu", "--rules", "pwee", "--vary", "ayam_bonus=0",
               "--hands", "40", "--json", str(js))  # fmt: skip
     assert run.returncode == 0, run.stderr
-    assert "Differences on the same deals" in run.stdout and "ayam_bonus=0" in run.stdout
+    assert "on the same deals" in run.stdout and "ayam_bonus=0" in run.stdout
     data = json.loads(js.read_text())
-    assert [v["label"] for v in data["variants"]] == ["pwee", "ayam_bonus=0"]
+    assert [v["label"] for v in data["variants"]] == ["pwee", "pwee, ayam_bonus=0"]
     assert len(data["differences_from_first"]) == 1
     one = cli("compare", "balik-satu", "--rules", "pwee", "--hands", "5")
     assert one.returncode == 2 and "two variants or more" in one.stderr

@@ -76,7 +76,7 @@ def play_both(
     done = env.take_finished()
     assert sorted(done.index.tolist()) == list(range(hands))
     hows = []
-    for j, h in enumerate(summaries(done, players)):
+    for j, h in enumerate(summaries(done, players, rules)):
         want = summarise(states[h.index], h.index)
         assert h == want, f"hand {h.index}: {h} != {want}"
         res = states[h.index].result
@@ -167,6 +167,6 @@ def test_kandang_tangan_from_a_stacked_shoe(name: str) -> None:
     assert SAMPEI in state.legal_actions() and env.mask[0, SAMPEI]
     state.apply(SAMPEI)
     env.step(np.array([SAMPEI]))
-    (got,) = summaries(env.take_finished(), 4)
+    (got,) = summaries(env.take_finished(), 4, rules)
     assert got == summarise(state, 0)
     assert got.how == "kandang-tangan" and "kandang-tangan" in got.items, got

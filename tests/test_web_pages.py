@@ -95,6 +95,8 @@ def test_static_files_are_served(client: TestClient) -> None:
         "lobby.js",
         "table.js",
         "motion.js",
+        "chat.js",
+        "hostchat.js",
         "replay.js",
     ):
         assert client.get(f"/static/{name}").status_code == 200, name

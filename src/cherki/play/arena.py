@@ -77,7 +77,8 @@ def wilson(successes: int, trials: int) -> Interval:
     z = 1.96
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # the bounds hold the share itself, even where rounding would put 1.0 past them
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean_interval(samples: Sequence[float]) -> Interval:

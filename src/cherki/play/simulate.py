@@ -36,14 +36,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from cherki.bots import make_bot
 from cherki.core.contract import Game, State, play_out
 from cherki.core.errors import RulesError
-from cherki.core.events import EventKind, Result, Tokens
+from cherki.core.events import EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
+from cherki.games.sets.rules import SetsRules
 from cherki.play.arena import Interval, mean_interval, wilson
 
 FORMAT = "cherki-simulation"
@@ -73,16 +75,30 @@ class HandSummary:
     winner_seat: int | None = None
     tokens: int | None = None
     redeal: bool = False
+    #: each position's money in cents (``Result.money``: points at the rules' rate, plus
+    #: what is paid in money only, such as Cholek Tiga's bonuses); empty in files written
+    #: before it was kept
+    money: tuple[int, ...] = ()
+    #: the winner's items paid in money rather than points (cents, the winner's net gain):
+    #: Cholek Tiga's ang pow and its in-play bonuses (``in-play-ayam``, ``in-play-kandang``)
+    item_money: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["payments"] = list(self.payments)
+        out["money"] = list(self.money)
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandSummary:
         try:
-            return cls(**{**data, "payments": tuple(data["payments"])})
+            return cls(
+                **{
+                    **data,
+                    "payments": tuple(data["payments"]),
+                    "money": tuple(data.get("money", ())),
+                }
+            )
         except (TypeError, KeyError) as err:
             raise RulesError(f"a hand of the simulation file is damaged: {err}") from None
 
@@ -110,6 +126,10 @@ class Setup:
     def table(self) -> tuple[Game, Rules]:
         game = find_game(self.game)
         return game, game.rules(self.preset, **self.options)
+
+    def endings(self) -> tuple[str, ...]:
+        """The ways a hand can end under these rules (:func:`possible_endings`)."""
+        return possible_endings(*self.table())
 
 
 def make_setup(
@@ -150,9 +170,13 @@ def summarise(state: State, index: int) -> HandSummary:
     def pos(seat: int) -> int:
         return (seat - first) % n
 
-    items: Counter[str] = Counter()
-    for item in res.items:
-        items[item.kind] += item.points
+    winner = res.winner
+    items, item_money = win_items(res, n)
+    for e in state.log:
+        if e.kind == EventKind.BONUS and e.seat is not None and e.seat == winner and e.number:
+            item_money[f"in-play-{e.how}"] = item_money.get(f"in-play-{e.how}", 0) + e.number * (
+                n - 1
+            )
     calls: Counter[str] = Counter()
     standing: dict[int, str | None] = {}
     events: Counter[str] = Counter()
@@ -165,7 +189,7 @@ def summarise(state: State, index: int) -> HandSummary:
         1 for i, (s, _) in enumerate(state.history) if i == 0 or state.history[i - 1][0] != s
     )
     payments = res.payments or (0,) * n
-    winner = res.winner
+    money = res.money or (0,) * n
     return HandSummary(
         index=index,
         how=res.how,
@@ -182,7 +206,50 @@ def summarise(state: State, index: int) -> HandSummary:
         winner_seat=winner,
         tokens=res.tokens.points if res.tokens is not None else None,
         redeal=res.redeal,
+        money=tuple(money[(first + p) % n] for p in range(n)),
+        item_money=item_money,
     )
+
+
+def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
+    """The winner's items: points by kind, and the cents of those paid in money only.
+
+    * **Whose items.** Where a result reports each seat's score (``Result.scores``: Cholek
+      Tiga's captures), an item with a ``seat`` is that seat's, and only the winner's count
+      (the others' items are their own captures, not what the win scored). Elsewhere an
+      item's ``seat`` is the other party it concerns (a Cekèn side bet): the win's own.
+    * **Factors.** An item that multiplies (Ceki's double and triple, kandang tangan, Chot's
+      ten-point tokens) carries no points of its own; it is given what it adds to the score,
+      ``subtotal × (factor − 1)``, so that a win's items add up to its score.
+    * **Money.** Cholek Tiga's ang pow pays ``count`` cents from each other seat: the
+      winner's gain is ``count × (n − 1)`` cents, kept apart from the points.
+    """
+    winner = res.winner
+    per_seat = res.scores is not None
+    points: dict[str, int] = {}
+    money: dict[str, int] = {}
+    plain = 0
+    factors: list[ScoreItem] = []
+    for item in res.items:
+        if per_seat and item.seat >= 0 and item.seat != winner:
+            continue
+        if item.kind in MONEY_ITEMS:
+            money[item.kind] = money.get(item.kind, 0) + item.count * (n - 1)
+            points.setdefault(item.kind, 0)
+            continue
+        points[item.kind] = points.get(item.kind, 0) + item.points
+        if item.multiplier != 1 and not item.points:
+            factors.append(item)
+        else:
+            plain += item.points
+    for item in factors:
+        points[item.kind] += plain * (item.multiplier - 1)
+        plain *= item.multiplier
+    return points, money
+
+
+#: score items paid in money (cents from each other seat), not points
+MONEY_ITEMS = frozenset({"ang-pow", "ang-pow-besar"})
 
 
 def _numbers(detail: Mapping[str, Any], prefix: str = "") -> dict[str, float]:
@@ -330,7 +397,7 @@ def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict
         "setup": setup.to_json(),
         "hands_asked": hands,
         "hands": [h.to_json() for h in done],
-        "stats": statistics(done, setup.players) if done else None,
+        "stats": statistics(done, setup.players, setup.endings()) if done else None,
         "match": match_statistics(*setup.table(), setup.players, done) if done else None,
     }
 
@@ -370,19 +437,50 @@ def _quantile(xs: Sequence[float], q: float) -> float:
     return float(s[min(len(s) - 1, int(q * len(s)))])
 
 
-def statistics(hands: Sequence[HandSummary], players: int) -> dict[str, Any]:
-    """Every figure of a run, with its 95% interval (JSON data)."""
+def possible_endings(game: Game, rules: Rules) -> tuple[str, ...]:
+    """The ways a hand of ``game`` can end under ``rules`` (``Result.how``), so that an
+    ending that never happened in a run still gets its row, at 0 with its interval."""
+    name = game.name
+    if name == "ceki":
+        return ("plain", "double", "triple", "pile-out")
+    if name == "cholek-tiga":
+        return ("score", "tie")
+    r: Any = rules
+    out = ["self-draw", "claim", "stock-out"]
+    if getattr(r, "discard_wins", False):
+        out.append("discard")
+    if getattr(r, "kandang_tangan", False):
+        out.append("kandang-tangan")
+    if getattr(r, "scoring", "") == "satu" and getattr(r, "yeo_redeal", False):
+        out.append("yeo")
+    if getattr(r, "chiqui", False):
+        out.append("chiqui-failed")
+    return tuple(out)
+
+
+def _is_flag(xs: Sequence[float]) -> bool:
+    return all(x in (0.0, 1.0) for x in xs)
+
+
+def statistics(
+    hands: Sequence[HandSummary], players: int, endings: Sequence[str] = ()
+) -> dict[str, Any]:
+    """Every figure of a run, with its 95% interval (JSON data). ``endings``: the ways a
+    hand can end (:func:`possible_endings`); each gets a share, 0 if it never happened."""
     n = len(hands)
     wins = [h for h in hands if h.winner is not None]
     w = len(wins)
-    ends = Counter(h.how for h in hands)
-    kinds = sorted({k for h in wins for k in h.items})
+    ends = Counter({how: 0 for how in endings})
+    ends.update(h.how for h in hands)
+    kinds = sorted({k for h in wins for k in [*h.items, *h.item_money]})
     call_kinds = sorted({k for h in hands for k in h.calls})
     event_kinds = sorted({k for h in hands for k in h.events})
     detail_keys = sorted({k for h in wins for k in h.detail})
     won_on = Counter(h.winner_call or "none" for h in wins)
     scores = [float(h.score) for h in wins]
-    return {
+    with_money = [h for h in hands if len(h.money) == players]
+    pot = [-float(sum(h.payments)) for h in hands]
+    out: dict[str, Any] = {
         "hands": n,
         "ends": {how: _share(c, n) for how, c in sorted(ends.items())},
         "won": _share(w, n),
@@ -394,8 +492,13 @@ def statistics(hands: Sequence[HandSummary], players: int) -> dict[str, Any]:
         },
         "items": {
             k: {
-                "in_wins": _share(sum(1 for h in wins if k in h.items), w),
+                "in_wins": _share(sum(1 for h in wins if k in h.items or k in h.item_money), w),
                 "mean_points": _mean([float(h.items.get(k, 0)) for h in wins]),
+                **(
+                    {"mean_cents": _mean([float(h.item_money.get(k, 0)) for h in wins])}
+                    if any(k in h.item_money for h in wins)
+                    else {}
+                ),
             }
             for k in kinds
         },
@@ -412,10 +515,27 @@ def statistics(hands: Sequence[HandSummary], players: int) -> dict[str, Any]:
         "events_per_hand": {
             k: _mean([float(h.events.get(k, 0)) for h in hands]) for k in event_kinds
         },
+        # each key: the share of wins where it is there and not 0, and its mean in those wins
         "detail_in_wins": {
-            k: _mean([h.detail[k] for h in wins if k in h.detail]) for k in detail_keys
+            k: {
+                "in_wins": _share(sum(1 for h in wins if h.detail.get(k, 0)), w),
+                "mean_where_present": _mean([h.detail[k] for h in wins if h.detail.get(k, 0)]),
+                "flag": _is_flag([h.detail[k] for h in wins if k in h.detail]),
+            }
+            for k in detail_keys
         },
     }
+    if with_money:
+        out["money_by_position"] = [
+            _mean([float(h.money[p]) for h in with_money]) for p in range(players)
+        ]
+    if any(pot):
+        # what the seats' payments leave in the pot (stakes not taken): with it they add
+        # up to zero; a match carries it to the next hand's winner
+        out["left_in_pot"] = _mean(pot)
+        if with_money:
+            out["left_in_pot_cents"] = _mean([-float(sum(h.money)) for h in with_money])
+    return out
 
 
 def match_statistics(
@@ -495,16 +615,156 @@ def compare(
     *,
     runner: Runner | None = None,
     progress: Callable[[int], None] | None = None,
+    done: Sequence[Sequence[HandSummary]] = (),
+    save: Callable[[list[list[HandSummary]]], None] | None = None,
 ) -> list[list[HandSummary]]:
-    """Every variant's hands, the same hand numbers for each."""
-    out = []
+    """Every variant's hands, the same hand numbers for each. ``done``: each variant's hands
+    already played (a resumed comparison); ``save`` is called with every variant's hands so
+    far after each chunk."""
+    have = [list(d) for d in done] + [[] for _ in range(len(setups) - len(done))]
+    out: list[list[HandSummary]] = [list(h) for h in have]
     for i, s in enumerate(setups):
 
-        def step(got: list[HandSummary], before: int = i * hands) -> None:
+        def step(got: list[HandSummary], i: int = i) -> None:
+            out[i] = sorted(got, key=lambda h: h.index)
             if progress is not None:
-                progress(before + len(got))
+                progress(sum(len(o) for o in out))
+            if save is not None:
+                save(out)
 
-        out.append(simulate(s, hands, runner=runner, progress=step))
+        out[i] = simulate(s, hands, done=have[i], runner=runner, progress=step)
+    return out
+
+
+def same_deals(setups: Sequence[Setup], sample: int = 8) -> bool:
+    """Whether the variants deal the same cards: every seat's hand and the stock the same in
+    the first ``sample`` hands of each (the shoe, the deal and the table alike). Variants
+    that change only the scoring or the play do; another shoe, deal or player count does
+    not, and a comparison then says its deals differ."""
+    if len({s.players for s in setups}) > 1:
+        return False
+
+    def deals(setup: Setup) -> list[tuple[tuple[int, ...], ...]]:
+        game, rules = setup.table()
+        n = setup.players
+        out = []
+        for i in range(sample):
+            state = game.new_state(rules, n, seed=setup.seed + i, first=i % n)
+            out.append(
+                (*(tuple(state.observation(t).hand) for t in range(n)), tuple(state.card_counts()))
+            )
+        return out
+
+    first = deals(setups[0])
+    return all(deals(s) == first for s in setups[1:])
+
+
+# -- exact figures --------------------------------------------------------------------------
+def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
+    """The chance, exactly, that the starter's dealt hand wins at once (kandang tangan).
+
+    The starter's ``hand_size`` cards are a uniform draw, without replacement, from the shoe
+    of ``h`` half-packs (each of the 30 kinds ``h`` times), whatever the deal (rounds or
+    wash). A hand wins when every group of kinds that form sets together (a rank, with the
+    honours as the ``honours`` rule puts them) holds a multiple of ``set_size`` cards, and
+    some kind appears ``set_size`` times (a mata; with ``chiqui``, ``set_size − 1``). So::
+
+        P = ([x^m] Π_groups S(Π_kinds Σ_c C(h, c) x^c) − the same with every c < mata)
+            / C(30h, m)
+
+    where ``S`` keeps the powers of ``x`` divisible by ``set_size`` and ``m`` is the hand
+    size: for Balik Satu with three packs (``h`` = 6), 1 in 25,700.8.
+    """
+    from math import comb
+
+    from cherki.core.cards import N_KINDS
+    from cherki.core.sets import GROUP_KINDS
+
+    h = rules.shoe_half_packs(players)
+    m = rules.hand_size
+    size = rules.set_size
+
+    def product(a: list[int], b: list[int]) -> list[int]:
+        out = [0] * (m + 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b[: m + 1 - i]):
+                out[i + j] += x * y
+        return out
+
+    def hands(cap: int) -> int:
+        total = [1] + [0] * m
+        for kinds in GROUP_KINDS[rules.honours]:
+            group = [1] + [0] * m
+            for _ in kinds:
+                group = product(group, [comb(h, c) if c <= cap else 0 for c in range(m + 1)])
+            total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
+        return total[m]
+
+    mata = size - 1 if rules.chiqui else size
+    return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
+
+
+def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, Any]]:
+    """Figures known exactly, each beside its simulated share or mean and 95% interval.
+
+    Balik Satu's scoring turns the stock's top card once a win stands. Which card that is
+    cannot depend on the play that led to the win: the play sees only cards already taken
+    from the stock, and the share of each kind among the cards still in it is a martingale
+    of the shuffle, so stopped at the win it keeps its start value, 1/30 a kind (optional
+    stopping). Hence, exactly, whatever the bots:
+
+    * **yeo**: a win is voided by a yeo card in ``|yeo_cards| / 30`` of the hands that come
+      to a win (won or voided);
+    * **the turned card's points** in a win that stands: the mean of its points over the
+      26 (or 24, 27) other kinds.
+    * **a kandang tangan deal** (:func:`kandang_tangan_deal`), beside the share of hands
+      that end so: the two agree when the starter always goes out at once, as the
+      heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
+    """
+    r: Any = setup.table()[1]
+    out: list[dict[str, Any]] = []
+    if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
+        p = kandang_tangan_deal(r, setup.players)
+        out.append(
+            {
+                "figure": "a kandang tangan deal (the starter's dealt hand wins), beside the "
+                "share of hands ending so",
+                "exact": float(p),
+                "exact_text": f"1 in {float(1 / p):,.1f}" if p else "0 (cannot happen)",
+                "simulated": _share(sum(1 for h in hands if h.how == "kandang-tangan"), len(hands)),
+                "share": True,
+            }
+        )
+    if getattr(r, "scoring", "") != "satu":
+        return out
+    from cherki.core.cards import N_KINDS
+    from cherki.games.sets.scoring import TURN_POINTS, YEO_CARDS
+
+    yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
+    came = [h for h in hands if h.winner is not None or h.how == "yeo"]
+    if yeo:
+        p = Fraction(len(yeo), N_KINDS)
+        out.append(
+            {
+                "figure": "yeo: share of the hands that come to a win (won or voided)",
+                "exact": float(p),
+                "exact_text": f"{len(yeo)}/{N_KINDS} = {float(p):.2%}",
+                "simulated": _share(sum(1 for h in came if h.how == "yeo"), len(came)),
+                "share": True,
+            }
+        )
+    left = [k for k in range(N_KINDS) if k not in yeo]
+    mean = Fraction(sum(TURN_POINTS[k] for k in left), len(left))
+    wins = [h for h in hands if h.winner is not None and "turned" in h.items]
+    out.append(
+        {
+            "figure": "the turned card's points in a win",
+            "exact": float(mean),
+            "exact_text": str(mean) if mean.denominator == 1 else f"{mean} = {float(mean):.4f}",
+            "simulated": _mean([float(h.items["turned"]) for h in wins]),
+            "share": False,
+        }
+    )
     return out
 
 
@@ -518,12 +778,17 @@ __all__ = [
     "Setup",
     "compare",
     "differences",
+    "exact_figures",
+    "kandang_tangan_deal",
     "load_run",
     "local_runner",
     "make_setup",
     "play_chunk",
+    "possible_endings",
     "run_json",
+    "same_deals",
     "simulate",
     "statistics",
     "summarise",
+    "win_items",
 ]

@@ -15,6 +15,7 @@ from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
+from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
 from cherki.server.store import FINISHED
@@ -60,6 +61,11 @@ class SettingsIn(BaseModel):
 
 class NameIn(BaseModel):
     name: str = Field(max_length=40)
+
+
+class ChatIn(BaseModel):
+    #: whether the table's spectators read its chat
+    spectators: bool
 
 
 class TakeSeat(BaseModel):
@@ -303,6 +309,26 @@ async def host_next(token: str, request: Request) -> dict[str, Any]:
     table = await _hosted(srv, token)
     await table.deal_now(srv.thinker)
     return {"table": table.id, "hand": len(table.session.match.results)}
+
+
+@router.get("/api/host/{token}/chat")
+async def host_chat(token: str, request: Request) -> dict[str, Any]:
+    """The table's chat settings: whether its spectators read the chat."""
+    table = await _hosted(_server(request), token)
+    return {"table": table.id, "spectators": chat.spectators_read(table)}
+
+
+@router.post("/api/host/{token}/chat")
+async def host_chat_set(token: str, body: ChatIn, request: Request) -> dict[str, Any]:
+    """The host lets the table's spectators read its chat (or stops them); the spectators
+    connected now are told."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    try:
+        await chat.set_spectators(table, body.spectators, srv.store, srv.limits)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    return {"table": table.id, "spectators": chat.spectators_read(table)}
 
 
 # -- records and replays --------------------------------------------------------------------------

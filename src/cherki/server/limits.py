@@ -46,6 +46,16 @@ class Limits:
     heavy_jobs: int = 4
     #: seconds a heavy request may take
     heavy_seconds: float = 20.0
+    #: characters of one chat message (after trimming)
+    chat_chars: int = 200
+    #: chat messages and emotes one seat may send in ``chat_seconds`` (all its connections)
+    chat_messages: int = 5
+    #: the window of ``chat_messages`` (seconds)
+    chat_seconds: float = 10.0
+    #: chat lines a table keeps in all (then its chat is full)
+    chat_lines: int = 2000
+    #: the latest chat lines sent to a page that opens the table afresh
+    chat_history: int = 100
 
     @classmethod
     def names(cls) -> list[str]:

@@ -50,8 +50,22 @@ class Again(BaseModel):
     type: Literal["again"]
 
 
+class Say(BaseModel):
+    """A chat message from a person's seat (:mod:`cherki.server.chat`)."""
+
+    type: Literal["chat"]
+    text: str
+
+
+class Emote(BaseModel):
+    """A quick reaction from a person's seat, one of :data:`cherki.server.chat.EMOTES`."""
+
+    type: Literal["emote"]
+    emote: str
+
+
 Incoming = TypeAdapter(
-    Annotated[Act | Ping | Hint | Back | Next | Again, Field(discriminator="type")]
+    Annotated[Act | Ping | Hint | Back | Next | Again | Say | Emote, Field(discriminator="type")]
 )
 
 
@@ -121,7 +135,34 @@ class ClosingOut(TypedDict):
     reconnect: bool
 
 
-Outgoing = StateOut | ErrorOut | HintOut | PongOut | ClosingOut
+class ChatLine(TypedDict):
+    """One line of the table's chat: its running number ``n`` (from 1), the seat that said
+    it, ``kind`` (``text`` or ``emote``), the words (or the emote), and where in the game it
+    was said: the table's ``version``, the hand in play (``hand``, from 0) and how many of
+    that hand's log entries there were (``at``); ``time`` in UTC (ISO 8601)."""
+
+    n: int
+    seat: int
+    kind: str
+    text: str
+    version: int
+    hand: int
+    at: int
+    time: str
+
+
+class ChatOut(TypedDict):
+    """Chat lines: each new one as it is said (``history`` false), or those a connection
+    missed, sent after its first state message (``history`` true). ``open``: whether this
+    viewer is shown the chat (a spectator only when the host allows)."""
+
+    type: Literal["chat"]
+    lines: list[ChatLine]
+    open: bool
+    history: bool
+
+
+Outgoing = StateOut | ErrorOut | HintOut | PongOut | ClosingOut | ChatOut
 
 
 def encode(message: Outgoing) -> str:

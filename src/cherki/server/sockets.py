@@ -12,7 +12,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.core.errors import CherkiError
-from cherki.server import messages
+from cherki.server import chat, messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket
@@ -21,10 +21,12 @@ from cherki.server.messages import (
     Act,
     Again,
     Back,
+    Emote,
     Hint,
     Incoming,
     Next,
     Ping,
+    Say,
     encode,
     error,
 )
@@ -55,6 +57,9 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
     if isinstance(msg, Ping):
         conn.send(PONG)
         return
+    if isinstance(msg, Say | Emote):
+        await chat.say(table, conn, msg, srv.store, srv.limits)
+        return
     seat = conn.seat
     if seat is None:
         conn.send(error("a spectator cannot play"))
@@ -80,6 +85,7 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
     and serve it; close any other (policy violation)."""
     srv: Server = ws.app.state.server
     raw = ws.query_params.get("since")
+    heard_raw = ws.query_params.get("chat")
     try:
         if not _origin_ok(srv, ws):
             raise CherkiError("another site's page")
@@ -88,6 +94,11 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             if not raw.isdigit() or len(raw) > 9:
                 raise CherkiError("since is a version number")
             since = int(raw)
+        heard = None  # the last chat line the page holds (None: it does not show the chat)
+        if heard_raw is not None:
+            if not heard_raw.isdigit() or len(heard_raw) > 9:
+                raise CherkiError("chat is a chat line's number")
+            heard = int(heard_raw)
         seat = None
         if token is not None:
             table_id, seat = await asyncio.to_thread(srv.store.seat_of, token)
@@ -113,6 +124,8 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
     bucket = Bucket(srv.limits.messages_per_second)
     try:
         await table.join(conn, since, srv.thinker)
+        if heard is not None:
+            await chat.join(table, conn, heard, srv.store, srv.limits)
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":

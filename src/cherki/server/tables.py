@@ -86,6 +86,7 @@ from cherki.games import find_game
 from cherki.play.records import Record, parse_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
+from cherki.server.chat import ChatRoom
 from cherki.server.connection import Connection
 from cherki.server.messages import HintOut, StateOut, TimerOut, encode
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store
@@ -239,6 +240,8 @@ class Table:
         #: the status last saved, and who is told when it changes (the lobby's list)
         self.status = PLAYING
         self.on_status: Callable[[], None] | None = None
+        #: the table's chat (cherki.server.chat), read from the store when first used
+        self.chat: ChatRoom | None = None
         session.save = self._save
 
     # -- the record -------------------------------------------------------------------------

@@ -83,6 +83,109 @@ def _report_kind(path: Path | None) -> None:
         raise RulesError(f"--report {path}: name it .md (Markdown) or .html")
 
 
+CsvOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--csv",
+        help="Write every hand's figures here as CSV (one row a hand, and a variant column), "
+        "and the figures beside it (NAME.figures.csv), for a spreadsheet.",
+    ),
+]
+
+
+def _command_line() -> str:
+    import shlex
+    import sys
+
+    return "cherki " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+#: what each bot level reads of the rules, for the report
+BOT_NOTES = {
+    "random": "The random bot picks among the legal actions alike.",
+    "heuristic": "The heuristic bot plays by the cards and the calls; it does not read the "
+    "scoring values, so variants that change only the scoring play the same hands with it, "
+    "rescored.",
+    "search": "The search bot weighs each choice by the game's own scoring of sampled "
+    "futures, so it plays to the scoring in force.",
+}
+
+
+def _intro(
+    setups: list[Any], labels: list[str], dealt: str, deals_same: bool | None = None
+) -> list[str]:
+    """The lines that make a report stand alone: version, command, bots and the deals."""
+    from cherki import __version__
+
+    first = setups[0]
+    bots = ", ".join(first.bots)
+    levels = sorted({lv for s in setups for lv in s.bots})
+    lines = [
+        f"cherki {__version__}. Command: {_command_line()}",
+        f"Bots: {bots} (one level for every seat, or one a seat in seat order). "
+        + " ".join(BOT_NOTES.get(lv, "") for lv in levels).strip(),
+        dealt + " The starting seat rotates hand by hand. Figures with 95% intervals "
+        "(Wilson's for shares, mean ± 1.96·sd/√n for means).",
+    ]
+    if deals_same is False:
+        lines.append(
+            "The variants deal different cards (another shoe, deal or number of players): "
+            "hand i has the same seed in each, but not the same deal, so the differences are "
+            "not measured on the same deals."
+        )
+    return lines
+
+
+def _csv(path: Path, labels: list[str], runs: list[list[Any]], parts: list[Any]) -> None:
+    """Every hand's figures (one row a hand), and the report's figures (NAME.figures.csv)."""
+    import csv
+
+    from cherki.ui.report import figures_rows
+
+    items = sorted({k for r in runs for h in r for k in h.items})
+    extra = sorted({k for r in runs for h in r for k in h.item_money})
+    events = sorted({k for r in runs for h in r for k in h.events})
+    calls = sorted({k for r in runs for h in r for k in h.calls})
+    details = sorted({k for r in runs for h in r for k in h.detail})
+    seats = max(len(h.payments) for r in runs for h in r)
+    head = ["variant", "hand", "how", "winner_position", "winner_seat", "score", "winner_call",
+            "actions", "turns"]  # fmt: skip
+    head += [f"payment_{p}" for p in range(seats)] + [f"money_{p}" for p in range(seats)]
+    head += [f"item_{k}" for k in items] + [f"item_cents_{k}" for k in extra]
+    head += [f"calls_{k}" for k in calls] + [f"events_{k}" for k in events]
+    head += [f"detail_{k}" for k in details]
+
+    def rows(p: Path) -> None:
+        with p.open("w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(head)
+            for label, run in zip(labels, runs, strict=True):
+                for h in run:
+                    pay = [*h.payments, *[""] * (seats - len(h.payments))]
+                    money = [*h.money, *[""] * (seats - len(h.money))]
+                    w.writerow(
+                        [label, h.index, h.how, "" if h.winner is None else h.winner,
+                         "" if h.winner_seat is None else h.winner_seat, h.score,
+                         h.winner_call or "", h.actions, h.turns, *pay, *money]
+                        + [h.items.get(k, "") for k in items]
+                        + [h.item_money.get(k, "") for k in extra]
+                        + [h.calls.get(k, 0) for k in calls]
+                        + [h.events.get(k, 0) for k in events]
+                        + [h.detail.get(k, "") for k in details]
+                    )  # fmt: skip
+
+    def figures(p: Path) -> None:
+        with p.open("w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f)
+            w.writerow(["section", "figure", "variant", "text", "value", "low", "high"])
+            w.writerows(figures_rows(parts))
+
+    _write_file(path, "--csv", rows)
+    fig = path.with_name(path.stem + ".figures.csv")
+    _write_file(fig, "--csv", figures)
+    console.print(f"Hands written to {path}, figures to {fig}")
+
+
 def _outputs(
     title: str,
     intro: list[str],
@@ -93,14 +196,31 @@ def _outputs(
     plot: Path | None,
     report: Path | None,
     matches: list[dict[str, Any] | None] | None = None,
+    *,
+    setups: list[Any] | None = None,
+    exact: list[list[dict[str, Any]]] | None = None,
+    csv_file: Path | None = None,
+    same: bool = True,
 ) -> None:
-    """The terminal tables, and the plot and report files asked for."""
-    from cherki.ui.report import html_page, markdown, sections
+    """The terminal tables, and the plot, report and CSV files asked for."""
+    from cherki.ui.report import (
+        exact_section,
+        glossary_section,
+        html_page,
+        markdown,
+        rules_section,
+        sections,
+    )
     from cherki.ui.report import plot as draw
 
-    parts = sections(labels, stats, diffs, matches or [])
+    parts = sections(labels, stats, diffs, matches or [], same=same)
+    if exact and any(exact):
+        parts.insert(0, exact_section(labels, exact))
+    if setups:
+        parts.append(rules_section(labels, setups))
+        parts.append(glossary_section(parts, title))
     for sec in parts:
-        if not sec.rows:
+        if not sec.rows or not sec.terminal:
             continue
         t = Table(title=sec.title, header_style="bold", title_justify="left")
         for i, h in enumerate(sec.header):
@@ -129,6 +249,8 @@ def _outputs(
             text = html_page(title, intro, parts, buf.getvalue())
         _write_file(report, "--report", lambda p: p.write_text(text, encoding="utf-8"))
         console.print(f"Report written to {report}")
+    if csv_file:
+        _csv(csv_file, labels, runs, parts)
 
 
 def simulate(
@@ -152,14 +274,24 @@ def simulate(
     ] = None,
     plot: PlotOpt = None,
     report: ReportOpt = None,
+    csv_file: CsvOpt = None,
 ) -> None:
     """Play many hands of one variant and report how they go, with 95% intervals."""
-    from cherki.play.simulate import load_run, make_setup, match_statistics, run_json, statistics
+    from cherki.play.simulate import (
+        exact_figures,
+        load_run,
+        make_setup,
+        match_statistics,
+        run_json,
+        statistics,
+    )
     from cherki.play.simulate import simulate as run_simulation
 
     game = _game(game_name)
     setup = make_setup(game, rules, _parse_options(option), players, bots, seed, engine)
-    for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
+    for path, what in (
+        (json_file, "--json"), (plot, "--plot"), (report, "--report"), (csv_file, "--csv")
+    ):  # fmt: skip
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
@@ -168,6 +300,7 @@ def simulate(
     done = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
         done = load_run(json_file.read_text(encoding="utf-8"), setup)
+        _check_resume(json_file, len(done), hands)
         if done:
             console.print(f"Going on from {len(done)} hands already in {json_file}.")
 
@@ -184,42 +317,77 @@ def simulate(
 
         summaries = run_simulation(setup, hands, done=done, runner=runner, progress=step)
     save(summaries)
-    stats = statistics(summaries, setup.players)
+    stats = statistics(summaries, setup.players, setup.endings())
     preset = game.find_preset(rules)
     label = preset.name + "".join(f", {k}={v}" for k, v in setup.options.items())
     title = f"{game.title}: {hands} hands, {setup.players} players, {label}"
     dealt = (
-        f"hand i dealt from seed {seed} + i"
+        f"Hand i is dealt from seed {seed} + i."
         if engine == "reference"
-        else f"the batched engine, deals shuffled from seed {seed} in blocks"
+        else f"The batched engine; deals shuffled from seed {seed} in blocks."
     )
-    intro = [
-        f"Bots: {', '.join(setup.bots)}. {dealt[0].upper() + dealt[1:]}; the starting seat "
-        "rotates. Figures with 95% intervals."
-    ]
+    intro = _intro([setup], [label], dealt)
     console.print(f"[bold]{Text(title).markup}[/]")
     match = match_statistics(*setup.table(), setup.players, summaries)
-    _outputs(title, intro, [label], [stats], [summaries], [], plot, report, [match])
+    _outputs(title, intro, [label], [stats], [summaries], [], plot, report, [match],
+             setups=[setup], exact=[exact_figures(setup, summaries)],
+             csv_file=csv_file)  # fmt: skip
     if json_file:
         console.print(f"Run and figures written to {json_file}")
+
+
+def _check_resume(path: Path, have: int, hands: int) -> None:
+    """Refuse to resume a file holding more hands than asked (it would be cut short)."""
+    if have > hands:
+        raise RulesError(
+            f"{path} already holds {have} hands, more than --hands {hands}: give --hands "
+            f"{have} or more to go on with it, or another --json file (the file is kept as it is)"
+        )
+
+
+def _player_counts(players: str | None) -> list[int | None]:
+    if players is None:
+        return [None]
+    out: list[int | None] = []
+    for part in players.split(","):
+        try:
+            out.append(int(part.strip()))
+        except ValueError:
+            raise RulesError(
+                f"--players takes a number, or numbers separated by commas, not {players!r}"
+            ) from None
+    return out
 
 
 def compare(
     game_name: GameArg,
     rules: Annotated[
         list[str] | None,
-        typer.Option("--rules", help="A preset to compare (repeat for each variant)."),
+        typer.Option(
+            "--rules",
+            help="A preset to compare (repeat for each variant). With --vary: the first is "
+            "the base the changes apply to.",
+        ),
     ] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option(
             "--vary",
-            help="A variant: the base rules with NAME=VALUE changed (repeat for each; several "
-            "changes in one variant: NAME=VALUE+NAME=VALUE).",
+            help="A variant: the base rules (the first --rules, else the game's default) with "
+            "NAME=VALUE changed (repeat for each; several changes in one variant: "
+            "NAME=VALUE+NAME=VALUE).",
         ),
     ] = None,
     option: OptionOpt = None,
-    players: PlayersOpt = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-n",
+            help="Number of players; several separated by commas (2,4,6) compare the player "
+            "counts, one variant each.",
+        ),
+    ] = None,
     bots: BotsOpt = "heuristic",
     hands: HandsOpt = 1000,
     seed: SeedOpt = 1,
@@ -227,60 +395,149 @@ def compare(
     ray: RayOpt = None,
     engine: EngineOpt = "reference",
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write every variant's figures here.")
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Keep the comparison here (every variant's hands and figures); run again with "
+            "the same arguments and file to go on from where it stopped.",
+        ),
     ] = None,
     plot: PlotOpt = None,
     report: ReportOpt = None,
+    csv_file: CsvOpt = None,
 ) -> None:
-    """The same figures for several variants side by side, played on the same deals, with
-    the differences from the first and their 95% intervals."""
+    """The same figures for several variants side by side (on the same deals where the
+    variants deal alike), with the differences from the first and their 95% intervals."""
     from cherki.play.simulate import compare as run_compare
-    from cherki.play.simulate import differences, make_setup, match_statistics, statistics
+    from cherki.play.simulate import (
+        differences,
+        exact_figures,
+        make_setup,
+        match_statistics,
+        same_deals,
+        statistics,
+    )
 
     game = _game(game_name)
     common = _parse_options(option)
-    variants: list[tuple[str, str | None, dict[str, str]]] = []
-    for preset in rules or []:
-        variants.append((game.find_preset(preset).name, preset, dict(common)))
+    counts = _player_counts(players)
+    base_preset = rules[0] if rules else None
+    variants: list[tuple[str, str | None, dict[str, str], int | None]] = []
+    for name in rules or []:
+        variants.append((game.find_preset(name).name, name, dict(common), counts[0]))
     for change in vary or []:
         extra = _parse_options(change.split("+"))
-        variants.append((change, None, {**common, **extra}))
-    if not rules and vary:
-        variants.insert(0, (game.default_preset().name, None, dict(common)))
+        label = change if not rules else f"{game.find_preset(base_preset).name}, {change}"
+        variants.append((label, base_preset, {**common, **extra}, counts[0]))
+    if vary and not rules:
+        variants.insert(0, (game.default_preset().name, None, dict(common), counts[0]))
+    if len(counts) > 1:
+        if len(variants) > 1:
+            raise RulesError(
+                "compare one thing at a time: several --players, or several --rules/--vary, "
+                "not both"
+            )
+        preset = variants[0][1] if variants else None
+        name = game.find_preset(preset).name
+        variants = [(f"{name}, {c} players", preset, dict(common), c) for c in counts]
     if len(variants) < 2:
-        raise RulesError("compare needs two variants or more: --rules A --rules B, or --vary")
-    setups = [make_setup(game, p, o, players, bots, seed, engine) for _, p, o in variants]
+        raise RulesError(
+            "compare needs two variants or more: --rules A --rules B, --vary NAME=VALUE, or "
+            "--players 2,4"
+        )
+    setups = [make_setup(game, p, o, c, bots, seed, engine) for _, p, o, c in variants]
     labels = [v[0] for v in variants]
-    for path, what in ((json_file, "--json"), (plot, "--plot"), (report, "--report")):
+    for path, what in (
+        (json_file, "--json"), (plot, "--plot"), (report, "--report"), (csv_file, "--csv")
+    ):  # fmt: skip
         _writable(path, what)
     _plot_format(plot)
     _report_kind(report)
     check_run(hands, jobs)
     runner = _runner(jobs, ray)
-    with progress(f"{game.title}, {len(setups)} variants", hands * len(setups)) as update:
-        runs = run_compare(setups, hands, runner=runner, progress=update)
-    n = setups[0].players
-    stats = [statistics(r, n) for r in runs]
-    diffs = [differences(runs[0], r) for r in runs[1:]]
-    title = (
-        f"{game.title}: {len(labels)} variants, {hands} hands each on the same deals, {n} players"
-    )
-    intro = [
-        f"Variants: {'; '.join(labels)}. Bots: {', '.join(setups[0].bots)}. Hand i of every "
-        f"variant is dealt from seed {seed} + i. Figures with 95% intervals."
-    ]
-    console.print(f"[bold]{Text(title).markup}[/]")
-    matches = [match_statistics(*s.table(), n, r) for s, r in zip(setups, runs, strict=True)]
-    _outputs(title, intro, labels, stats, [list(r) for r in runs], diffs, plot, report, matches)
-    if json_file:
-        data = {
+    done: list[list[Any]] = []
+    if json_file is not None and json_file.exists() and json_file.stat().st_size:
+        done = _load_comparison(json_file, setups)
+        _check_resume(json_file, max(len(d) for d in done), hands)
+        if any(done):
+            console.print(
+                f"Going on from {sum(len(d) for d in done)} hands already in {json_file}."
+            )
+    same = same_deals(setups)
+
+    def data(runs: list[list[Any]], figures: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "format": "cherki-comparison",
+            "version": 2,
+            "hands_asked": hands,
+            "same_deals": same,
             "variants": [
-                {"label": lab, "setup": s.to_json(), "stats": st, "match": m}
-                for lab, s, st, m in zip(labels, setups, stats, matches, strict=True)
+                {
+                    "label": lab,
+                    "setup": s.to_json(),
+                    "hands": [h.to_json() for h in sorted(r, key=lambda h: h.index)],
+                }
+                for lab, s, r in zip(labels, setups, runs, strict=True)
             ],
-            "differences_from_first": diffs,
         }
-        text = json.dumps(data, indent=2) + "\n"
-        _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
-        console.print(f"Figures written to {json_file}")
+        if figures:
+            for v, st, m in zip(out["variants"], stats, matches, strict=True):
+                v["stats"], v["match"] = st, m
+            out["differences_from_first"] = diffs
+        return out
+
+    def save(runs: list[list[Any]], figures: bool = False) -> None:
+        if json_file is not None:
+            text = json.dumps(data(runs, figures)) + "\n"
+            _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
+
+    total = hands * len(setups)
+    with progress(f"{game.title}, {len(setups)} variants", total, sum(map(len, done))) as update:
+        runs = run_compare(setups, hands, runner=runner, progress=update, done=done, save=save)
+    stats = [statistics(r, s.players, s.endings()) for r, s in zip(runs, setups, strict=True)]
+    diffs = [differences(runs[0], r) for r in runs[1:]]
+    matches = [
+        match_statistics(*s.table(), s.players, r) for s, r in zip(setups, runs, strict=True)
+    ]
+    save(runs, figures=True)
+    n = sorted({s.players for s in setups})
+    where = "on the same deals" if same else "on the same seeds (the deals differ)"
+    seats = f"{n[0]} players" if len(n) == 1 else f"{', '.join(map(str, n))} players"
+    title = f"{game.title}: {len(labels)} variants, {hands} hands each {where}, {seats}"
+    dealt = f"Variants: {'; '.join(labels)}. Hand i of every variant is dealt from seed {seed} + i."
+    intro = _intro(setups, labels, dealt, same)
+    console.print(f"[bold]{Text(title).markup}[/]")
+    exact = [exact_figures(s, r) for s, r in zip(setups, runs, strict=True)]
+    _outputs(title, intro, labels, stats, [list(r) for r in runs], diffs, plot, report, matches,
+             setups=setups, exact=exact, csv_file=csv_file, same=same)  # fmt: skip
+    if json_file:
+        console.print(f"Comparison, hands and figures written to {json_file}")
+
+
+def _load_comparison(path: Path, setups: list[Any]) -> list[list[Any]]:
+    """Each variant's hands in a comparison's file, if it compares the same variants."""
+    from cherki.play.simulate import HandSummary
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, RecursionError, ValueError, UnicodeDecodeError) as err:
+        raise RulesError(f"{path} is not JSON: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != "cherki-comparison":
+        raise RulesError(f"{path} is not a cherki comparison: refusing to overwrite it")
+    variants = data.get("variants")
+    if not isinstance(variants, list) or [
+        v.get("setup") if isinstance(v, dict) else None for v in variants
+    ] != [s.to_json() for s in setups]:
+        raise RulesError(
+            f"{path} holds a comparison of other variants or arguments: give another --json "
+            "file to start afresh"
+        )
+    out = []
+    for v in variants:
+        hands = v.get("hands")
+        if hands is None:
+            raise RulesError(f"{path} keeps no hands (written by an older cherki): start afresh")
+        if not isinstance(hands, list) or not all(isinstance(h, dict) for h in hands):
+            raise RulesError(f'{path}: a variant\'s "hands" is damaged')
+        out.append([HandSummary.from_json(h) for h in hands])
+    return out

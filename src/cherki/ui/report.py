@@ -24,6 +24,8 @@ class Section:
     title: str
     header: Row
     rows: list[Row]
+    #: shown in the terminal too (the rules and the terms go only to the report files)
+    terminal: bool = True
 
 
 def pct(iv: dict[str, float]) -> str:
@@ -43,6 +45,45 @@ def signed(iv: dict[str, float], percent: bool = False) -> str:
 _MISSING = "—"
 
 
+def _item(fig: dict[str, Any] | None) -> str:
+    """An item's cell: the share of wins with it, its mean points, its mean cents."""
+    if fig is None:
+        return _MISSING
+    text = f"{pct(fig['in_wins'])} of wins"
+    if "mean_cents" not in fig or fig["mean_points"]["high"] or fig["mean_points"]["low"]:
+        text += f"; {num(fig['mean_points'])} points"
+    if "mean_cents" in fig:
+        text += f"; {num(fig['mean_cents'])} cents"
+    return text
+
+
+def _payment(stats: dict[str, Any], p: int) -> str:
+    text = signed(stats["payment_by_position"][p])
+    money = stats.get("money_by_position")
+    if money and any(m["mean"] or m["low"] or m["high"] for m in money):
+        text += f" points; {signed(money[p])} cents"
+    return text
+
+
+def _pot(stats: dict[str, Any]) -> str:
+    if "left_in_pot" not in stats:
+        return "0"
+    text = signed(stats["left_in_pot"])
+    if "left_in_pot_cents" in stats:
+        text += f" points; {signed(stats['left_in_pot_cents'])} cents"
+    return text
+
+
+def _detail(fig: dict[str, Any] | None) -> str:
+    if fig is None:
+        return _MISSING
+    if "in_wins" not in fig:  # a figure of an older file: the mean where present
+        return num(fig)
+    if fig["flag"]:
+        return f"{pct(fig['in_wins'])} of wins"
+    return f"in {pct(fig['in_wins'])} of wins; mean there {num(fig['mean_where_present'])}"
+
+
 def _keys(stats: Sequence[dict[str, Any]], name: str) -> list[str]:
     return sorted({k for s in stats for k in s[name]})
 
@@ -52,8 +93,12 @@ def sections(
     stats: Sequence[dict[str, Any]],
     diffs: Sequence[dict[str, Any]] = (),
     matches: Sequence[dict[str, Any] | None] = (),
+    *,
+    same: bool = True,
 ) -> list[Section]:
-    """The figures of one or more variants as titled tables (one column a variant)."""
+    """The figures of one or more variants as titled tables (one column a variant).
+    ``same``: the variants were dealt the same cards (else the differences say they were
+    measured on the same seeds, not the same deals)."""
     head = ["", *labels]
 
     def row(name: str, cells: Sequence[str]) -> Row:
@@ -89,20 +134,10 @@ def sections(
             ],
         ),
         Section(
-            "What a win scores (share of wins with the item; mean points of the item a win)",
+            "What a win scores: the winner's own items (share of wins with the item; mean "
+            "points it adds a win, a factor counted as what it adds; money items in cents)",
             head,
-            [
-                row(
-                    k,
-                    [
-                        f"{pct(s['items'][k]['in_wins'])}; {num(s['items'][k]['mean_points'])}"
-                        if k in s["items"]
-                        else _MISSING
-                        for s in stats
-                    ],
-                )
-                for k in _keys(stats, "items")
-            ],
+            [row(k, [_item(s["items"].get(k)) for s in stats]) for k in _keys(stats, "items")],
         ),
         Section(
             "How long a hand lasts",
@@ -116,9 +151,16 @@ def sections(
             "Who wins, by seat position (0: the starter; share of wins)",
             head,
             [
-                row(str(p), [pct(s["winner_position"][p]) for s in stats])
-                for p in range(min(len(s["winner_position"]) for s in stats))
-            ],
+                row(
+                    str(p),
+                    [
+                        pct(s["winner_position"][p]) if p < len(s["winner_position"]) else _MISSING
+                        for s in stats
+                    ],
+                )
+                for p in range(max(len(s["winner_position"]) for s in stats))
+            ]
+            + [row("an equal share", [f"{1 / len(s['winner_position']):.1%}" for s in stats])],
         ),
         Section(
             "Calls made per hand, and the call the winner stood on (share of wins)",
@@ -127,12 +169,28 @@ def sections(
             + keyed("wins_by_call", pct, _MISSING, "won on: "),
         ),
         Section(
-            "Expected payment per hand, by seat position (points)",
+            "Expected payment per hand, by seat position (points; money in cents)",
             head,
             [
-                row(str(p), [signed(s["payment_by_position"][p]) for s in stats])
-                for p in range(min(len(s["payment_by_position"]) for s in stats))
-            ],
+                row(
+                    str(p),
+                    [
+                        _payment(s, p) if p < len(s["payment_by_position"]) else _MISSING
+                        for s in stats
+                    ],
+                )
+                for p in range(max(len(s["payment_by_position"]) for s in stats))
+            ]
+            + (
+                [
+                    row(
+                        "left in the pot (stakes not taken; carried to the next hand in a match)",
+                        [_pot(s) for s in stats],
+                    )
+                ]
+                if any("left_in_pot" in s for s in stats)
+                else []
+            ),
         ),
         Section(
             "Events per hand",
@@ -140,9 +198,13 @@ def sections(
             keyed("events_per_hand", num, "0"),
         ),
         Section(
-            "The result's details, in winning hands (mean)",
+            "The result's details in winning hands (a yes/no detail: the share of wins with "
+            "it; a count: the share of wins with it, and its mean in those wins)",
             head,
-            keyed("detail_in_wins", num, _MISSING),
+            [
+                row(k, [_detail(s["detail_in_wins"].get(k)) for s in stats])
+                for k in _keys(stats, "detail_in_wins")
+            ],
         ),
     ]
     if matches and all(m is not None for m in matches):
@@ -191,12 +253,168 @@ def sections(
             ]
             for h in hows
         ]
-        out.insert(0, Section("Differences on the same deals (95% intervals)", dhead, drows))
+        where = "on the same deals" if same else "on the same seeds; the deals differ"
+        out.insert(0, Section(f"Differences, hand by hand {where} (95% intervals)", dhead, drows))
+    return out
+
+
+def exact_section(labels: Sequence[str], exact: Sequence[Sequence[dict[str, Any]]]) -> Section:
+    """Figures known exactly (:func:`cherki.play.simulate.exact_figures`), each beside the
+    simulated one, and whether the exact value lies in the simulated 95% interval."""
+    rows: list[Row] = []
+    names = sorted({f["figure"] for ex in exact for f in ex})
+    for name in names:
+        for label, ex in zip(labels, exact, strict=True):
+            for f in ex:
+                if f["figure"] != name:
+                    continue
+                sim = f["simulated"]
+                if f["share"] and f["exact"] < 0.01:  # a rare event: more digits
+                    shown = f"{sim['mean']:.4%} [{sim['low']:.4%}, {sim['high']:.4%}]"
+                else:
+                    shown = pct(sim) if f["share"] else num(sim, 3)
+                inside = "yes" if sim["low"] <= f["exact"] <= sim["high"] else "no"
+                rows.append([name, label, f["exact_text"], shown, inside])
+    return Section(
+        "Exact figures beside the simulated ones",
+        ["figure", "variant", "exact", "simulated (95% interval)", "exact in the interval"],
+        rows,
+    )
+
+
+def rules_section(labels: Sequence[str], setups: Sequence[Any]) -> Section:
+    """Every rule value each variant played, what it means and its source: the preset's
+    value, or one given on the command line (marked)."""
+    game, _ = setups[0].table()
+    tables = [s.table()[1] for s in setups]
+    rows: list[Row] = []
+    for opt in game.options:
+        values = []
+        for s, rules in zip(setups, tables, strict=True):
+            value = _value(getattr(rules, opt.name))
+            values.append(value + (" (given)" if opt.name in s.options else ""))
+        what = opt.help + (" (a house rule, not in the sources)" if opt.house else "")
+        rows.append([opt.name, *values, f"{what}; source {opt.source}"])
+    presets = [game.find_preset(s.preset) for s in setups]
+    rows.insert(0, ["preset", *[p.name for p in presets], "; ".join(
+        f"{p.name}: {p.description} ({p.sources})" for p in dict.fromkeys(presets)
+    )])  # fmt: skip
+    rows.insert(1, ["players", *[str(s.players) for s in setups], "seats at the table"])
+    return Section(
+        "The rules in force (value for each variant; what it is; its source)",
+        ["rule", *labels, "what it is; source"],
+        rows,
+        terminal=False,
+    )
+
+
+def _value(value: object) -> str:
+    if value is None:
+        return "auto"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value) if value != "" else "(none)"
+
+
+def glossary(game_title: str = "") -> dict[str, str]:
+    """The glossary's entries (docs/glossary.md), by each lower-case name of the term. A
+    term with several entries (ayam in Balik Satu and in Cholek Tiga) takes the entry under
+    ``game_title``'s heading where there is one, else all of them, one after the other."""
+    import re
+
+    from cherki.ui.cli import docs_dir
+
+    path = docs_dir() / "glossary.md"
+    if not path.exists():
+        return {}
+    entries: dict[str, list[str]] = {}
+    mine: dict[str, str] = {}
+    current: list[str] = []
+    heading = ""
+    word = game_title.split(":")[0].lower() if game_title else "\x00"
+    entry = re.compile(r"- \*\*(.+?)\*\*\s*(\([^)]*\))?\s*:\s*(.*)")
+
+    def close() -> None:
+        if not current:
+            return
+        m = entry.match(" ".join(current))
+        current.clear()
+        if not m:
+            return
+        names, qualifier, rest = m.group(1), m.group(2) or "", m.group(3)
+        meaning = f"{names}{' ' + qualifier if qualifier else ''}: {rest}".replace("*", "")
+        for part in re.split(r"[,/]", names.lower()):
+            key = part.strip().strip("`*")
+            if key:
+                entries.setdefault(key, []).append(meaning)
+                if word in heading:
+                    mine.setdefault(key, meaning)
+        return
+
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            close()
+            heading = line.lower()
+        elif line.startswith("- **"):
+            close()
+            current.append(line.strip())
+        elif current and line.startswith("  ") and line.strip():
+            current.append(line.strip())
+        else:
+            close()
+    close()
+    return {**{k: " — ".join(v) for k, v in entries.items()}, **mine}
+
+
+def glossary_section(parts: Sequence[Section], game_title: str = "") -> Section:
+    """The game's words used in the report's rows, explained from the glossary."""
+    entries = glossary(game_title)
+    seen: dict[str, str] = {}
+    names = [[h] for sec in parts[:1] for h in sec.header[1:]]
+    for sec in parts:
+        for r in [*sec.rows, *names]:
+            names = []
+            words = r[0].replace("ends: ", "").replace("won on: ", "").replace("calls: ", "")
+            words = words.removeprefix("in-play-")
+            for w in {words, *words.replace("-", " ").replace("_", " ").split()}:
+                key = w.replace("-", " ").replace("_", " ").strip().lower()
+                if key in entries and key not in seen:
+                    seen[key] = entries[key]
+    return Section(
+        "The game's terms (from the glossary)",
+        ["term", "meaning"],
+        [[k, v] for k, v in sorted(seen.items())],
+        terminal=False,
+    )
+
+
+def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
+    """Every figure of the report as rows for a spreadsheet: section, figure, variant, the
+    text shown, and the value and interval read from it where it has them."""
+    import re
+
+    number = r"([+-]?\d+(?:\.\d+)?)(%?)"
+    pattern = re.compile(number + r" \[" + number + r", " + number + r"\]")
+    out: list[list[str]] = []
+    for sec in parts:
+        if sec.title.startswith("The game's terms"):
+            continue
+        for r in sec.rows:
+            for variant, cell in zip(sec.header[1:], r[1:], strict=False):
+                m = pattern.search(cell)
+                vals = ["", "", ""]
+                if m:
+                    vals = [
+                        str(float(m.group(i)) / (100 if m.group(i + 1) else 1)) for i in (1, 3, 5)
+                    ]
+                out.append([sec.title, r[0], variant, cell, *vals])
     return out
 
 
 def markdown(title: str, intro: Sequence[str], parts: Sequence[Section], image: str | None) -> str:
-    lines = [f"# {title}", "", *intro, ""]
+    lines = [f"# {title}", ""]
+    for line in intro:
+        lines += [line, ""]
     if image:
         lines += [f"![The figures as plots]({image})", ""]
     for sec in parts:
@@ -204,7 +422,8 @@ def markdown(title: str, intro: Sequence[str], parts: Sequence[Section], image: 
             continue
         lines += [f"## {sec.title}", ""]
         lines.append("| " + " | ".join(sec.header) + " |")
-        lines.append("|" + "|".join(["---"] + ["---:"] * (len(sec.header) - 1)) + "|")
+        align = "---:" if sec.terminal else "---"
+        lines.append("|" + "|".join(["---"] + [align] * (len(sec.header) - 1)) + "|")
         lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in sec.rows]
         lines.append("")
     return "\n".join(lines)
@@ -219,7 +438,8 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
     for sec in parts:
         if not sec.rows:
             continue
-        body.append(f"<h2>{esc(sec.title)}</h2><table>")
+        kind = "" if sec.terminal else ' class="text"'
+        body.append(f"<h2>{esc(sec.title)}</h2><table{kind}>")
         body.append("<tr>" + "".join(f"<th>{esc(h)}</th>" for h in sec.header) + "</tr>")
         for r in sec.rows:
             body.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>")
@@ -229,11 +449,24 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
         "table{border-collapse:collapse;margin-bottom:1.5rem}"
         "td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:right}"
         "td:first-child,th:first-child{text-align:left}img{max-width:100%}"
+        "table.text td,table.text th{text-align:left}"
     )
     return (
         f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{esc(title)}'
         f"</title><style>{style}</style></head><body>{''.join(body)}</body></html>\n"
     )
+
+
+def shared_edges(values: Sequence[Sequence[float]], most: int = 40) -> tuple[Any, float]:
+    """Bin edges every variant shares (so bars compare), and the bins' width: whole numbers
+    one a bin where the range allows, else at most ``most`` bins of an equal whole width."""
+    import numpy as np
+
+    every = [x for xs in values for x in xs]
+    low, high = (min(every), max(every)) if every else (0, 1)
+    width = max(1, -(-(high - low + 1) // most))
+    edges = np.arange(low, high + width + 1, width) - 0.5
+    return edges, float(width)
 
 
 def plot(
@@ -262,46 +495,55 @@ def plot(
         means = np.array([v["mean"] for v in ivs])
         err = np.array([[m - v["low"] for m, v in zip(means, ivs, strict=True)],
                         [v["high"] - m for m, v in zip(means, ivs, strict=True)]])  # fmt: skip
+        err = np.maximum(err, 0.0)  # Wilson's bounds at 0 or 1 may round past the share
         ax.bar(x + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=3, label=label)
     ax.set_xticks(x, hows, rotation=20, ha="right")
     ax.set_ylabel("share of hands")
     ax.set_title("How hands end")
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    ax = axes[0][1]
-    top = max([h.score for run in runs for h in run if h.winner is not None] or [1])
-    bins = np.arange(0, top + 2) - 0.5 if top <= 60 else 30
     dashes = ["-", "--", ":", "-."]  # equal variants' lines stay apart to the eye
-    for i, (label, run) in enumerate(zip(labels, runs, strict=True)):
-        scores = [h.score for h in run if h.winner is not None]
-        if scores:
-            ax.hist(scores, bins=bins, histtype="step", linewidth=1.6, density=True, label=label,
-                    linestyle=dashes[i % 4])  # fmt: skip
-    ax.set_xlabel("points")
-    ax.set_ylabel("share of wins")
-    ax.set_title("A winning score")
-    ax = axes[1][0]
-    for i, (label, run) in enumerate(zip(labels, runs, strict=True)):
-        ax.hist([h.actions for h in run], bins=30, histtype="step", linewidth=1.6, density=True,
-                label=label, linestyle=dashes[i % 4])  # fmt: skip
-    ax.set_xlabel("actions in the hand")
-    ax.set_ylabel("share of hands")
-    ax.set_title("How long a hand lasts")
+    for ax, values, xlabel, what, name in (
+        (axes[0][1], [[h.score for h in r if h.winner is not None] for r in runs],
+         "points", "wins", "A winning score"),
+        (axes[1][0], [[h.actions for h in r] for r in runs],
+         "actions in the hand", "hands", "How long a hand lasts"),
+    ):  # fmt: skip
+        edges, unit = shared_edges(values)
+        for i, (label, xs) in enumerate(zip(labels, values, strict=True)):
+            if xs:
+                ax.hist(xs, bins=edges, weights=np.full(len(xs), 1 / len(xs)), histtype="step",
+                        linewidth=1.6, label=label, linestyle=dashes[i % 4])  # fmt: skip
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(f"share of {what} (bins {unit:g} wide)")
+        ax.set_title(name)
+        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     ax = axes[1][1]
-    seats = min(len(s["winner_position"]) for s in stats)
+    seats = max(len(s["winner_position"]) for s in stats)
     x = np.arange(seats)
     for i, (label, s) in enumerate(zip(labels, stats, strict=True)):
-        ivs = s["winner_position"][:seats]
+        ivs = s["winner_position"]
+        here = x[: len(ivs)]
         means = np.array([v["mean"] for v in ivs])
         err = np.array([[m - v["low"] for m, v in zip(means, ivs, strict=True)],
                         [v["high"] - m for m, v in zip(means, ivs, strict=True)]])  # fmt: skip
-        ax.bar(x + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=3, label=label)
-    ax.axhline(1 / seats, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xticks(x, [str(p) if p else "0 (starter)" for p in range(seats)])
+        err = np.maximum(err, 0.0)  # Wilson's bounds at 0 or 1 may round past the share
+        if len({len(t["winner_position"]) for t in stats}) > 1:
+            # tables of several sizes: one line a table, each with its equal share
+            line = ax.errorbar(here + (i - (k - 1) / 2) * 0.06, means, yerr=err, capsize=2,
+                               marker="o", markersize=3, linewidth=1.2, label=label)  # fmt: skip
+            colour = line.lines[0].get_color()
+        else:
+            bars = ax.bar(here + i * width - 0.4 + width / 2, means, width, yerr=err, capsize=3,
+                          label=label)  # fmt: skip
+            colour = bars.patches[0].get_facecolor()
+        ax.hlines(1 / len(ivs), -0.5, len(ivs) - 0.5, colors=colour, linewidth=0.9,
+                  linestyles="--")  # fmt: skip
+    ax.set_xticks(x, [str(p) if p else "0\nstarter" for p in range(seats)])
     ax.set_xlabel("seat position")
     ax.set_ylabel("share of wins")
     ax.set_title("Who wins (dashed: an equal share)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    for ax in (axes[0][0], axes[1][1]):
+    for ax in axes.flat:
         ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
     for ax in axes.flat:
         if k > 1:

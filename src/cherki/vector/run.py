@@ -75,7 +75,7 @@ def play_block(setup: Setup, indices: Sequence[int]) -> list[HandSummary]:
     env.reset(seed=[*seed, 0], start=block.start, hands=len(block))
     levels = setup.bots if len(setup.bots) == n else setup.bots * n
     policy = by_seat(levels, np.random.default_rng([*seed, 1]))
-    return summaries(env.play(policy), n)
+    return summaries(env.play(policy), n, rules)
 
 
 __all__ = ["BATCH", "BLOCK", "blocks", "check_vector", "play_block"]

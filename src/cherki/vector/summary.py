@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.scoring import SCORING
 from cherki.play.simulate import HandSummary
 from cherki.vector.finished import CALLS, DETAIL, EVENTS, HOWS, ITEMS, Finished
 
 _CALL_NAMES = (None, "tan", "ceki")
+#: items that multiply the score: each is given what it adds (``win_items``)
+_FACTORS = frozenset({"kandang-tangan", "ayam-tokens", "kandang-tokens"})
 
 
-def summaries(done: Finished, players: int) -> list[HandSummary]:
+def summaries(done: Finished, players: int, rules: SetsRules) -> list[HandSummary]:
     """One summary per finished hand, exactly as ``summarise`` makes it from the reference
-    engine's state (positions counted from the starter)."""
+    engine's state (positions counted from the starter; money at the rules' rate, none
+    where the scoring settles at match level only)."""
     n = players
+    rate = rules.cents_per_point if SCORING[rules.scoring].money else 0
     out: list[HandSummary] = []
     for i in range(len(done)):
         first = int(done.first[i])
         w = int(done.winner[i])
         items = {ITEMS[j]: int(done.items[i, j]) for j in done.items_on[i].nonzero()[0]}
+        factors = [k for k in items if k in _FACTORS]
+        if factors and w >= 0:
+            (factor,) = factors  # one factor at most in the games of sets
+            items[factor] = int(done.total[i]) - sum(v for k, v in items.items() if k != factor)
         detail = {DETAIL[j]: float(done.detail[i, j]) for j in done.detail_on[i].nonzero()[0]}
         events = {EVENTS[j]: int(c) for j, c in enumerate(done.events[i]) if c}
         calls = {CALLS[j]: int(c) for j, c in enumerate(done.calls[i]) if c}
@@ -39,6 +49,7 @@ def summaries(done: Finished, players: int) -> list[HandSummary]:
                 winner_seat=None if w < 0 else w,
                 tokens=None if tokens < 0 else tokens,
                 redeal=bool(done.redeal[i]),
+                money=tuple(int(pay[(first + p) % n]) * rate for p in range(n)),
             )
         )
     return out

@@ -77,6 +77,7 @@ CALLING: Final = (
         '[000] R-CALL: "once a player has formed four sets in their hand and only needs one '
         "card to win, they can 'call' on their next discard\" (any: ours, see the rules)",
         choices=("any", "next"),
+        title="When a call may be made",
     ),
     Option(
         "caller_changes",

@@ -2,6 +2,7 @@
 // server sends the whole state after every change; this page draws it and sends actions.
 import { $, api, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels, toast, withRed } from "/static/common.js";
 import * as motion from "/static/motion.js";
+import { chatInit, chatLog, chatParam, chatReceive, chatSeats } from "/static/chat.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -21,7 +22,10 @@ function socketUrl() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const since = localStorage.getItem(seenKey);
   const path = watching ? `/ws/watch/${key}` : `/ws/seat/${key}`;
-  return `${proto}//${location.host}${path}${since !== null ? `?since=${since}` : ""}`;
+  const query = new URLSearchParams();
+  if (since !== null) query.set("since", since);
+  query.set("chat", chatParam()); // the last chat line this page holds
+  return `${proto}//${location.host}${path}?${query}`;
 }
 
 function connect() {
@@ -115,6 +119,8 @@ function onMessage(msg) {
     render();
     motion.after(was, before, msg, { watching });
     if (ended && msg.ui.result) openResult();
+  } else if (msg.type === "chat") {
+    chatReceive(msg);
   } else if (msg.type === "hint") {
     hint = msg.lines || [];
     renderHint();
@@ -233,6 +239,7 @@ function renderSeats() {
       el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount", title: `${s.cards} card${s.cards === 1 ? "" : "s"} in hand` }, `${s.cards}`, el("span", { class: "unit" }, ` card${s.cards === 1 ? "" : "s"}`)), lastLine),
       what);
   }));
+  chatSeats(st);
 }
 
 function cardButton(code, { action = null, cls = "", label = "" } = {}) {
@@ -394,7 +401,7 @@ function renderHint() {
 
 function renderLog() {
   const log = $("#log");
-  fill(log, st.ui.log.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line))));
+  fill(log, chatLog(st, st.ui.log.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line)))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -583,6 +590,12 @@ $("#prefs-btn").addEventListener("click", () => {
 });
 
 $("#back-btn").addEventListener("click", () => send({ type: "back" }));
+
+chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
+  if (!st) return;
+  renderSeats();
+  renderLog();
+} });
 
 // -- the first visit: a name -----------------------------------------------------------------
 async function start() {

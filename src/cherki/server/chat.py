@@ -1,0 +1,269 @@
+"""The table's chat: short messages and quick reactions (emotes) from the people's seats,
+stored with the table and shown among the game's log.
+
+Our specifications
+------------------
+* **Who writes**: a person's seat, through its connection (``{"type": "chat", "text": …}``
+  or ``{"type": "emote", "emote": "👍"}``). Spectators never write; they read the chat only
+  when the table's host allows it (the table setting ``chat_spectators``, off by default,
+  changed on the host's page: :func:`set_spectators`).
+* **What a message may be**: trimmed, 1 to ``Limits.chat_chars`` characters (200), with no
+  control character (no new line, tab or escape) and no character that reorders the text
+  around it (bidirectional overrides and isolates, U+202A–U+202E and U+2066–U+2069), so a
+  line cannot pass itself off as another person's or the game's. An emote is one of
+  :data:`EMOTES`. Each is refused in words, nothing stored.
+* **How often**: at most ``Limits.chat_messages`` messages and emotes from one seat in
+  ``Limits.chat_seconds`` (all its connections together), and ``Limits.chat_lines`` lines a
+  table in all. Each limit is refused in words.
+* **Written before anyone is told**: each line is a row of the append-only ``chat`` table
+  (schema revision ``0004``), committed before it is queued on the connections (their
+  bounded queues: :mod:`cherki.server.connection`); it is made under the table's lock, as
+  an action is, so a line and a page that opens are never out of step.
+* **Where in the game**: each line keeps the table's version, the hand in play and how
+  many entries of that hand's log there were; pages put it among the game's lines there.
+* **Catch-up**: a page names the last line it holds (``?chat=N``; 0 for none) when it
+  opens its socket, and is sent, after its first state message, the lines after that one
+  (at most ``Limits.chat_history``, the latest). Each line has a running number, so a page
+  that reconnects neither loses nor repeats one.
+* **Muting** another seat is the page's own business (kept in the browser, per table): the
+  server sends every line to everyone who may read it.
+* Chat is people's words, in the open: it holds nothing the game hides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import unicodedata
+from collections import deque
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, func, select
+from sqlalchemy.orm import Mapped, mapped_column
+
+from cherki.core.errors import CherkiError
+from cherki.server.limits import Limits, Window
+from cherki.server.messages import ChatLine, ChatOut, Emote, Say, encode, error
+from cherki.server.store import Base, Store, StoreError, TableRow
+
+if TYPE_CHECKING:
+    from cherki.server.connection import Connection
+    from cherki.server.tables import Table
+
+#: the quick reactions a seat may send with one tap
+EMOTES = ("👍", "😄", "😮", "😢", "🎉", "🙏")
+#: the kinds of chat line
+TEXT, EMOTE = "text", "emote"
+#: the table setting that lets spectators read the chat (off when absent)
+SPECTATORS = "chat_spectators"
+#: characters that reorder the text around them (bidirectional embeddings, overrides,
+#: isolates): refused, so a line cannot disguise itself
+REORDERING = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
+class ChatRow(Base):
+    """One line of a table's chat (see the module's notes)."""
+
+    __tablename__ = "chat"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: the line's running number in its table, from 1
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    text: Mapped[str] = mapped_column(Text)
+    #: the table's version (actions recorded) when it was said
+    version: Mapped[int] = mapped_column(Integer)
+    #: the hand in play (from 0) and how many entries of its log there were
+    hand: Mapped[int] = mapped_column(Integer)
+    log_at: Mapped[int] = mapped_column(Integer)
+    said: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# -- what a message may be ------------------------------------------------------------------------
+def clean_text(text: str, limits: Limits) -> str:
+    """A chat message as stored: trimmed, checked (a CherkiError in words for a bad one)."""
+    text = text.strip()
+    if not text:
+        raise CherkiError("say something: the message is empty")
+    if len(text) > limits.chat_chars:
+        raise CherkiError(
+            f"a chat message is at most {limits.chat_chars} characters, not {len(text)}"
+        )
+    for ch in text:
+        if unicodedata.category(ch) == "Cc" or ch in REORDERING:
+            raise CherkiError(
+                f"a chat message is one line of text: no control character (U+{ord(ch):04X})"
+            )
+    return text
+
+
+def clean_emote(emote: str) -> str:
+    if emote not in EMOTES:
+        raise CherkiError(f"an emote is one of {' '.join(EMOTES)}")
+    return emote
+
+
+# -- the store's side -------------------------------------------------------------------------
+def _line(row: ChatRow) -> ChatLine:
+    said = row.said if row.said.tzinfo is not None else row.said.replace(tzinfo=UTC)
+    return ChatLine(n=row.number, seat=row.seat, kind=row.kind, text=row.text,
+                    version=row.version, hand=row.hand, at=row.log_at,
+                    time=said.isoformat(timespec="seconds"))  # fmt: skip
+
+
+def load(store: Store, table_id: str, most: int) -> tuple[int, list[ChatLine]]:
+    """How many lines the table's chat holds, and the latest ``most`` of them in order."""
+    with store._tx() as s:
+        count = s.scalar(select(func.max(ChatRow.number)).where(ChatRow.table_id == table_id))
+        rows = s.scalars(
+            select(ChatRow)
+            .where(ChatRow.table_id == table_id)
+            .order_by(ChatRow.number.desc())
+            .limit(most)
+        ).all()
+        return int(count or 0), [_line(r) for r in reversed(rows)]
+
+
+def append(store: Store, table_id: str, line: ChatLine) -> None:
+    """Write one line (committed when this returns)."""
+    with store._tx() as s:
+        s.add(ChatRow(table_id=table_id, number=line["n"], seat=line["seat"], kind=line["kind"],
+                      text=line["text"], version=line["version"], hand=line["hand"],
+                      log_at=line["at"], said=datetime.fromisoformat(line["time"])))  # fmt: skip
+
+
+def store_spectators(store: Store, table_id: str, allowed: bool) -> dict[str, object]:
+    """Record whether the table's spectators read its chat; the table's settings after."""
+    with store._tx() as s:
+        row = s.get(TableRow, table_id)
+        if row is None:
+            raise StoreError(f"there is no table {table_id!r}")
+        settings = json.loads(row.settings)
+        settings[SPECTATORS] = bool(allowed)
+        row.settings = json.dumps(settings)
+        out: dict[str, object] = settings
+        return out
+
+
+# -- a table's chat (on the event loop) ---------------------------------------------------------
+class ChatRoom:
+    """A live table's chat: how many lines it holds, the latest ones (sent to pages that
+    open) and how often each seat has written."""
+
+    def __init__(self, count: int, lines: list[ChatLine], limits: Limits) -> None:
+        self.count = count
+        self.lines: deque[ChatLine] = deque(lines, maxlen=limits.chat_history)
+        self.window = Window(limits.chat_messages, limits.chat_seconds)
+
+
+def spectators_read(table: Table) -> bool:
+    """Whether the table's spectators are shown its chat (the host's choice)."""
+    return bool(table.settings.get(SPECTATORS, False))
+
+
+async def _room(table: Table, store: Store, limits: Limits) -> ChatRoom:
+    """The table's chat, read from the store the first time (hold the table's lock)."""
+    if table.chat is None:
+        count, lines = await asyncio.to_thread(load, store, table.id, limits.chat_history)
+        if table.chat is None:
+            table.chat = ChatRoom(count, lines, limits)
+    return table.chat
+
+
+async def say(
+    table: Table, conn: Connection, message: Say | Emote, store: Store, limits: Limits
+) -> None:
+    """A seat's chat message or emote: checked, written, then sent to everyone who reads
+    the chat; a refused one is answered with an error in words and changes nothing."""
+    seat = conn.seat
+    if seat is None:
+        conn.send(error("spectators cannot write in the chat"))
+        return
+    try:
+        if isinstance(message, Say):
+            kind, text = TEXT, clean_text(message.text, limits)
+        else:
+            kind, text = EMOTE, clean_emote(message.emote)
+    except CherkiError as err:
+        conn.send(error(str(err)))
+        return
+    async with table.lock:
+        try:
+            room = await _room(table, store, limits)
+        except CherkiError as err:
+            conn.send(error(str(err)))
+            return
+        if room.count >= limits.chat_lines:
+            conn.send(error(f"this table's chat is full ({limits.chat_lines} lines)"))
+            return
+        if not room.window.take(str(seat)):
+            conn.send(error(
+                f"too many chat messages: at most {limits.chat_messages} every "
+                f"{limits.chat_seconds:g} seconds"
+            ))  # fmt: skip
+            return
+        session = table.session
+        state = session.state
+        line = ChatLine(
+            n=room.count + 1,
+            seat=seat,
+            kind=kind,
+            text=text,
+            version=table.version,
+            hand=len(session.match.results),
+            at=len(state.log) if state is not None else 0,
+            time=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        try:
+            if table.inline:
+                append(store, table.id, line)
+            else:
+                await asyncio.to_thread(append, store, table.id, line)
+        except CherkiError as err:
+            conn.send(error(str(err)))
+            return
+        room.count += 1
+        room.lines.append(line)
+        text_out = encode(ChatOut(type="chat", lines=[line], open=True, history=False))
+        spectators = spectators_read(table)
+        for c in list(table.connections):
+            if c.seat is not None or spectators:
+                c.send(text_out)
+
+
+async def join(table: Table, conn: Connection, after: int, store: Store, limits: Limits) -> None:
+    """A connection that asked for the chat (``?chat=N``) is sent the lines after line
+    ``after`` it holds (0: the latest ``chat_history``), or, for a spectator the host does
+    not let read the chat, that it is closed."""
+    async with table.lock:
+        allowed = conn.seat is not None or spectators_read(table)
+        lines: list[ChatLine] = []
+        if allowed:
+            try:
+                room = await _room(table, store, limits)
+            except CherkiError as err:
+                conn.send(error(str(err)))
+                return
+            lines = [line for line in room.lines if line["n"] > after]
+        conn.send(encode(ChatOut(type="chat", lines=lines, open=allowed, history=True)))
+
+
+async def set_spectators(table: Table, allowed: bool, store: Store, limits: Limits) -> None:
+    """The host lets the table's spectators read the chat, or stops them: stored, then the
+    spectators connected now are sent the chat (or told it is closed)."""
+    async with table.lock:
+        settings = await asyncio.to_thread(store_spectators, store, table.id, allowed)
+        table.settings[SPECTATORS] = settings[SPECTATORS]
+        watchers = [c for c in table.connections if c.seat is None]
+        if not watchers:
+            return
+        lines: list[ChatLine] = []
+        if allowed:
+            lines = list((await _room(table, store, limits)).lines)
+        text = encode(ChatOut(type="chat", lines=lines, open=allowed, history=True))
+        for c in watchers:
+            c.send(text)
