@@ -481,7 +481,7 @@ function renderBetween() {
   if (st.ui.log.length) lastLog = st.ui.log;
   if (st.observation) return;
   if (!st.ui.log.length && lastLog.length) {
-    fill($("#log"), lastLog.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line))));
+    fill($("#log"), chatLog(st, lastLog.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line)))));
     $("#log").scrollTop = $("#log").scrollHeight;
   }
   if (st.ui.seats.length) return;
