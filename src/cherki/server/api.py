@@ -15,6 +15,7 @@ from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
 from cherki.core.options import Option
 from cherki.games import GAMES
+from cherki.i18n import normalise
 from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
@@ -371,7 +372,9 @@ async def download(
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def table_replay(table_id: str, request: Request, match: int | None = None) -> Response:
+async def table_replay(
+    table_id: str, request: Request, match: int | None = None, lang: str | None = None
+) -> Response:
     """A finished match's replay: every hand face up, step by step (``match``: which of
     the table's matches, from 0; default the last. A match still in play: 403)."""
     srv = _server(request)
@@ -392,14 +395,14 @@ async def table_replay(table_id: str, request: Request, match: int | None = None
     except CherkiError as err:
         raise HTTPException(404, str(err)) from None
     text = record.dumps()
-    status, out = await srv.heavy.run(_replay_json, text, table_id)
+    status, out = await srv.heavy.run(_replay_json, text, table_id, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")
 
 
 @router.post("/api/replay")
-async def replay_upload(request: Request) -> Response:
+async def replay_upload(request: Request, lang: str | None = None) -> Response:
     """The frames of a record sent as the request's body (JSON, at most 1 MB), worked out
     in the heavy requests' process."""
     body = await request.body()
@@ -407,7 +410,7 @@ async def replay_upload(request: Request) -> Response:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise HTTPException(400, "a record is UTF-8 JSON text") from None
-    status, out = await _server(request).heavy.run(_replay_json, text)
+    status, out = await _server(request).heavy.run(_replay_json, text, None, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")

@@ -62,7 +62,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from cherki.server import api, pages, sockets
+from cherki.server import api, pages, sockets, words
 from cherki.server.api import games_json
 from cherki.server.limits import Limits
 from cherki.server.service import TICK, Server
@@ -179,6 +179,7 @@ def create_app(
     app.add_middleware(BodyLimit, limits=limits)
     app.include_router(api.router)
     app.include_router(sockets.router)
+    app.include_router(words.router)
     pages.mount(app)
     return app
 

@@ -34,9 +34,18 @@ CLOSE_SECONDS = 2.0
 class Connection:
     """A seat's (``seat``) or a spectator's (``seat`` None) socket from ``address``."""
 
-    def __init__(self, ws: WebSocket, seat: int | None, address: str, limits: Limits) -> None:
+    def __init__(
+        self,
+        ws: WebSocket,
+        seat: int | None,
+        address: str,
+        limits: Limits,
+        lang: str = "en",
+    ) -> None:
         self.ws = ws
         self.seat = seat
+        #: the language its page reads (:mod:`cherki.i18n`)
+        self.lang = lang
         self.address = address
         self.limits = limits
         self.closed = False

@@ -157,16 +157,17 @@ async def watch_info(table_id: str, request: Request) -> dict[str, Any]:
 
 
 # -- replays ----------------------------------------------------------------------------------
-def frames(record: Record) -> dict[str, Any]:
-    """Every step of every hand of ``record`` as frames (see the module's notes)."""
+def frames(record: Record, lang: str | None = None) -> dict[str, Any]:
+    """Every step of every hand of ``record`` as frames (see the module's notes), worded in
+    ``lang`` (English unless told)."""
     game = record.game
-    voice = Voice.of(record.players, len(record.players))
+    voice = Voice.of(record.players, len(record.players), None, lang)
     out: list[dict[str, Any]] = []
     hands = []
     for index in range(len(record.hands)):
         start = len(out)
         state = record.start(index)
-        out.append(_frame(state, index, f"Hand {index + 1} dealt", [], voice))
+        out.append(_frame(state, index, voice.t("replay.dealt", n=index + 1), [], voice))
         out[-1]["log"] = [event_line(e, game, voice) for e in state.log]
         for state, text, events in replay_steps(record, index):
             if len(out) >= MAX_FRAMES:

@@ -2,8 +2,8 @@
 message): the log in plain words, each legal action with its text, the cards it involves
 and its keyboard key, the hand grouped by rank with the sets it forms, every seat's public
 table, whose turn it is, the last hand's result item by item and the match's score sheet.
-The English is :mod:`cherki.ui.text`'s, so the terminal and the browser agree; the page's
-JavaScript only draws what it is given.
+The words are :mod:`cherki.ui.text`'s, in the reader's language (:mod:`cherki.i18n`), so
+the terminal and the browser agree; the page's JavaScript only draws what it is given.
 
 Everything here is built from what the seat may know: its own observation, the events as
 it saw them (a spectator: seat ``None``, the game's public view and events as seat -1
@@ -21,6 +21,7 @@ from typing import Any
 from cherki.core.cards import CODES, N_KINDS, RANK, parse_card
 from cherki.core.contract import Game, Observation
 from cherki.core.events import Result
+from cherki.i18n import words
 from cherki.play.match import Match
 from cherki.play.records import HandRecord, replay_hand
 from cherki.play.session import Session
@@ -59,15 +60,17 @@ def seat_view(
     log: list[str] | None = None,
     finished: tuple[dict[str, Any] | None, dict[str, Any] | None] | None = None,
     hand: dict[str, Any] | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """The presentation part of a ``state`` message for ``seat`` (None: a spectator, who
     reads the game's public view). A caller that already holds them passes the viewer's
     observation (``obs`` and its JSON ``data``), the hand's log in words (``log``) and the
     last result and score sheet (``finished``), which change only when a hand ends, and the
-    seat's hand as :func:`hand_view` shows it (``hand``), which changes only with its cards."""
+    seat's hand as :func:`hand_view` shows it (``hand``), which changes only with its cards.
+    ``lang``: the reader's language (:mod:`cherki.i18n`; English unless told)."""
     state = session.state
     game = session.game
-    voice = Voice.of(session.names, len(session.seats), seat)
+    voice = Voice.of(session.names, len(session.seats), seat, lang)
     if finished is None:
         finished = (last_result(session, voice), score_sheet(session.match, voice))
     out: dict[str, Any] = {
@@ -84,7 +87,7 @@ def seat_view(
         "call_names": list(game.call_names),
     }
     if state is None:
-        out["status"] = "The match is over." if session.is_over() else "Dealing the next hand…"
+        out["status"] = voice.t("status.match_over" if session.is_over() else "status.dealing")
         return out
     viewer = seat if seat is not None else -1
     if log is None:
@@ -98,20 +101,23 @@ def seat_view(
     out["table"] = table_view(data)
     out["status"] = status_line(data, game, voice, seat)
     if seat is not None:
-        out["actions"] = actions_view(game, obs.legal, data)
+        out["actions"] = actions_view(game, obs.legal, data, voice)
         out["hand"] = hand if hand is not None else hand_view(obs)
         drawn = data.get("drawn")
         if isinstance(drawn, str):
-            how = "You took" if data.get("drawn_from") == "discard" else "You drew"
-            out["drawn"] = {"card": drawn, "text": f"{how} {drawn}"}
+            how = "status.you_took" if data.get("drawn_from") == "discard" else "status.you_drew"
+            out["drawn"] = {"card": drawn, "text": voice.t(how, card=drawn)}
     return out
 
 
 # -- actions -----------------------------------------------------------------------------
-def action_view(game: Game, action: int, data: dict[str, Any]) -> dict[str, Any]:
+def action_view(
+    game: Game, action: int, data: dict[str, Any], voice: Voice | None = None
+) -> dict[str, Any]:
     """One legal action: its notation (``text``), a label for a button, what kind it is,
     the card of the hand it plays (``card``: a discard's) or the cards it involves
     (``cards``: a capture's pool cards, a take's discard), and its key (None: pick the card)."""
+    v = voice if voice is not None else Voice(())
     text = game.action_text(action)
     codes = _CODE.findall(text)
     word = text.split()[0]
@@ -131,37 +137,41 @@ def action_view(game: Game, action: int, data: dict[str, Any]) -> dict[str, Any]
         if rest:
             out["kind"] = "call"
             out["call"] = rest[0]
-            out["label"] = f"Discard {codes[0]} and call {rest[0]}"
+            out["label"] = v.t("action.discard_call", card=codes[0], call=rest[0])
         else:
-            out["label"] = f"Discard {codes[0]}"
+            out["label"] = v.t("action.discard", card=codes[0])
     elif word == "capture":
         out["card"] = codes[-1]
         out["cards"] = codes[:-1]
-        out["label"] = f"Capture {' '.join(codes[:-1])} with {codes[-1]}"
+        out["label"] = v.t("action.capture", cards=" ".join(codes[:-1]), card=codes[-1])
     elif word == "take":
         top = data.get("top")
         out["cards"] = [top] if isinstance(top, str) else []
-        out["label"] = f"Take {top}" if isinstance(top, str) else "Take the discard"
+        out["label"] = (
+            v.t("action.take", card=top) if isinstance(top, str) else v.t("action.take_discard")
+        )
     elif word == "draw":
-        out["label"] = "Draw from the stock" if game.name != "ceki" else "Draw from the pile"
+        out["label"] = v.t("action.draw_stock" if game.name != "ceki" else "action.draw_pile")
     elif text == "turn":
-        out["label"] = "Turn up a stock card"
+        out["label"] = v.t("action.turn")
     elif text == "no capture":
         out["kind"] = "no-capture"
-        out["label"] = "No capture"
+        out["label"] = v.t("action.no_capture")
     elif text == "ceki":
-        out["label"] = "Call ceki"
+        out["label"] = v.t("action.ceki")
     elif text == "sampei":
-        out["label"] = "Sampei!"
+        out["label"] = v.t("action.sampei")
     elif text == "win":
-        out["label"] = "Win!"
+        out["label"] = v.t("action.win")
     if word == "capture":  # captures are numbered, in order
         out["key"] = None
     return out
 
 
-def actions_view(game: Game, legal: Sequence[int], data: dict[str, Any]) -> list[dict[str, Any]]:
-    acts = [action_view(game, a, data) for a in legal]
+def actions_view(
+    game: Game, legal: Sequence[int], data: dict[str, Any], voice: Voice | None = None
+) -> list[dict[str, Any]]:
+    acts = [action_view(game, a, data, voice) for a in legal]
     n = 0
     for a in acts:
         if a["kind"] == "capture":
@@ -228,7 +238,7 @@ def seats_view(data: dict[str, Any], voice: Voice) -> list[dict[str, Any]]:
     for s in range(n):
         row: dict[str, Any] = {
             "seat": s,
-            "name": voice.names[s] if s < len(voice.names) else f"Seat {s + 1}",
+            "name": voice.names[s] if s < len(voice.names) else voice.t("voice.seat", n=s + 1),
             "you": voice.is_you(s) and voice.you == s,
             "turn": current == s,
             "cards": data["hand_sizes"][s],
@@ -242,7 +252,9 @@ def seats_view(data: dict[str, Any], voice: Voice) -> list[dict[str, Any]]:
         if isinstance(calls, list) and calls[s] is not None:
             name = call_names[0 if calls[s] == "tan" else 1]
             changed = data.get("call_changed") or []
-            row["call"] = name + (" (changed)" if s < len(changed) and changed[s] else "")
+            row["call"] = name + (
+                voice.t("table.changed") if s < len(changed) and changed[s] else ""
+            )
         called = data.get("called")
         if isinstance(called, list) and called[s]:
             row["call"] = "ceki"
@@ -281,30 +293,30 @@ def table_view(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-_PHASES = {
-    "draw": ("draw from the stock or take the discard", "drawing or taking the discard"),
-    "discard": ("discard a card", "discarding"),
-    "claim": ("sampei with the card shown, or pass", "deciding: sampei or pass"),
-    "capture": ("capture with the card on the table, or not", "deciding on a capture"),
-    "turn": ("turn up the next stock card", "turning up a stock card"),
-}
+#: the phases worded in the status line: ``status.yours.<phase>`` and ``status.theirs.<phase>``
+_PHASES = ("draw", "discard", "claim", "capture", "turn")
 
 
 def status_line(data: dict[str, Any], game: Game, voice: Voice, seat: int | None) -> str:
     """Whose turn it is and what they are doing, in words."""
     current = data.get("current", -1)
+    v = voice
     if not isinstance(current, int) or current < 0:
-        return "The hand is over."
+        return v.t("log.end")
     phase = str(data.get("phase", ""))
-    yours, theirs = _PHASES.get(phase, ("act", "playing"))
+    known = phase if phase in _PHASES else "other"
+    yours, theirs = (
+        v.t(f"status.yours.{known}"),
+        v.t(f"status.theirs.{known}", name=v.name(current)),
+    )
     if phase == "draw" and game.name == "ceki":
-        yours = "draw from the pile or take the discard"
+        yours = v.t("status.yours.draw_ceki")
     claim = data.get("claim")
     if phase == "claim" and isinstance(claim, dict) and claim.get("card"):
-        yours = f"sampei with {claim['card']}, or pass"
+        yours = v.t("status.yours.claim_card", card=claim["card"])
     if seat is not None and current == seat:
-        return f"Your turn: {yours}."
-    return f"{voice.name(current)} is {theirs}…"
+        return v.t("status.your_turn", what=yours)
+    return theirs
 
 
 # -- results and the match ----------------------------------------------------------------
@@ -417,7 +429,7 @@ def score_sheet(match: Match, voice: Voice) -> dict[str, Any] | None:
             {
                 "hand": r["hand"],
                 "totals": [f"{int(str(p)):+d}" for p in totals],
-                "how": r["how"],
+                "how": _how(str(r["how"]), voice),
                 "pot": "" if r["pot"] is None else str(r["pot"]),
             }
         )
@@ -426,22 +438,24 @@ def score_sheet(match: Match, voice: Voice) -> dict[str, Any] | None:
         best = max(match.scores)
         leaders = [names[i] for i, x in enumerate(match.scores) if x == best]
         verb = "won" if match.is_over() else ("lead" if len(leaders) > 1 else "leads")
-        if leaders == ["You"]:
+        if leaders == [voice.name(voice.you if voice.you is not None else -1)]:
             verb = "won" if match.is_over() else "lead"
-        lines.append(f"Match: {' and '.join(leaders)} {verb} with {best} points.")
+        lines.append(voice.t(f"sheet.match_{verb}", names=voice.both(leaders), best=best))
     sides = match.game.sides(match.rules, len(match.players))
     teams = match.team_totals()
     if sides is not None and teams is not None:
         for side, total in zip(sides, teams, strict=True):
-            lines.append(f"Side {' & '.join(names[t] for t in side)}: {total:+d} points")
+            lines.append(
+                voice.t("sheet.side", names=" & ".join(names[t] for t in side), total=f"{total:+d}")
+            )
     if match.ledger is not None:
         led = match.ledger.to_json()
         tokens, done = led.get("tokens"), led.get("bangkong")
         if isinstance(tokens, list):
             mine = ", ".join(f"{names[t]} {x}" for t, x in enumerate(tokens))
-            lines.append(f"Tokens in this bangkong: {mine}")
+            lines.append(voice.t("sheet.tokens", tokens=mine))
         if isinstance(done, list):
-            lines.append(f"Bangkong completed: {len(done)}")
+            lines.append(voice.t("sheet.bangkong_done", n=len(done)))
         if match.is_over():
             lines += settlement_lines(match.ledger, voice)
     return {
@@ -456,7 +470,13 @@ def score_sheet(match: Match, voice: Voice) -> dict[str, Any] | None:
     }
 
 
-def hint(session: Session, seat: int) -> list[str]:
+def _how(how: str, voice: Voice) -> str:
+    """How a hand ended, for the score sheet's column (``sheet.how.<how>``; else as it is)."""
+    key = f"sheet.how.{how}"
+    return voice.t(key) if voice.words.has(key) else how
+
+
+def hint(session: Session, seat: int, lang: str | None = None) -> list[str]:
     """The terminal's hint for ``seat`` as plain lines (waits, live outs, the heuristic
     bot's suggestion)."""
     from cherki.ui.table import hint_lines
@@ -464,7 +484,7 @@ def hint(session: Session, seat: int) -> list[str]:
     state = session.state
     if state is None:
         return []
-    return [line.plain for line in hint_lines(session.game, state.observation(seat))]
+    return [line.plain for line in hint_lines(session.game, state.observation(seat), words(lang))]
 
 
 def card_code(text: str) -> str:

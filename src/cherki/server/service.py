@@ -72,12 +72,15 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _replay_json(text: str, table_id: str | None = None) -> tuple[int, str]:
-    """The replay frames of a record's text (status 200), or the reader's message (400)."""
+def _replay_json(
+    text: str, table_id: str | None = None, lang: str | None = None
+) -> tuple[int, str]:
+    """The replay frames of a record's text (status 200), or the reader's message (400),
+    in the language ``lang`` (English unless told)."""
     from cherki.play.records import parse_record
 
     try:
-        out = pages.frames(parse_record(text))
+        out = pages.frames(parse_record(text), lang)
     except CherkiError as err:
         return 400, str(err)
     if table_id is not None:

@@ -12,6 +12,8 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.core.errors import CherkiError
+from cherki.i18n import DEFAULT as DEFAULT_LANG
+from cherki.i18n import normalise
 from cherki.server import chat, messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
@@ -32,6 +34,7 @@ from cherki.server.messages import (
 )
 from cherki.server.service import Server
 from cherki.server.tables import Table
+from cherki.server.words import refusal
 
 router = APIRouter()
 
@@ -62,11 +65,11 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         return
     seat = conn.seat
     if seat is None:
-        conn.send(error("a spectator cannot play"))
+        conn.send(error(refusal("a spectator cannot play", conn.lang)))
         return
     try:
         if isinstance(msg, Hint):
-            conn.send(encode(await table.hint(seat)))
+            conn.send(encode(await table.hint(seat, conn.lang)))
         elif isinstance(msg, Back):
             await table.come_back(seat, srv.thinker)
         elif isinstance(msg, Next):
@@ -77,7 +80,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         elif isinstance(msg, Act):
             await table.act(seat, msg.action, msg.version, srv.thinker)
     except CherkiError as err:
-        conn.send(error(str(err)))
+        conn.send(error(refusal(str(err), conn.lang)))
 
 
 async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
@@ -119,7 +122,9 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             await ws.send_text(messages.closing(refused, reconnect=True))
             await ws.close(code=TOO_SLOW, reason=refused[:120])
         return
-    conn = Connection(ws, seat, address, srv.limits)
+    # the page's language (``?lang=ms``): one cherki speaks, else English
+    lang = normalise(ws.query_params.get("lang")) or DEFAULT_LANG
+    conn = Connection(ws, seat, address, srv.limits, lang)
     conn.start(table.leave)
     bucket = Bucket(srv.limits.messages_per_second)
     try:
@@ -135,7 +140,7 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
                 conn.send(error("binary frames are not accepted: send JSON text"))
                 continue
             if not bucket.take():
-                conn.send(error("too many messages: slow down"))
+                conn.send(error(refusal("too many messages: slow down", conn.lang)))
                 continue
             await answer(srv, conn, table, text)
     except (WebSocketDisconnect, asyncio.CancelledError, RuntimeError, OSError):

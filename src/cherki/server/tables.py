@@ -83,6 +83,7 @@ from cherki.core.contract import Observation
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, Event
 from cherki.games import find_game
+from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.play.records import Record, parse_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
@@ -162,6 +163,10 @@ _EVENTS, _LOG = "\x00events\x00", "\x00log\x00"
 _EVENTS_TEXT, _LOG_TEXT = f"[{_json(_EVENTS)}]", f"[{_json(_LOG)}]"
 
 
+#: who reads a state message: a seat (None: a spectator) and a language
+Reader = tuple[int | None, str]
+
+
 @dataclass
 class Seen:
     """A hand's log as one viewer saw it: the events' data and words, and their JSON."""
@@ -208,12 +213,15 @@ class Table:
         self.touched = time.monotonic()
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
-        #: per viewer (-1: spectators): the hand's log as events, their data and words
-        self._seen: dict[int, Seen] = {}
-        #: per viewer: the last result and score sheet, and the hand count they are of
-        self._finished: dict[int, tuple[int, tuple[Any, Any]]] = {}
-        #: per viewer: the hand's log and how much of it its last state message held
-        self._sent: dict[int, tuple[list[Event], int]] = {}
+        #: per viewer (-1: spectators) and language: the hand's log as events, their data
+        #: and words
+        self._seen: dict[tuple[int, str], Seen] = {}
+        #: per viewer and language: the last result and score sheet, and the hand count
+        #: they are of
+        self._finished: dict[tuple[int, str], tuple[int, tuple[Any, Any]]] = {}
+        #: per viewer and language: the hand's log and how much of it its last state
+        #: message held
+        self._sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
         self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
         #: the match in play (0: the first), the actions of the matches before it, and what
@@ -554,13 +562,18 @@ class Table:
 
     # -- what a viewer sees ---------------------------------------------------------------------
     def view(
-        self, seat: int | None, now: float | None = None, *, spliced: bool = False
+        self,
+        seat: int | None,
+        now: float | None = None,
+        *,
+        spliced: bool = False,
+        lang: str = DEFAULT_LANG,
     ) -> StateOut:
         """What ``seat`` (None: a spectator) may be sent now: its observation of the hand in
         play (a spectator: the public view) and the hand's events as it saw them, the names,
         the version, the match's running totals, the turn timer and who is away. ``spliced``:
         the events and the log in words are placeholders that :meth:`_text` fills with
-        their JSON, kept as the hand's log grows."""
+        their JSON, kept as the hand's log grows. ``lang``: the language of its words."""
         session = self.session
         state = session.state
         seconds = self.settings.get("timer")
@@ -598,11 +611,11 @@ class Table:
                 "timer": seconds or None,
             },
         )
-        finished = self._finished_views(viewer, seat)
+        finished = self._finished_views(viewer, seat, lang)
         if state is None:
             out["observation"] = None
             out["events"] = []
-            out["ui"] = present.seat_view(session, seat, finished=finished)
+            out["ui"] = present.seat_view(session, seat, finished=finished, lang=lang)
             if self.waiting is not None:
                 out["ui"]["status"] = (
                     f"Hand {len(session.match.results)} is over: the next is dealt when "
@@ -611,7 +624,7 @@ class Table:
             return out
         obs = state.observation(seat) if seat is not None else state.public_observation()
         data = obs.to_json()
-        seen = self._seen_by(viewer)
+        seen = self._seen_by(viewer, lang)
         out["observation"] = data
         out["events"] = [_EVENTS] if spliced else list(seen.data)
         lines = [_LOG] if spliced else list(seen.lines)
@@ -624,36 +637,39 @@ class Table:
                 self._hands[seat] = shown
             hand = shown[1]
         out["ui"] = present.seat_view(
-            session, seat, obs=obs, data=data, log=lines, finished=finished, hand=hand
+            session, seat, obs=obs, data=data, log=lines, finished=finished, hand=hand, lang=lang
         )
         return out
 
-    def _finished_views(self, viewer: int, seat: int | None) -> tuple[Any, Any]:
+    def _finished_views(
+        self, viewer: int, seat: int | None, lang: str = DEFAULT_LANG
+    ) -> tuple[Any, Any]:
         """The last result and score sheet as ``viewer`` reads them (kept until a hand
         ends or a name changes)."""
         session = self.session
         hands = len(session.match.results)
-        held = self._finished.get(viewer)
+        held = self._finished.get((viewer, lang))
         if held is not None and held[0] == hands:
             return held[1]
-        voice = Voice.of(session.names, len(session.seats), seat)
+        voice = Voice.of(session.names, len(session.seats), seat, lang)
         made = (present.last_result(session, voice), present.score_sheet(session.match, voice))
-        self._finished[viewer] = (hands, made)
+        self._finished[(viewer, lang)] = (hands, made)
         return made
 
-    def _seen_by(self, viewer: int) -> Seen:
+    def _seen_by(self, viewer: int, lang: str = DEFAULT_LANG) -> Seen:
         """The hand in play's events as ``viewer`` saw them (-1: a spectator), as data and
         in words, each with its JSON; worked out once per event, since a hand's log only
         grows."""
         session = self.session
         state = session.state
         assert state is not None
-        seen = self._seen.get(viewer)
+        seen = self._seen.get((viewer, lang))
         if seen is None or seen.log is not state.log:
             seen = Seen(state.log)
-            self._seen[viewer] = seen
+            self._seen[(viewer, lang)] = seen
         if seen.count < len(state.log):
-            voice = Voice.of(session.names, len(session.seats), None if viewer < 0 else viewer)
+            you = None if viewer < 0 else viewer
+            voice = Voice.of(session.names, len(session.seats), you, lang)
             marks = self._marks()
             for i, e in enumerate(state.log[seen.count :], start=seen.count):
                 mine = e.seen_by(viewer)
@@ -667,16 +683,16 @@ class Table:
             seen.count = len(state.log)
         return seen
 
-    def _text(self, seat: int | None, now: float, start: int = 0) -> str:
+    def _text(self, seat: int | None, now: float, start: int = 0, lang: str = DEFAULT_LANG) -> str:
         """The text of ``seat``'s state message: encoded without the hand's log, which is
         spliced in from the JSON kept of each event (the message's cost does not grow
         with the hand): the log from entry ``start`` on (``log_from``; the client keeps
         the entries before it)."""
-        out = self.view(seat, now, spliced=True)
+        out = self.view(seat, now, spliced=True, lang=lang)
         if self.session.state is None:
             out["log_from"] = 0
             return encode(out)
-        seen = self._seen_by(seat if seat is not None else -1)
+        seen = self._seen_by(seat if seat is not None else -1, lang)
         start = min(start, seen.count)
         out["log_from"] = start
         text = encode(out)
@@ -684,34 +700,35 @@ class Table:
         lines = "[" + ",".join(seen.lines_text[start:]) + "]"
         return text.replace(_EVENTS_TEXT, events, 1).replace(_LOG_TEXT, lines, 1)
 
-    def _views(self, now: float, seats: set[int | None]) -> dict[int | None, str]:
-        """The text of the state message of each viewer in ``seats``, each worked out once,
+    def _views(self, now: float, seats: set[Reader]) -> dict[Reader, str]:
+        """The text of the state message of each reader in ``seats`` (a seat and a
+        language), each worked out once,
         holding the hand's log from where the viewer's last such message left it: every
         connection of the viewer has had that message, or joined since with the whole log
         (:meth:`join`)."""
         state = self.session.state
-        out: dict[int | None, str] = {}
-        for seat in seats:
+        out: dict[Reader, str] = {}
+        for seat, lang in seats:
             viewer = seat if seat is not None else -1
-            held = self._sent.get(viewer)
+            held = self._sent.get((viewer, lang))
             start = (
                 held[1] if state is not None and held is not None and held[0] is state.log else 0
             )
-            out[seat] = self._text(seat, now, start)
+            out[(seat, lang)] = self._text(seat, now, start, lang)
             if state is not None:
-                self._sent[viewer] = (state.log, self._seen_by(viewer).count)
+                self._sent[(viewer, lang)] = (state.log, self._seen_by(viewer, lang).count)
             else:
-                self._sent.pop(viewer, None)
+                self._sent.pop((viewer, lang), None)
         return out
 
-    def _missed(self, seat: int | None, since: int) -> list[str]:
+    def _missed(self, seat: int | None, since: int, lang: str = DEFAULT_LANG) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
         session = self.session
         if type(since) is not int or since >= self.version:
             return []
         since = max(0, since - self.base)  # from this match's first action
         record = session.record()
-        voice = Voice.of(session.names, len(session.seats), seat)
+        voice = Voice.of(session.names, len(session.seats), seat, lang)
         viewer = seat if seat is not None else -1
         lines: list[str] = []
         start = 0
@@ -724,7 +741,7 @@ class Table:
             live = index == len(record.hands) - 1 and session.state is not None
             state = session.state if live else replay_hand(record, index, check=False)
             assert state is not None
-            lines.append(f"Hand {index + 1}:")
+            lines.append(voice.t("missed.hand", n=index + 1))
             first_event = _events_after(record, index, skip)
             marks = _marked_events(record, index, start + self.base, self.stand_ins)
             for i, e in enumerate(state.events_for(viewer, first_event), start=first_event):
@@ -735,10 +752,10 @@ class Table:
             start = end
         return lines[-MAX_MISSED:]
 
-    def _hint(self, seat: int) -> list[str]:
+    def _hint(self, seat: int, lang: str = DEFAULT_LANG) -> list[str]:
         if not self.hints:
             raise IllegalActionError("hints are off at this table (the host chose so)")
-        return present.hint(self.session, seat)
+        return present.hint(self.session, seat, lang)
 
     # -- the table's doors (on the event loop) ---------------------------------------------------
     def tell(self, now: float | None = None) -> None:
@@ -747,9 +764,9 @@ class Table:
         self.arm(now)
         if not self.connections:
             return
-        texts = self._views(now, {c.seat for c in self.connections})
+        texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
-            c.send(texts[c.seat])
+            c.send(texts[(c.seat, c.lang)])
 
     async def _told(self, work: Callable[[], object]) -> None:
         """Run ``work`` (a change), then work out every viewer's message on the event loop
@@ -764,9 +781,9 @@ class Table:
         self.arm(now)
         self.touched = now
         self.moved = now
-        texts = self._views(now, {c.seat for c in self.connections})
+        texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
-            c.send(texts[c.seat])
+            c.send(texts[(c.seat, c.lang)])
 
     async def act(self, seat: int, action: int | str, version: int, thinker: Thinker) -> None:
         """A person's action (a CherkiError if refused: nothing changed)."""
@@ -774,10 +791,10 @@ class Table:
             await self._told(lambda: self._act(seat, action, version))
         self.wake(thinker)
 
-    async def hint(self, seat: int) -> HintOut:
+    async def hint(self, seat: int, lang: str = DEFAULT_LANG) -> HintOut:
         """A hint for ``seat`` (a CherkiError at a table whose hints are off)."""
         async with self.lock:
-            lines = await asyncio.to_thread(self._hint, seat)
+            lines = await asyncio.to_thread(self._hint, seat, lang)
         return HintOut(type="hint", lines=lines)
 
     async def next_hand(self, seat: int, thinker: Thinker) -> None:
@@ -823,10 +840,10 @@ class Table:
             def first() -> str:
                 now = time.monotonic()
                 self.arm(now)
-                out = self.view(conn.seat, now)
+                out = self.view(conn.seat, now, lang=conn.lang)
                 out["log_from"] = 0  # the whole log: later messages hold what is new
                 if since is not None:
-                    out["missed"] = self._missed(conn.seat, since)
+                    out["missed"] = self._missed(conn.seat, since, conn.lang)
                 return encode(out)
 
             text = await asyncio.to_thread(first)
@@ -1065,9 +1082,9 @@ def stand_in_voice(voice: Voice, seat: int) -> Voice:
     names = list(voice.names)
     if voice.is_you(seat):
         names[seat] = "Your stand-in bot"
-        return Voice(tuple(names), None if voice.you == seat else voice.you)
+        return Voice(tuple(names), None if voice.you == seat else voice.you, voice.words)
     names[seat] = f"{voice.name(seat)}'s stand-in bot"
-    return Voice(tuple(names), voice.you)
+    return Voice(tuple(names), voice.you, voice.words)
 
 
 def _marked_events(record: Record, index: int, first: int, versions: set[int]) -> set[int]:

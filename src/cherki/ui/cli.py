@@ -27,6 +27,7 @@ from cherki.core.cards import CODES, N_KINDS, format_cards, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
 from cherki.games import GAMES
+from cherki.i18n import chosen, normalise, remember, words
 from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, progress
@@ -169,12 +170,21 @@ def play(
             "record's game, rules, seats and match).",
         ),
     ] = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="The table's language: en (English), ms (Bahasa Melayu) or id (Bahasa "
+            "Indonesia); remembered for the next game (also $CHERKI_LANG).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots (or --watch bots play)."""
+    lang = _language(lang)
     if delay is not None and not (math.isfinite(delay) and 0 <= delay <= 60):
         raise RulesError(f"--delay must be from 0 to 60 seconds, not {delay}")
     if resume is not None:
-        _resume(resume, delay)
+        _resume(resume, delay, lang)
         return
     _check_match(hands, target, hand_by_hand)
     game = _game(game_name)
@@ -212,13 +222,23 @@ def play(
     if delay is None:
         delay = 0.4 if watch and sys.stdout.isatty() else 0.0
     preset = game.find_preset(rules)
-    shown = "the seed is shown when the game is over" if secret else f"seed {seed}"
+    w = words(lang)
+    shown = w.t("term.seed_later") if secret else w.t("term.seed_shown", seed=seed)
     console.print(
-        f"[bold]{game.title}[/], {n} players, rules: {preset.name} ({preset.description}), "
-        f"{shown}. Type [bold]help[/] at your turn."
+        Text(game.title, style="bold").append(
+            w.t("term.intro", n=n, preset=preset.name, about=preset.description, seed=shown)
+        )
     )
     TerminalTable(
-        game, session, human, delay, record, reveal_seed=secret, autosaved=autosaved, saver=saver
+        game,
+        session,
+        human,
+        delay,
+        record,
+        reveal_seed=secret,
+        autosaved=autosaved,
+        saver=saver,
+        lang=lang,
     ).run()
 
 
@@ -242,6 +262,18 @@ def _check_match(hands: int | None, target: int | None, hand_by_hand: bool) -> N
         raise RulesError(f"--target must be at least 1 point, not {target:,}")
 
 
+def _language(option: str | None) -> str:
+    """The terminal's language (``--lang``, ``$CHERKI_LANG``, the one remembered, the
+    system's, English); one given with ``--lang`` is remembered for the next game."""
+    if option is not None:
+        code = normalise(option)
+        if code is None:
+            raise RulesError(f"--lang must be en, ms or id, not {option!r}")
+        remember(code)
+        return code
+    return chosen(None)
+
+
 def _autosave_path(game: Game) -> Path:
     """Where a game without ``--record`` is kept: ``$XDG_DATA_HOME/cherki/autosave`` (by
     default ``~/.local/share/cherki/autosave``), one file a game."""
@@ -255,7 +287,7 @@ def _autosave_path(game: Game) -> Path:
     return folder / f"{game.name}-{stamp}-{os.getpid()}.json"
 
 
-def _resume(path: Path, delay: float | None) -> None:
+def _resume(path: Path, delay: float | None, lang: str | None = None) -> None:
     """Continue the unfinished game a record holds, writing on to the same record."""
     rec = load_record(path)
     _writable(path, "--resume")
@@ -277,9 +309,9 @@ def _resume(path: Path, delay: float | None) -> None:
     if delay is None:
         delay = 0.4 if human is None and sys.stdout.isatty() else 0.0
     console.print(
-        Text(f"{rec.game.title}: resuming {path} after {len(rec.hands)} hand(s) recorded.")
+        Text(words(lang).t("term.resuming", title=rec.game.title, path=path, n=len(rec.hands)))
     )
-    TerminalTable(rec.game, session, human, delay, path, saver=saver).run()
+    TerminalTable(rec.game, session, human, delay, path, saver=saver, lang=lang).run()
 
 
 def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[Seat]:

@@ -18,6 +18,8 @@ from cherki.core.contract import Game, Observation, State
 from cherki.core.errors import CherkiError, NotationError, RulesError
 from cherki.core.events import Event, EventKind, Origin
 from cherki.games.sets.actions import DISCARD
+from cherki.i18n import Words
+from cherki.i18n import words as i18n_words
 from cherki.play.records import Record
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
 from cherki.ui.command import cherki_command
@@ -80,6 +82,7 @@ class TerminalTable:
         reveal_seed: bool = False,
         autosaved: bool = False,
         saver: RecordSaver | None = None,
+        lang: str | None = None,
     ) -> None:
         #: writes the record (None: nothing written); knows whether the last write failed
         self.saver = saver
@@ -92,7 +95,9 @@ class TerminalTable:
         self.human = human
         self.delay = delay
         self.record_path = record_path
-        self.voice = Voice.of(session.names, len(session.names), human)
+        self.voice = Voice.of(session.names, len(session.names), human, lang)
+        #: the person's language (:mod:`cherki.i18n`)
+        self.words = self.voice.words
         self.state: State | None = None
 
     # the viewer: the human's seat, or everything when watching
@@ -108,14 +113,15 @@ class TerminalTable:
             self._stopped(self.session.stop())
 
     def _stopped(self, ev: Stopped) -> None:
-        console.print("[yellow]Game left unfinished.[/]")
+        w = self.words
+        console.print(Text(w.t("term.unfinished"), style="yellow"))
         if self.record_path and not self._unsaved():
-            kept = "autosaved" if self.autosaved else "saved"
+            kept = w.t("term.autosaved" if self.autosaved else "term.saved")
             resume = cherki_command("play", "--resume", str(self.record_path))
             console.print(
-                Text(
-                    f"The record so far is {kept} in {self.record_path}; continue it with "
-                ).append(resume, style="bold"),
+                Text(w.t("term.record_so_far", kept=kept, path=self.record_path) + " ").append(
+                    resume, style="bold"
+                ),
                 soft_wrap=True,  # the command: one line with nothing after it, to copy as it is
             )
         raise typer.Exit(130 if self.interrupted else 0)
@@ -139,12 +145,16 @@ class TerminalTable:
         for ev in session.run(self.human_turn, another_hand=self.another_hand):
             if isinstance(ev, HandStarted):
                 self.state = state = ev.state
-                again = f", resumed after {len(state.history)} actions" if ev.resumed else ""
-                console.rule(f"[bold]{escape(self.game.title)} — hand {ev.index + 1}{again}")
-                starter = self.voice.verb(state.current, "start")
-                console.print(Text(f"{starter}. Turns go seat 0 → 1 → 2 … {self.game.direction}."))
+                w = self.words
+                again = w.t("term.resumed", n=len(state.history)) if ev.resumed else ""
+                hand = w.t("term.hand", n=ev.index + 1)
+                console.rule(f"[bold]{escape(self.game.title)} — {escape(hand)}{escape(again)}")
+                starter = self.voice.say("term.starts", state.current)
+                way = self.game.direction
+                way = w.t(f"term.way.{way}") if w.has(f"term.way.{way}") else way
+                console.print(Text(w.t("term.turns", who=starter, way=way)))
                 if match.pot:
-                    console.print(f"The pot holds {match.pot} points.")
+                    console.print(Text(w.t("term.pot", n=match.pot)))
                 if self.human is None:
                     self.show_all_hands(state)
                 for e in state.log:  # what the deal turned face up (Cholek Tiga's pool)
@@ -158,11 +168,11 @@ class TerminalTable:
                     time.sleep(self.delay)
             elif isinstance(ev, HandEnded):
                 if self.state is not None:
-                    console.print("[dim]Hands at the end:[/]")
+                    console.print(Text(self.words.t("term.hands_at_end"), style="dim"))
                     self.show_all_hands(self.state)
                 console.print(result_table(ev.result, self.game, self.voice))
                 if ev.result.redeal:
-                    console.print("[yellow]The hand is dealt again.[/]")
+                    console.print(Text(self.words.t("term.dealt_again"), style="yellow"))
                 for note in ev.notes:
                     console.print(Text(note_line(note, self.voice), style="bold yellow"))
             elif isinstance(ev, Stopped):
@@ -171,17 +181,16 @@ class TerminalTable:
             self.print_sheet()
         lines = settlement_lines(match.ledger, self.voice) if match.ledger is not None else []
         if lines:
-            console.rule("[bold]Settlement")
+            console.rule(f"[bold]{escape(self.words.t('term.settlement'))}")
             for line in lines:
                 console.print(Text(line))
         if self.reveal_seed:
-            console.print(Text(f"The game was shuffled with seed {session.seed}."))
+            console.print(Text(self.words.t("term.seed", seed=session.seed)))
         if self.record_path and not self._unsaved():
             console.print(
-                Text("Record saved in ")
-                .append(str(self.record_path))
-                .append("; replay it with ")
-                .append(cherki_command("replay", str(self.record_path)), style="bold"),
+                Text(self.words.t("term.record_saved", path=self.record_path) + " ").append(
+                    cherki_command("replay", str(self.record_path)), style="bold"
+                ),
                 soft_wrap=True,
             )
 
@@ -190,37 +199,45 @@ class TerminalTable:
         of input ends the match)."""
         while True:
             try:
-                answer = console.input("Deal another hand? [bold](y/n)[/] ").strip().lower()
+                ask = escape(self.words.t("term.another"))
+                answer = console.input(f"{ask} [bold](y/n)[/] ").strip().lower()
             except (EOFError, KeyboardInterrupt):
                 console.print()
                 return False
-            if answer in ("", "y", "yes"):
+            if answer in ("", "y", "yes", "ya"):
                 return True
-            if answer in ("n", "no"):
+            if answer in ("n", "no", "t", "tidak", "tak"):
                 return False
-            console.print(Text(f"Please answer y or n, not {answer!r}.", style="yellow"))
+            console.print(Text(self.words.t("term.y_or_n", answer=answer), style="yellow"))
 
     def print_sheet(self) -> None:
         match = self.session.match
         rows = match.sheet_rows()
         has_pot = any(r["pot"] is not None for r in rows)
-        t = Table(title="Score sheet (running totals)", header_style="bold")
-        t.add_column("hand")
+        w = self.words
+        t = Table(title=w.t("term.sheet_title"), header_style="bold")
+        t.add_column(w.t("page.sheet.hand"))
         for name in self.session.names:
             t.add_column(Text(name), justify="right")
-        t.add_column("how")
+        t.add_column(w.t("page.sheet.how"))
         if has_pot:
-            t.add_column("pot", justify="right")
+            t.add_column(w.t("page.sheet.pot"), justify="right")
         for r in rows:
             totals = r["totals"]
             assert isinstance(totals, list)
-            cells = [str(r["hand"]), *[f"{p:+d}" for p in totals], str(r["how"])]
+            how = f"sheet.how.{r['how']}"
+            cells = [
+                str(r["hand"]),
+                *[f"{p:+d}" for p in totals],
+                w.t(how) if w.has(how) else str(r["how"]),
+            ]
             if has_pot:
                 cells.append("" if r["pot"] is None else str(r["pot"]))
             t.add_row(*cells)
         if match.scores != match.totals:
-            t.add_row("scored", *[str(x) for x in match.scores], "", *([""] if has_pot else []))
-        money = ["money", *[money_text(m) for m in match.money], ""]
+            scored = w.t("page.sheet.scored")
+            t.add_row(scored, *[str(x) for x in match.scores], "", *([""] if has_pot else []))
+        money = [w.t("page.result.money"), *[money_text(m) for m in match.money], ""]
         t.add_row(*money, *([""] if has_pot else []))
         console.print(t)
         if match.target is not None or match.hands is not None:
@@ -228,14 +245,17 @@ class TerminalTable:
             leaders = [self.voice.name(i) for i, x in enumerate(match.scores) if x == best]
             verb = "won" if match.is_over() else "lead"
             console.print(
-                Text(f"Match: {' and '.join(leaders)} {verb} with {best} points.", style="bold")
+                Text(
+                    w.t(f"sheet.match_{verb}", names=self.voice.both(leaders), best=best),
+                    style="bold",
+                )
             )
         teams = match.team_totals()
         sides = self.game.sides(match.rules, len(match.players))
         if teams is not None and sides is not None:
             for side, total in zip(sides, teams, strict=True):
                 who = " & ".join(self.voice.name(t) for t in side)
-                console.print(Text(f"Side {who}: {total:+d} points"))
+                console.print(Text(w.t("sheet.side", names=who, total=f"{total:+d}")))
 
     def show_all_hands(self, state: State) -> None:
         for s in range(state.n):
@@ -247,9 +267,9 @@ class TerminalTable:
         data = obs.to_json()
         cards = data.get("pile") if "pile" in data else data.get("pool")
         codes = [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
-        what = "Discards (newest first)" if "pile" in data else "Pool"
+        what = self.words.t("table.discards" if "pile" in data else "table.pool", cards="")
         shown = [parse_card(c) for c in (reversed(codes) if "pile" in data else codes)]
-        console.print(Text(f"{what}: ").append_text(cards_text(shown) if shown else Text("-")))
+        console.print(Text(what).append_text(cards_text(shown) if shown else Text("-")))
 
     def show_score(self) -> None:
         """The match so far: the score sheet, and Chot's sides, tokens and bangkong."""
@@ -257,19 +277,20 @@ class TerminalTable:
         if match.results:
             self.print_sheet()
         else:
-            console.print(Text("No hand has been scored yet."))
+            console.print(Text(self.words.t("term.no_score_yet")))
         sides = self.game.sides(match.rules, len(match.players))
         if sides is not None:
             for side in sides:
-                console.print(Text("Side: " + " & ".join(self.voice.name(t) for t in side)))
+                who = " & ".join(self.voice.name(t) for t in side)
+                console.print(Text(self.words.t("term.side", names=who)))
         if match.ledger is not None:
             led = match.ledger.to_json()
             tokens, done = led.get("tokens"), led.get("bangkong")
             if isinstance(tokens, list):
                 mine = ", ".join(f"{self.voice.name(t)} {x}" for t, x in enumerate(tokens))
-                console.print(Text(f"Tokens in this bangkong: {mine}"))
+                console.print(Text(self.words.t("sheet.tokens", tokens=mine)))
             if isinstance(done, list):
-                console.print(Text(f"Bangkong completed: {len(done)}"))
+                console.print(Text(self.words.t("sheet.bangkong_done", n=len(done))))
 
     def show_table(self, state: State) -> None:
         seat = self.human if self.human is not None else 0
@@ -282,13 +303,18 @@ class TerminalTable:
         obs = state.observation(seat)
         console.print()
         self.show_table(state)
-        console.print(Text("Your hand: ", style="bold").append_text(hand_by_rank(obs.hand)))
+        w = self.words
+        mine = Text(w.t("page.table.your_hand") + ": ", style="bold")
+        console.print(mine.append_text(hand_by_rank(obs.hand)))
         if obs.drawn is not None:
             # the card came from the stock, or was the discard the player just took
-            verb = "You took: " if obs.drawn_from == Origin.DISCARD else "You drew: "
-            console.print(Text(verb).append_text(cards_text([obs.drawn])))
+            verb = w.t(
+                "status.you_took" if obs.drawn_from == Origin.DISCARD else "status.you_drew",
+                card="",
+            )
+            console.print(Text(verb.rstrip() + ": ").append_text(cards_text([obs.drawn])))
         legal_texts = [self.game.action_text(a) for a in obs.legal]
-        console.print(Text("You may: ", style="dim") + Text(" · ".join(legal_texts)))
+        console.print(Text(w.t("term.you_may") + " ", style="dim") + Text(" · ".join(legal_texts)))
         while True:
             try:
                 raw = console.input("[bold]> [/]")
@@ -309,7 +335,7 @@ class TerminalTable:
                 self.print_help(legal_texts)
                 continue
             if word == "hint":
-                for line in hint_lines(self.game, obs):
+                for line in hint_lines(self.game, obs, self.words):
                     console.print(line)
                 continue
             if word in ("hand", "h"):
@@ -332,41 +358,23 @@ class TerminalTable:
                 return state.check(action, seat)[1]
             except CherkiError as err:
                 console.print(
-                    Text(str(err), style="red")
-                    .append("  (type ", style="")
-                    .append("help", style="bold")
-                    .append(" for the commands)", style="")
+                    Text(str(err), style="red").append(
+                        "  " + self.words.t("term.type_help"), style=""
+                    )
                 )
 
     def print_help(self, legal_texts: list[str]) -> None:
         name = self.game.name
+        w = self.words
         if name == "cholek-tiga":
-            short = (
-                "Short forms: a card code such as [bold]M7[/] to discard it · [bold]turn[/] "
-                "(turn up the next stock card) · [bold]capture C7 M7 with S7[/] · "
-                "[bold]no capture[/] (or [bold]p[/])."
-            )
+            short = w.t("term.help.cholek")
         elif name == "ceki":
-            short = (
-                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
-                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard it and call ceki · "
-                "[bold]ceki[/] to call without discarding · [bold]win[/] (or [bold]s[/]) to go "
-                "out."
-            )
+            short = w.t("term.help.ceki")
         else:
-            words = self.game.call_words
-            short = (
-                "Short forms: [bold]d[/] draw · [bold]t[/] take · a card code such as "
-                "[bold]M7[/] to discard it · [bold]M7 call[/] to discard and call "
-                f"({' or '.join(words)}) · [bold]s[/] sampei · [bold]p[/] pass."
-            )
+            short = w.t("term.help.sets", calls=w.t("list.or").join(self.game.call_words))
         console.print(
-            Text("Type an action: " + ", ".join(legal_texts) + ".\n")
-            + Text.from_markup(
-                short + "\nAlso: [bold]hint[/] (what your hand waits on), [bold]hand[/], "
-                "[bold]table[/], [bold]pile[/] (every discard), [bold]score[/] (the match so "
-                "far), [bold]cards[/] (card names), [bold]quit[/] (saves the record)."
-            )
+            Text(w.t("term.help.type", actions=", ".join(legal_texts)) + "\n")
+            + Text.from_markup(short + "\n" + w.t("term.help.also"))
         )
 
 
@@ -410,8 +418,10 @@ def resolve_input(game: Game, text: str, legal: list[int]) -> int:
     return game.parse_action(text)  # raises the game's own notation message
 
 
-def hint_lines(game: Game, obs: Observation) -> list[Text]:
-    """What the hand waits on (Balik games) and the heuristic bot's suggestion."""
+def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[Text]:
+    """What the hand waits on (Balik games) and the heuristic bot's suggestion, in the
+    language of ``lang`` (English unless told)."""
+    w = lang if lang is not None else i18n_words()
     from cherki.games.sets.analysis import analyse_hand
     from cherki.games.sets.observation import SetsObservation
 
@@ -427,56 +437,61 @@ def hint_lines(game: Game, obs: Observation) -> list[Text]:
             if obs.calls[obs.seat] == "ceki" and report.call == "tan":
                 # a ceki kept after making a mata waits on a card that completes a mata
                 waits = tuple(k for k in report.waits if obs.hand[k] % size == size - 1)
-                lines.append(_waits_line(f"Your {words['ceki']} call waits on", waits, unseen))
+                lines.append(
+                    _waits_line(w.t("hint.ceki_waits", call=words["ceki"]), waits, unseen, w)
+                )
             elif report.waits:
                 call = words.get(report.call or "", report.call)
-                lines.append(
-                    _waits_line(f"Your hand calls {call}, waiting on", report.waits, unseen)
-                )
+                lines.append(_waits_line(w.t("hint.calls", call=call), report.waits, unseen, w))
             else:
-                lines.append(Text("Your hand is not one card from winning yet."))
+                lines.append(Text(w.t("hint.not_one")))
         elif report.cards == full:
             if report.winning:
-                lines.append(Text("Your hand is a winning hand!", style="bold green"))
+                lines.append(Text(w.t("hint.winning"), style="bold green"))
             called = obs.calls[obs.seat]
             if called is not None:  # a caller may only make the exchanges the rules allow
                 open_now = {(a - DISCARD) % N_KINDS for a in obs.legal if a >= DISCARD}
-                lines.append(Text(f"You have called {words.get(called, called)}."))
+                lines.append(Text(w.t("hint.called", call=words.get(called, called))))
             else:
                 open_now = set(range(N_KINDS))
             for k, (call, waits) in sorted(report.discards_to_call.items()):
                 if k not in open_now:
                     continue
                 word = words.get(call, call)
-                lines.append(_waits_line(f"Discard {CODES[k]} → {word}, waiting on", waits, unseen))
+                lines.append(
+                    _waits_line(w.t("hint.discard_to", card=CODES[k], call=word), waits, unseen, w)
+                )
                 if called == "ceki" and call == "tan" and DISCARD + k in obs.legal:
                     hand = list(obs.hand)
                     hand[k] -= 1
                     kept = tuple(j for j in waits if hand[j] % size == size - 1)
                     lines.append(
                         _waits_line(
-                            f"Discard {CODES[k]} keeping {words['ceki']}, waiting on", kept, unseen
+                            w.t("hint.discard_keep", card=CODES[k], call=words["ceki"]),
+                            kept,
+                            unseen,
+                            w,
                         )
                     )
             if not report.discards_to_call and not report.winning:
-                lines.append(Text("No discard leaves you one card from winning yet."))
+                lines.append(Text(w.t("hint.none")))
     if obs.legal:
         try:
             bot = make_bot(game.name, "heuristic")
             suggestion = game.action_text(bot.act(obs, random.Random(0)))
-            lines.append(Text(f"The heuristic bot would play: {suggestion}", style="dim"))
+            lines.append(Text(w.t("hint.bot", action=suggestion), style="dim"))
         except RulesError:
             pass
     return lines
 
 
-def _waits_line(prefix: str, waits: tuple[int, ...], unseen: list[int]) -> Text:
+def _waits_line(prefix: str, waits: tuple[int, ...], unseen: list[int], w: Words) -> Text:
     out = Text(prefix + " ")
     for i, k in enumerate(waits):
         if i:
             out.append(", ")
         out.append_text(cards_text([k]))
-        out.append(f" ({unseen[k]} unseen)", style="dim")
+        out.append(w.t("hint.unseen", n=unseen[k]), style="dim")
     total = sum(unseen[k] for k in waits)
-    out.append(f" — {total} live card{'s' if total != 1 else ''}")
+    out.append(w.count("hint.live", total))
     return out

@@ -90,21 +90,25 @@ def result_table(result: Result, game: Game, voice: Voice, *, cents: bool = True
     """The score broken down item by item and what each seat pays or receives."""
     parts: list[RenderableType] = [Text(result_summary(result, game, voice), style="bold")]
     if result.items:
-        items = Table(title="Score", show_header=True, header_style="bold")
-        items.add_column("item")
-        items.add_column("points", justify="right")
+        w = voice.words
+        items = Table(title=w.t("page.result.score"), show_header=True, header_style="bold")
+        items.add_column(w.t("page.result.item"))
+        items.add_column(w.t("page.result.points"), justify="right")
         for it in result.items:
             label = Text(item_label(it, result, voice))
             _mark_cards(label, it.cards)
             items.add_row(label, item_points(it))
-        items.add_row(Text("total", style="bold"), Text(str(result.total), style="bold"))
+        items.add_row(
+            Text(w.t("page.result.total"), style="bold"), Text(str(result.total), style="bold")
+        )
         parts.append(items)
     if result.payments:
-        pay = Table(title="Payments", show_header=True, header_style="bold")
-        pay.add_column("seat")
-        pay.add_column("points", justify="right")
+        w = voice.words
+        pay = Table(title=w.t("page.result.payments"), show_header=True, header_style="bold")
+        pay.add_column(w.t("page.result.seat"))
+        pay.add_column(w.t("page.result.points"), justify="right")
         if cents:
-            pay.add_column("money", justify="right")
+            pay.add_column(w.t("page.result.money"), justify="right")
         for s, p in enumerate(result.payments):
             row = [voice.name(s), f"{p:+d}"]
             if cents:
@@ -113,7 +117,7 @@ def result_table(result: Result, game: Game, voice: Voice, *, cents: bool = True
         parts.append(pay)
     win = result.win
     if win is not None and win.sets:
-        line = Text("Winning hand: ")
+        line = Text(voice.t("term.winning_hand") + " ")
         for i, group in enumerate(win.sets):
             line.append("  " if i else "")
             line.append("[")
@@ -121,7 +125,7 @@ def result_table(result: Result, game: Game, voice: Voice, *, cents: bool = True
             line.append("]")
         parts.append(line)
     if win is not None and win.turned:
-        parts.append(Text("Turned for scoring: ").append_text(cards_text(win.turned)))
+        parts.append(Text(voice.t("page.result.turned") + " ").append_text(cards_text(win.turned)))
     return Group(*parts)
 
 

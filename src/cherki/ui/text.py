@@ -1,5 +1,6 @@
-"""All the English of cherki: events, results, score items, tables and money, with the
-players' names and pronouns right ("You draw", "Ann draws", "your own draw").
+"""All the words of cherki's play: events, results, score items, tables and money, with
+the players' names and pronouns right ("You draw", "Ann draws", "your own draw"), in the
+reader's language (English, Malay or Indonesian: the catalogues of :mod:`cherki.i18n`).
 
 The rules core returns data (:mod:`cherki.core.events`); every front end words it here, so
 a sentence is written once and the terminal, the browser and records for people agree.
@@ -9,12 +10,14 @@ None for an onlooker): that seat is spoken to in the second person.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cherki.core.cards import IS_RED, card_name, format_cards, format_hand
 from cherki.core.contract import Game, MatchNote, Observation
 from cherki.core.events import Event, EventKind, Result, ScoreItem
+from cherki.i18n import Words, words
 
 
 def format_cents(cents: int) -> str:
@@ -31,19 +34,34 @@ def money_text(cents: int) -> str:
 
 @dataclass(frozen=True)
 class Voice:
-    """Who is who at a table: the seats' names and the reader's own seat."""
+    """Who is who at a table: the seats' names, the reader's own seat and the language
+    the reader reads (:class:`cherki.i18n.Words`; English unless told)."""
 
     names: tuple[str, ...]
     you: int | None = None
+    words: Words = field(default_factory=words, compare=False)
 
     @classmethod
-    def of(cls, names: Sequence[str] | None, players: int, you: int | None = None) -> Voice:
+    def of(
+        cls,
+        names: Sequence[str] | None,
+        players: int,
+        you: int | None = None,
+        lang: str | None = None,
+    ) -> Voice:
         """Names as people gave them (a record's, ``--name``), with any character that is
         not printable (a terminal escape, a newline) shown as ``?``, so a name can never
         move the cursor or clear the screen."""
-        given = [*names] if names else [f"Seat {i}" for i in range(players)]
-        clean = tuple("".join(c if c.isprintable() else "?" for c in n) for n in given)
-        return cls(clean, you)
+        w = words(lang)
+        given = [*names] if names else [w.t("voice.seat", n=i) for i in range(players)]
+        clean = tuple(
+            _local_name("".join(c if c.isprintable() else "?" for c in n), w) for n in given
+        )
+        return cls(clean, you, w)
+
+    def t(self, key: str, /, **params: object) -> str:
+        """The reader's language's text for ``key``."""
+        return self.words.t(key, **params)
 
     def is_you(self, seat: int) -> bool:
         return seat >= 0 and (seat == self.you or (self.names[seat] == "You" and self.you is None))
@@ -51,29 +69,52 @@ class Voice:
     def name(self, seat: int) -> str:
         """The subject: ``You`` or the seat's name."""
         if self.is_you(seat):
-            return "You"
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat}"
+            return self.t("voice.you")
+        return self.names[seat] if 0 <= seat < len(self.names) else self.t("voice.seat", n=seat)
 
     def obj(self, seat: int) -> str:
         """The object: ``you`` or the seat's name."""
-        return "you" if self.is_you(seat) else self.name(seat)
+        return self.t("voice.you.obj") if self.is_you(seat) else self.name(seat)
 
     def owner(self, seat: int) -> str:
         """``your`` or ``Ann's``."""
-        return "your" if self.is_you(seat) else f"{self.name(seat)}'s"
+        return (
+            self.t("voice.your")
+            if self.is_you(seat)
+            else self.t("voice.owner", name=self.name(seat))
+        )
 
-    def their(self, seat: int) -> str:
-        return "your" if self.is_you(seat) else "their"
-
-    def verb(self, seat: int, plain: str, third: str | None = None) -> str:
-        """``You draw`` / ``Ann draws``: the verb agreeing with the seat."""
+    def say(self, key: str, seat: int, /, **params: object) -> str:
+        """A sentence whose verb agrees with ``seat``: ``<key>.you`` for the reader ("You
+        draw S7"), else ``key`` with the seat's ``{name}`` ("Ann draws S7")."""
         if self.is_you(seat):
-            return f"You {plain}"
-        return f"{self.name(seat)} {third if third is not None else plain + 's'}"
+            return self.t(key + ".you", **params)
+        return self.t(key, name=self.name(seat), **params)
+
+    def both(self, names: Sequence[str]) -> str:
+        """``Ann and Bob``."""
+        return self.t("list.and").join(names)
 
 
-def _card(card: int | None) -> str:
-    return card_name(card) if card is not None else "a card"
+_SEAT_NAME = re.compile(r"Seat (\d+)")
+_BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+
+
+def _local_name(name: str, w: Words) -> str:
+    """The names cherki gives (``Seat 2``, ``Bot 1 (heuristic)``) in the reader's language;
+    any other name as it is."""
+    if w.lang == "en":
+        return name
+    if m := _SEAT_NAME.fullmatch(name):
+        return w.t("voice.seat", n=int(m[1]))
+    if m := _BOT_NAME.fullmatch(name):
+        level = w.t(f"level.{m[2]}") if w.has(f"level.{m[2]}") else m[2]
+        return w.t("voice.bot", n=int(m[1]), level=level)
+    return name
+
+
+def _card(card: int | None, v: Voice) -> str:
+    return card_name(card) if card is not None else v.t("log.a_card")
 
 
 def _call_name(game: Game, call: str | None) -> str:
@@ -90,53 +131,56 @@ def event_line(event: Event, game: Game, voice: Voice) -> str:
     """One line for an event as the reader saw it (hidden cards already removed)."""
     s = event.seat
     v = voice
-    card = _card(event.card)
+    card = _card(event.card, v)
     kind = event.kind
     if kind == EventKind.DEAL:
         if game.name == "ceki":
-            return f"{v.verb(s, 'deal')} 8 cards each; {event.number} cards in the pile"
-        return f"{v.verb(s, 'start')}; {event.number} cards in the stock"
+            return v.say("log.deal_ceki", s, n=event.number)
+        return v.say("log.start", s, n=event.number)
     if kind == EventKind.DRAW:
-        where = "the pile" if game.name == "ceki" else "the stock"
-        return f"{v.verb(s, 'draw')} {card} from {where}"
+        where = v.t("log.the_pile" if game.name == "ceki" else "log.the_stock")
+        return v.say("log.draw", s, card=card, where=where)
     if kind == EventKind.REVEAL:
-        return (
-            f"{v.verb(s, 'draw')} {card} from the stock and {'show' if v.is_you(s) else 'shows'} it"
-        )
+        return v.say("log.reveal", s, card=card)
     if kind == EventKind.TAKE:
-        return f"{v.verb(s, 'take')} the discard {card}"
+        return v.say("log.take", s, card=card)
     if kind == EventKind.DISCARD:
-        return f"{v.verb(s, 'discard')} {card}" + (
-            " (thrown straight away)" if event.straight else ""
-        )
+        return v.say("log.discard", s, card=card) + (v.t("log.straight") if event.straight else "")
     if kind == EventKind.CALL:
         name = _call_name(game, event.call)
         if event.changed:
-            return f"{v.verb(s, 'change')} the call to {name}"
-        laid = f" ({event.number} cards face down)" if event.number else ""
-        return f"{v.verb(s, 'call')} {name}!{laid}"
+            return v.say("log.call_change", s, call=name)
+        laid = v.t("log.call_laid", n=event.number) if event.number else ""
+        return v.say("log.call", s, call=name) + laid
     if kind == EventKind.EXPOSE:
-        return f"{v.verb(s, 'expose')} the olo {format_cards(event.cards)}"
+        return v.say("log.expose", s, cards=format_cards(event.cards))
     if kind == EventKind.PASS:
-        return f"{v.verb(s, 'pass', 'passes')} on {card}"
+        return v.say("log.pass", s, card=card)
     if kind == EventKind.SAMPEI:
-        return f"{v.name(s)}: sampei!" + (f" ({card})" if event.card is not None else "")
+        return v.t("log.sampei", name=v.name(s)) + (f" ({card})" if event.card is not None else "")
     if kind == EventKind.WIN:
-        return f"{v.name(s)}: ceki! {'win' if v.is_you(s) else 'wins'} ({event.how}) with {card}"
+        how = (
+            v.t(f"log.win_how.{event.how}")
+            if v.words.has(f"log.win_how.{event.how}")
+            else event.how
+        )
+        return v.say("log.win", s, how=how, card=card)
     if kind == EventKind.TURN:
         if s < 0:
-            return f"{card} is turned up into the pool"
-        return f"{v.verb(s, 'turn')} up {card} from the stock"
+            return v.t("log.turn_pool", card=card)
+        return v.say("log.turn", s, card=card)
     if kind == EventKind.KEEP:
-        return f"{card} stays in the pool"
+        return v.t("log.keep", card=card)
     if kind == EventKind.CAPTURE:
-        return f"{v.verb(s, 'capture')} {format_cards(event.cards)} with {card}"
+        return v.say("log.capture", s, cards=format_cards(event.cards), card=card)
     if kind == EventKind.BONUS:
-        return f"{v.name(s)}: {event.how}! three {card}: {format_cents(event.number)} from each"
+        return v.t(
+            "log.bonus", name=v.name(s), how=event.how, card=card, money=format_cents(event.number)
+        )
     if kind == EventKind.SWEEP:
-        return f"{v.verb(s, 'take')} the pool left over: {format_hand(_counts(event.cards)) or '-'}"
+        return v.say("log.sweep", s, cards=format_hand(_counts(event.cards)) or "-")
     if kind == EventKind.END:
-        return "The hand is over."
+        return v.t("log.end")
     return f"{v.name(s)}: {kind}"  # pragma: no cover (every kind is worded above)
 
 
@@ -152,12 +196,17 @@ def _how_won(result: Result, voice: Voice) -> str:
     w = result.win
     frm = w.from_seat if w is not None else -1
     seat = result.winner if result.winner is not None else result.would_be_winner
-    return {
-        "self-draw": f"on {voice.their(seat if seat is not None else -1)} own draw",
-        "claim": f"on {voice.owner(frm)} draw",
-        "discard": f"on {voice.owner(frm)} discard",
-        "kandang-tangan": "with the hand as dealt (kandang tangan)",
-    }.get(result.how, result.how)
+    v = voice
+    how = result.how
+    if how == "self-draw":
+        return v.t("won.self.you" if v.is_you(seat if seat is not None else -1) else "won.self")
+    if how == "claim":
+        return v.t("won.claim", owner=v.owner(frm))
+    if how == "discard":
+        return v.t("won.discard", owner=v.owner(frm))
+    if how == "kandang-tangan":
+        return v.t("won.kandang_tangan")
+    return how
 
 
 def result_summary(result: Result, game: Game, voice: Voice) -> str:
@@ -169,62 +218,55 @@ def result_summary(result: Result, game: Game, voice: Voice) -> str:
     if game.name == "cholek-tiga":
         return _cholek_summary(result, v)
     if how == "stock-out":
-        return "The stock ran out before anyone won: no score, no payments."
+        return v.t("result.stock_out")
     if how == "yeo":
         seat = result.would_be_winner if result.would_be_winner is not None else -1
         turned = result.win.turned[0] if result.win and result.win.turned else None
-        base = f"{v.name(seat)} won ({_how_won(result, v)}) but turned {_card(turned)}"
-        return base + ", a yeo card: no score, the hand is played again."
+        return v.t("result.yeo", name=v.name(seat), how=_how_won(result, v), card=_card(turned, v))
     if how == "chiqui-failed":
         seat = result.would_be_winner if result.would_be_winner is not None else -1
-        head = f"{v.name(seat)} went out on a chiqui but no olo turned up"
         if not result.payments or not any(result.payments):
-            return head + ": the hand is void."
-        return f"{head}: {v.verb(seat, 'pay')} each other seat {result.total}."
+            return v.t("result.chiqui_void", name=v.name(seat))
+        return v.say("result.chiqui_pays", seat, total=result.total)
     w = result.winner if result.winner is not None else -1
     won = _how_won(result, v)
     word = result.detail.get("win")
     if result.pot is not None and result.winner is not None:
-        takes = "take" if v.is_you(w) else "takes"
-        return f"{v.verb(w, 'win')} {won} ({word}) and {takes} {result.pot.taken} from the pot."
+        return v.say("result.pot", w, how=won, word=word, taken=result.pot.taken)
     if result.detail.get("side_bets"):
-        collects = "collect" if v.is_you(w) else "collects"
-        return f"{v.verb(w, 'win')} {won} ({word}) and {collects} {result.total} in side bets."
+        return v.say("result.side_bets", w, how=won, word=word, total=result.total)
     if result.tokens is not None:
-        side = "your" if v.is_you(w) else "their"
-        return (
-            f"{v.verb(w, 'win')} {won} and {'take' if v.is_you(w) else 'takes'} {result.total} "
-            f"points in tokens; {side} side gains {result.total} on the other."
-        )
+        return v.say("result.tokens", w, how=won, total=result.total)
     if result.winner is None:
-        return "No one won: no score, no payments."
-    return f"{v.verb(w, 'win')} {won}, scoring {result.total}; each other seat pays {result.total}."
+        return v.t("result.no_one")
+    return v.say("result.win", w, how=won, total=result.total)
 
 
 def _ceki_summary(result: Result, v: Voice) -> str:
     if result.winner is None:
-        return "The pile ran out before anyone completed three sets: no score, no payments."
+        return v.t("result.ceki.pile_out")
     s = result.winner
     w = result.win
-    card = _card(w.card if w else None)
+    card = _card(w.card if w else None, v)
     prev = w.from_seat if w else -1
     how = result.how
     if how == "triple":
-        how_text = f"with {card} drawn from the pile: a triple win"
+        how_text = v.t("result.ceki.triple", card=card)
     elif how == "plain":
-        how_text = (
-            f"with {v.owner(prev)} discard {card}, drawn and thrown straight away: a plain win"
-        )
+        how_text = v.t("result.ceki.plain", owner=v.owner(prev), card=card)
+    elif v.is_you(prev):
+        how_text = v.t("result.ceki.double.you", card=card)
     else:
-        had = "you had" if v.is_you(prev) else f"{v.name(prev)} had"
-        how_text = f"with {v.owner(prev)} discard {card}, a card {had} held: a double win"
+        how_text = v.t("result.ceki.double", owner=v.owner(prev), name=v.name(prev), card=card)
     base = result.detail.get("base", result.total)
     mult = result.detail.get("multiplier", 1)
     if result.detail.get("payment") == "total":
-        pay_text = f"the other seats pay {result.total} between them"
+        pay_text = v.t("result.ceki.pay_total", total=result.total)
     else:
-        pay_text = f"each other seat pays {result.total}"
-    return f"{v.verb(s, 'win')} {how_text}, scoring {base} × {mult} = {result.total}; {pay_text}."
+        pay_text = v.t("result.ceki.pay_each", total=result.total)
+    return v.say(
+        "result.ceki.win", s, how=how_text, base=base, mult=mult, total=result.total, pay=pay_text
+    )
 
 
 def _cholek_summary(result: Result, v: Voice) -> str:
@@ -232,9 +274,9 @@ def _cholek_summary(result: Result, v: Voice) -> str:
     score_text = ", ".join(f"{v.obj(t)} {x}" for t, x in enumerate(scores))
     best = result.total
     if result.winner is not None:
-        return f"{v.verb(result.winner, 'win')} with {best} points ({score_text})."
+        return v.say("result.cholek.win", result.winner, best=best, scores=score_text)
     tops = [v.obj(t) for t, x in enumerate(scores) if x == best]
-    return f"Top score {best} shared by {' and '.join(tops)} ({score_text})."
+    return v.t("result.cholek.shared", best=best, tops=v.both(tops), scores=score_text)
 
 
 # -- score items --------------------------------------------------------------------------
@@ -246,83 +288,85 @@ def _kena(item: ScoreItem) -> str:
     return " (kena)" if item.kena else ""
 
 
-_ITEMS: dict[str, Callable[[ScoreItem, Result, Voice], str]] = {
-    # the games of sets
-    "turned": lambda i, r, v: f"turned card {_cards_of(i)}",
-    "mata": lambda i, r, v: f"{i.count} unmarked mata × 1{_kena(i)}",
-    "red-mata": lambda i, r, v: f"{i.count} red mata × 2{_kena(i)}",
-    "tan-bonus": lambda i, r, v: "won after calling tan",
-    "ayam": lambda i, r, v: "ayam: ceki won on another's draw",
-    "kandang": lambda i, r, v: "kandang: ceki won on own draw",
-    "kandang-tangan": lambda i, r, v: "kandang tangan: dealt a winning hand",
-    "winning": lambda i, r, v: "winning",
-    "mata-swapped": lambda i, r, v: (
-        f"{i.count} mata × 1 (after swapping from the {_number(i.among)} drawn)"
-    ),
-    "rabas": lambda i, r, v: "rabas (self-drawn)" + _red_card(i),
-    "metu": lambda i, r, v: "metu (with another player's card)" + _red_card(i),
-    "bak": lambda i, r, v: f"{i.count} bak × 1",
-    "red-bak": lambda i, r, v: f"{i.count} red bak × 2",
-    "bak-of-all": lambda i, r, v: f"{i.count} bak from the {i.among} cards × 1",
-    "red-bak-of-all": lambda i, r, v: f"{i.count} red bak from the {i.among} cards × 2",
-    "whole-pot": lambda i, r, v: "rabas: the whole pot",
-    "one-stake": lambda i, r, v: "metu: one stake from the pot",
-    "half-pot": lambda i, r, v: "metu: half the pot",
-    "ceken-bet": lambda i, r, v: f"ceken bet with {v.obj(i.seat)}",
-    "toh-cards": lambda i, r, v: f"{_cards_of(i)} in the hand × 10",
-    "chiqui": lambda i, r, v: (
-        f"chiqui: {_cards_of(i)} turned up among the {i.among}"
-        if i.cards
-        else f"chiqui: no third card among the {i.among}"
-    ),
-    "olo": lambda i, r, v: _olo(i, r),
-    "chiqui-failed": lambda i, r, v: "chiqui failed: one olo's worth to each other seat",
-    "ayam-tokens": lambda i, r, v: f"ayam: ceki won, {i.multiplier}-point tokens",
-    "kandang-tokens": lambda i, r, v: f"kandang: ceki won, {i.multiplier}-point tokens",
-    # Ceki
-    "set": lambda i, r, v: f"set {format_cards(i.cards)}",
-    "double": lambda i, r, v: "double win",
-    "triple": lambda i, r, v: "triple win",
-    # Cholek Tiga
-    "captured": lambda i, r, v: f"{v.name(i.seat)}: {_captured(i)}",
-    "ang-pow": lambda i, r, v: (
-        f"{v.name(i.seat)}: ang pow {_cards_of(i)} ({format_cents(i.count)} each)"
-    ),
-    "ang-pow-besar": lambda i, r, v: (
-        f"{v.name(i.seat)}: ang pow besar {_cards_of(i)} ({format_cents(i.count)} each)"
-    ),
+#: the score items worded by a key ``item.<kind>`` with these placeholders
+_ITEM_PARAMS: dict[str, Callable[[ScoreItem, Voice], dict[str, object]]] = {
+    "turned": lambda i, v: {"cards": _cards_of(i)},
+    "mata": lambda i, v: {"n": i.count, "kena": _kena(i)},
+    "red-mata": lambda i, v: {"n": i.count, "kena": _kena(i)},
+    "tan-bonus": lambda i, v: {},
+    "ayam": lambda i, v: {},
+    "kandang": lambda i, v: {},
+    "kandang-tangan": lambda i, v: {},
+    "winning": lambda i, v: {},
+    "mata-swapped": lambda i, v: {"n": i.count, "among": _number(i.among, v)},
+    "rabas": lambda i, v: {"red": _red_card(i, v)},
+    "metu": lambda i, v: {"red": _red_card(i, v)},
+    "bak": lambda i, v: {"n": i.count},
+    "red-bak": lambda i, v: {"n": i.count},
+    "bak-of-all": lambda i, v: {"n": i.count, "among": i.among},
+    "red-bak-of-all": lambda i, v: {"n": i.count, "among": i.among},
+    "whole-pot": lambda i, v: {},
+    "one-stake": lambda i, v: {},
+    "half-pot": lambda i, v: {},
+    "ceken-bet": lambda i, v: {"name": v.obj(i.seat)},
+    "toh-cards": lambda i, v: {"cards": _cards_of(i)},
+    "chiqui-failed": lambda i, v: {},
+    "ayam-tokens": lambda i, v: {"n": i.multiplier},
+    "kandang-tokens": lambda i, v: {"n": i.multiplier},
+    "set": lambda i, v: {"cards": format_cards(i.cards)},
+    "double": lambda i, v: {},
+    "triple": lambda i, v: {},
+    "ang-pow": lambda i, v: {
+        "name": v.name(i.seat),
+        "cards": _cards_of(i),
+        "money": format_cents(i.count),
+    },
+    "ang-pow-besar": lambda i, v: {
+        "name": v.name(i.seat),
+        "cards": _cards_of(i),
+        "money": format_cents(i.count),
+    },
 }
 
-_NUMBERS = {15: "fifteen", 14: "fourteen", 1: "one"}
+
+def _number(n: int, v: Voice) -> str:
+    key = f"number.{n}"
+    return v.t(key) if v.words.has(key) else str(n)
 
 
-def _number(n: int) -> str:
-    return _NUMBERS.get(n, str(n))
+def _red_card(item: ScoreItem, v: Voice) -> str:
+    return v.t("item.red_card", cards=_cards_of(item)) if item.cards else ""
 
 
-def _red_card(item: ScoreItem) -> str:
-    return f" with a red card ({_cards_of(item)})" if item.cards else ""
-
-
-def _olo(item: ScoreItem, result: Result) -> str:
+def _olo(item: ScoreItem, result: Result, v: Voice) -> str:
     each = item.points // item.count if item.count else 0
     text = f"{item.count} olo × {each}"
     exposed = result.detail.get("exposed_olo", 0)
-    return text + (f" ({exposed} exposed)" if exposed else "")
+    return text + (v.t("item.olo_exposed", n=exposed) if exposed else "")
 
 
-def _captured(item: ScoreItem) -> str:
+def _captured(item: ScoreItem, v: Voice) -> str:
     k = item.cards[0]
     if IS_RED[k]:
-        what = ("one", "pair of", "three", "four")[item.count - 1]
-        return f"{what} {card_name(k)} (red)"
-    return f"{'three' if item.count == 3 else 'four'} {card_name(k)}"
+        what = ("one", "pair", "three", "four")[item.count - 1]
+        return v.t(f"item.captured.red_{what}", card=card_name(k))
+    return v.t(f"item.captured.{'three' if item.count == 3 else 'four'}", card=card_name(k))
 
 
 def item_label(item: ScoreItem, result: Result, voice: Voice) -> str:
     """The line of a score sheet for ``item``."""
-    word = _ITEMS.get(item.kind)
-    return word(item, result, voice) if word is not None else item.kind
+    v = voice
+    kind = item.kind
+    if kind == "olo":
+        return _olo(item, result, v)
+    if kind == "chiqui":
+        if item.cards:
+            return v.t("item.chiqui", cards=_cards_of(item), among=item.among)
+        return v.t("item.chiqui_none", among=item.among)
+    if kind == "captured":
+        return f"{v.name(item.seat)}: {_captured(item, v)}"
+    params = _ITEM_PARAMS.get(kind)
+    return v.t(f"item.{kind}", **params(item, v)) if params is not None else kind
 
 
 def item_points(item: ScoreItem) -> str:
@@ -345,39 +389,46 @@ def table_lines(obs: Observation, game: Game, voice: Voice) -> list[str]:
     return []  # pragma: no cover (every game's observation is worded above)
 
 
-def _discards(pile: Sequence[int]) -> str:
+def _discards(pile: Sequence[int], v: Voice) -> str:
     """The discards, newest first (the most recent twelve, then how many more)."""
     newest = list(reversed(pile))
     shown = format_cards(newest[:12])
     more = len(pile) - 12
-    return shown + (f" … and {more} more" if more > 0 else "")
+    return shown + (v.t("table.more", n=more) if more > 0 else "")
+
+
+def _cards_n(v: Voice, n: int) -> str:
+    return v.words.count("count.cards", n)
 
 
 def _sets_table(obs: object, game: Game, v: Voice) -> list[str]:
     from cherki.games.sets.observation import SetsObservation
 
     assert isinstance(obs, SetsObservation)
-    lines = [f"Stock: {obs.stock_left} cards to play"]
+    lines = [v.t("table.stock_to_play", n=obs.stock_left)]
     top = obs.top
-    lines.append(f"Last discard: {card_name(top) if top is not None else '-'}")
+    lines.append(v.t("table.last_discard", card=card_name(top) if top is not None else "-"))
     if obs.pile:
-        lines.append("Discards (newest first): " + _discards(obs.pile))
+        lines.append(v.t("table.discards", cards=_discards(obs.pile, v)))
     for s in range(obs.players):
-        bits = [f"{obs.hand_sizes[s]} cards"]
+        bits = [_cards_n(v, obs.hand_sizes[s])]
         call = obs.calls[s]
         if call:
             name = obs.call_names[0 if call == "tan" else 1]
-            bits.append(f"called {name}" + (" (changed)" if obs.call_changed[s] else ""))
+            bits.append(
+                v.t("table.called", call=name)
+                + (v.t("table.changed") if obs.call_changed[s] else "")
+            )
         if obs.melds and any(obs.melds[s]):
-            bits.append("exposed olo " + format_hand(obs.melds[s]))
+            bits.append(v.t("table.exposed_olo", cards=format_hand(obs.melds[s])))
         if any(obs.exposed[s]):
-            bits.append("known to hold " + format_hand(obs.exposed[s]))
+            bits.append(v.t("table.known", cards=format_hand(obs.exposed[s])))
         lines.append(f"{v.name(s)}: " + ", ".join(bits))
     if obs.claim_card is not None:
-        what = "Discard" if obs.claim_from_discard else "Shown draw"
-        lines.append(f"{what}: {card_name(obs.claim_card)} (a winning card for a caller)")
+        key = "table.claim_discard" if obs.claim_from_discard else "table.claim_shown"
+        lines.append(v.t(key, card=card_name(obs.claim_card)))
     if obs.pot:
-        lines.append(f"Pot: {obs.pot}")
+        lines.append(v.t("table.pot", n=obs.pot))
     return lines
 
 
@@ -385,24 +436,27 @@ def _ceki_table(obs: object, v: Voice) -> list[str]:
     from cherki.games.ceki.observation import CekiObservation
 
     assert isinstance(obs, CekiObservation)
-    lines = [f"Pile: {obs.stock_left} cards", f"Dealer: {v.name((obs.first - 1) % obs.players)}"]
+    lines = [
+        v.t("table.pile", n=obs.stock_left),
+        v.t("table.dealer", name=v.name((obs.first - 1) % obs.players)),
+    ]
     top = obs.top
     if top is not None:
-        how = "thrown straight after drawing" if obs.top_straight else "from the hand"
-        lines.append(f"Last discard: {card_name(top)} ({how})")
+        how = v.t("table.top_straight" if obs.top_straight else "table.top_hand")
+        lines.append(v.t("table.last_discard_how", card=card_name(top), how=how))
     else:
-        lines.append("Last discard: -")
+        lines.append(v.t("table.last_discard", card="-"))
     if obs.pile:
-        lines.append("Discards (newest first): " + _discards(obs.pile))
+        lines.append(v.t("table.discards", cards=_discards(obs.pile, v)))
     for s in range(obs.players):
-        bits = [f"{obs.hand_sizes[s]} cards"]
+        bits = [_cards_n(v, obs.hand_sizes[s])]
         if obs.called[s]:
-            bits.append(f"called ceki, {obs.laid_count[s]} cards face down")
+            bits.append(v.t("table.called_ceki", n=obs.laid_count[s]))
         if any(obs.exposed[s]) and s != obs.seat:
-            bits.append("known to hold " + format_hand(obs.exposed[s]))
+            bits.append(v.t("table.known", cards=format_hand(obs.exposed[s])))
         lines.append(f"{v.name(s)}: " + ", ".join(bits))
     if any(obs.laid):
-        lines.append("Your cards face down: " + format_hand(obs.laid))
+        lines.append(v.t("table.your_laid", cards=format_hand(obs.laid)))
     return lines
 
 
@@ -410,15 +464,18 @@ def _cholek_table(obs: object, v: Voice) -> list[str]:
     from cherki.games.cholek.observation import CholekObservation
 
     assert isinstance(obs, CholekObservation)
-    lines = [f"Stock: {obs.stock_left} cards", "Pool: " + (format_hand(obs.pool) or "-")]
+    lines = [
+        v.t("table.stock", n=obs.stock_left),
+        v.t("table.pool", cards=format_hand(obs.pool) or "-"),
+    ]
     if obs.active is not None:
-        src = "discarded" if obs.active_from == "hand" else "turned up"
-        lines.append(f"On the table: {card_name(obs.active)} ({src}), may capture")
+        src = v.t("table.discarded" if obs.active_from == "hand" else "table.turned_up")
+        lines.append(v.t("table.active", card=card_name(obs.active), how=src))
     for s in range(obs.players):
         cap = format_hand(obs.captured[s]) or "-"
-        bits = [f"{obs.hand_sizes[s]} in hand", f"captured {cap}"]
+        bits = [v.t("table.in_hand", n=obs.hand_sizes[s]), v.t("table.captured", cards=cap)]
         if obs.bonus_money[s]:
-            bits.append(f"bonuses {obs.bonus_money[s]:+d}¢")
+            bits.append(v.t("table.bonuses", money=f"{obs.bonus_money[s]:+d}¢"))
         lines.append(f"{v.name(s)}: " + ", ".join(bits))
     return lines
 
@@ -431,15 +488,19 @@ def note_line(note: MatchNote, voice: Voice) -> str:
     if isinstance(note, Bangkong):
         half = len(voice.names) // 2
         sides = [
-            " and ".join(voice.obj(t) for t in range(len(voice.names)) if t % half == side)
+            voice.both([voice.obj(t) for t in range(len(voice.names)) if t % half == side])
             for side in (0, 1)
         ]
         if note.winner is None:
-            return f"Bangkong {note.number}: the sides tie at {note.sides[0]}; no one wins it."
+            return voice.t("note.bangkong_tie", n=note.number, points=note.sides[0])
         w = note.winner
-        return (
-            f"Bangkong {note.number}: {sides[w]} win it with {note.sides[w]} points to "
-            f"{note.sides[1 - w]}, {note.excess} in excess."
+        return voice.t(
+            "note.bangkong_won",
+            n=note.number,
+            side=sides[w],
+            points=note.sides[w],
+            other=note.sides[1 - w],
+            excess=note.excess,
         )
     return note.kind  # pragma: no cover (every note is worded above)
 
@@ -452,18 +513,18 @@ def settlement_lines(ledger: object, voice: Voice) -> list[str]:
         return []
     half = len(voice.names) // 2
     sides = [
-        " and ".join(voice.obj(t) for t in range(len(voice.names)) if t % half == side)
+        voice.both([voice.obj(t) for t in range(len(voice.names)) if t % half == side])
         for side in (0, 1)
     ]
     won, ex = ledger.won(), ledger.excess()
     a, _ = ledger.side_money()
     lines = [
-        f"Bangkong won: {sides[0]} {won[0]}, {sides[1]} {won[1]}",
-        f"Excess points: {sides[0]} {ex[0]}, {sides[1]} {ex[1]}",
+        voice.t("note.bangkong_count", a=sides[0], x=won[0], b=sides[1], y=won[1]),
+        voice.t("note.excess", a=sides[0], x=ex[0], b=sides[1], y=ex[1]),
     ]
     if a:
         payer, payee = (sides[1], sides[0]) if a > 0 else (sides[0], sides[1])
-        lines.append(f"{payer} pay {payee} {format_cents(abs(a))}")
+        lines.append(voice.t("note.pays", payer=payer, payee=payee, money=format_cents(abs(a))))
     else:
-        lines.append("No one pays.")
+        lines.append(voice.t("note.no_one_pays"))
     return lines

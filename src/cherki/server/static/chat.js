@@ -3,7 +3,7 @@
 // text, never as HTML. A person may mute another seat: kept in this browser, per table.
 // The page names the last line it holds when it connects (?chat=N): the server sends the
 // lines after it, so a page that reconnects neither loses nor repeats a line.
-import { $, el, fill } from "/static/common.js";
+import { $, el, fill, t as tr } from "/static/common.js";
 
 /** The quick reactions (the server accepts these and no others). */
 export const EMOTES = ["👍", "😄", "😮", "😢", "🎉", "🙏"];
@@ -75,7 +75,7 @@ function chatItem(st, line, mine) {
   const when = line.time ? new Date(line.time) : null;
   const title = when && !Number.isNaN(when.getTime()) ? when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : null;
   return el("li", { class: `chat${emote ? " emote" : ""}${mine ? " mine" : ""}`, dataset: { n: line.n, seat: line.seat }, title },
-    el("span", { class: "chat-who" }, mine ? `${name} (you)` : name), emote ? " reacts " : ": ",
+    el("span", { class: "chat-who" }, mine ? tr("page.table.name_you", { name }) : name), emote ? ` ${tr("page.chat.reacts")} ` : ": ",
     emote ? el("span", { class: "chat-emote" }, line.text) : el("span", { class: "chat-words" }, line.text));
 }
 
@@ -113,7 +113,7 @@ export function chatSeats(st) {
     if (bubble && bubble.until > now && !hidden.has(seat)) {
       const name = st.names[seat] || `Seat ${seat}`;
       // it pops up when it arrives, not again each time the seats are drawn
-      box.append(el("span", { class: `emote-bubble${bubble.popped ? "" : " pop"}`, role: "img", "aria-label": `${name} reacts ${bubble.text}` }, bubble.text));
+      box.append(el("span", { class: `emote-bubble${bubble.popped ? "" : " pop"}`, role: "img", "aria-label": `${name} ${tr("page.chat.reacts")} ${bubble.text}` }, bubble.text));
       bubble.popped = true;
     } else if (bubble && bubble.until <= now) bubbles.delete(seat);
     const mine = !opts.watching && seat === st.seat;
@@ -122,12 +122,12 @@ export function chatSeats(st) {
     const name = st.names[seat] || `Seat ${seat}`;
     box.append(el("button", {
       class: `btn small mute${on ? " on" : ""}`, type: "button", "aria-pressed": on ? "true" : "false",
-      title: on ? `Show ${name}'s chat again` : `Hide ${name}'s chat on this device`,
+      title: tr(on ? "page.chat.unmute_title" : "page.chat.mute_title", { name }),
       onclick: () => {
         setMuted(st.table, seat, !on);
         opts.changed();
       },
-    }, on ? "🔇 Muted" : "Mute chat"));
+    }, on ? `🔇 ${tr("page.chat.muted")}` : tr("page.chat.mute")));
   }
 }
 
@@ -137,21 +137,21 @@ function drawForm() {
   box.classList.toggle("hidden", !open);
   if (!open) return;
   if (opts.watching) {
-    if (!$(".chat-note", box)) fill(box, el("p", { class: "chat-note small muted" }, "You are watching: you can read the players' chat, not write in it."));
+    if (!$(".chat-note", box)) fill(box, el("p", { class: "chat-note small muted" }, tr("page.chat.watching")));
     return;
   }
   if ($("#chat-form", box)) return;
   const input = el("input", { id: "chat-input", type: "text", maxlength: 200, autocomplete: "off", enterkeyhint: "send",
-    placeholder: "Say something to the table", "aria-label": "Chat message" });
-  const form = el("form", { id: "chat-form", class: "chat-form" }, input, el("button", { class: "btn small", type: "submit" }, "Send"));
+    placeholder: tr("page.chat.placeholder"), "aria-label": tr("page.chat.message") });
+  const form = el("form", { id: "chat-form", class: "chat-form" }, input, el("button", { class: "btn small", type: "submit" }, tr("page.chat.send")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (!text) return;
     opts.send({ type: "chat", text }); // emptied when the line comes back
   });
-  const emotes = el("div", { class: "emotes", role: "group", "aria-label": "Quick reactions" },
-    EMOTES.map((e) => el("button", { class: "btn small emote-btn", type: "button", title: `React ${e}`, "aria-label": `React ${e}`,
+  const emotes = el("div", { class: "emotes", role: "group", "aria-label": tr("page.chat.reactions") },
+    EMOTES.map((e) => el("button", { class: "btn small emote-btn", type: "button", title: tr("page.chat.react", { emote: e }), "aria-label": tr("page.chat.react", { emote: e }),
       dataset: { emote: e }, onclick: () => opts.send({ type: "emote", emote: e }) }, e)));
   fill(box, form, emotes);
 }

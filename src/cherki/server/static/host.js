@@ -1,6 +1,6 @@
 // The host's page (/host/TOKEN): every seat's link again, the seats' names, and a new link
 // for a seat whose link reached the wrong person (the old one stops working at once).
-import { $, api, copy, el, fill, toast } from "/static/common.js";
+import { $, api, copy, el, fill, loadWords, t as tr, toast } from "/static/common.js";
 
 const key = location.pathname.split("/")[2];
 const base = `/api/host/${encodeURIComponent(key)}`;
@@ -9,39 +9,39 @@ const absolute = (url) => (url.startsWith("http") ? url : location.origin + url)
 
 function linkCell(url, openText) {
   url = absolute(url);
-  const b = el("button", { class: "btn small", type: "button" }, "Copy");
+  const b = el("button", { class: "btn small", type: "button" }, tr("page.copy"));
   b.addEventListener("click", () => copy(url, b));
   return [el("code", {}, url), b, el("a", { class: "btn small", href: url, target: "_blank", rel: "noopener" }, openText)];
 }
 
 function seatRow(s) {
-  const who = s.name || `Seat ${s.seat + 1}`;
+  const who = s.name || tr("page.seat", { n: s.seat + 1 });
   if (s.kind !== "human") {
-    return el("div", { class: "link-row" }, el("span", { class: "who" }, `Seat ${s.seat + 1}`), el("span", { class: "muted" }, `a ${s.level} bot`));
+    return el("div", { class: "link-row" }, el("span", { class: "who" }, tr("page.seat", { n: s.seat + 1 })), el("span", { class: "muted" }, botName(s.level)));
   }
-  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: "name", "aria-label": `name of seat ${s.seat + 1}` });
-  const save = el("button", { class: "btn small", type: "button" }, "Rename");
+  const name = el("input", { type: "text", value: s.name || "", maxlength: 40, placeholder: tr("page.host.name"), "aria-label": tr("page.host.name_of", { n: s.seat + 1 }) });
+  const save = el("button", { class: "btn small", type: "button" }, tr("page.host.rename"));
   save.addEventListener("click", async () => {
     try {
       await api(`${base}/seats/${s.seat}/name`, { json: { name: name.value } });
-      toast(`Seat ${s.seat + 1} is now ${name.value.trim()}.`);
+      toast(tr("page.host.renamed", { n: s.seat + 1, name: name.value.trim() }));
       load();
     } catch (err) {
       toast(err.message);
     }
   });
-  const renew = el("button", { class: "btn small", type: "button" }, "New link");
+  const renew = el("button", { class: "btn small", type: "button" }, tr("page.host.new_link"));
   renew.addEventListener("click", async () => {
-    if (!confirm(`Replace ${who}'s link? The old link stops working at once.`)) return;
+    if (!confirm(tr("page.host.confirm", { name: who }))) return;
     try {
       await api(`${base}/seats/${s.seat}/reissue`, { json: {} });
-      toast(`${who} has a new link: send it to them.`);
+      toast(tr("page.host.reissued", { name: who }));
       load();
     } catch (err) {
       toast(err.message);
     }
   });
-  const link = s.url ? linkCell(s.url, "Open") : [el("span", { class: "muted" }, "no link to show: give the seat a new one")];
+  const link = s.url ? linkCell(s.url, tr("page.open")) : [el("span", { class: "muted" }, tr("page.host.no_link"))];
   return el("div", { class: "link-row host-seat", dataset: { seat: s.seat } }, el("span", { class: "who" }, who), ...link, name, save, renew);
 }
 
@@ -50,17 +50,26 @@ async function load() {
   try {
     t = await api(base);
   } catch (err) {
-    $("#fatal").textContent = err.status === 404 ? "This link is not a host link: check that you copied the whole link." : err.message;
+    $("#fatal").textContent = err.status === 404 ? tr("page.host.not_host") : err.message;
     $("#fatal").classList.remove("hidden");
     $("#host").classList.add("hidden");
     return;
   }
-  document.title = `Cherki — your ${t.title} table`;
-  fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, t.status === "finished" ? "the match is over" : "being played"));
+  document.title = tr("page.host.doc_title_game", { title: t.title });
+  fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, tr(t.status === "finished" ? "page.host.over" : "page.host.playing")));
   showSettings(t);
   fill($("#seats"), t.seats.map(seatRow),
-    el("div", { class: "link-row" }, el("span", { class: "who" }, "Spectators"), ...linkCell(t.watch_url, "Watch")));
+    el("div", { class: "link-row" }, el("span", { class: "who" }, tr("page.spectators")), ...linkCell(t.watch_url, tr("page.watch"))));
 }
+
+/** A bot level's name for people ("a heuristic bot"). */
+function botName(level) {
+  const key = `page.lobby.bot.${level}`;
+  const text = tr(key);
+  return text === key ? tr("page.lobby.bot", { level }) : text;
+}
+
+await loadWords();
 
 // -- the table's settings, the next hand, another match ---------------------------------------
 function showSettings(t) {

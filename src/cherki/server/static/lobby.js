@@ -1,6 +1,6 @@
 // The lobby: create a table (game, rules, seats, bots, match length, timer), share the
 // links, and see the open tables.
-import { $, api, copy, el, fill } from "/static/common.js";
+import { $, api, copy, el, fill, loadWords, t as tr, tn } from "/static/common.js";
 
 let games = [];
 let changed = new Map(); // option name -> value the person chose
@@ -15,7 +15,7 @@ function showGame() {
   players.min = lo;
   players.max = hi;
   players.value = Math.min(hi, Math.max(lo, g.default_players));
-  $("#players-range").textContent = lo === hi ? `${lo} players` : `${lo} to ${hi} players`;
+  $("#players-range").textContent = lo === hi ? tn("page.lobby.players", lo) : tr("page.lobby.players_range", { lo, hi });
   fill($("#preset"), g.presets.map((p) => el("option", { value: p.name, selected: p.name === g.default_preset }, p.title || p.name)));
   changed = new Map();
   showPreset();
@@ -25,7 +25,7 @@ function showGame() {
 async function showPreset() {
   const g = game();
   const preset = g.presets.find((p) => p.name === $("#preset").value);
-  fill($("#preset-help"), preset ? [el("code", { class: "ident", title: "its name in commands and records" }, preset.name), " ", preset.summary] : []);
+  fill($("#preset-help"), preset ? [el("code", { class: "ident", title: tr("page.lobby.ident_title") }, preset.name), " ", preset.summary] : []);
   let values = {};
   try {
     values = (await api(`/api/rules/${encodeURIComponent(g.name)}?preset=${encodeURIComponent(preset ? preset.name : "")}`)).rules;
@@ -66,7 +66,7 @@ function optionRow(o, value) {
 }
 
 function countChanged() {
-  $("#changed-count").textContent = changed.size ? `(${changed.size} changed)` : "";
+  $("#changed-count").textContent = changed.size ? tr("page.lobby.changed", { n: changed.size }) : "";
 }
 
 function showSeats() {
@@ -77,10 +77,10 @@ function showSeats() {
   fill($("#seats"), Array.from({ length: n }, (_, i) => {
     const chosen = old[i] || (i === 0 ? "human" : "bot:heuristic");
     return el("div", { class: "seat-row" },
-      el("label", { class: "who", for: `seat-${i}` }, `Seat ${i + 1}`),
-      el("select", { id: `seat-${i}`, "aria-label": `who plays seat ${i + 1}` },
-        el("option", { value: "human", selected: chosen === "human" }, "a person (gets a link)"),
-        levels.map((l) => el("option", { value: `bot:${l}`, selected: chosen === `bot:${l}` }, `a ${l} bot`))));
+      el("label", { class: "who", for: `seat-${i}` }, tr("page.seat", { n: i + 1 })),
+      el("select", { id: `seat-${i}`, "aria-label": tr("page.lobby.who_plays", { n: i + 1 }) },
+        el("option", { value: "human", selected: chosen === "human" }, tr("page.lobby.a_person")),
+        levels.map((l) => el("option", { value: `bot:${l}`, selected: chosen === `bot:${l}` }, botName(l)))));
   }));
 }
 
@@ -125,7 +125,7 @@ async function create(event) {
 }
 
 function linkRow(who, url, openText) {
-  const b = el("button", { class: "btn small", type: "button" }, "Copy");
+  const b = el("button", { class: "btn small", type: "button" }, tr("page.copy"));
   b.addEventListener("click", () => copy(url, b));
   return el("div", { class: "link-row" }, el("span", { class: "who" }, who), el("code", {}, url), b,
     el("a", { class: "btn small", href: url, target: "_blank", rel: "noopener" }, openText));
@@ -135,17 +135,17 @@ function showLinks(made, g) {
   // the server's public address when it has one (behind a proxy), else this page's
   const origin = location.origin;
   const urls = made.urls || {};
-  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(`Seat ${Number(seat) + 1}`, urls[seat] || origin + path, "Open"));
+  const rows = Object.entries(made.links || {}).map(([seat, path]) => linkRow(tr("page.seat", { n: Number(seat) + 1 }), urls[seat] || origin + path, tr("page.open")));
   if (!rows.length) {
-    for (const [seat, token] of Object.entries(made.seats || {})) rows.push(linkRow(`Seat ${Number(seat) + 1}`, `${origin}/seat/${token}`, "Open"));
+    for (const [seat, token] of Object.entries(made.seats || {})) rows.push(linkRow(tr("page.seat", { n: Number(seat) + 1 }), `${origin}/seat/${token}`, tr("page.open")));
   }
   const watch = made.watch_page || `/watch/${made.table}`;
-  rows.push(linkRow("Spectators", made.watch_page_url || origin + watch, "Watch"));
+  rows.push(linkRow(tr("page.spectators"), made.watch_page_url || origin + watch, tr("page.watch")));
   if (made.host_page) {
-    rows.unshift(el("p", { class: "muted small" }, "Your host link: keep it to yourself. It shows every link again, names the seats, and replaces a link that reached the wrong person."),
-      linkRow("Host", made.host_page_url || origin + made.host_page, "Open"));
+    rows.unshift(el("p", { class: "muted small" }, tr("page.lobby.host_link")),
+      linkRow(tr("page.lobby.host"), made.host_page_url || origin + made.host_page, tr("page.open")));
   }
-  fill($("#links"), el("p", {}, `${g.title}, table `, el("code", {}, made.table)), rows);
+  fill($("#links"), el("p", {}, `${g.title}, ${tr("page.lobby.table")} `, el("code", {}, made.table)), rows);
   $("#made").classList.remove("hidden");
   $("#made").scrollIntoView({ behavior: "smooth", block: "start" });
 }
@@ -159,27 +159,35 @@ async function refresh() {
     return;
   }
   if (!tables.length) {
-    fill($("#open"), el("p", { class: "muted" }, "No table is shown here: tables are private unless their host lists them. Start one!"));
+    fill($("#open"), el("p", { class: "muted" }, tr("page.lobby.no_tables")));
     return;
   }
   const title = (name) => (games.find((g) => g.name === name) || {}).title || name;
   fill($("#open"), el("table", { class: "list" },
-    el("thead", {}, el("tr", {}, el("th", {}, "game"), el("th", {}, "seats"), el("th", {}, "hands"), el("th", {}, ""))),
+    el("thead", {}, el("tr", {}, el("th", {}, tr("page.lobby.col_game")), el("th", {}, tr("page.lobby.col_seats")), el("th", {}, tr("page.lobby.col_hands")), el("th", {}, ""))),
     el("tbody", {}, tables.map((t) => {
       const people = t.seats.filter((s) => s.kind === "human");
       const taken = people.filter((s) => s.taken).length;
       const bots = t.seats.length - people.length;
-      const seats = `${taken} of ${people.length} taken, ${people.length - taken} free` + (bots ? `; ${bots} bot${bots > 1 ? "s" : ""}` : "");
+      const seats = tr("page.lobby.taken", { taken, of: people.length, free: people.length - taken }) + (bots ? `; ${tn("page.lobby.bots", bots)}` : "");
       return el("tr", {}, el("td", {}, t.title || title(t.game)), el("td", {}, seats), el("td", {}, t.hands ?? ""),
-        el("td", {}, el("a", { href: t.watch_page || `/watch/${t.table}` }, "Watch")));
+        el("td", {}, el("a", { href: t.watch_page || `/watch/${t.table}` }, tr("page.watch"))));
     }))));
 }
 
+/** A bot level's name for people ("a heuristic bot"; a level without words: as it is). */
+function botName(level) {
+  const key = `page.lobby.bot.${level}`;
+  const text = tr(key);
+  return text === key ? tr("page.lobby.bot", { level }) : text;
+}
+
 async function start() {
+  await loadWords();
   try {
     games = await api("/api/games");
   } catch (err) {
-    $("#create-error").textContent = `Cannot load the games: ${err.message}`;
+    $("#create-error").textContent = tr("page.lobby.cannot_load", { error: err.message });
     return;
   }
   fill($("#game"), games.map((g) => el("option", { value: g.name }, g.title)));

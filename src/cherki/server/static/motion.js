@@ -10,7 +10,7 @@
 // Animations last about 300 ms, are finished at once by a click, a tap, a key or the next
 // state, and are off under `prefers-reduced-motion: reduce` or when the page's toggle is off.
 // Sounds are synthesized with the Web Audio API and are off unless the person turns them on.
-import { card, el } from "/static/common.js";
+import { card, el, t as tr } from "/static/common.js";
 
 const MOTION_KEY = "cherki:motion";
 const SOUND_KEY = "cherki:sounds";
@@ -77,20 +77,20 @@ export function actionWords(e) {
   const c = e.card || null;
   const cards = (e.cards || []).join(" ");
   switch (e.kind) {
-    case "draw": return c ? `drew ${c}` : "drew a card";
-    case "reveal": return `drew ${c} and showed it`;
-    case "take": return `took ${c}`;
-    case "discard": return `discarded ${c}`;
-    case "call": return e.changed ? `changed the call to ${e.call}` : `called ${e.call}`;
-    case "expose": return `laid down ${cards}`;
-    case "pass": return c ? `passed on ${c}` : "passed";
+    case "draw": return c ? tr("motion.drew", { card: c }) : tr("motion.drew_card");
+    case "reveal": return tr("motion.revealed", { card: c });
+    case "take": return tr("motion.took", { card: c });
+    case "discard": return tr("motion.discarded", { card: c });
+    case "call": return tr(e.changed ? "motion.changed_call" : "motion.called", { call: e.call });
+    case "expose": return tr("motion.laid", { cards });
+    case "pass": return c ? tr("motion.passed_on", { card: c }) : tr("motion.passed");
     case "sampei": return c ? `sampei! (${c})` : "sampei!";
-    case "win": return `won with ${c}`;
-    case "turn": return e.seat >= 0 ? `turned up ${c}` : null;
-    case "keep": return e.seat >= 0 ? `left ${c} in the pool` : null;
-    case "capture": return `captured ${cards} with ${c}`;
-    case "bonus": return `${e.how}! three ${c}`;
-    case "sweep": return "took the pool left over";
+    case "win": return tr("motion.won", { card: c });
+    case "turn": return e.seat >= 0 ? tr("motion.turned", { card: c }) : null;
+    case "keep": return e.seat >= 0 ? tr("motion.left", { card: c }) : null;
+    case "capture": return tr("motion.captured", { cards, card: c });
+    case "bonus": return tr("motion.bonus", { how: e.how, card: c });
+    case "sweep": return tr("motion.swept");
     default: return null;
   }
 }
@@ -331,7 +331,7 @@ function animate(e, was, st, delay) {
       pop(seat, "Ceki!", { delay, big: true });
       return true;
     case "pass":
-      pop(seat, "pass", { delay });
+      pop(seat, tr("motion.pass"), { delay });
       return true;
     case "bonus":
       pop(seat, `${e.how}!`, { delay, big: true });

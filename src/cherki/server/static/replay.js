@@ -1,6 +1,8 @@
 // The replay: a finished table (/replay/TABLE) or a record opened from disk (/replay),
 // stepped forwards, backwards and to any action, every hand face up.
-import { $, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels } from "/static/common.js";
+import { $, card, el, fill, indexLabels, language, loadWords, miniCards, resultView, setIndexLabels, t as tr } from "/static/common.js";
+
+await loadWords();
 
 const table = location.pathname.split("/")[2] || null;
 let data = null;
@@ -12,7 +14,7 @@ async function load(promise) {
   try {
     response = await promise;
   } catch (err) {
-    return `Cannot reach the server: ${err.message}`;
+    return tr("page.cannot_reach", { error: err.message });
   }
   let body = null;
   try {
@@ -31,7 +33,7 @@ function show(frames) {
   $("#open").classList.add("hidden");
   $("#viewer").classList.remove("hidden");
   $("#title").textContent = `${frames.title} — ${frames.players.join(", ")}`;
-  fill($("#hand-select"), frames.hands.map((h, i) => el("option", { value: i }, `Hand ${h.hand}`)));
+  fill($("#hand-select"), frames.hands.map((h, i) => el("option", { value: i }, tr("page.hand_n", { n: h.hand }))));
   $("#slider").max = frames.frames.length - 1;
   render();
 }
@@ -51,27 +53,27 @@ function render() {
   const hand = data.hands[h];
   $("#hand-select").value = String(h);
   $("#slider").value = String(at);
-  $("#where").textContent = `Hand ${hand.hand}, step ${at - hand.start} of ${hand.end - hand.start}`;
-  $("#action").textContent = at === hand.start ? `Hand ${hand.hand}: the deal` : `${f.action} — ${f.status}`;
+  $("#where").textContent = tr("page.replay.where", { n: hand.hand, step: at - hand.start, of: hand.end - hand.start });
+  $("#action").textContent = at === hand.start ? tr("page.replay.the_deal", { n: hand.hand }) : `${f.action} — ${f.status}`;
   $("#prev").disabled = at === 0;
   $("#next").disabled = at === data.frames.length - 1;
   const t = f.table;
-  const zones = [el("div", { class: "zone" }, el("h3", {}, t.stock_name), card(null, { mini: true }), el("span", { class: "stackcount" }, `${t.stock_left} left`))];
+  const zones = [el("div", { class: "zone" }, el("h3", {}, tr(`page.table.${t.stock_name}`)), card(null, { mini: true }), el("span", { class: "stackcount" }, tr("page.table.left", { n: t.stock_left })))];
   if (t.pool !== null) {
-    zones.push(el("div", { class: "zone" }, el("h3", {}, "Pool"), t.pool.length ? miniCards(t.pool) : "empty"));
-    if (t.active) zones.push(el("div", { class: "zone" }, el("h3", {}, "On the table"), card(t.active, { mini: true })));
+    zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.table.pool")), t.pool.length ? miniCards(t.pool) : tr("page.table.empty")));
+    if (t.active) zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.table.on_table")), card(t.active, { mini: true })));
   } else {
-    zones.push(el("div", { class: "zone" }, el("h3", {}, "Discards (newest last)"), t.pile.length ? miniCards(t.pile.slice(-20)) : "none yet"));
-    if (t.claim) zones.push(el("div", { class: "zone" }, el("h3", {}, "On offer"), card(t.claim.card, { mini: true })));
+    zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.replay.discards")), t.pile.length ? miniCards(t.pile.slice(-20)) : tr("page.table.none_yet")));
+    if (t.claim) zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.replay.on_offer")), card(t.claim.card, { mini: true })));
   }
   fill($("#centre"), zones);
   fill($("#seats"), f.seats.map((s, i) => el("div", { class: `replay-seat${s.turn ? " seat turn" : ""}`, dataset: { seat: i } },
-    el("div", { class: "name" }, el("strong", {}, data.players[i] || s.name), " ", s.call ? el("span", { class: "badge red" }, `called ${s.call}`) : null,
-      s.turn ? el("span", { class: "badge" }, "to play") : null),
+    el("div", { class: "name" }, el("strong", {}, data.players[i] || s.name), " ", s.call ? el("span", { class: "badge red" }, tr("page.table.called", { call: s.call })) : null,
+      s.turn ? el("span", { class: "badge" }, tr("page.table.to_play")) : null),
     el("div", { class: "cards hand-cards" }, f.hands[i].map((c) => card(c))),
-    s.exposed.length ? el("div", { class: "what small" }, "Known to hold: ", miniCards(s.exposed)) : null,
-    s.melds.length ? el("div", { class: "what small" }, "Olo laid down: ", miniCards(s.melds)) : null,
-    t.pool !== null ? el("div", { class: "what small" }, "Captured: ", s.captured.length ? miniCards(s.captured) : "—") : null)));
+    s.exposed.length ? el("div", { class: "what small" }, `${tr("page.table.known")} `, miniCards(s.exposed)) : null,
+    s.melds.length ? el("div", { class: "what small" }, `${tr("page.table.olo")} `, miniCards(s.melds)) : null,
+    t.pool !== null ? el("div", { class: "what small" }, `${tr("page.table.captured")} `, s.captured.length ? miniCards(s.captured) : "—") : null)));
   fill($("#log"), f.log.map((l) => el("li", {}, l)));
   fill($("#result"), f.result ? resultView(f.result, null) : []);
 }
@@ -80,10 +82,10 @@ function toggle() {
   if (timer) {
     clearInterval(timer);
     timer = null;
-    $("#play").textContent = "Play";
+    $("#play").textContent = tr("page.replay.play");
     return;
   }
-  $("#play").textContent = "Pause";
+  $("#play").textContent = tr("page.replay.pause");
   timer = setInterval(() => {
     if (at >= data.frames.length - 1) toggle();
     else go(at + 1);
@@ -125,19 +127,19 @@ labels.addEventListener("change", () => {
 async function openFile(file) {
   $("#open-error").textContent = "";
   if (file.size > 1024 * 1024) {
-    $("#open-error").textContent = "This file is larger than 1 MB: no record the server replays.";
+    $("#open-error").textContent = tr("page.replay.too_big");
     return;
   }
   const text = await file.text();
-  const error = await load(fetch("/api/replay", { method: "POST", headers: { "Content-Type": "application/json" }, body: text }));
+  const error = await load(fetch(`/api/replay?lang=${language()}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: text }));
   if (error) $("#open-error").textContent = error;
 }
 
 if (table) {
   // ?match=N: one of the table's earlier matches (from 0); without it, the last
   const match = new URLSearchParams(location.search).get("match");
-  const which = match !== null && /^\d{1,3}$/.test(match) ? `?match=${match}` : "";
-  load(fetch(`/api/tables/${encodeURIComponent(table)}/replay${which}`)).then((error) => {
+  const which = match !== null && /^\d{1,3}$/.test(match) ? `&match=${match}` : "";
+  load(fetch(`/api/tables/${encodeURIComponent(table)}/replay?lang=${language()}${which}`)).then((error) => {
     if (error) {
       $("#fatal").textContent = error;
       $("#fatal").classList.remove("hidden");

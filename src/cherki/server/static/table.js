@@ -1,6 +1,6 @@
 // The table: a person's seat (/seat/TOKEN) or a spectator's view (/watch/TABLE). The
 // server sends the whole state after every change; this page draws it and sends actions.
-import { $, api, card, el, fill, indexLabels, miniCards, resultView, setIndexLabels, toast, withRed } from "/static/common.js";
+import { $, api, card, el, fill, indexLabels, language, loadWords, miniCards, resultView, setIndexLabels, t as tr, tn, toast, withRed } from "/static/common.js";
 import * as motion from "/static/motion.js";
 import { chatInit, chatLog, chatParam, chatReceive, chatSeats } from "/static/chat.js";
 
@@ -23,13 +23,14 @@ function socketUrl() {
   const since = localStorage.getItem(seenKey);
   const path = watching ? `/ws/watch/${key}` : `/ws/seat/${key}`;
   const query = new URLSearchParams();
+  query.set("lang", language()); // the server's words in the person's language
   if (since !== null) query.set("since", since);
   query.set("chat", chatParam()); // the last chat line this page holds
   return `${proto}//${location.host}${path}?${query}`;
 }
 
 function connect() {
-  showConn(retry ? "Reconnecting…" : "Connecting…");
+  showConn(tr(retry ? "page.table.reconnecting" : "page.table.connecting"));
   ws = new WebSocket(socketUrl());
   let opened = false;
   ws.addEventListener("open", () => {
@@ -50,11 +51,11 @@ function connect() {
     if (gone) return;
     if ((event.code === 1008 || !opened) && (await linkIsGone())) {
       gone = true;
-      fatal(watching ? "There is no such table here." : "This link holds no seat: check that you copied the whole link.");
+      fatal(tr(watching ? "page.table.no_table" : "page.table.no_seat"));
       return;
     }
     retry += 1;
-    showConn("Connection lost: reconnecting…");
+    showConn(tr("page.table.lost"));
     setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
   });
 }
@@ -71,7 +72,7 @@ async function linkIsGone() {
 
 function send(message) {
   if (!ws || ws.readyState !== WebSocket.OPEN) {
-    toast("Not connected yet: one moment.");
+    toast(tr("page.table.not_connected"));
     return false;
   }
   ws.send(JSON.stringify(message));
@@ -141,8 +142,8 @@ function onMessage(msg) {
 
 function showMissed(lines) {
   const box = $("#missed");
-  const close = el("button", { class: "btn small", type: "button", onclick: () => box.classList.add("hidden") }, "Got it");
-  fill(box, el("strong", {}, "While you were away:"), el("ul", {}, lines.map((l) => el("li", {}, l))), close);
+  const close = el("button", { class: "btn small", type: "button", onclick: () => box.classList.add("hidden") }, tr("page.table.got_it"));
+  fill(box, el("strong", {}, tr("page.table.while_away")), el("ul", {}, lines.map((l) => el("li", {}, l))), close);
   box.classList.remove("hidden");
 }
 
@@ -173,9 +174,9 @@ function render() {
   $("#table-page").classList.remove("hidden");
   const yours = !watching && st.observation && st.observation.current === st.seat && !st.over;
   $("#keys").classList.toggle("hidden", watching);
-  const handText = matchText() + (st.over ? "the match is over" : `hand ${st.hand_number + 1}`);
-  $("#title").textContent = `${ui.title} — ${handText}${watching ? " (watching)" : ""}`;
-  document.title = `${yours ? "● Your turn — " : ""}Cherki — ${ui.title}`;
+  const handText = matchText() + (st.over ? tr("page.host.over") : tr("term.hand", { n: st.hand_number + 1 }));
+  $("#title").textContent = `${ui.title} — ${handText}${watching ? tr("page.table.watching") : ""}`;
+  document.title = `${yours ? tr("page.table.your_turn_title") : ""}Cherki — ${ui.title}`;
   const record = $("#record");
   record.href = `/api/tables/${st.table}/record` + (watching ? "" : `?token=${encodeURIComponent(key)}`);
   record.classList.remove("hidden");
@@ -207,8 +208,8 @@ function tick() {
   }
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   const who = st.timer.seat;
-  const whose = who === null || who === undefined ? "" : who === st.seat && !watching ? " left" : ` for ${st.names[who]}`;
-  box.textContent = `Timer: ${left} s${whose}`;
+  const whose = who === null || who === undefined ? "page.table.timer" : who === st.seat && !watching ? "page.table.timer_yours" : "page.table.timer_for";
+  box.textContent = tr(whose, { n: left, name: st.names[who] });
   box.classList.remove("hidden");
   box.classList.toggle("low", left <= 10);
 }
@@ -221,22 +222,22 @@ function renderSeats() {
   const topBy = t && t.pool === null && t.top && t.pile_seats.length ? t.pile_seats[t.pile_seats.length - 1] : null;
   fill($("#seats"), st.ui.seats.map((s) => {
     const badges = [];
-    if (s.turn) badges.push(el("span", { class: "badge to-play" }, "to play"));
-    if (s.call) badges.push(el("span", { class: "badge red" }, `called ${s.call}`));
-    if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
-    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: `The top discard, ${t.top}, is theirs` }, `top discard ${t.top}`));
+    if (s.turn) badges.push(el("span", { class: "badge to-play" }, tr("page.table.to_play")));
+    if (s.call) badges.push(el("span", { class: "badge red" }, tr("page.table.called", { call: s.call })));
+    if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, tr("page.table.away_badge")));
+    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: tr("page.table.top_by_title", { card: t.top }) }, tr("page.table.top_discard", { card: t.top })));
     const what = [];
-    if (s.laid) what.push(el("div", { class: "what" }, `${s.laid} cards face down`));
-    if (s.melds.length) what.push(el("div", { class: "what" }, "Olo laid down: ", miniCards(s.melds)));
-    if (s.exposed.length) what.push(el("div", { class: "what" }, "Known to hold: ", miniCards(s.exposed)));
+    if (s.laid) what.push(el("div", { class: "what" }, tr("page.table.face_down", { n: s.laid })));
+    if (s.melds.length) what.push(el("div", { class: "what" }, `${tr("page.table.olo")} `, miniCards(s.melds)));
+    if (s.exposed.length) what.push(el("div", { class: "what" }, `${tr("page.table.known")} `, miniCards(s.exposed)));
     if (st.ui.table && st.ui.table.pool !== null) {
-      what.push(el("div", { class: "what" }, "Captured: ", s.captured.length ? miniCards(s.captured) : "—"));
+      what.push(el("div", { class: "what" }, `${tr("page.table.captured")} `, s.captured.length ? miniCards(s.captured) : "—"));
     }
-    if (s.bonus) what.push(el("div", { class: "what" }, `Bonuses: ${s.bonus}`));
+    if (s.bonus) what.push(el("div", { class: "what" }, tr("page.table.bonuses", { money: s.bonus })));
     const lastLine = last[s.seat] ? el("span", { class: `last ${last[s.seat].kind}`, title: last[s.seat].text, dataset: { kind: last[s.seat].kind } }, withRed(last[s.seat].text)) : null;
     return el("div", { class: `seat${s.turn ? " turn" : ""}${topBy === s.seat ? " discarder" : ""}`, dataset: { seat: s.seat } },
-      el("div", { class: "name" }, s.you && !watching ? `${s.name} (you)` : s.name, badges),
-      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount", title: `${s.cards} card${s.cards === 1 ? "" : "s"} in hand` }, `${s.cards}`, el("span", { class: "unit" }, ` card${s.cards === 1 ? "" : "s"}`)), lastLine),
+      el("div", { class: "name" }, s.you && !watching ? tr("page.table.name_you", { name: s.name }) : s.name, badges),
+      el("div", { class: "count" }, card(null, { mini: true }), el("span", { class: "stackcount", title: tn("page.table.in_hand", s.cards) }, `${s.cards}`, el("span", { class: "unit" }, ` ${tn("page.table.unit", s.cards)}`)), lastLine),
       what);
   }));
   chatSeats(st);
@@ -255,19 +256,19 @@ function renderCentre() {
   const t = st.ui.table;
   const zones = [];
   if (!t) {
-    fill($("#centre"), el("p", {}, st.over ? "No hand in play." : "Dealing…"));
+    fill($("#centre"), el("p", {}, tr(st.over ? "page.table.no_hand" : "page.table.dealing")));
     return;
   }
   const draw = actions().find((a) => a.kind === "draw" || a.kind === "turn");
   const stock = el("button", { class: `card-btn ${draw ? "playable" : "inert"}`, type: "button", id: "stock",
-    "aria-label": draw ? draw.label : `${t.stock_left} cards in the ${t.stock_name}`, tabindex: draw ? "0" : "-1" }, card(null));
+    "aria-label": draw ? draw.label : tr(`page.table.cards_in_${t.stock_name}`, { n: t.stock_left }), tabindex: draw ? "0" : "-1" }, card(null));
   if (draw) stock.addEventListener("click", () => act(draw));
-  zones.push(el("div", { class: "zone" }, el("h3", {}, t.stock_name), stock, el("span", { class: "stackcount" }, `${t.stock_left} left`)));
+  zones.push(el("div", { class: "zone" }, el("h3", {}, tr(`page.table.${t.stock_name}`)), stock, el("span", { class: "stackcount" }, tr("page.table.left", { n: t.stock_left }))));
   if (t.pool !== null) {
-    zones.push(el("div", { class: "zone", id: "pool" }, el("h3", {}, "Pool"), t.pool.length ? el("div", { class: "cards" }, t.pool.map((c) => card(c))) : el("span", {}, "empty")));
+    zones.push(el("div", { class: "zone", id: "pool" }, el("h3", {}, tr("page.table.pool")), t.pool.length ? el("div", { class: "cards" }, t.pool.map((c) => card(c))) : el("span", {}, tr("page.table.empty"))));
     if (t.active) {
-      const how = t.active_from === "stock" ? "turned up" : "discarded";
-      zones.push(el("div", { class: "zone", id: "active" }, el("h3", {}, `On the table (${how})`), card(t.active)));
+      const how = tr(t.active_from === "stock" ? "table.turned_up" : "table.discarded");
+      zones.push(el("div", { class: "zone", id: "active" }, el("h3", {}, tr("page.table.on_table_how", { how })), card(t.active)));
     }
   } else {
     const take = actions().find((a) => a.kind === "take");
@@ -276,36 +277,36 @@ function renderCentre() {
     const seats = t.pile_seats.slice(-14);
     const cards = shown.map((c, i) => {
       const top = i === shown.length - 1 && t.top === c;
-      const node = top ? cardButton(c, { action: take, cls: "top", label: take ? take.label : `top discard ${c}` }) : card(c, { mini: true });
+      const node = top ? cardButton(c, { action: take, cls: "top", label: take ? take.label : tr("page.table.top_discard", { card: c }) }) : card(c, { mini: true });
       const who = st.names[seats[i]];
-      if (who) node.title = `${c}, discarded by ${who}`;
+      if (who) node.title = tr("page.table.discarded_by", { card: c, name: who });
       return node;
     });
     const topSeat = seats.length ? seats[seats.length - 1] : null;
-    const topWho = t.top && topSeat !== null ? (topSeat === st.seat && !watching ? "you" : st.names[topSeat]) : null;
-    zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, `Discards${older ? ` (+${older} older)` : ""}`),
-      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, "none yet"),
-      topWho ? el("span", { class: "stackcount", id: "top-by" }, withRed(`${t.top} discarded by ${topWho}`)) : null));
+    const topWho = t.top && topSeat !== null ? (topSeat === st.seat && !watching ? tr("voice.you.obj") : st.names[topSeat]) : null;
+    zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, older ? tr("page.table.discards_older", { n: older }) : tr("page.table.discards")),
+      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, tr("page.table.none_yet")),
+      topWho ? el("span", { class: "stackcount", id: "top-by" }, withRed(tr("page.table.top_by", { card: t.top, name: topWho }))) : null));
     if (t.claim) {
-      const what = t.claim.from_discard ? "Discard on offer" : "Shown from the stock";
+      const what = tr(t.claim.from_discard ? "page.table.claim_discard" : "page.table.claim_shown");
       zones.push(el("div", { class: "zone", id: "claim" }, el("h3", {}, what), card(t.claim.card)));
     }
   }
-  if (t.pot) zones.push(el("div", { class: "zone" }, el("h3", {}, "Pot"), el("strong", {}, String(t.pot))));
+  if (t.pot) zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.table.pot")), el("strong", {}, String(t.pot))));
   fill($("#centre"), zones);
 }
 
 function renderYou() {
   const you = $("#you");
   if (watching) {
-    fill(you, el("p", { class: "muted" }, "You are watching: the players' hands stay hidden. Once the match is over, its replay shows every hand face up."));
+    fill(you, el("p", { class: "muted" }, tr("page.table.watching_note")));
     return;
   }
   const ui = st.ui;
   const hand = ui.hand;
   if (!hand) {
-    fill(you, el("p", {}, st.over ? "The match is over. Thank you for playing!" : "Waiting for the next hand…"),
-      st.ui.result ? el("button", { class: "btn", type: "button", onclick: openResult }, "Show the last hand's result") : null);
+    fill(you, el("p", {}, tr(st.over ? "page.table.thanks" : "page.table.waiting_hand")),
+      st.ui.result ? el("button", { class: "btn", type: "button", onclick: openResult }, tr("page.table.show_result")) : null);
     return;
   }
   const flat = handCards();
@@ -324,16 +325,16 @@ function renderYou() {
       b.addEventListener("click", () => clickCard(index));
       return b;
     })),
-    el("div", { class: "rank" }, g.rank === 1 ? "1s & honours" : `${g.rank}s`)));
-  const parts = [el("h2", {}, "Your hand", el("span", { class: "small muted", id: "hand-count" }, `${hand.count} card${hand.count === 1 ? "" : "s"}`),
-    hand.winning ? el("span", { class: "badge" }, "a winning hand!") : null)];
+    el("div", { class: "rank" }, g.rank === 1 ? tr("page.table.rank_ones") : tr("page.table.rank", { n: g.rank }))));
+  const parts = [el("h2", {}, tr("page.table.your_hand"), el("span", { class: "small muted", id: "hand-count" }, tn("count.cards", hand.count)),
+    hand.winning ? el("span", { class: "badge" }, tr("page.table.winning")) : null)];
   if (ui.drawn) parts.push(el("p", { class: "small", id: "drawn" }, `${ui.drawn.text}.`));
   parts.push(el("div", { class: "hand", id: "hand" }, groups));
   if (hand.laid && hand.laid.length) {
-    parts.push(el("div", { class: "sets" }, el("span", {}, "Laid face down with your ceki call:"), miniCards(hand.laid)));
+    parts.push(el("div", { class: "sets" }, el("span", {}, tr("page.table.laid")), miniCards(hand.laid)));
   }
   if (hand.sets.length) {
-    parts.push(el("div", { class: "sets" }, el("span", {}, "Sets in your hand:"), hand.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
+    parts.push(el("div", { class: "sets" }, el("span", {}, tr("page.table.sets")), hand.sets.map((s) => el("span", { class: "set" }, s.map((c) => card(c, { mini: true }))))));
   }
   parts.push(renderActions());
   parts.push(el("div", { id: "hint-box" }));
@@ -342,7 +343,7 @@ function renderYou() {
 }
 
 function renderActions() {
-  const bar = el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": "your actions" });
+  const bar = el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": tr("page.table.your_actions") });
   const general = actions().filter((a) => !a.card);
   for (const a of general) {
     const cls = a.kind === "sampei" || a.kind === "win" ? "btn go" : "btn primary";
@@ -351,19 +352,19 @@ function renderActions() {
   }
   choices().forEach((a, n) => {
     const plain = a.kind === "discard";
-    const label = a.kind === "capture" ? ["Capture", miniCards(a.cards), "with", miniCards([a.card])] : a.label;
+    const label = a.kind === "capture" ? [tr("page.table.capture"), miniCards(a.cards), tr("page.table.with"), miniCards([a.card])] : a.label;
     bar.append(el("button", { class: a.kind === "call" ? "btn warn" : "btn primary", type: "button", disabled: pending,
       dataset: { action: a.id, kind: a.kind }, onclick: () => act(a), "aria-label": a.label, title: a.label },
     typeof label === "string" ? withRed(label) : label, n < 9 ? el("kbd", {}, String(n + 1)) : null,
     plain ? el("kbd", {}, "Enter") : null));
   });
   const discards = actions().some((a) => a.card && a.kind !== "capture");
-  if (discards && selected < 0) bar.append(el("span", { class: "small" }, "Pick a card of your hand to discard it."));
-  if (!actions().length && !st.over) bar.append(el("span", { class: "small" }, "Waiting for the others…"));
+  if (discards && selected < 0) bar.append(el("span", { class: "small" }, tr("page.table.pick")));
+  if (!actions().length && !st.over) bar.append(el("span", { class: "small" }, tr("page.table.waiting_others")));
   bar.append(el("span", { class: "spacer", style: "flex:1" }));
   const noHints = st.settings && st.settings.hints === false;
   bar.append(el("button", { class: "btn", type: "button", id: "hint-btn", onclick: askHint, disabled: !st.observation || noHints,
-    title: noHints ? "Hints are off at this table" : "What your hand waits on" }, "Hint", el("kbd", {}, "h")));
+    title: noHints ? "Hints are off at this table" : null }, tr("page.table.hint"), el("kbd", {}, "h")));
   return bar;
 }
 
@@ -372,7 +373,7 @@ function clickCard(index) {
   const code = handCards()[index];
   const acts = cardActions(code);
   if (!acts.length) {
-    if (actions().length) toast(`${code} cannot be played now.`);
+    if (actions().length) toast(tr("page.table.cannot_play", { card: code }));
     return;
   }
   const plain = acts.find((a) => a.kind === "discard");
@@ -395,13 +396,13 @@ function renderHint() {
     box.replaceChildren();
     return;
   }
-  fill(box, el("div", { class: "hint", id: "hint" }, el("strong", {}, "Hint"),
-    hint.length ? hint.map((l) => el("p", {}, l)) : el("p", {}, "Nothing to say about this hand yet.")));
+  fill(box, el("div", { class: "hint", id: "hint" }, el("strong", {}, tr("page.table.hint")),
+    hint.length ? hint.map((l) => el("p", {}, l)) : el("p", {}, tr("page.table.no_hint"))));
 }
 
 function renderLog() {
   const log = $("#log");
-  fill(log, chatLog(st, st.ui.log.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line)))));
+  fill(log, chatLog(st, st.ui.log.map((line) => el("li", { class: line.startsWith(`${tr("voice.you")} `) ? "you" : "" }, withRed(line)))));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -410,13 +411,13 @@ function openResult() {
   const ui = st.ui;
   if (!ui.result) return;
   const last = st.over && ui.result.hand === (ui.sheet ? ui.sheet.hands_played : ui.result.hand);
-  $("#result-title").textContent = last ? `Hand ${ui.result.hand} — the match is over` : `Hand ${ui.result.hand} is over`;
+  $("#result-title").textContent = tr(last ? "page.table.result_last" : "page.table.result_title", { n: ui.result.hand });
   fill($("#result-content"), resultView(ui.result, ui.sheet),
-    el("p", { class: "small muted" }, st.over ? "Every hand face up: open the replay." : "Every hand face up, step by step, in the replay once the match is over."));
+    el("p", { class: "small muted" }, tr(st.over ? "page.table.replay_now" : "page.table.replay_later")));
   const replay = $("#result-replay");
   replay.href = `/replay/${st.table}`;
   replay.classList.toggle("hidden", !st.over);
-  $("#result-close").textContent = st.over ? "Close" : "Next hand";
+  $("#result-close").textContent = tr(st.over ? "page.table.close" : "page.table.next_hand");
   $("#result-again").classList.toggle("hidden", !st.over || watching);
   const dialog = $("#result");
   if (!dialog.open) dialog.showModal();
@@ -599,6 +600,8 @@ chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
 
 // -- the first visit: a name -----------------------------------------------------------------
 async function start() {
+  await loadWords();
+  renderGlossary();
   if (watching) {
     connect();
     return;
@@ -608,7 +611,7 @@ async function start() {
     info = await api(`/api/seat/${encodeURIComponent(key)}`);
   } catch (err) {
     if (err.status === 400 || err.status === 404) {
-      fatal("This link holds no seat: check that you copied the whole link.");
+      fatal(tr("page.table.no_seat"));
       return;
     }
   }
@@ -633,6 +636,16 @@ async function start() {
     $("#name-page").classList.add("hidden");
     connect();
   });
+}
+
+// -- the game's own words (tan, ceki, mata…), kept as the players say them, explained ----------
+const GLOSSARY = ["tan", "ceki", "mata", "sampei", "kena", "ayam", "kandang", "kandang_tangan", "olo"];
+
+function renderGlossary() {
+  const keys = $("#keys");
+  if (!keys || $("#glossary", keys)) return;
+  keys.append(el("details", { id: "glossary", class: "small" }, el("summary", {}, tr("page.glossary.title")),
+    el("dl", {}, GLOSSARY.flatMap((w) => [el("dt", { style: "font-weight:600" }, w.replace("_", " ")), el("dd", {}, tr(`glossary.${w}`))]))));
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent

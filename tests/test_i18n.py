@@ -1,0 +1,333 @@
+"""The languages (issue 24): one catalogue per language with the same keys and the same
+placeholders, every key the sources use present, the server's words in Malay and
+Indonesian (no English left in them), each connection's view in its own language, and
+the terminal's ``--lang``, remembered."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cherki.core.cards import parse_card
+from cherki.core.events import Event, EventKind
+from cherki.games import GAMES
+from cherki.i18n import ENV as ENV_NAME
+from cherki.i18n import LANGUAGES, catalogue_path, normalise, placeholders, words
+from cherki.server import present
+from cherki.server.app import create_app
+from cherki.server.store import Store
+from cherki.ui import text
+from cherki.ui.text import Voice, event_line
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "cherki"
+STATIC = SRC / "server" / "static"
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    data = json.loads(catalogue_path(lang).read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_every_language_has_every_key_with_the_same_placeholders() -> None:
+    en = _catalogue("en")
+    for lang in LANGUAGES:
+        other = _catalogue(lang)
+        assert set(other) == set(en), (lang, set(en) ^ set(other))
+        for key, value in other.items():
+            assert isinstance(value, str) and value.strip(), (lang, key)
+            assert placeholders(value) == placeholders(en[key]), (lang, key, value)
+            value.format(**{p: "x" for p in placeholders(value)})  # well formed
+
+
+def test_malay_and_indonesian_are_written_not_copied() -> None:
+    """Most texts differ from the English (the games' own terms and card codes aside),
+    and Malay and Indonesian are not one language: kad/kartu, anda/Anda."""
+    en, ms, id_ = _catalogue("en"), _catalogue("ms"), _catalogue("id")
+    same = [k for k in en if ms[k] == en[k] and re.search(r"[a-z]{4,}", en[k])]
+    assert len(same) < len(en) // 10, same
+    assert ms["log.a_card"] != id_["log.a_card"] and "kad" in ms["log.a_card"]
+    assert "kartu" in id_["log.a_card"]
+    assert ms["status.your_turn"].startswith("Giliran anda")
+    assert id_["status.your_turn"].startswith("Giliran Anda")
+
+
+# -- every key the sources use is in the catalogues ----------------------------------------
+_PY_KEY = re.compile(r"""\b(?:t|say|count|has)\(\s*f?"([a-z_][\w.\-]*)["{]""")
+_JS_KEY = re.compile(r"""\b(tr|t|tn)\(\s*["'`]([a-z_][\w.\-]*)["'`$]""")
+_HTML_KEY = re.compile(r"""data-t(?:-[\w-]+)?="([^"]+)\"""")
+
+
+def _need(found: set[str], key: str, kind: str) -> None:
+    if kind in ("count", "tn"):
+        found |= {f"{key}.one", f"{key}.other"}
+    elif kind == "say":
+        found |= {key, f"{key}.you"}
+    else:
+        found.add(key)
+
+
+def _used_keys() -> tuple[set[str], set[str]]:
+    """The keys the sources name in full, and the prefixes of those they build."""
+    full: set[str] = set()
+    prefixes: set[str] = set()
+    for path in SRC.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        for m in re.finditer(r"""\b(t|say|count|has)\(\s*(f?)"([a-z_][\w.\-]*)(["{])""", source):
+            kind, is_f, key, end = m.groups()
+            if is_f and end == "{":
+                prefixes.add(key)
+            elif kind != "has":
+                _need(full, key, kind)
+    for path in STATIC.glob("*.js"):
+        source = path.read_text(encoding="utf-8")
+        for m in _JS_KEY.finditer(source):
+            kind, key = m.groups()
+            end = source[m.end() - 1]
+            if end in "`$" and source[m.end() - 1 : m.end() + 1] == "${":
+                prefixes.add(key)
+            else:
+                _need(full, key, kind)
+    for path in STATIC.glob("*.html"):
+        full |= set(_HTML_KEY.findall(path.read_text(encoding="utf-8")))
+    return full, prefixes
+
+
+def test_every_key_the_sources_use_is_in_the_catalogues() -> None:
+    en = _catalogue("en")
+    full, prefixes = _used_keys()
+    assert len(full) > 300  # the scan finds the keys (a broken pattern finds none)
+    assert not full - set(en), sorted(full - set(en))
+    for prefix in prefixes:  # a key built at run time: some key has the prefix
+        assert any(k.startswith(prefix) for k in en), prefix
+
+
+def test_the_keys_built_at_run_time_are_there() -> None:
+    en = _catalogue("en")
+    for kind in text._ITEM_PARAMS:
+        assert f"item.{kind}" in en, kind
+    for phase in (*present._PHASES, "other"):
+        assert f"status.yours.{phase}" in en and f"status.theirs.{phase}" in en
+    for verb in ("won", "lead", "leads"):
+        assert f"sheet.match_{verb}" in en
+    for what in ("stock", "pile"):
+        assert f"page.table.{what}" in en and f"page.table.cards_in_{what}" in en
+    for what in ("red_one", "red_pair", "red_three", "red_four", "three", "four"):
+        assert f"item.captured.{what}" in en
+    for level in ("random", "heuristic", "search"):
+        assert f"page.lobby.bot.{level}" in en
+
+
+def test_the_names_cherki_gives_are_in_the_readers_language() -> None:
+    names = ["Seat 0", "Bot 1 (heuristic)", "Bot 2 (search)", "Seat Ann"]
+    assert Voice.of(names, 4, None, "ms").names == (
+        "Pemain 0", "Bot 1 (heuristik)", "Bot 2 (carian)", "Seat Ann"
+    )  # fmt: skip
+    assert Voice.of(names, 4, None, "id").names[2] == "Bot 2 (pencarian)"
+    assert Voice.of(names, 4, None, "en").names == tuple(names)
+
+
+def test_only_the_languages_spoken_are_chosen() -> None:
+    assert normalise("ms-MY") == "ms" and normalise("in") == "id" and normalise("id_ID") == "id"
+    assert normalise("EN-gb") == "en"
+    assert normalise("fr") is None and normalise("") is None and normalise(None) is None
+    assert words("fr").lang == "en" and words("../en").lang == "en"
+
+
+# -- the server's words in Malay and Indonesian --------------------------------------------
+def _voice(lang: str) -> Voice:
+    return Voice.of(["Ann", "Budi", "Chen", "Dewi"], 4, 0, lang)
+
+
+def test_the_log_in_malay_and_indonesian() -> None:
+    game = GAMES["balik-satu"]
+    ceki = GAMES["ceki"]
+    s7, ot = parse_card("S7"), parse_card("OT")
+    cases: list[tuple[Event, Any, str, str, str]] = [
+        (Event(EventKind.DRAW, 0, s7), game,
+         "You draw S7 from the stock", "Anda mencabut S7 dari stok", "Anda menarik S7 dari stok"),
+        (Event(EventKind.DRAW, 1, None), game,
+         "Budi draws a card from the stock", "Budi mencabut sekeping kad dari stok",
+         "Budi menarik sebuah kartu dari stok"),
+        (Event(EventKind.DISCARD, 2, ot), game,
+         "Chen discards OT", "Chen membuang OT", "Chen membuang OT"),
+        (Event(EventKind.TAKE, 0, s7), game, "You take the discard S7",
+         "Anda mengambil kad buangan S7", "Anda mengambil kartu buangan S7"),
+        (Event(EventKind.CALL, 3, None, call="tan"), game,
+         "Dewi calls tan!", "Dewi memanggil tan!", "Dewi memanggil tan!"),
+        (Event(EventKind.SAMPEI, 0, s7), game,
+         "You: sampei! (S7)", "Anda: sampei! (S7)", "Anda: sampei! (S7)"),
+        (Event(EventKind.DRAW, 1, s7), ceki,
+         "Budi draws S7 from the pile", "Budi mencabut S7 dari longgokan",
+         "Budi menarik S7 dari tumpukan"),
+        (Event(EventKind.END), game, "The hand is over.", "Pusingan ini tamat.",
+         "Ronde ini selesai."),
+    ]  # fmt: skip
+    for event, g, en, ms, id_ in cases:
+        assert event_line(event, g, _voice("en")) == en
+        assert event_line(event, g, _voice("ms")) == ms
+        assert event_line(event, g, _voice("id")) == id_
+
+
+_ENGLISH = re.compile(r"\b(the|you|your|draws?|discards?|takes?|cards?|from|with|and|pays?)\b")
+
+
+def _english_in(line: str) -> list[str]:
+    return _ENGLISH.findall(line)
+
+
+@pytest.mark.parametrize("lang", ["ms", "id"])
+def test_whole_hands_are_told_without_english(lang: str) -> None:
+    """Every line of a few whole hands of each game (the log, the status line, the result,
+    its items and the score sheet) holds no common English word."""
+    from cherki.bots import make_bot
+    from cherki.play.session import Seat, Session
+
+    for name in ("balik-satu", "ceki", "cholek-tiga", "chot"):
+        game = GAMES[name]
+        n = game.default_players
+        seats = [Seat(f"P{i}", make_bot(name, "heuristic")) for i in range(n)]
+        session = Session(game, game.rules(None), seats, 5, hands=2)
+        for _ in session.run(lambda state, seat: 0):
+            state = session.state
+            if state is not None:
+                view = present.seat_view(session, 0, lang=lang)
+                lines = [*view["log"], view["status"]]
+                for a in view["actions"]:
+                    lines.append(a["label"])
+        view = present.seat_view(session, 0, lang=lang)
+        result, sheet = view["result"], view["sheet"]
+        assert result is not None and sheet is not None
+        lines += [result["summary"], *(i["label"] for i in result["items"]), *sheet["lines"]]
+        lines += [r["how"] for r in sheet["rows"]]
+        assert lines
+        for line in lines:
+            assert not _english_in(line), (name, lang, line)
+
+
+# -- the server: each connection reads its own language ----------------------------------
+def test_the_words_are_served_and_each_connection_reads_its_language(store: Store) -> None:
+    with TestClient(create_app(store, rate=1000)) as client:
+        assert client.get("/api/words").json() == LANGUAGES
+        ms = client.get("/api/words/ms")
+        assert ms.status_code == 200 and ms.json() == _catalogue("ms")
+        assert "max-age" in ms.headers["cache-control"]
+        bad = client.get("/api/words/xx")
+        assert bad.status_code == 404 and "en, ms, id" in bad.json()["detail"]
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        made = client.post("/api/tables", json={"game": "balik-satu", "seats": seats}).json()
+        token = made["seats"]["0"]
+        with (
+            client.websocket_connect(f"/ws/seat/{token}?lang=ms") as malay,
+            client.websocket_connect(f"/ws/seat/{token}?lang=id") as indonesian,
+            client.websocket_connect(f"/ws/seat/{token}?lang=klingon") as other,
+            client.websocket_connect(f"/ws/watch/{made['table']}?lang=id") as watcher,
+        ):
+            first = [ws.receive_json() for ws in (malay, indonesian, other, watcher)]
+            assert first[0]["ui"]["log"][0].startswith("Anda bermula")
+            assert first[1]["ui"]["log"][0].startswith("Anda mulai")
+            assert first[2]["ui"]["log"][0].startswith("You start")
+            assert first[3]["ui"]["log"][0].startswith("Pemain 1 mulai")  # a spectator
+            assert first[0]["ui"]["status"].startswith("Giliran anda")
+            labels = {a["label"] for a in first[1]["ui"]["actions"]}
+            assert any(x.startswith("Buang ") for x in labels), labels
+            # an action: every connection is told, each in its language
+            act = next(a for a in first[0]["ui"]["actions"] if a["kind"] == "discard")
+            malay.send_json({"type": "act", "action": act["id"], "version": first[0]["version"]})
+            told = [ws.receive_json() for ws in (malay, indonesian, other, watcher)]
+            assert told[0]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
+            assert told[1]["ui"]["log"][-1] == f"Anda membuang {act['card']}"
+            assert told[2]["ui"]["log"][-1] == f"You discard {act['card']}"
+            assert (
+                told[3]["ui"]["status"] == "Pemain 2 sedang menarik atau mengambil kartu buangan…"
+            )
+            assert told[2]["ui"]["status"] == "Seat 2 is drawing or taking the discard…"
+            # a refusal in the person's language (a spectator; a seat out of turn)
+            watcher.send_json({"type": "act", "action": act["id"], "version": 1})
+            assert watcher.receive_json()["message"] == "penonton tidak bisa bermain"
+            malay.send_json({"type": "act", "action": act["id"], "version": told[0]["version"]})
+            while (msg := malay.receive_json())["type"] != "error":
+                pass
+            assert msg["message"] == "belum giliran anda"
+            # what a returning person missed, in their language
+            with client.websocket_connect(f"/ws/seat/{token}?lang=ms&since=0") as back:
+                missed = back.receive_json()["missed"]
+            assert missed == ["Pusingan 1:", f"Anda membuang {act['card']}"], missed
+            indonesian.send_json({"type": "hint"})
+            while (msg := indonesian.receive_json())["type"] != "hint":
+                pass
+            assert msg["lines"] and not any(_english_in(x) for x in msg["lines"]), msg
+
+
+# -- the terminal ------------------------------------------------------------------------------
+def _play(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cherki", "play", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        input="",
+    )
+
+
+def test_the_terminal_speaks_the_language_chosen_and_remembers_it(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "LANG": "C.UTF-8",
+        "COLUMNS": "120",
+    }
+    env.pop(ENV_NAME, None)
+    watch = ("balik-satu", "--watch", "--seed", "7", "--delay", "0")
+    run = _play(*watch, "--lang", "ms", env=env)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "pemain, peraturan:" in out and "Bayaran" in out and "Markah" in out
+    assert "membuang" in out and "discards" not in out and "Payments" not in out
+    assert "pusingan 1" in out
+    # remembered for the next game, in the user's config folder
+    assert (tmp_path / "config" / "cherki" / "language").read_text().strip() == "ms"
+    again = _play(*watch, env=env)
+    assert "membuang" in again.stdout
+    # $CHERKI_LANG over the one remembered; --lang over both
+    indonesian = _play(*watch, env={**env, ENV_NAME: "id"})
+    assert "kartu" in indonesian.stdout and "Pembayaran" in indonesian.stdout
+    english = _play(*watch, "--lang", "en", env={**env, ENV_NAME: "id"})
+    assert "discards" in english.stdout and "Payments" in english.stdout
+    bad = _play(*watch, "--lang", "fr", env=env)
+    assert bad.returncode != 0 and "--lang must be en, ms or id" in bad.stderr + bad.stdout
+    assert "Traceback" not in bad.stderr
+
+
+def test_a_replay_is_worded_in_the_language_asked(store: Store) -> None:
+    from cherki.bots import make_bot
+    from cherki.play.session import Seat, Session
+
+    game = GAMES["balik-satu"]
+    seats = [Seat(f"P{i}", make_bot(game.name, "random")) for i in range(4)]
+    session = Session(game, game.rules(None), seats, 3, hands=1)
+    for _ in session.run(lambda state, seat: 0):
+        pass
+    text = session.record().dumps()
+    with TestClient(create_app(store, rate=1000)) as client:
+        frames = {}
+        for lang in ("en", "id", "xx"):
+            r = client.post(f"/api/replay?lang={lang}", content=text)
+            assert r.status_code == 200, r.text
+            frames[lang] = r.json()["frames"]
+    assert frames["en"][0]["action"] == "Hand 1 dealt"
+    assert frames["id"][0]["action"] == "Ronde 1 dibagikan"
+    assert frames["xx"] == frames["en"]  # a language cherki does not speak: English
+    assert frames["id"][1]["log"][0].startswith("P0 membuang")
+    assert frames["id"][-1]["result"]["summary"] != frames["en"][-1]["result"]["summary"]
