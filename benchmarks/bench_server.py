@@ -173,7 +173,9 @@ async def open_table(
     (:func:`family_address`); ``client`` is not used (kept for callers)."""
     address = family_address(next(_tables_opened))
     transport = httpx.AsyncHTTPTransport(local_address=address)
-    body = {"game": game, "seats": [{"kind": "human"}] * SEATS, "hands": 100}
+    # hands one after another, as before the pause after a hand (a simulated person
+    # never presses "next hand")
+    body = {"game": game, "seats": [{"kind": "human"}] * SEATS, "hands": 100, "pause": False}
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60
     ) as own:

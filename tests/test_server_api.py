@@ -22,6 +22,7 @@ from cherki.server.store import Store
 def _table(client: TestClient, game: str = "balik-satu", seats: list[dict[str, Any]] | None = None,
            **extra: Any) -> dict[str, Any]:  # fmt: skip
     seats = seats or [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
+    extra = {"bot_pace": 0, "pause": False, **extra}  # bots at once, hands one after another
     r = client.post("/api/tables", json={"game": game, "seats": seats, **extra})
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()

@@ -42,6 +42,8 @@ def opened() -> Iterator[Callable[..., TestClient]]:
 def _table(client: TestClient, **body: Any) -> dict[str, Any]:
     body.setdefault("game", "balik-satu")
     body.setdefault("seats", BOTS3)
+    body.setdefault("bot_pace", 0)  # bots at once, hands one after another
+    body.setdefault("pause", False)
     r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()

@@ -23,7 +23,8 @@ def client(store: Store) -> Iterator[TestClient]:
 
 def _made(client: TestClient) -> dict[str, Any]:
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "human"}]
-    r = client.post("/api/tables", json={"game": "ceki", "seats": seats, "hands": 3})
+    r = client.post("/api/tables", json={"game": "ceki", "seats": seats, "hands": 3,
+                                         "bot_pace": 0, "pause": False})  # fmt: skip
     assert r.status_code == 200, r.text
     made: dict[str, Any] = r.json()
     return made

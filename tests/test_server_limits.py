@@ -45,7 +45,8 @@ def _run(coro: Coroutine[Any, Any, T]) -> T:
 
 
 def _table(client: Any, **extra: Any) -> dict[str, Any]:
-    body = {"game": "balik-satu", "seats": [{"kind": "human"}, *BOTS3], **extra}
+    body = {"game": "balik-satu", "seats": [{"kind": "human"}, *BOTS3], "bot_pace": 0,
+            "pause": False, **extra}  # fmt: skip
     r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
     data: dict[str, Any] = r.json()
@@ -311,6 +312,7 @@ def test_a_spectator_who_never_reads_is_dropped_and_the_table_plays_on(
     caplog.set_level(logging.INFO)
     with _serving(store, limits) as (host, app):
         made = httpx.post(f"http://{host}/api/tables", json={"game": "balik-satu", "hands": 20,
+                          "bot_pace": 0, "pause": False,
                           "seats": [{"kind": "human"}, *BOTS3]}, timeout=30).json()  # fmt: skip
         table = app.state.tables.table(made["table"])
         stuck = _never_reading(host, f"/ws/watch/{made['table']}")
@@ -343,6 +345,7 @@ def test_clients_that_leave_at_any_moment_leave_no_traceback(
     rng = random.Random(7)
     with _serving(store, Limits(messages_per_second=1000)) as (host, _):
         made = httpx.post(f"http://{host}/api/tables", json={"game": "ceki", "hands": 50,
+                          "bot_pace": 0, "pause": False,
                           "seats": [{"kind": "human"}, *BOTS3[:2]]}, timeout=30).json()  # fmt: skip
         token = made["seats"]["0"]
         for i in range(30):

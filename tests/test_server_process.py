@@ -63,7 +63,7 @@ def test_a_killed_server_goes_on_from_its_last_action(tmp_path: Path) -> None:
     server = _start(url, port)
     try:
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
-        body = {"game": "balik-satu", "seats": seats, "hands": 5}
+        body = {"game": "balik-satu", "seats": seats, "hands": 5, "bot_pace": 0, "pause": False}
         made = httpx.post(f"http://127.0.0.1:{port}/api/tables", json=body, timeout=30).json()
         token = made["seats"]["0"]
         with connect(f"ws://127.0.0.1:{port}/ws/seat/{token}") as ws:

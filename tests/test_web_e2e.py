@@ -119,10 +119,11 @@ def _sit(page: Page, url: str, name: str) -> dict[str, Any]:
 
 
 def _create_from_lobby(
-    page: Page, base: str, game: str, seats: list[str], hands: int = 1
+    page: Page, base: str, game: str, seats: list[str], hands: int = 1, pace: float = 0
 ) -> tuple[str, str]:
-    """Create a table from the lobby: ``seats`` as ``human`` or ``bot:LEVEL``; the first
-    person's link and the spectator link."""
+    """Create a table from the lobby: ``seats`` as ``human`` or ``bot:LEVEL``, the bots'
+    pace ``pace`` seconds (0: the tests' bots play at once); the first person's link and
+    the spectator link."""
     page.goto(base + "/")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
@@ -131,6 +132,7 @@ def _create_from_lobby(
     for i, who in enumerate(seats):
         page.select_option(f"#seat-{i}", who)
     page.fill("#hands", str(hands))
+    page.fill("#bot-pace", str(pace))
     expect(page.locator("#options .option").first).to_be_attached()
     page.click("#create-btn")
     expect(page.locator("#links .link-row").first).to_be_visible()
@@ -281,7 +283,7 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
     page.screenshot(path=shots / "web-score.png")
     # the replay: every hand face up, step by step
     dialog.locator("#result-replay").click()
-    expect(page.locator("#viewer")).to_be_visible()
+    expect(page.locator("#viewer")).to_be_visible(timeout=30_000)  # the heavy process starts
     expect(page.locator(".replay-seat")).to_have_count(4)
     start = page.locator("#where").inner_text()
     page.keyboard.press("ArrowRight")
@@ -313,7 +315,7 @@ def test_a_record_opened_from_disk_is_replayed(
     page.set_input_files("#file", bad)
     expect(page.locator("#open-error")).to_contain_text('"version" 7 is not supported')
     page.set_input_files("#file", good)
-    expect(page.locator("#viewer")).to_be_visible()
+    expect(page.locator("#viewer")).to_be_visible(timeout=30_000)  # the heavy process starts
     expect(page.locator(".replay-seat")).to_have_count(3)
     page.keyboard.press("End")
     expect(page.locator("#result .summary")).to_contain_text("points")
@@ -362,7 +364,9 @@ def _act_over_socket(base: str, token: str) -> None:
 def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Browser) -> None:
     seats = [{"kind": "human"}, {"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 2
     made = httpx.post(
-        f"{server}/api/tables", json={"game": "balik-satu", "seats": seats}, timeout=30
+        f"{server}/api/tables",
+        json={"game": "balik-satu", "seats": seats, "hints": True, "bot_pace": 0},
+        timeout=30,
     ).json()
     url = f"{server}/seat/{made['seats']['0']}"
     page = _page(browser)
@@ -424,7 +428,7 @@ def test_turn_timer_away_and_back(server: str, browser: Browser) -> None:
     """With a turn timer the countdown shows; when it runs out a bot plays the seat, the
     page says so, and "I'm back" takes the seat back."""
     seats = [{"kind": "human"}, {"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 2
-    body = {"game": "balik-satu", "seats": seats, "timer": 5}
+    body = {"game": "balik-satu", "seats": seats, "timer": 5, "bot_pace": 0}
     made = httpx.post(f"{server}/api/tables", json=body, timeout=30).json()
     page = _page(browser)
     state = _sit(page, f"{server}/seat/{made['seats']['0']}", "Siew")

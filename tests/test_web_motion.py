@@ -31,7 +31,8 @@ ACTIONS = {*WORDS, "call", "expose", "sampei", "win", "turn", "keep", "capture",
 
 def _table(server: str, name: str = "Mei Ling") -> dict[str, Any]:
     """A Balik Satu table: a person (seat 0, named) and three bots."""
-    body = {"game": "balik-satu", "seats": [{"kind": "human"}, *BOTS], "hands": 1}
+    # the bots at once (no pace): the page is measured while nothing is in flight
+    body = {"game": "balik-satu", "seats": [{"kind": "human"}, *BOTS], "hands": 1, "bot_pace": 0}
     made: dict[str, Any] = httpx.post(f"{server}/api/tables", json=body, timeout=30).json()
     token = made["seats"]["0"]
     r = httpx.post(f"{server}/api/seats", json={"token": token, "name": name}, timeout=30)
@@ -151,7 +152,7 @@ def test_on_a_phone_hand_top_discard_and_actions_fit_one_screen(
 def test_cholek_tigas_pool_leaves_room_on_a_small_phone(server: str, browser: Browser) -> None:
     """Cholek Tiga's pool of a dozen cards sits beside the stock in small cards, so the hand
     and the actions still fit a 360 × 640 screen."""
-    body = {"game": "cholek-tiga", "seats": [{"kind": "human"}, *BOTS[:2]]}
+    body = {"game": "cholek-tiga", "seats": [{"kind": "human"}, *BOTS[:2]], "bot_pace": 0}
     made = httpx.post(f"{server}/api/tables", json=body, timeout=30).json()
     token = made["seats"]["0"]
     httpx.post(f"{server}/api/seats", json={"token": token, "name": "Ah Kow"}, timeout=30)

@@ -35,7 +35,8 @@ def client(tmp_path: Path) -> TestClient:
 
 def _table(client: TestClient, game: str = "balik-satu", players: int = 4, hands: int = 1) -> Any:
     seats = [{"kind": "human"}] + [HEURISTIC] * (players - 1)
-    r = client.post("/api/tables", json={"game": game, "seats": seats, "hands": hands})
+    body = {"game": game, "seats": seats, "hands": hands, "bot_pace": 0, "pause": False}
+    r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
     return r.json()
 

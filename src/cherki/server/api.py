@@ -5,6 +5,7 @@ what the client asked; heavy work goes to the server's heavy requests' process."
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
@@ -19,7 +20,7 @@ from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
 from cherki.server.store import FINISHED
-from cherki.server.tables import MAX_HANDS, MAX_TIMER, MIN_TIMER, SeatPlan, Table
+from cherki.server.tables import MAX_HANDS, MAX_PACE, MAX_TIMER, MIN_TIMER, SeatPlan, Table
 
 router = APIRouter()
 
@@ -41,6 +42,22 @@ class TableIn(BaseModel):
     timer: int | None = Field(default=None, ge=MIN_TIMER, le=MAX_TIMER)
     #: whether the lobby lists the table for anyone to watch (off: only its links reach it)
     listed: bool = False
+    #: whether people may ask for a hint (None: off at a table that plays for money)
+    hints: bool | None = None
+    #: seconds between the bots' actions while a person watches (None: 0.8)
+    bot_pace: float | None = Field(default=None, ge=0, le=MAX_PACE)
+    #: whether the next hand waits for every person's "next hand" (None: yes)
+    pause: bool | None = None
+
+
+class SettingsIn(BaseModel):
+    """The settings the host changes (those left out stay as they are)."""
+
+    hints: bool | None = None
+    bot_pace: float | None = Field(default=None, ge=0, le=MAX_PACE)
+    pause: bool | None = None
+    #: 0: no turn timer
+    timer: int | None = Field(default=None, ge=0, le=MAX_TIMER)
 
 
 class NameIn(BaseModel):
@@ -139,14 +156,19 @@ async def create(body: TableIn, request: Request) -> dict[str, Any]:
     plans = [SeatPlan(s.kind, s.level) for s in body.seats]
     try:
         table_id, tokens, host = await asyncio.to_thread(
-            srv.tables.create,
-            body.game,
-            body.preset,
-            dict(body.options),
-            plans,
-            body.hands,
-            body.timer,
-            body.listed,
+            partial(
+                srv.tables.create,
+                body.game,
+                body.preset,
+                dict(body.options),
+                plans,
+                body.hands,
+                body.timer,
+                body.listed,
+                hints=body.hints,
+                bot_pace=body.bot_pace,
+                pause=body.pause,
+            )
         )
     except CherkiError as err:
         raise HTTPException(400, str(err)) from None
@@ -257,6 +279,45 @@ async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any
     return {"table": table.id, "seat": seat, "link": link, "url": (srv.public or "") + link}
 
 
+@router.post("/api/host/{token}/settings")
+async def host_settings(token: str, body: SettingsIn, request: Request) -> dict[str, Any]:
+    """The host changes the table's settings (hints, the bots' pace, the pause after a
+    hand, the turn timer: 0 turns it off); everyone at the table is told."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    changes = body.model_dump(exclude_none=True)
+    if "timer" in changes and changes["timer"] == 0:
+        changes["timer"] = None
+    try:
+        await table.change(changes, srv.thinker)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    srv.listing_changed()
+    return {"table": table.id, "settings": table.view(None)["settings"]}
+
+
+@router.post("/api/host/{token}/again")
+async def host_again(token: str, request: Request) -> dict[str, Any]:
+    """The host starts another match at the table (once the match is over)."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    try:
+        await table.another(None, srv.thinker)
+    except CherkiError as err:
+        raise HTTPException(400, str(err)) from None
+    srv.listing_changed()
+    return {"table": table.id, "match": table.number}
+
+
+@router.post("/api/host/{token}/next")
+async def host_next(token: str, request: Request) -> dict[str, Any]:
+    """The host deals the next hand without waiting for everyone's "next hand"."""
+    srv = _server(request)
+    table = await _hosted(srv, token)
+    await table.deal_now(srv.thinker)
+    return {"table": table.id, "hand": len(table.session.match.results)}
+
+
 @router.get("/api/host/{token}/chat")
 async def host_chat(token: str, request: Request) -> dict[str, Any]:
     """The table's chat settings: whether its spectators read the chat."""
@@ -279,7 +340,11 @@ async def host_chat_set(token: str, body: ChatIn, request: Request) -> dict[str,
 
 # -- records and replays --------------------------------------------------------------------------
 @router.get("/api/tables/{table_id}/record")
-async def download(table_id: str, request: Request, token: str | None = None) -> Response:
+async def download(
+    table_id: str, request: Request, token: str | None = None, match: int | None = None
+) -> Response:
+    """The record of the match in play (or of an earlier match of the table: ``match``,
+    from 0, finished, so whole)."""
     srv = _server(request)
     try:
         seat = None
@@ -293,9 +358,18 @@ async def download(table_id: str, request: Request, token: str | None = None) ->
     async with table.lock:
         text = table.session.record().dumps()
         over = table.over
+        number = table.number
+    if match is not None and match != number:
+        if not 0 <= match < number:
+            raise HTTPException(
+                404, f"this table has played {number + 1} match(es): no match {match}"
+            )
+        text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
+        over = True  # an earlier match is over: its record is whole
     data = await srv.heavy.run(_record_json, text, seat, over)
     who = "" if seat is None else f"-seat{seat}"
-    name = f"cherki-{table.session.game.name}-{table_id[:8]}{who}.json"
+    which = "" if match is None else f"-match{match + 1}"
+    name = f"cherki-{table.session.game.name}-{table_id[:8]}{which}{who}.json"
     return Response(
         data,
         media_type="application/json",
@@ -304,19 +378,29 @@ async def download(table_id: str, request: Request, token: str | None = None) ->
 
 
 @router.get("/api/tables/{table_id}/replay")
-async def table_replay(table_id: str, request: Request, lang: str | None = None) -> Response:
-    """A finished table's replay: every hand face up, step by step (an unfinished table's:
-    403)."""
+async def table_replay(
+    table_id: str, request: Request, match: int | None = None, lang: str | None = None
+) -> Response:
+    """A finished match's replay: every hand face up, step by step (``match``: which of
+    the table's matches, from 0; default the last. A match still in play: 403)."""
     srv = _server(request)
     try:
         info = await asyncio.to_thread(srv.store.table, table_id)
+        played = len(await asyncio.to_thread(srv.store.matches, table_id)) + 1
     except CherkiError as err:
         raise HTTPException(404, str(err)) from None
-    if info.status != FINISHED:
+    which = played - 1 if match is None else match
+    if not 0 <= which < played:
+        raise HTTPException(404, f"this table has played {played} match(es): no match {match}")
+    if which == played - 1 and info.status != FINISHED:
         raise HTTPException(
             403, "this table is still being played: its replay opens when the match is over"
         )
-    text = (await asyncio.to_thread(srv.store.record, table_id)).dumps()
+    try:
+        record = await asyncio.to_thread(srv.store.record, table_id, which)
+    except CherkiError as err:
+        raise HTTPException(404, str(err)) from None
+    text = record.dumps()
     status, out = await srv.heavy.run(_replay_json, text, table_id, normalise(lang))
     if status != 200:
         raise HTTPException(status, out)

@@ -38,6 +38,18 @@ class Back(BaseModel):
     type: Literal["back"]
 
 
+class Next(BaseModel):
+    """Deal the next hand as far as this person is concerned (the result was seen)."""
+
+    type: Literal["next"]
+
+
+class Again(BaseModel):
+    """Ask for another match at the same table (once the match is over)."""
+
+    type: Literal["again"]
+
+
 class Say(BaseModel):
     """A chat message from a person's seat (:mod:`cherki.server.chat`)."""
 
@@ -53,7 +65,7 @@ class Emote(BaseModel):
 
 
 Incoming = TypeAdapter(
-    Annotated[Act | Ping | Hint | Back | Say | Emote, Field(discriminator="type")]
+    Annotated[Act | Ping | Hint | Back | Next | Again | Say | Emote, Field(discriminator="type")]
 )
 
 
@@ -88,6 +100,14 @@ class StateOut(TypedDict, total=False):
     ui: dict[str, Any]
     missed: list[str]
     log_from: int
+    #: the score sheet across the table's matches (``Table.running``)
+    matches: dict[str, Any]
+    #: the people's seats that asked for another match
+    again: list[int]
+    #: the people's seats the next hand waits for (None: it does not wait)
+    waiting: list[int] | None
+    #: the table's settings: hints, bot_pace, pause, timer
+    settings: dict[str, Any]
 
 
 class ErrorOut(TypedDict):

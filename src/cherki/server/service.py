@@ -36,8 +36,10 @@ TICK = 0.25  # seconds between looks at the turn timers
 THINKERS = 1  # worker processes for the searching bots
 #: seconds between looks for tables to let go from memory
 SWEEP_SECONDS = 60.0
-#: seconds the lobby's list of tables is kept before it is read again
-LISTING_SECONDS = 2.0
+#: seconds the lobby's list of tables is kept before it is read again, at the most: any
+#: change it shows (a table made, listed, a seat taken, a match over or begun) makes it be
+#: read again at the next asking
+LISTING_SECONDS = 30.0
 
 
 # -- heavy work, in a process of its own ----------------------------------------------------
@@ -211,6 +213,8 @@ class Server:
         self.collect_every = collect_every
         self._thinkers: ProcessPoolExecutor | None = None
         self._listing: tuple[float, list[dict[str, Any]]] | None = None
+        #: the tables' count of changes the kept list was read at
+        self._listing_at = -1
         self._tasks: list[asyncio.Task[None]] = []
 
     # -- bots ---------------------------------------------------------------------------------
@@ -241,10 +245,16 @@ class Server:
         return await asyncio.to_thread(self.tables.table, table_id)
 
     async def listing(self) -> list[dict[str, Any]]:
-        """The tables in play that their hosts listed (read again after
-        :data:`LISTING_SECONDS`, or a change)."""
+        """The tables in play that their hosts listed: read once for everyone who asks
+        until something it shows changes (or :data:`LISTING_SECONDS` pass)."""
         now = time.monotonic()
-        if self._listing is None or now - self._listing[0] > LISTING_SECONDS:
+        changes = self.tables.changes
+        if (
+            self._listing is None
+            or changes != self._listing_at
+            or now - self._listing[0] > LISTING_SECONDS
+        ):
+            self._listing_at = changes
             self._listing = (now, await asyncio.to_thread(self._read_listing))
         rows = self._listing[1]
         public = self.public
@@ -266,6 +276,8 @@ class Server:
                     "status": t.status,
                     "hands": t.settings.get("hands"),
                     "timer": t.settings.get("timer"),
+                    "hints": t.settings.get("hints", True),
+                    "bot_pace": t.settings.get("bot_pace", 0.0),
                     "watch_page": f"/watch/{t.id}",
                     "seats": [
                         {
@@ -307,6 +319,12 @@ class Server:
             "seats": seats,
             "watch_page": f"/watch/{table_id}",
             "watch_url": base + f"/watch/{table_id}",
+            "settings": {
+                "hints": info.settings.get("hints", True),
+                "bot_pace": info.settings.get("bot_pace", 0.0),
+                "pause": info.settings.get("pause", False),
+                "timer": info.settings.get("timer"),
+            },
         }
 
     # -- clocks -------------------------------------------------------------------------------

@@ -18,7 +18,20 @@ from cherki.server import chat, messages
 from cherki.server import origin as reach
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket
-from cherki.server.messages import PONG, Act, Back, Emote, Hint, Incoming, Ping, Say, encode, error
+from cherki.server.messages import (
+    PONG,
+    Act,
+    Again,
+    Back,
+    Emote,
+    Hint,
+    Incoming,
+    Next,
+    Ping,
+    Say,
+    encode,
+    error,
+)
 from cherki.server.service import Server
 from cherki.server.tables import Table
 from cherki.server.words import refusal, said
@@ -54,15 +67,20 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
     if seat is None:
         conn.send(error(refusal("a spectator cannot play", conn.lang)))
         return
-    if isinstance(msg, Hint):
-        conn.send(encode(await table.hint(seat, conn.lang)))
-    elif isinstance(msg, Back):
-        await table.come_back(seat, srv.thinker)
-    elif isinstance(msg, Act):
-        try:
+    try:
+        if isinstance(msg, Hint):
+            conn.send(encode(await table.hint(seat, conn.lang)))
+        elif isinstance(msg, Back):
+            await table.come_back(seat, srv.thinker)
+        elif isinstance(msg, Next):
+            await table.next_hand(seat, srv.thinker)
+        elif isinstance(msg, Again):
+            await table.another(seat, srv.thinker)
+            srv.listing_changed()
+        elif isinstance(msg, Act):
             await table.act(seat, msg.action, msg.version, srv.thinker)
-        except CherkiError as err:
-            conn.send(error(said(err, conn.lang)))
+    except CherkiError as err:
+        conn.send(error(said(err, conn.lang)))
 
 
 async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:

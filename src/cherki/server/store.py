@@ -181,6 +181,27 @@ class ActionRow(Base):
     version: Mapped[int] = mapped_column(Integer, primary_key=True)
     hand: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
+    #: the level of the stand-in bot that made the action for a person who was away (None:
+    #: whoever plays the seat made it); schema revision 0003
+    stand_in: Mapped[str | None] = mapped_column(String(16), nullable=True)
+
+
+class MatchRow(Base):
+    """A match played again at the same table (schema revision 0003): match 0 has no row;
+    each later one starts at its ``first_hand`` (the ``hands`` row of its first hand) and
+    after ``first_version`` actions, and ``carried`` holds what the matches before it left
+    (JSON: ``{"totals": [...], "money_cents": [...]}``, per seat, summed)."""
+
+    __tablename__ = "matches"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    match: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first_hand: Mapped[int] = mapped_column(Integer)
+    first_version: Mapped[int] = mapped_column(Integer)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    carried: Mapped[str] = mapped_column(Text)
 
 
 @dataclass(frozen=True)
@@ -265,6 +286,10 @@ class _Written:
     #: what the header was written from (game, preset, rules, players, table): a record
     #: with the same needs no new header text
     header_key: tuple[Any, ...] | None = None
+    #: the match in play (0: the first) and the ``hands`` row of its first hand: the
+    #: record saved is this match's, its hand ``i`` the row ``first_hand + i``
+    match: int = 0
+    first_hand: int = 0
 
 
 @dataclass
@@ -315,7 +340,11 @@ def _json_or_none(value: Any) -> str | None:
 
 
 def _change(
-    table_id: str, old: _Written, record: Record, status: str | None
+    table_id: str,
+    old: _Written,
+    record: Record,
+    status: str | None,
+    stand_in: str | None = None,
 ) -> tuple[_Change, _Written]:
     """What is new in ``record`` compared with what is written, and what will be written
     after it; a StoreError if the record contradicts what is written."""
@@ -333,6 +362,7 @@ def _change(
             f"the record holds {len(record.hands)} hands, the table {len(old.hands)}: refused"
         )
     version = old.version
+    base = old.first_hand
     hands: list[_Hand] = []
     last = len(old.hands) - 1
     for i, hand in enumerate(record.hands):
@@ -354,19 +384,33 @@ def _change(
             result = was.result
             if result is None and hand.result is not None:
                 result = copy.deepcopy(hand.result)
-                change.results.append((i, json.dumps(result, ensure_ascii=False)))
+                change.results.append((base + i, json.dumps(result, ensure_ascii=False)))
             unchanged = not new and result is was.result
             hands.append(was if unchanged else _Hand(was.deal, [*was.actions, *new], result))
         else:
             new = list(hand.actions)
-            change.hands.append(_hand_values(table_id, i, hand))
+            change.hands.append(_hand_values(table_id, base + i, hand))
             hands.append(_Hand(copy.deepcopy(_deal(hand)), new, copy.deepcopy(hand.result)))
         for text in new:
             version += 1
             change.actions.append(
-                {"table_id": table_id, "version": version, "hand": i, "action": text}
+                {
+                    "table_id": table_id,
+                    "version": version,
+                    "hand": base + i,
+                    "action": text,
+                    "stand_in": stand_in,
+                }
             )
-    after = _Written(header, status if status is not None else old.status, version, hands, key)
+    after = _Written(
+        header,
+        status if status is not None else old.status,
+        version,
+        hands,
+        key,
+        old.match,
+        old.first_hand,
+    )
     return change, after
 
 
@@ -510,24 +554,35 @@ class Store:
                 tuple(SeatInfo(x.seat, x.kind, x.level, x.name) for x in seats),
             )
 
-    def record(self, table_id: str) -> Record:
-        """The table's record as last saved, assembled from its log."""
-        record, written = self._read(table_id)
-        self._remember(table_id, written)
+    def record(self, table_id: str, match: int | None = None) -> Record:
+        """The table's record as last saved, assembled from its log: the match in play's
+        (or match ``match``'s, from 0; a StoreError for a match the table has not played)."""
+        record, written = self._read(table_id, match)
+        if match is None or match == written.match:
+            self._remember(table_id, written)
         if record is None:
             return parse_record({"format": FORMAT, "version": VERSION,
                                  **json.loads(written.header), "hands": []})  # fmt: skip
         return record
 
-    def save(self, table_id: str, record: Record, status: str | None = None) -> int:
-        """Write what is new in the table's record (and its status) in one transaction;
-        returns the table's version: the number of actions recorded. A record that
-        contradicts what the table holds is refused (StoreError) and nothing is written."""
+    def save(
+        self,
+        table_id: str,
+        record: Record,
+        status: str | None = None,
+        *,
+        stand_in: str | None = None,
+    ) -> int:
+        """Write what is new in the table's record (the match in play's) and its status in
+        one transaction; returns the table's version: the number of actions recorded (all
+        matches). A record that contradicts what the table holds is refused (StoreError)
+        and nothing is written. ``stand_in``: the level of the stand-in bot that made the
+        new actions for an away person (written beside them)."""
         for attempt in (0, 1):
             old = self._written.get(table_id)
             if old is None:
                 old = self._read(table_id)[1]
-            change, after = _change(table_id, old, record, status)
+            change, after = _change(table_id, old, record, status, stand_in)
             if not change:
                 self._remember(table_id, after)
                 return after.version
@@ -566,8 +621,9 @@ class Store:
             ids = list(s.scalars(q).all())
         return [self.table(i) for i in ids]
 
-    def _read(self, table_id: str) -> tuple[Record | None, _Written]:
-        """The table's record (None while it has no hand) and what it holds, read whole."""
+    def _read(self, table_id: str, match: int | None = None) -> tuple[Record | None, _Written]:
+        """The table's record (None while it has no hand) and what it holds, read whole:
+        the match in play's, or match ``match``'s."""
         with self._conn() as conn:
             row = conn.execute(
                 select(TableRow.header, TableRow.status, TableRow.version).where(
@@ -576,24 +632,112 @@ class Store:
             ).first()
             if row is None:
                 raise StoreError(f"there is no table {table_id!r}")
-            hand_rows = conn.execute(
-                select(HandRow.__table__).where(HandRow.table_id == table_id).order_by(HandRow.hand)
-            ).all()
-            actions = conn.execute(
-                select(ActionRow.hand, ActionRow.action)
-                .where(ActionRow.table_id == table_id)
-                .order_by(ActionRow.version)
-            ).all()
-        written = _Written(row.header, row.status, row.version)
+            starts = [(0, 0)] + [
+                (m.first_hand, m.first_version)
+                for m in conn.execute(
+                    select(MatchRow.first_hand, MatchRow.first_version)
+                    .where(MatchRow.table_id == table_id)
+                    .order_by(MatchRow.match)
+                ).all()
+            ]
+            latest = len(starts) - 1
+            which = latest if match is None else match
+            if type(which) is not int or not 0 <= which <= latest:
+                raise StoreError(
+                    f"this table has played {latest + 1} match(es): there is no match {match!r}"
+                )
+            first, _ = starts[which]
+            end = starts[which + 1][0] if which < latest else None
+            hand_q = select(HandRow.__table__).where(
+                HandRow.table_id == table_id, HandRow.hand >= first
+            )
+            action_q = select(ActionRow.hand, ActionRow.action).where(
+                ActionRow.table_id == table_id, ActionRow.hand >= first
+            )
+            if end is not None:
+                hand_q = hand_q.where(HandRow.hand < end)
+                action_q = action_q.where(ActionRow.hand < end)
+            hand_rows = conn.execute(hand_q.order_by(HandRow.hand)).all()
+            actions = conn.execute(action_q.order_by(ActionRow.version)).all()
+        written = _Written(row.header, row.status, row.version, match=which, first_hand=first)
         if not hand_rows:
             return None, written
         hands = [_hand_json(h) for h in hand_rows]
         for hand, text in actions:
-            hands[hand]["actions"].append(text)
+            hands[hand - first]["actions"].append(text)
         data = {"format": FORMAT, "version": VERSION, **json.loads(row.header), "hands": hands}
         record = parse_record(data)
         written.hands = [_Hand(_deal(h), list(h.actions), h.result) for h in record.hands]
         return record, written
+
+    # -- matches played again at the table ------------------------------------------------
+    def new_match(self, table_id: str, carried: dict[str, Any]) -> int:
+        """Start another match at the table (its record's hands are saved next, from its
+        first): a ``matches`` row (what the matches before leave, ``carried``), and the
+        table in play again; returns the new match's number (from 0)."""
+        old = self._written.get(table_id)
+        if old is None:
+            old = self._read(table_id)[1]
+        number = old.match + 1
+        first = old.first_hand + len(old.hands)
+        with self._conn() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == old.version)
+                .values(status=PLAYING, updated=_now())
+            )
+            if done.rowcount != 1:
+                self._forget(table_id)
+                raise StoreError(f"table {table_id!r} was changed meanwhile: try again")
+            conn.execute(
+                insert(MatchRow).values(
+                    table_id=table_id,
+                    match=number,
+                    first_hand=first,
+                    first_version=old.version,
+                    created=_now(),
+                    carried=json.dumps(carried),
+                )
+            )
+        self._remember(
+            table_id,
+            _Written(old.header, PLAYING, old.version, [], old.header_key, number, first),
+        )
+        return number
+
+    def matches(self, table_id: str) -> list[tuple[int, int, dict[str, Any]]]:
+        """The table's matches after its first: ``(match, first_version, carried)`` each."""
+        with self._conn() as conn:
+            rows = conn.execute(
+                select(MatchRow.match, MatchRow.first_version, MatchRow.carried)
+                .where(MatchRow.table_id == table_id)
+                .order_by(MatchRow.match)
+            ).all()
+        return [(m, v, json.loads(c)) for m, v, c in rows]
+
+    def stand_ins(self, table_id: str, since: int = 0) -> dict[int, str]:
+        """The actions after version ``since`` that a stand-in bot made for an away person:
+        their version and the bot's level."""
+        with self._conn() as conn:
+            rows = conn.execute(
+                select(ActionRow.version, ActionRow.stand_in).where(
+                    ActionRow.table_id == table_id,
+                    ActionRow.version > since,
+                    ActionRow.stand_in.is_not(None),
+                )
+            ).all()
+        return {v: str(level) for v, level in rows}
+
+    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+        """The table's settings as the host changed them."""
+        with self._conn() as conn:
+            done = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(settings=json.dumps(settings), updated=_now())
+            )
+            if done.rowcount != 1:
+                raise StoreError(f"there is no table {table_id!r}")
 
     def _remember(self, table_id: str, written: _Written) -> None:
         with self._written_lock:

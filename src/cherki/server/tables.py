@@ -44,6 +44,22 @@ Our specifications
   events as it saw them and the results of the hands that ended. It says whose view it is
   (``"seen_by"``) and cannot be replayed. It is worked out from the record alone
   (:func:`record_for`), away from the event loop.
+* **Between hands** (setting ``pause``, on for new tables): a finished hand's result stays
+  until every person at the table (not away) said "next hand" (:attr:`Table.waiting`); with a
+  turn timer the wait lasts one turn's time (the deadline's seat is -1); the host may deal at
+  once. All-bot tables (every person away) never wait. The wait lives in memory only.
+* **Another match** at the same table (:meth:`Table._again`): once the match is over, when
+  every person asked (or the host decides) a new session starts with the same seats, names
+  and bots and a new seed; the store writes a ``matches`` row with what the earlier matches
+  left each seat (:attr:`Table.carried`) before anyone is told; the version runs on.
+* **The bots' pace** (setting ``bot_pace``, 0.8 s for new tables): while a person is connected
+  and not away, a bot's action waits until that long after the last action told: the bots'
+  task sleeps outside the lock (:meth:`Table._pace_left`), then plays as before.
+* **Hints** (setting ``hints``): off by default where the rules put money on the points
+  (:func:`plays_for_money`); a hint at a table whose hints are off is refused in words.
+* **A stand-in's actions are its own**: saved with the stand-in's level
+  (``actions.stand_in``) and worded as the bot's (:func:`stand_in_voice`), live, in what a
+  returning client missed, and after a restart (:meth:`Table.load_marks`).
 * A finished table with no connection left is let go from memory (it is in the store), and
   so is any table nobody has been connected to, and nothing has happened at, for
   :data:`IDLE_SECONDS`: it comes back from the store when someone opens its link (its turn
@@ -84,6 +100,10 @@ MIN_TIMER, MAX_TIMER = 5, 3600
 MAX_MISSED = 300
 #: seconds a table nobody is connected to stays in memory
 IDLE_SECONDS = 600.0
+#: seconds between bots' actions at a table with people (a table setting), and its range
+DEFAULT_PACE, MAX_PACE = 0.8, 5.0
+#: the table settings the host may change while the table plays, and what each may be
+SETTINGS = ("hints", "bot_pace", "timer", "pause")
 
 #: how a bot's decision is worked out away from the event loop: (bot, observation, seed)
 Thinker = Callable[[Bot, Observation, int], Awaitable[int]]
@@ -95,6 +115,31 @@ class SeatPlan:
 
     kind: str
     level: str | None = None
+
+
+def plays_for_money(game: Any, rules: Any) -> bool:
+    """Whether a table's rules put money on the points: any of its options in cents (a
+    point's worth, an ang pow...) above nothing."""
+    return any("cents" in o.name and bool(getattr(rules, o.name, 0) or 0) for o in game.options)
+
+
+def check_setting(name: str, value: Any) -> Any:
+    """A table setting's value, checked (a RulesError in words for a bad one)."""
+    if name in ("hints", "pause"):
+        if type(value) is not bool:
+            raise RulesError(f"{name} is on or off (true or false), not {value!r}")
+        return value
+    if name == "bot_pace":
+        if type(value) not in (int, float) or not 0 <= value <= MAX_PACE:
+            raise RulesError(f"the bots' pace is 0 to {MAX_PACE:g} seconds, not {value!r}")
+        return round(float(value), 2)
+    if name == "timer":
+        if value is not None and (type(value) is not int or not MIN_TIMER <= value <= MAX_TIMER):
+            raise RulesError(
+                f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (or off), not {value!r}"
+            )
+        return value
+    raise RulesError(f"there is no table setting {name!r}: {', '.join(SETTINGS)}")
 
 
 def seat_name(seat: int, bot_level: str | None = None) -> str:
@@ -179,19 +224,83 @@ class Table:
         self._sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
         self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
+        #: the match in play (0: the first), the actions of the matches before it, and what
+        #: those matches left each seat (the store's ``matches.carried``)
+        self.number = 0
+        self.base = 0
+        n = len(session.seats)
+        self.carried: dict[str, Any] = {"totals": [0] * n, "money_cents": [0] * n, "matches": []}
+        #: the people's seats that asked for another match (once this one is over)
+        self.again: set[int] = set()
+        #: after a hand, the people's seats the next hand waits for ("next hand"); None:
+        #: no pause
+        self.waiting: set[int] | None = None
+        #: the versions of the actions a stand-in bot made for an away person (this match)
+        self.stand_ins: set[int] = set()
+        #: the level of the stand-in making the action being saved (None: the seat's own)
+        self._standing: str | None = None
+        #: the hand in play's log and which of its events a stand-in's actions made
+        self._marked: tuple[list[Event], set[int]] | None = None
+        #: when (monotonic) the last action was told: the bots' pace counts from it
+        self.moved = 0.0
+        #: how the bots' task waits for their pace (tests replace it)
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        #: the status last saved, and who is told when it changes (the lobby's list)
+        self.status = PLAYING
+        self.on_status: Callable[[], None] | None = None
         #: the table's chat (cherki.server.chat), read from the store when first used
         self.chat: ChatRoom | None = None
         session.save = self._save
 
     # -- the record -------------------------------------------------------------------------
     def _save(self, record: Record) -> None:
-        self.store.save(self.id, record, FINISHED if self.session.is_over() else PLAYING)
+        status = FINISHED if self.session.is_over() else PLAYING
+        self.store.save(self.id, record, status, stand_in=self._standing)
+        if status != self.status:
+            self.status = status
+            if self.on_status is not None:
+                self.on_status()
 
     @property
     def version(self) -> int:
+        """Actions recorded at the table: every match's."""
         session = self.session
         done = sum(len(h.actions) for h in session.match.record.hands)
-        return done + (len(session.state.history) if session.state is not None else 0)
+        return self.base + done + (len(session.state.history) if session.state else 0)
+
+    # -- settings -------------------------------------------------------------------------
+    @property
+    def hints(self) -> bool:
+        """Whether a person may ask for a hint (tables made before the setting: yes)."""
+        return bool(self.settings.get("hints", True))
+
+    @property
+    def pace(self) -> float:
+        """Seconds between the bots' actions while a person is at the table (tables made
+        before the setting: none)."""
+        return float(self.settings.get("bot_pace") or 0.0)
+
+    @property
+    def pauses(self) -> bool:
+        """Whether the next hand waits for the people's "next hand"."""
+        return bool(self.settings.get("pause", False))
+
+    def _people_here(self) -> set[int]:
+        """The people's seats that hold the table up: every person's not played by a
+        stand-in."""
+        return {i for i, s in enumerate(self.session.seats) if s.bot is None} - self.away
+
+    def _set(self, changes: dict[str, Any]) -> None:
+        """The host changes settings (each checked first: a bad one changes nothing)."""
+        fresh = dict(self.settings)
+        for name, value in changes.items():
+            fresh[name] = check_setting(name, value)
+        self.store.set_settings(self.id, fresh)
+        self.settings = fresh
+        if not fresh.get("timer"):
+            self.deadline = None
+        if self.waiting is not None and not self.pauses:
+            self._deal_next()
 
     @property
     def over(self) -> bool:
@@ -229,15 +338,104 @@ class Table:
         self._advance()
 
     def _advance(self) -> None:
-        """Score a finished hand and deal the next (or close the match)."""
+        """Score a finished hand and deal the next (or close the match). With the pause on
+        and people at the table, the next hand waits for their "next hand"."""
         session = self.session
         while session.state is not None and session.state.is_terminal:
             session.finish_hand()
+            self._marked = None
             if session.is_over():
                 self.deadline = None
                 self._seen.clear()
                 return
+            people = self._people_here()
+            if self.pauses and people:
+                self.waiting = people
+                self.deadline = None
+                return
             session.start_hand()
+
+    def _next(self, seat: int) -> bool:
+        """``seat`` pressed "next hand": the hand is dealt when nobody is left to press it
+        (whether anything changed)."""
+        if self.waiting is None or seat not in self.waiting:
+            return False
+        self.waiting.discard(seat)
+        if not self.waiting - self.away:
+            self._deal_next()
+        return True
+
+    def _deal_next(self) -> None:
+        """The pause after a hand is over: the next hand is dealt."""
+        self.waiting = None
+        self.deadline = None
+        if self.session.state is None and not self.session.is_over():
+            self.session.start_hand()
+
+    # -- another match ----------------------------------------------------------------------
+    def _again(self, seat: int | None) -> bool:
+        """``seat`` asks for another match (None: the host decides it); it starts when
+        every person at the table asked. Whether anything changed."""
+        if not self.session.is_over():
+            raise IllegalActionError("the match is not over yet: another one starts after it")
+        if seat is not None:
+            if seat in self.again:
+                return False
+            self.again.add(seat)
+            if not self._people_here() <= self.again:
+                return True
+        self._new_match()
+        return True
+
+    def _new_match(self) -> None:
+        """Another match at the table: the same seats, names, bots and links; a new seed;
+        what this match left carried on to the score sheet's running totals."""
+        old = self.session
+        match = old.match
+        n = len(old.seats)
+        mine = {"totals": list(match.totals), "money_cents": list(match.money)}
+        carried = {
+            "totals": [a + b for a, b in zip(self.carried["totals"], match.totals, strict=True)],
+            "money_cents": [
+                a + b for a, b in zip(self.carried["money_cents"], match.money, strict=True)
+            ],
+            "matches": [*self.carried["matches"], mine],
+        }
+        base = self.version
+        self.number = self.store.new_match(self.id, carried)
+        self.status = PLAYING
+        if self.on_status is not None:
+            self.on_status()
+        seed = random.SystemRandom().getrandbits(64)
+        session = Session(old.game, old.rules, list(old.seats), seed, hands=old.hands,
+                          preset=old.preset)  # fmt: skip
+        assert len(session.seats) == n
+        session.save = self._save
+        self.session = session
+        self.base = base
+        self.carried = carried
+        self.again = set()
+        self.waiting = None
+        self.stand_ins = set()
+        self._marked = None
+        self._seen.clear()
+        self._finished.clear()
+        self._sent.clear()
+        self._hands.clear()
+        session.start_hand()
+
+    def running(self) -> dict[str, Any]:
+        """The score sheet across the table's matches: which match this is, each earlier
+        match's totals, and the running totals with this one's."""
+        match = self.session.match
+        return {
+            "number": self.number,
+            "earlier": self.carried["matches"],
+            "totals": [a + b for a, b in zip(self.carried["totals"], match.totals, strict=True)],
+            "money_cents": [
+                a + b for a, b in zip(self.carried["money_cents"], match.money, strict=True)
+            ],
+        }
 
     def _bot_to_play(self) -> bool:
         """Whether a bot (or an away person's stand-in) is to act, or a finished hand is
@@ -245,7 +443,7 @@ class Table:
         session = self.session
         state = session.state
         if state is None:
-            return not session.is_over()
+            return not session.is_over() and self.waiting is None
         if state.is_terminal:
             return True
         seat = state.current
@@ -270,13 +468,57 @@ class Table:
         return seat, bot, session.state.observation(seat), seed, self.version
 
     def _bot_act(self, seat: int, action: int, version: int) -> bool:
-        """A bot's action for ``seat``, if the table is where the bot saw it."""
+        """A bot's action for ``seat``, if the table is where the bot saw it (a stand-in's
+        for an away person is written down as the stand-in's)."""
         session = self.session
         if self.version != version or session.to_act != seat:
             return False
-        session.act(seat, action)
+        standing = session.seats[seat].bot is None
+        state = session.state
+        assert state is not None
+        before = len(state.log)
+        self._standing = self.stand_in if standing else None
+        try:
+            session.act(seat, action)
+        finally:
+            self._standing = None
+        if standing:
+            self.stand_ins.add(self.version)
+            self._mark(state.log, range(before, len(state.log)))
         self._advance()
         return True
+
+    def _mark(self, log: list[Event], events: range | set[int]) -> None:
+        """Events of the hand in play that a stand-in's action made."""
+        if self._marked is None or self._marked[0] is not log:
+            self._marked = (log, set())
+        # marked as they are made, before any viewer's words for them are worked out
+        self._marked[1].update(events)
+
+    def _marks(self) -> set[int]:
+        state = self.session.state
+        if state is None or self._marked is None or self._marked[0] is not state.log:
+            return set()
+        return self._marked[1]
+
+    def load_marks(self) -> None:
+        """After a restart: which actions of this match stand-ins made (the store says), and
+        the events they made in the hand in play."""
+        first = self.base
+        self.stand_ins = set(self.store.stand_ins(self.id, first))
+        state = self.session.state
+        if not self.stand_ins or state is None:
+            return
+        record = self.session.record()
+        index = len(record.hands) - 1
+        start = first + sum(len(h.actions) for h in record.hands[:index])
+        marked: set[int] = set()
+        count = len(record.start(index).log)
+        for n, (step, _, _) in enumerate(replay_steps(record, index), start=1):
+            if start + n in self.stand_ins:
+                marked.update(range(count, len(step.log)))
+            count = len(step.log)
+        self._marked = (state.log, marked)
 
     # -- the turn timer -----------------------------------------------------------------------
     def arm(self, now: float) -> None:
@@ -285,6 +527,10 @@ class Table:
         seconds = self.settings.get("timer")
         session = self.session
         seat = session.to_act
+        if seconds and self.waiting is not None:  # the pause after a hand lasts a turn
+            if self.deadline is None or self.deadline[1] != -1:
+                self.deadline = (self.version, -1, now + seconds)
+            return
         if not seconds or seat is None or session.seats[seat].bot is not None:
             self.deadline = None
             return
@@ -300,6 +546,8 @@ class Table:
             return False
         version, seat, _ = held
         self.deadline = None
+        if seat == -1:  # the pause after a hand: the time to press "next hand" ran out
+            return self.waiting is not None and self.version == version
         if self.version != version or self.session.to_act != seat:
             return False
         self.away.add(seat)
@@ -335,7 +583,9 @@ class Table:
             left = None
             if held is not None and now is not None:
                 left = round(max(0.0, held[2] - now), 1)
-            timer = TimerOut(seconds=seconds, remaining=left, seat=held[1] if held else None)
+            timer = TimerOut(
+                seconds=seconds, remaining=left, seat=held[1] if held and held[1] >= 0 else None
+            )
         viewer = seat if seat is not None else -1
         out = StateOut(
             type="state",
@@ -351,12 +601,26 @@ class Table:
             timer=timer,
             people=[s.bot is None for s in session.seats],
             away=sorted(self.away),
+            matches=self.running(),
+            again=sorted(self.again),
+            waiting=None if self.waiting is None else sorted(self.waiting),
+            settings={
+                "hints": self.hints,
+                "bot_pace": self.pace,
+                "pause": self.pauses,
+                "timer": seconds or None,
+            },
         )
         finished = self._finished_views(viewer, seat, lang)
         if state is None:
             out["observation"] = None
             out["events"] = []
             out["ui"] = present.seat_view(session, seat, finished=finished, lang=lang)
+            if self.waiting is not None:
+                out["ui"]["status"] = (
+                    f"Hand {len(session.match.results)} is over: the next is dealt when "
+                    'everyone has pressed "Next hand".'
+                )
             return out
         obs = state.observation(seat) if seat is not None else state.public_observation()
         data = obs.to_json()
@@ -406,10 +670,12 @@ class Table:
         if seen.count < len(state.log):
             you = None if viewer < 0 else viewer
             voice = Voice.of(session.names, len(session.seats), you, lang)
-            for e in state.log[seen.count :]:
+            marks = self._marks()
+            for i, e in enumerate(state.log[seen.count :], start=seen.count):
                 mine = e.seen_by(viewer)
                 data = mine.to_json()
-                line = event_line(mine, session.game, voice)
+                said = stand_in_voice(voice, e.seat) if i in marks else voice
+                line = event_line(mine, session.game, said)
                 seen.data.append(data)
                 seen.lines.append(line)
                 seen.data_text.append(_json(data))
@@ -460,7 +726,7 @@ class Table:
         session = self.session
         if type(since) is not int or since >= self.version:
             return []
-        since = max(0, since)
+        since = max(0, since - self.base)  # from this match's first action
         record = session.record()
         voice = Voice.of(session.names, len(session.seats), seat, lang)
         viewer = seat if seat is not None else -1
@@ -477,15 +743,18 @@ class Table:
             assert state is not None
             lines.append(voice.t("missed.hand", n=index + 1))
             first_event = _events_after(record, index, skip)
-            lines += [
-                event_line(e, session.game, voice) for e in state.events_for(viewer, first_event)
-            ]
+            marks = _marked_events(record, index, start + self.base, self.stand_ins)
+            for i, e in enumerate(state.events_for(viewer, first_event), start=first_event):
+                said = stand_in_voice(voice, e.seat) if i in marks else voice
+                lines.append(event_line(e, session.game, said))
             if not live and index < len(session.match.results):
                 lines.append(result_summary(session.match.results[index], session.game, voice))
             start = end
         return lines[-MAX_MISSED:]
 
     def _hint(self, seat: int, lang: str = DEFAULT_LANG) -> list[str]:
+        if not self.hints:
+            raise IllegalActionError("hints are off at this table (the host chose so)")
         return present.hint(self.session, seat, lang)
 
     # -- the table's doors (on the event loop) ---------------------------------------------------
@@ -511,6 +780,7 @@ class Table:
         now = time.monotonic()
         self.arm(now)
         self.touched = now
+        self.moved = now
         texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
             c.send(texts[(c.seat, c.lang)])
@@ -522,9 +792,37 @@ class Table:
         self.wake(thinker)
 
     async def hint(self, seat: int, lang: str = DEFAULT_LANG) -> HintOut:
+        """A hint for ``seat`` (a CherkiError at a table whose hints are off)."""
         async with self.lock:
             lines = await asyncio.to_thread(self._hint, seat, lang)
         return HintOut(type="hint", lines=lines)
+
+    async def next_hand(self, seat: int, thinker: Thinker) -> None:
+        """A person pressed "next hand" (nothing changes unless the table waits for them)."""
+        async with self.lock:
+            if self.waiting is not None and seat in self.waiting:
+                await self._told(lambda: self._next(seat))
+        self.wake(thinker)
+
+    async def another(self, seat: int | None, thinker: Thinker) -> None:
+        """A person (None: the host) asks for another match (a CherkiError while the match
+        is not over)."""
+        async with self.lock:
+            await self._told(lambda: self._again(seat))
+        self.wake(thinker)
+
+    async def change(self, changes: dict[str, Any], thinker: Thinker) -> None:
+        """The host changes the table's settings (a CherkiError for a bad one)."""
+        async with self.lock:
+            await self._told(lambda: self._set(changes))
+        self.wake(thinker)
+
+    async def deal_now(self, thinker: Thinker) -> None:
+        """The host deals the next hand without waiting for everyone's "next hand"."""
+        async with self.lock:
+            if self.waiting is not None:
+                await self._told(self._deal_next)
+        self.wake(thinker)
 
     async def come_back(self, seat: int, thinker: Thinker) -> None:
         async with self.lock:
@@ -560,8 +858,12 @@ class Table:
     async def expire_now(self, now: float, thinker: Thinker) -> None:
         """The turn timer's look: an away seat is told and its stand-in starts."""
         async with self.lock:
+            pause = self.deadline is not None and self.deadline[1] == -1
             if self.expire(now):
-                self.tell()
+                if pause:
+                    await self._told(self._deal_next)
+                else:
+                    self.tell()
         self.wake(thinker)
 
     def wake(self, thinker: Thinker) -> None:
@@ -582,8 +884,23 @@ class Table:
                 return
             seat, bot, obs, seed, version = job
             action = await thinker(bot, obs, seed)
+            wait = self._pace_left(time.monotonic())
+            if wait > 0:  # outside the lock: the table answers everyone meanwhile
+                await self.sleep(wait)
             async with self.lock:
                 await self._told(partial(self._bot_act, seat, action, version))
+
+    def _pace_left(self, now: float) -> float:
+        """How long the next bot's action waits so that people can follow: the pace from
+        the last action told, when a person is connected and not away (a table of bots,
+        or one nobody watches, never waits)."""
+        pace = self.pace
+        if pace <= 0:
+            return 0.0
+        here = self._people_here()
+        if not any(c.seat in here for c in self.connections):
+            return 0.0
+        return max(0.0, self.moved + pace - now)
 
     async def stop(self) -> None:
         if self.bots is not None:
@@ -599,6 +916,11 @@ class Tables:
         self.stand_in = stand_in
         self.live: dict[str, Table] = {}
         self._loading = threading.Lock()
+        #: counts the changes of a table's status (the lobby's list is read again after one)
+        self.changes = 0
+
+    def changed(self) -> None:
+        self.changes += 1
 
     def create(
         self,
@@ -609,6 +931,10 @@ class Tables:
         hands: int = 1,
         timer: int | None = None,
         listed: bool = False,
+        *,
+        hints: bool | None = None,
+        bot_pace: float | None = None,
+        pause: bool | None = None,
     ) -> tuple[str, dict[int, str], str]:
         """A new table, its first hand dealt; its id, a token for each person's seat and the
         host's token.
@@ -634,11 +960,21 @@ class Tables:
                 raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
         seed = random.SystemRandom().getrandbits(64)
         session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
-        settings: dict[str, Any] = {"hands": hands, "timer": timer, "listed": bool(listed)}
+        settings: dict[str, Any] = {
+            "hands": hands,
+            "timer": timer,
+            "listed": bool(listed),
+            "hints": check_setting(
+                "hints", not plays_for_money(game, rules) if hints is None else hints
+            ),
+            "bot_pace": check_setting("bot_pace", DEFAULT_PACE if bot_pace is None else bot_pace),
+            "pause": check_setting("pause", True if pause is None else pause),
+        }
         table_id, tokens, host = self.store.create_table(
             session.record(), [(p.kind, p.level) for p in seats], settings
         )
         table = Table(table_id, session, settings, self.store, stand_in=self.stand_in)
+        table.on_status = self.changed
         session.start_hand()
         self.live[table_id] = table
         return table_id, tokens, host
@@ -669,6 +1005,12 @@ class Tables:
         ]
         session = Session.resume(record, seats)
         table = Table(table_id, session, info.settings, self.store, stand_in=self.stand_in)
+        table.status = info.status
+        table.on_status = self.changed
+        played = self.store.matches(table_id)
+        if played:
+            table.number, table.base, table.carried = played[-1]
+        table.load_marks()
         if session.state is None and not session.is_over():
             session.start_hand()
         return table
@@ -730,6 +1072,34 @@ def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
     data["hands"] = hands
     data["seen_by"] = seat if seat is not None else "spectator"
     return data
+
+
+def stand_in_voice(voice: Voice, seat: int) -> Voice:
+    """The words of an event a stand-in bot made for the person at ``seat``: the bot's,
+    not the person's ("Your stand-in bot discards …", "Siti's stand-in bot discards …")."""
+    if not 0 <= seat < len(voice.names):
+        return voice
+    names = list(voice.names)
+    if voice.is_you(seat):
+        names[seat] = "Your stand-in bot"
+        return Voice(tuple(names), None if voice.you == seat else voice.you, voice.words)
+    names[seat] = f"{voice.name(seat)}'s stand-in bot"
+    return Voice(tuple(names), voice.you, voice.words)
+
+
+def _marked_events(record: Record, index: int, first: int, versions: set[int]) -> set[int]:
+    """The events of hand ``index`` (its first action the table's version ``first + 1``)
+    that actions of ``versions`` made."""
+    hand = record.hands[index]
+    if not any(first < v <= first + len(hand.actions) for v in versions):
+        return set()
+    out: set[int] = set()
+    count = len(record.start(index).log)
+    for n, (step, _, _) in enumerate(replay_steps(record, index), start=1):
+        if first + n in versions:
+            out.update(range(count, len(step.log)))
+        count = len(step.log)
+    return out
 
 
 def _events_after(record: Record, index: int, actions: int) -> int:

@@ -57,6 +57,7 @@ async function load() {
   }
   document.title = tr("page.host.doc_title_game", { title: t.title });
   fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, tr(t.status === "finished" ? "page.host.over" : "page.host.playing")));
+  showSettings(t);
   fill($("#seats"), t.seats.map(seatRow),
     el("div", { class: "link-row" }, el("span", { class: "who" }, tr("page.spectators")), ...linkCell(t.watch_url, tr("page.watch"))));
 }
@@ -69,4 +70,41 @@ function botName(level) {
 }
 
 await loadWords();
+
+// -- the table's settings, the next hand, another match ---------------------------------------
+function showSettings(t) {
+  const set = t.settings || {};
+  $("#host-play").classList.remove("hidden");
+  $("#set-hints").checked = Boolean(set.hints);
+  $("#set-pace").value = String(set.bot_pace ?? 0);
+  $("#set-pause").checked = Boolean(set.pause);
+  $("#set-timer").value = String(set.timer || 0);
+  $("#again-now").disabled = t.status !== "finished";
+  $("#again-now").title = t.status === "finished" ? "" : "once the match is over";
+}
+
+async function post(path, json, done) {
+  try {
+    await api(`${base}${path}`, { json });
+    toast(done);
+    load();
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
+$("#settings-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const pace = Number($("#set-pace").value);
+  const timer = Math.round(Number($("#set-timer").value) || 0);
+  post("/settings", {
+    hints: $("#set-hints").checked,
+    bot_pace: Number.isFinite(pace) ? pace : 0,
+    pause: $("#set-pause").checked,
+    timer,
+  }, "The settings are saved: everyone at the table sees them now.");
+});
+$("#deal-now").addEventListener("click", () => post("/next", {}, "The next hand is dealt (if the table was waiting for it)."));
+$("#again-now").addEventListener("click", () => post("/again", {}, "Another match has started at your table."));
+
 load();

@@ -91,6 +91,17 @@ function showSeats() {
   }));
 }
 
+// the table's settings beyond the rules: hints, the bots' pace, the pause after a hand
+function tableSettings() {
+  const hints = $("#hints").value;
+  const pace = Number($("#bot-pace").value);
+  return {
+    hints: hints === "" ? null : hints === "on",
+    bot_pace: Number.isFinite(pace) ? Math.min(5, Math.max(0, pace)) : 0.8,
+    pause: $("#pause").checked,
+  };
+}
+
 async function create(event) {
   event.preventDefault();
   const g = game();
@@ -104,6 +115,7 @@ async function create(event) {
     hands: Number($("#hands").value) || 1,
     timer: $("#timer-on").checked ? Number($("#timer").value) || 60 : null,
     listed: $("#listed").checked,
+    ...tableSettings(),
   };
   const button = $("#create-btn");
   button.disabled = true;
@@ -195,7 +207,9 @@ async function start() {
   $("#create").addEventListener("submit", create);
   showGame();
   refresh();
-  setInterval(refresh, 10000);
+  // the server reads the list again only when something in it changed: asking often is cheap
+  setInterval(() => { if (!document.hidden) refresh(); }, 3000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
 }
 
 start();

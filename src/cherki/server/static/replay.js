@@ -136,7 +136,10 @@ async function openFile(file) {
 }
 
 if (table) {
-  load(fetch(`/api/tables/${encodeURIComponent(table)}/replay?lang=${language()}`)).then((error) => {
+  // ?match=N: one of the table's earlier matches (from 0); without it, the last
+  const match = new URLSearchParams(location.search).get("match");
+  const which = match !== null && /^\d{1,3}$/.test(match) ? `&match=${match}` : "";
+  load(fetch(`/api/tables/${encodeURIComponent(table)}/replay?lang=${language()}${which}`)).then((error) => {
     if (error) {
       $("#fatal").textContent = error;
       $("#fatal").classList.remove("hidden");

@@ -174,7 +174,7 @@ function render() {
   $("#table-page").classList.remove("hidden");
   const yours = !watching && st.observation && st.observation.current === st.seat && !st.over;
   $("#keys").classList.toggle("hidden", watching);
-  const handText = st.over ? tr("page.host.over") : tr("term.hand", { n: st.hand_number + 1 });
+  const handText = matchText() + (st.over ? tr("page.host.over") : tr("term.hand", { n: st.hand_number + 1 }));
   $("#title").textContent = `${ui.title} — ${handText}${watching ? tr("page.table.watching") : ""}`;
   document.title = `${yours ? tr("page.table.your_turn_title") : ""}Cherki — ${ui.title}`;
   const record = $("#record");
@@ -191,6 +191,7 @@ function render() {
   renderCentre();
   renderYou();
   renderLog();
+  renderLifecycle();
 }
 
 function renderTimer() {
@@ -361,7 +362,9 @@ function renderActions() {
   if (discards && selected < 0) bar.append(el("span", { class: "small" }, tr("page.table.pick")));
   if (!actions().length && !st.over) bar.append(el("span", { class: "small" }, tr("page.table.waiting_others")));
   bar.append(el("span", { class: "spacer", style: "flex:1" }));
-  bar.append(el("button", { class: "btn", type: "button", id: "hint-btn", onclick: askHint, disabled: !st.observation }, tr("page.table.hint"), el("kbd", {}, "h")));
+  const noHints = st.settings && st.settings.hints === false;
+  bar.append(el("button", { class: "btn", type: "button", id: "hint-btn", onclick: askHint, disabled: !st.observation || noHints,
+    title: noHints ? "Hints are off at this table" : null }, tr("page.table.hint"), el("kbd", {}, "h")));
   return bar;
 }
 
@@ -415,12 +418,114 @@ function openResult() {
   replay.href = `/replay/${st.table}`;
   replay.classList.toggle("hidden", !st.over);
   $("#result-close").textContent = tr(st.over ? "page.table.close" : "page.table.next_hand");
+  $("#result-again").classList.toggle("hidden", !st.over || watching);
   const dialog = $("#result");
   if (!dialog.open) dialog.showModal();
   $(".result-body", dialog).scrollTop = 0;
 }
 
-$("#result-close").addEventListener("click", () => $("#result").close());
+$("#result-close").addEventListener("click", () => {
+  $("#result").close();
+  if (mustPressNext()) nextHand();
+});
+$("#result-again").addEventListener("click", () => {
+  $("#result").close();
+  askAgain();
+});
+
+// -- between hands and matches ---------------------------------------------------------------
+// whether the table waits for this person's "next hand"
+function mustPressNext() {
+  return Boolean(st && !watching && st.waiting && st.waiting.includes(st.seat));
+}
+
+function nextHand() {
+  send({ type: "next" });
+}
+
+function askAgain() {
+  send({ type: "again" });
+}
+
+function matchText() {
+  return st.matches && st.matches.number > 0 ? `match ${st.matches.number + 1}, ` : "";
+}
+
+function whoList(seats) {
+  return seats.map((s) => (s === st.seat ? "you" : st.names[s])).join(", ");
+}
+
+const cents = (c) => (c / 100).toFixed(2);
+
+// the score sheet across the table's matches: each match's totals and the running total
+function matchesView() {
+  const m = st.matches;
+  const sheet = st.match || {};
+  const rows = (m.earlier || []).map((e, i) => ({ label: `Match ${i + 1}`, totals: e.totals, money: e.money_cents, replay: i }));
+  rows.push({ label: `Match ${m.number + 1}${st.over ? "" : " (in play)"}`, totals: sheet.totals || [], money: sheet.money_cents || [] });
+  const hasMoney = [...rows, { money: m.money_cents }].some((r) => (r.money || []).some((c) => c));
+  const cell = (r, i) => el("td", { class: "num" }, String(r.totals[i] ?? ""), hasMoney ? el("div", { class: "small muted" }, cents((r.money || [])[i] || 0)) : null);
+  return el("table", { class: "sheet", id: "matches-sheet" },
+    el("thead", {}, el("tr", {}, el("th", {}, ""), st.names.map((n) => el("th", { class: "num" }, n)))),
+    el("tbody", {}, rows.map((r) => el("tr", {}, el("td", {}, r.label,
+      r.replay !== undefined ? [" ", el("a", { class: "small", href: `/replay/${st.table}?match=${r.replay}` }, "replay"),
+        " ", el("a", { class: "small", download: "", href: `/api/tables/${st.table}/record?match=${r.replay}` + (watching ? "" : `&token=${encodeURIComponent(key)}`) }, "record")] : null),
+    st.names.map((_, i) => cell(r, i)))),
+      el("tr", { class: "total", id: "running-total" }, el("td", {}, "Running total"), st.names.map((_, i) => cell({ totals: m.totals, money: m.money_cents }, i)))));
+}
+
+// the last hand's log, kept on the page while no hand is in play (the result, the pause)
+let lastLog = [];
+
+// between hands and after the match: the seats (who is ready) and the last hand's log stay
+function renderBetween() {
+  if (st.ui.log.length) lastLog = st.ui.log;
+  if (st.observation) return;
+  if (!st.ui.log.length && lastLog.length) {
+    fill($("#log"), chatLog(st, lastLog.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line)))));
+    $("#log").scrollTop = $("#log").scrollHeight;
+  }
+  if (st.ui.seats.length) return;
+  const away = st.away || [];
+  fill($("#seats"), st.names.map((name, i) => {
+    const badges = [];
+    if (st.over && (st.again || []).includes(i)) badges.push(el("span", { class: "badge" }, "wants another match"));
+    if (st.waiting && st.people[i] && !away.includes(i)) {
+      badges.push(st.waiting.includes(i) ? el("span", { class: "badge grey" }, "reading the result") : el("span", { class: "badge" }, "ready"));
+    }
+    if (away.includes(i)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
+    return el("div", { class: "seat", dataset: { seat: i } },
+      el("div", { class: "name" }, i === st.seat && !watching ? `${name} (you)` : name, badges));
+  }));
+}
+
+function renderLifecycle() {
+  renderBetween();
+  const m = st.matches;
+  const show = Boolean(m && (m.number > 0 || st.over));
+  $("#matches-panel").classList.toggle("hidden", !show);
+  if (show) fill($("#matches"), matchesView());
+  if (watching || st.ui.hand) return;
+  const you = $("#you");
+  if (st.over) {
+    const asked = st.again || [];
+    const people = st.people.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
+    const waitingFor = people.filter((i) => !asked.includes(i));
+    const mine = asked.includes(st.seat);
+    you.append(el("div", { class: "again", id: "again-box" },
+      mine
+        ? el("p", {}, `You asked for another match. Waiting for ${whoList(waitingFor)}.`)
+        : el("button", { class: "btn go", type: "button", id: "again-btn", onclick: askAgain }, "Play another match"),
+      asked.length && !mine ? el("p", { class: "small muted" }, `${whoList(asked)} asked for another match.`) : null,
+      el("p", { class: "small muted" }, "Another match: the same seats, names and bots; the score runs on. It starts when everyone asked (or the host starts it).")));
+  } else if (st.waiting) {
+    const others = st.waiting.filter((s) => s !== st.seat);
+    you.append(el("div", { class: "next", id: "next-box" },
+      mustPressNext()
+        ? el("button", { class: "btn go", type: "button", id: "next-btn", onclick: nextHand }, "Next hand")
+        : el("p", {}, `Waiting for ${whoList(others)} to press "Next hand"…`)));
+  }
+}
 
 // -- keys ------------------------------------------------------------------------------------
 document.addEventListener("keydown", (event) => {

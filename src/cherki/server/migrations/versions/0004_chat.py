@@ -7,7 +7,7 @@ lines. Whether spectators read the chat is a table setting (``chat_spectators`` 
 ``tables.settings``, off when absent): no column for it.
 
 Revision ID: 0004
-Revises: 0002 (re-chained after 0003 when merged)
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0002"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
