@@ -301,7 +301,7 @@ def test_the_chat_table_comes_with_its_migration(tmp_path: Any) -> None:
     engine.dispose()
     store = Store(url)  # upgraded to the newest
     columns = {c["name"] for c in inspect(store.engine).get_columns("chat")}
-    assert columns == {"table_id", "number", "seat", "kind", "text", "version", "hand",
+    assert columns == {"table_id", "number", "seat", "kind", "text", "version", "match", "hand",
                        "log_at", "said"}  # fmt: skip
     store.close()
     migrate("0002", down=True)

@@ -90,6 +90,16 @@ def _receive_state(ws: Any) -> dict[str, Any]:
             return msg
 
 
+def _chat(ws: Any) -> dict[str, Any]:
+    """The next chat line a connection is sent (state messages passed over)."""
+    for _ in range(5000):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] == "chat" and msg["lines"]:
+            line: dict[str, Any] = msg["lines"][-1]
+            return line
+    raise AssertionError("no chat line came")
+
+
 def _until(ws: Any, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     for _ in range(5000):
         msg = _receive_state(ws)
@@ -117,6 +127,9 @@ def test_two_people_agree_to_another_match_and_the_totals_run_on(
         msg = _receive_state(a)
         _receive_state(b)
         assert msg["over"] and msg["again"] == [] and msg["matches"]["number"] == 0
+        a.send_json({"type": "chat", "text": "one more?"})
+        said = _chat(b)
+        assert (said["text"], said["match"], said["hand"]) == ("one more?", 0, 1)
         a.send_json({"type": "again"})
         msg = _receive_state(b)
         assert msg["over"] and msg["again"] == [0]  # one asked: the table waits for the other
@@ -127,6 +140,10 @@ def test_two_people_agree_to_another_match_and_the_totals_run_on(
         assert msg["matches"]["earlier"] == [{"totals": totals0, "money_cents": money0}]
         assert msg["version"] >= version0 and msg["hand_number"] == 0
         assert msg["names"] == table.session.names
+        # a line said in the second match says so: pages place it after the first's lines
+        b.send_json({"type": "chat", "text": "good luck"})
+        said = _chat(a)
+        assert (said["text"], said["match"], said["hand"]) == ("good luck", 1, 0)
         # the sheet runs on: this match's totals added to the first's
         _play_until(client, table, lambda t: len(t.session.match.results) >= 1 or t.over)
         now = table.running()

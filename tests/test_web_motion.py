@@ -52,7 +52,9 @@ def _open(context: BrowserContext, url: str) -> Page:
 
 def _settle(page: Page) -> None:
     """Finish whatever is moving (as a tap would), so what is measured is where it rests."""
-    page.evaluate("document.getAnimations().forEach(a => a.finish())")
+    # the page's own finish (what a tap does) puts every landed card back at once; the
+    # animations' own "finish" events come only with the page's next frame
+    page.evaluate("window.cherki.settle(); document.getAnimations().forEach(a => a.finish())")
 
 
 def _until(page: Page, kind: str, tap: bool = False) -> dict[str, Any]:

@@ -78,7 +78,9 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     #: the table's version (actions recorded) when it was said
     version: Mapped[int] = mapped_column(Integer)
-    #: the hand in play (from 0) and how many entries of its log there were
+    #: the table's match in play (from 0; ``Table.number``), its hand in play (from 0) and
+    #: how many entries of that hand's log there were
+    match: Mapped[int] = mapped_column(Integer, default=0)
     hand: Mapped[int] = mapped_column(Integer)
     log_at: Mapped[int] = mapped_column(Integer)
     said: Mapped[datetime] = mapped_column(DateTime(timezone=True))
@@ -108,7 +110,7 @@ def clean_emote(emote: str) -> str:
 def _line(row: ChatRow) -> ChatLine:
     said = row.said if row.said.tzinfo is not None else row.said.replace(tzinfo=UTC)
     return ChatLine(n=row.number, seat=row.seat, kind=row.kind, text=row.text,
-                    version=row.version, hand=row.hand, at=row.log_at,
+                    version=row.version, match=row.match, hand=row.hand, at=row.log_at,
                     time=said.isoformat(timespec="seconds"))  # fmt: skip
 
 
@@ -129,7 +131,8 @@ def append(store: Store, table_id: str, line: ChatLine) -> None:
     """Write one line (committed when this returns)."""
     with store._tx() as s:
         s.add(ChatRow(table_id=table_id, number=line["n"], seat=line["seat"], kind=line["kind"],
-                      text=line["text"], version=line["version"], hand=line["hand"],
+                      text=line["text"], version=line["version"], match=line["match"],
+                      hand=line["hand"],
                       log_at=line["at"], said=datetime.fromisoformat(line["time"])))  # fmt: skip
 
 
@@ -212,6 +215,7 @@ async def say(
             kind=kind,
             text=text,
             version=table.version,
+            match=table.number,
             hand=len(session.match.results),
             at=len(state.log) if state is not None else 0,
             time=datetime.now(UTC).isoformat(timespec="seconds"),

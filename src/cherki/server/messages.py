@@ -138,14 +138,16 @@ class ClosingOut(TypedDict):
 class ChatLine(TypedDict):
     """One line of the table's chat: its running number ``n`` (from 1), the seat that said
     it, ``kind`` (``text`` or ``emote``), the words (or the emote), and where in the game it
-    was said: the table's ``version``, the hand in play (``hand``, from 0) and how many of
-    that hand's log entries there were (``at``); ``time`` in UTC (ISO 8601)."""
+    was said: the table's ``version``, the match in play (``match``, from 0), its hand in
+    play (``hand``, from 0) and how many of that hand's log entries there were (``at``);
+    ``time`` in UTC (ISO 8601)."""
 
     n: int
     seat: int
     kind: str
     text: str
     version: int
+    match: int
     hand: int
     at: int
     time: str

@@ -87,9 +87,12 @@ export function chatLog(st, items) {
   const hidden = muted(st.table);
   const me = opts && !opts.watching ? st.seat : null;
   const shown = lines.filter((l) => !hidden.has(l.seat));
-  const earlier = shown.filter((l) => l.hand < st.hand_number);
-  const now = shown.filter((l) => l.hand === st.hand_number);
-  const later = shown.filter((l) => l.hand > st.hand_number);
+  // the match and hand a line was said in, against the one on the table now
+  const match = st.matches ? st.matches.number : 0;
+  const order = (l) => ((l.match || 0) - match) || (l.hand - st.hand_number);
+  const earlier = shown.filter((l) => order(l) < 0);
+  const now = shown.filter((l) => order(l) === 0);
+  const later = shown.filter((l) => order(l) > 0);
   const item = (l) => chatItem(st, l, l.seat === me);
   const out = earlier.map(item);
   if (earlier.length && items.length) out.push(el("li", { class: "chat-sep" }, `Hand ${st.hand_number + 1}`));

@@ -649,6 +649,6 @@ function renderGlossary() {
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent
-window.cherki = { state: () => st, selected: () => selected, motion: motion.stats };
+window.cherki = { state: () => st, selected: () => selected, motion: motion.stats, settle: motion.finish };
 
 start();

@@ -1,7 +1,7 @@
 """The table's chat: one row per line a person wrote (or emote they sent), append-only.
 
 Each line is numbered across its table from 1 (the key with the table), and says where in
-the game it was said: the table's version (actions recorded so far), the hand in play and
+the game it was said: the table's version (actions recorded so far), the match and hand in play and
 how many of that hand's log entries had been shown, so a page puts it among the game's
 lines. Whether spectators read the chat is a table setting (``chat_spectators`` in
 ``tables.settings``, off when absent): no column for it.
@@ -35,6 +35,7 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("text", sa.Text(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("match", sa.Integer(), nullable=False, server_default="0"),
         sa.Column("hand", sa.Integer(), nullable=False),
         sa.Column("log_at", sa.Integer(), nullable=False),
         sa.Column("said", sa.DateTime(timezone=True), nullable=False),
