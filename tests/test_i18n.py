@@ -225,7 +225,9 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
         bad = client.get("/api/words/xx")
         assert bad.status_code == 404 and "en, ms, id" in bad.json()["detail"]
         seats = [{"kind": "human"}, {"kind": "human"}]
-        made = client.post("/api/tables", json={"game": "balik-satu", "seats": seats}).json()
+        # hints on: a table that plays for money has them off unless its host says
+        body = {"game": "balik-satu", "seats": seats, "hints": True}
+        made = client.post("/api/tables", json=body).json()
         token = made["seats"]["0"]
         with (
             client.websocket_connect(f"/ws/seat/{token}?lang=ms") as malay,
