@@ -225,7 +225,8 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
         bad = client.get("/api/words/xx")
         assert bad.status_code == 404 and "en, ms, id" in bad.json()["detail"]
         seats = [{"kind": "human"}, {"kind": "human"}]
-        body = {"game": "balik-satu", "seats": seats, "hints": True}  # it plays for money
+        # hints on: a table that plays for money has them off unless its host says
+        body = {"game": "balik-satu", "seats": seats, "hints": True}
         made = client.post("/api/tables", json=body).json()
         token = made["seats"]["0"]
         with (
@@ -529,3 +530,38 @@ def test_the_record_saver_speaks_the_readers_language(
     out = capture.get()
     assert cannot in out and again in out, out
     assert not _english_in(out.replace(str(tmp_path), "")), out
+
+
+# -- another match, the next hand, a stand-in's words (the lifecycle) ------------------------
+@pytest.mark.parametrize(
+    ("lang", "yours", "theirs"),
+    [
+        ("en", "Your stand-in bot discards OT", "Budi's stand-in bot discards OT"),
+        ("ms", "Bot pengganti anda membuang OT", "Bot pengganti Budi membuang OT"),
+        ("id", "Bot pengganti Anda membuang OT", "Bot pengganti Budi membuang OT"),
+    ],
+)
+def test_a_stand_ins_actions_are_worded_as_the_bots_in_each_language(
+    lang: str, yours: str, theirs: str
+) -> None:
+    from cherki.server.tables import stand_in_voice
+    from cherki.server.words import Refused, said
+
+    game, ot = GAMES["balik-satu"], parse_card("OT")
+    voice = _voice(lang)
+    assert event_line(Event(EventKind.DISCARD, 0, ot), game, stand_in_voice(voice, 0)) == yours
+    assert event_line(Event(EventKind.DISCARD, 1, ot), game, stand_in_voice(voice, 1)) == theirs
+    if lang != "en":  # the refusals a person meets at a table, in their language
+        for key in ("error.hints_off", "error.not_over"):
+            assert not _english_in(said(Refused(key), lang)), key
+
+
+def test_the_next_hand_and_another_match_are_worded_in_malay_and_indonesian() -> None:
+    en, ms, id_ = _catalogue("en"), _catalogue("ms"), _catalogue("id")
+    assert ms["page.table.play_again"] == "Main perlawanan lagi"
+    assert id_["page.table.play_again"] == "Main pertandingan lagi"
+    assert "Pusingan seterusnya" in ms["page.table.waiting_next"]
+    assert "Ronde berikutnya" in id_["page.table.waiting_next"]
+    assert "Pusingan seterusnya" in words("ms").t("status.next_hand_wait", n=2)
+    for key in ("page.host.deal_now", "page.host.again_now", "page.table.matches"):
+        assert ms[key] != en[key] and id_[key] != en[key] and ms[key] != id_[key], key

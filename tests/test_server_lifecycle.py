@@ -357,7 +357,7 @@ def test_hints_are_off_at_a_table_for_money_and_the_host_may_turn_them_on(
 
 
 def test_settings_are_checked_in_words() -> None:
-    from cherki.core.errors import RulesError
+    from cherki.server.words import Refused
 
     assert check_setting("bot_pace", 1) == 1.0
     for name, value, words in [
@@ -366,7 +366,7 @@ def test_settings_are_checked_in_words() -> None:
         ("timer", 1, "turn timer"),
         ("colour", 1, "no table setting"),
     ]:
-        with pytest.raises(RulesError, match=words):
+        with pytest.raises(Refused, match=words):
             check_setting(name, value)
 
 

@@ -39,7 +39,7 @@ def test_a_person_switches_the_table_to_their_language_and_it_is_remembered(
     expect(page.locator("html")).to_have_attribute("lang", "id")
     expect(page.locator("#log li").first).to_contain_text("Anda mulai")  # the server's words
     expect(page.locator("#status-text")).to_contain_text("Giliran Anda")
-    expect(page.locator(".side h2").first).to_have_text("Apa yang terjadi")
+    expect(page.locator(".side section:not(.hidden) h2").first).to_have_text("Apa yang terjadi")
     expect(page.locator("#hand-count")).to_contain_text("kartu")
     expect(page.locator("#actions")).to_contain_text("Pilih satu kartu di tangan Anda")
     page.locator("#hand .card-btn.playable").first.click()  # its discards, as buttons

@@ -21,6 +21,7 @@ from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
 from cherki.server.store import FINISHED
 from cherki.server.tables import MAX_HANDS, MAX_PACE, MAX_TIMER, MIN_TIMER, SeatPlan, Table
+from cherki.server.words import said
 
 router = APIRouter()
 
@@ -146,7 +147,7 @@ async def games(lang: str | None = None) -> list[dict[str, Any]]:
 
 
 @router.post("/api/tables")
-async def create(body: TableIn, request: Request) -> dict[str, Any]:
+async def create(body: TableIn, request: Request, lang: str | None = None) -> dict[str, Any]:
     srv = _server(request)
     if srv.tables.playing >= srv.limits.live_tables:
         raise HTTPException(429, "this server holds as many tables as it can: try later")
@@ -171,7 +172,7 @@ async def create(body: TableIn, request: Request) -> dict[str, Any]:
             )
         )
     except CherkiError as err:
-        raise HTTPException(400, str(err)) from None
+        raise HTTPException(400, said(err, normalise(lang) or DEFAULT)) from None
     srv.tables.live[table_id].wake(srv.thinker)
     srv.listing_changed()
     made: dict[str, Any] = {
@@ -280,9 +281,12 @@ async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any
 
 
 @router.post("/api/host/{token}/settings")
-async def host_settings(token: str, body: SettingsIn, request: Request) -> dict[str, Any]:
+async def host_settings(
+    token: str, body: SettingsIn, request: Request, lang: str | None = None
+) -> dict[str, Any]:
     """The host changes the table's settings (hints, the bots' pace, the pause after a
-    hand, the turn timer: 0 turns it off); everyone at the table is told."""
+    hand, the turn timer: 0 turns it off); everyone at the table is told. ``lang``: the
+    language of a refusal."""
     srv = _server(request)
     table = await _hosted(srv, token)
     changes = body.model_dump(exclude_none=True)
@@ -291,20 +295,21 @@ async def host_settings(token: str, body: SettingsIn, request: Request) -> dict[
     try:
         await table.change(changes, srv.thinker)
     except CherkiError as err:
-        raise HTTPException(400, str(err)) from None
+        raise HTTPException(400, said(err, normalise(lang) or DEFAULT)) from None
     srv.listing_changed()
     return {"table": table.id, "settings": table.view(None)["settings"]}
 
 
 @router.post("/api/host/{token}/again")
-async def host_again(token: str, request: Request) -> dict[str, Any]:
-    """The host starts another match at the table (once the match is over)."""
+async def host_again(token: str, request: Request, lang: str | None = None) -> dict[str, Any]:
+    """The host starts another match at the table (once the match is over; ``lang``: the
+    language of a refusal)."""
     srv = _server(request)
     table = await _hosted(srv, token)
     try:
         await table.another(None, srv.thinker)
     except CherkiError as err:
-        raise HTTPException(400, str(err)) from None
+        raise HTTPException(400, said(err, normalise(lang) or DEFAULT)) from None
     srv.listing_changed()
     return {"table": table.id, "match": table.number}
 
@@ -362,7 +367,7 @@ async def download(
     if match is not None and match != number:
         if not 0 <= match < number:
             raise HTTPException(
-                404, f"this table has played {number + 1} match(es): no match {match}"
+                404, words(DEFAULT).t("error.no_match", played=number + 1, match=match)
             )
         text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
         over = True  # an earlier match is over: its record is whole
@@ -391,7 +396,7 @@ async def table_replay(
         raise HTTPException(404, str(err)) from None
     which = played - 1 if match is None else match
     if not 0 <= which < played:
-        raise HTTPException(404, f"this table has played {played} match(es): no match {match}")
+        raise HTTPException(404, words(lang).t("error.no_match", played=played, match=match))
     if which == played - 1 and info.status != FINISHED:
         raise HTTPException(
             403, "this table is still being played: its replay opens when the match is over"

@@ -84,6 +84,7 @@ from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, Event
 from cherki.games import find_game
 from cherki.i18n import DEFAULT as DEFAULT_LANG
+from cherki.i18n import words
 from cherki.play.records import Record, parse_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
@@ -91,6 +92,7 @@ from cherki.server.chat import ChatRoom
 from cherki.server.connection import Connection
 from cherki.server.messages import HintOut, StateOut, TimerOut, encode
 from cherki.server.store import BOT, FINISHED, HUMAN, PLAYING, Store
+from cherki.server.words import Refused
 from cherki.ui.text import Voice, event_line, result_summary
 
 #: limits of a table a person may ask for
@@ -124,22 +126,20 @@ def plays_for_money(game: Any, rules: Any) -> bool:
 
 
 def check_setting(name: str, value: Any) -> Any:
-    """A table setting's value, checked (a RulesError in words for a bad one)."""
+    """A table setting's value, checked (a refusal in words for a bad one)."""
     if name in ("hints", "pause"):
         if type(value) is not bool:
-            raise RulesError(f"{name} is on or off (true or false), not {value!r}")
+            raise Refused("error.setting.on_off", name=name, value=repr(value))
         return value
     if name == "bot_pace":
         if type(value) not in (int, float) or not 0 <= value <= MAX_PACE:
-            raise RulesError(f"the bots' pace is 0 to {MAX_PACE:g} seconds, not {value!r}")
+            raise Refused("error.setting.pace", most=f"{MAX_PACE:g}", value=repr(value))
         return round(float(value), 2)
     if name == "timer":
         if value is not None and (type(value) is not int or not MIN_TIMER <= value <= MAX_TIMER):
-            raise RulesError(
-                f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (or off), not {value!r}"
-            )
+            raise Refused("error.setting.timer", least=MIN_TIMER, most=MAX_TIMER, value=repr(value))
         return value
-    raise RulesError(f"there is no table setting {name!r}: {', '.join(SETTINGS)}")
+    raise Refused("error.setting.unknown", name=repr(name), names=", ".join(SETTINGS))
 
 
 def seat_name(seat: int, bot_level: str | None = None) -> str:
@@ -377,7 +377,7 @@ class Table:
         """``seat`` asks for another match (None: the host decides it); it starts when
         every person at the table asked. Whether anything changed."""
         if not self.session.is_over():
-            raise IllegalActionError("the match is not over yet: another one starts after it")
+            raise Refused("error.not_over")
         if seat is not None:
             if seat in self.again:
                 return False
@@ -617,9 +617,8 @@ class Table:
             out["events"] = []
             out["ui"] = present.seat_view(session, seat, finished=finished, lang=lang)
             if self.waiting is not None:
-                out["ui"]["status"] = (
-                    f"Hand {len(session.match.results)} is over: the next is dealt when "
-                    'everyone has pressed "Next hand".'
+                out["ui"]["status"] = words(lang).t(
+                    "status.next_hand_wait", n=len(session.match.results)
                 )
             return out
         obs = state.observation(seat) if seat is not None else state.public_observation()
@@ -754,7 +753,7 @@ class Table:
 
     def _hint(self, seat: int, lang: str = DEFAULT_LANG) -> list[str]:
         if not self.hints:
-            raise IllegalActionError("hints are off at this table (the host chose so)")
+            raise Refused("error.hints_off")
         return present.hint(self.session, seat, lang)
 
     # -- the table's doors (on the event loop) ---------------------------------------------------
@@ -1081,9 +1080,9 @@ def stand_in_voice(voice: Voice, seat: int) -> Voice:
         return voice
     names = list(voice.names)
     if voice.is_you(seat):
-        names[seat] = "Your stand-in bot"
+        names[seat] = voice.say("voice.stand_in", seat)
         return Voice(tuple(names), None if voice.you == seat else voice.you, voice.words)
-    names[seat] = f"{voice.name(seat)}'s stand-in bot"
+    names[seat] = voice.say("voice.stand_in", seat)
     return Voice(tuple(names), voice.you, voice.words)
 
 

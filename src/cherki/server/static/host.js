@@ -1,6 +1,6 @@
 // The host's page (/host/TOKEN): every seat's link again, the seats' names, and a new link
 // for a seat whose link reached the wrong person (the old one stops working at once).
-import { $, api, copy, el, fill, loadWords, t as tr, toast } from "/static/common.js";
+import { $, api, copy, el, fill, language, loadWords, t as tr, toast } from "/static/common.js";
 
 const key = location.pathname.split("/")[2];
 const base = `/api/host/${encodeURIComponent(key)}`;
@@ -80,12 +80,12 @@ function showSettings(t) {
   $("#set-pause").checked = Boolean(set.pause);
   $("#set-timer").value = String(set.timer || 0);
   $("#again-now").disabled = t.status !== "finished";
-  $("#again-now").title = t.status === "finished" ? "" : "once the match is over";
+  $("#again-now").title = t.status === "finished" ? "" : tr("page.host.again_later");
 }
 
 async function post(path, json, done) {
   try {
-    await api(`${base}${path}`, { json });
+    await api(`${base}${path}?lang=${language()}`, { json });
     toast(done);
     load();
   } catch (err) {
@@ -102,9 +102,9 @@ $("#settings-form").addEventListener("submit", (event) => {
     bot_pace: Number.isFinite(pace) ? pace : 0,
     pause: $("#set-pause").checked,
     timer,
-  }, "The settings are saved: everyone at the table sees them now.");
+  }, tr("page.host.saved"));
 });
-$("#deal-now").addEventListener("click", () => post("/next", {}, "The next hand is dealt (if the table was waiting for it)."));
-$("#again-now").addEventListener("click", () => post("/again", {}, "Another match has started at your table."));
+$("#deal-now").addEventListener("click", () => post("/next", {}, tr("page.host.dealt")));
+$("#again-now").addEventListener("click", () => post("/again", {}, tr("page.host.again_started")));
 
 load();

@@ -1,6 +1,6 @@
 // The host's page: whether the table's spectators may read the players' chat (off unless
 // the host allows it; spectators never write in it).
-import { $, api, toast } from "/static/common.js";
+import { $, api, t as tr, toast } from "/static/common.js";
 
 const key = location.pathname.split("/")[2];
 const base = `/api/host/${encodeURIComponent(key)}/chat`;
@@ -21,7 +21,7 @@ async function start() {
     try {
       const done = await api(base, { json: { spectators: box.checked } });
       box.checked = Boolean(done.spectators);
-      toast(done.spectators ? "Spectators can now read the chat." : "Spectators no longer see the chat.");
+      toast(done.spectators ? tr("page.host.chat_on") : tr("page.host.chat_off"));
     } catch (err) {
       box.checked = !box.checked;
       toast(err.message);

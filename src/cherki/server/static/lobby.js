@@ -121,7 +121,7 @@ async function create(event) {
   button.disabled = true;
   $("#create-error").textContent = "";
   try {
-    const made = await api("/api/tables", { json: body });
+    const made = await api(`/api/tables?lang=${language()}`, { json: body });
     showLinks(made, g);
     refresh();
   } catch (err) {

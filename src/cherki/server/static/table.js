@@ -364,7 +364,7 @@ function renderActions() {
   bar.append(el("span", { class: "spacer", style: "flex:1" }));
   const noHints = st.settings && st.settings.hints === false;
   bar.append(el("button", { class: "btn", type: "button", id: "hint-btn", onclick: askHint, disabled: !st.observation || noHints,
-    title: noHints ? "Hints are off at this table" : null }, tr("page.table.hint"), el("kbd", {}, "h")));
+    title: noHints ? tr("page.table.hints_off") : null }, tr("page.table.hint"), el("kbd", {}, "h")));
   return bar;
 }
 
@@ -448,11 +448,11 @@ function askAgain() {
 }
 
 function matchText() {
-  return st.matches && st.matches.number > 0 ? `match ${st.matches.number + 1}, ` : "";
+  return st.matches && st.matches.number > 0 ? tr("page.table.match_prefix", { n: st.matches.number + 1 }) : "";
 }
 
 function whoList(seats) {
-  return seats.map((s) => (s === st.seat ? "you" : st.names[s])).join(", ");
+  return seats.map((s) => (s === st.seat ? tr("voice.you.obj") : st.names[s])).join(", ");
 }
 
 const cents = (c) => (c / 100).toFixed(2);
@@ -461,17 +461,17 @@ const cents = (c) => (c / 100).toFixed(2);
 function matchesView() {
   const m = st.matches;
   const sheet = st.match || {};
-  const rows = (m.earlier || []).map((e, i) => ({ label: `Match ${i + 1}`, totals: e.totals, money: e.money_cents, replay: i }));
-  rows.push({ label: `Match ${m.number + 1}${st.over ? "" : " (in play)"}`, totals: sheet.totals || [], money: sheet.money_cents || [] });
+  const rows = (m.earlier || []).map((e, i) => ({ label: tr("page.table.match_n", { n: i + 1 }), totals: e.totals, money: e.money_cents, replay: i }));
+  rows.push({ label: st.over ? tr("page.table.match_n", { n: m.number + 1 }) : tr("page.table.match_in_play", { n: m.number + 1 }), totals: sheet.totals || [], money: sheet.money_cents || [] });
   const hasMoney = [...rows, { money: m.money_cents }].some((r) => (r.money || []).some((c) => c));
   const cell = (r, i) => el("td", { class: "num" }, String(r.totals[i] ?? ""), hasMoney ? el("div", { class: "small muted" }, cents((r.money || [])[i] || 0)) : null);
   return el("table", { class: "sheet", id: "matches-sheet" },
     el("thead", {}, el("tr", {}, el("th", {}, ""), st.names.map((n) => el("th", { class: "num" }, n)))),
     el("tbody", {}, rows.map((r) => el("tr", {}, el("td", {}, r.label,
-      r.replay !== undefined ? [" ", el("a", { class: "small", href: `/replay/${st.table}?match=${r.replay}` }, "replay"),
-        " ", el("a", { class: "small", download: "", href: `/api/tables/${st.table}/record?match=${r.replay}` + (watching ? "" : `&token=${encodeURIComponent(key)}`) }, "record")] : null),
+      r.replay !== undefined ? [" ", el("a", { class: "small", href: `/replay/${st.table}?match=${r.replay}` }, tr("page.table.replay_link")),
+        " ", el("a", { class: "small", download: "", href: `/api/tables/${st.table}/record?match=${r.replay}` + (watching ? "" : `&token=${encodeURIComponent(key)}`) }, tr("page.table.record_link"))] : null),
     st.names.map((_, i) => cell(r, i)))),
-      el("tr", { class: "total", id: "running-total" }, el("td", {}, "Running total"), st.names.map((_, i) => cell({ totals: m.totals, money: m.money_cents }, i)))));
+      el("tr", { class: "total", id: "running-total" }, el("td", {}, tr("page.table.running_total")), st.names.map((_, i) => cell({ totals: m.totals, money: m.money_cents }, i)))));
 }
 
 // the last hand's log, kept on the page while no hand is in play (the result, the pause)
@@ -482,20 +482,20 @@ function renderBetween() {
   if (st.ui.log.length) lastLog = st.ui.log;
   if (st.observation) return;
   if (!st.ui.log.length && lastLog.length) {
-    fill($("#log"), chatLog(st, lastLog.map((line) => el("li", { class: line.startsWith("You ") ? "you" : "" }, withRed(line)))));
+    fill($("#log"), chatLog(st, lastLog.map((line) => el("li", { class: line.startsWith(`${tr("voice.you")} `) ? "you" : "" }, withRed(line)))));
     $("#log").scrollTop = $("#log").scrollHeight;
   }
   if (st.ui.seats.length) return;
   const away = st.away || [];
   fill($("#seats"), st.names.map((name, i) => {
     const badges = [];
-    if (st.over && (st.again || []).includes(i)) badges.push(el("span", { class: "badge" }, "wants another match"));
+    if (st.over && (st.again || []).includes(i)) badges.push(el("span", { class: "badge" }, tr("page.table.wants_again")));
     if (st.waiting && st.people[i] && !away.includes(i)) {
-      badges.push(st.waiting.includes(i) ? el("span", { class: "badge grey" }, "reading the result") : el("span", { class: "badge" }, "ready"));
+      badges.push(st.waiting.includes(i) ? el("span", { class: "badge grey" }, tr("page.table.reading_result")) : el("span", { class: "badge" }, tr("page.table.ready")));
     }
-    if (away.includes(i)) badges.push(el("span", { class: "badge grey" }, "away: a bot plays"));
+    if (away.includes(i)) badges.push(el("span", { class: "badge grey" }, tr("page.table.away_badge")));
     return el("div", { class: "seat", dataset: { seat: i } },
-      el("div", { class: "name" }, i === st.seat && !watching ? `${name} (you)` : name, badges));
+      el("div", { class: "name" }, i === st.seat && !watching ? tr("page.table.name_you", { name }) : name, badges));
   }));
 }
 
@@ -514,16 +514,16 @@ function renderLifecycle() {
     const mine = asked.includes(st.seat);
     you.append(el("div", { class: "again", id: "again-box" },
       mine
-        ? el("p", {}, `You asked for another match. Waiting for ${whoList(waitingFor)}.`)
-        : el("button", { class: "btn go", type: "button", id: "again-btn", onclick: askAgain }, "Play another match"),
-      asked.length && !mine ? el("p", { class: "small muted" }, `${whoList(asked)} asked for another match.`) : null,
-      el("p", { class: "small muted" }, "Another match: the same seats, names and bots; the score runs on. It starts when everyone asked (or the host starts it).")));
+        ? el("p", {}, tr("page.table.you_asked_again", { names: whoList(waitingFor) }))
+        : el("button", { class: "btn go", type: "button", id: "again-btn", onclick: askAgain }, tr("page.table.play_again")),
+      asked.length && !mine ? el("p", { class: "small muted" }, tr("page.table.asked_again", { names: whoList(asked) })) : null,
+      el("p", { class: "small muted" }, tr("page.table.again_about"))));
   } else if (st.waiting) {
     const others = st.waiting.filter((s) => s !== st.seat);
     you.append(el("div", { class: "next", id: "next-box" },
       mustPressNext()
-        ? el("button", { class: "btn go", type: "button", id: "next-btn", onclick: nextHand }, "Next hand")
-        : el("p", {}, `Waiting for ${whoList(others)} to press "Next hand"…`)));
+        ? el("button", { class: "btn go", type: "button", id: "next-btn", onclick: nextHand }, tr("page.table.next_hand"))
+        : el("p", {}, tr("page.table.waiting_next", { names: whoList(others) }))));
   }
 }
 
