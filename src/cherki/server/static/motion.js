@@ -60,9 +60,7 @@ export function wireToggles(motionBox, soundBox) {
   const sync = () => {
     motionBox.checked = motionOn();
     motionBox.disabled = reducedMotion();
-    motionBox.parentElement.title = reducedMotion()
-      ? "Your system asks for reduced motion, so nothing moves."
-      : "Short animations of draws, takes, discards and calls";
+    motionBox.parentElement.title = tr(reducedMotion() ? "page.motion.reduced" : "page.motion.about");
   };
   sync();
   if (reduced && reduced.addEventListener) reduced.addEventListener("change", sync);

@@ -584,7 +584,6 @@ labels.addEventListener("change", () => {
   render();
 });
 
-motion.wireToggles($("#motion-toggle"), $("#sound-toggle"));
 $("#prefs-btn").addEventListener("click", () => {
   const open = $(".topbar").classList.toggle("open"); // on a phone: the settings under the bar
   $("#prefs-btn").setAttribute("aria-expanded", String(open));
@@ -601,6 +600,7 @@ chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
 // -- the first visit: a name -----------------------------------------------------------------
 async function start() {
   await loadWords();
+  motion.wireToggles($("#motion-toggle"), $("#sound-toggle")); // its tooltips need the words
   renderGlossary();
   if (watching) {
     connect();
