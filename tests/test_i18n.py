@@ -240,6 +240,9 @@ def test_the_words_are_served_and_each_connection_reads_its_language(store: Stor
             assert first[1]["ui"]["log"][0].startswith("Anda mulai")
             assert first[2]["ui"]["log"][0].startswith("You start")
             assert first[3]["ui"]["log"][0].startswith("Pemain 1 mulai")  # a spectator
+            # the names cherki gave, in each reader's language (the seats' boxes, the chat)
+            assert first[1]["names"] == first[3]["names"] == ["Pemain 1", "Pemain 2"]
+            assert first[2]["names"] == ["Seat 1", "Seat 2"]
             assert first[0]["ui"]["status"].startswith("Giliran anda")
             labels = {a["label"] for a in first[1]["ui"]["actions"]}
             assert any(x.startswith("Buang ") for x in labels), labels

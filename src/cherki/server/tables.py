@@ -592,7 +592,8 @@ class Table:
             table=self.id,
             game=session.game.name,
             seat=seat,
-            names=session.names,
+            # the names cherki gave ("Seat 2", "Bot 1 (heuristic)") in the viewer's language
+            names=list(Voice.of(session.names, len(session.seats), None, lang).names),
             version=self.version,
             hand_number=len(session.match.results),
             match=session.match.to_json(),
