@@ -256,6 +256,12 @@ def test_balik_satu_from_the_lobby_a_whole_hand_by_clicking(
     assert page.locator(".seat").count() == 4
     # mid-hand, a card picked: the desktop and the phone
     _play_hand(page, limit=6, end=False)
+    # the seat's turn (or the end): nothing moves until it acts, so the page and the state
+    # read one after the other agree (bots at once could otherwise move in between)
+    page.wait_for_function(
+        "() => { const s = window.cherki.state();"
+        " return s && (s.over || s.observation.legal.length > 0); }"
+    )
     state = _state(page)
     if not state["over"]:
         _check_shown(page, state)
