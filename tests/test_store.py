@@ -170,10 +170,12 @@ def _writes(store: Store) -> Iterator[list[str]]:
         event.remove(store.engine, "before_cursor_execute", note)
 
 
-def _bots(save: object = None, hands: int = 2) -> Session:
+def _bots(save: object = None, hands: int = 2, seed: int = 2) -> Session:
+    """Four random bots for ``hands`` hands, dealt from ``seed`` (a test fails the same way
+    on every run)."""
     game = find_game("balik-satu")
     seats = [Seat(f"Bot {i}", make_bot("balik-satu", "random")) for i in range(4)]
-    return Session(game, game.rules(), seats, seed=random.SystemRandom().getrandbits(64),
+    return Session(game, game.rules(), seats, seed=seed,
                    hands=hands, save=save)  # type: ignore[arg-type]  # fmt: skip
 
 
@@ -200,7 +202,8 @@ def test_the_log_grows_by_one_row_an_action(url: str) -> None:
             assert inserts == ["INSERT INTO actions"]
             assert writes[-1][0] == "UPDATE tables SET"
     assert acted > 10
-    assert _rows(store, "hands", tid) == len(session.record().hands) == 2
+    # a hand that does not count (no winner: dealt again) is a row too
+    assert _rows(store, "hands", tid) == len(session.record().hands) >= 2
     assert store.record(tid).to_json() == session.record().to_json()
     assert Store(url).record(tid).to_json() == session.record().to_json()  # read back whole
     store.close()
