@@ -337,6 +337,9 @@ class Game:
     call_words: ClassVar[tuple[str, str]] = ("tan", "ceki")
     #: the calls' names for people ("tan kowah", "tan nokang"...)
     call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: what the players call the face-down cards drawn from: ``stock`` (the games of sets,
+    #: Cholek Tiga) or ``pile`` (Ceki's "pile", [003]); the words' keys end with it
+    stock_word: ClassVar[str] = "stock"
 
     # -- presets and options ------------------------------------------------------------
     def default_preset(self) -> Preset:

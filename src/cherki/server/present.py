@@ -151,7 +151,7 @@ def action_view(
             v.t("action.take", card=top) if isinstance(top, str) else v.t("action.take_discard")
         )
     elif word == "draw":
-        out["label"] = v.t("action.draw_stock" if game.name != "ceki" else "action.draw_pile")
+        out["label"] = v.t(f"action.draw_{game.stock_word}")
     elif text == "turn":
         out["label"] = v.t("action.turn")
     elif text == "no capture":

@@ -138,7 +138,7 @@ def event_line(event: Event, game: Game, voice: Voice) -> str:
             return v.say("log.deal_ceki", s, n=event.number)
         return v.say("log.start", s, n=event.number)
     if kind == EventKind.DRAW:
-        where = v.t("log.the_pile" if game.name == "ceki" else "log.the_stock")
+        where = v.t(f"log.the_{game.stock_word}")
         return v.say("log.draw", s, card=card, where=where)
     if kind == EventKind.REVEAL:
         return v.say("log.reveal", s, card=card)

@@ -157,6 +157,7 @@ class CekiGame(Game):
 
     name: ClassVar[str] = "ceki"
     title: ClassVar[str] = "Ceki"
+    stock_word: ClassVar[str] = "pile"
     players: ClassVar[tuple[int, int]] = (2, 6)
     default_players: ClassVar[int] = 4
     rules_type: ClassVar[type[Rules]] = CekiRules
