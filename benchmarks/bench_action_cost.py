@@ -1,6 +1,6 @@
 """The server's own CPU for one action, in process: no sockets, no event loop.
 
-Drives :class:`cherki.server.tables.Tables` on a fresh SQLite file directly, as the app does:
+Drives :class:`cherki.server.registry.Tables` on a fresh SQLite file directly, as the app does:
 ``--tables`` tables of one person (seat 0) and three heuristic bots; the person plays a legal
 action (as the benchmark's people choose: goes out when it can, draws rather than takes,
 else at random) with :meth:`Tables.act`, then the bots play with :meth:`Tables.to_think` and
@@ -44,8 +44,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cherki.server.registry import Tables
+from cherki.server.settings import SeatPlan
 from cherki.server.store import Store
-from cherki.server.tables import SeatPlan, Tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_server import _choose

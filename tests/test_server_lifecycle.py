@@ -17,8 +17,9 @@ from serverutil import next_settled
 
 from cherki.play.records import parse_record, replay_hand
 from cherki.server.app import create_app
+from cherki.server.settings import check_setting, plays_for_money
 from cherki.server.store import Store
-from cherki.server.tables import Table, check_setting, plays_for_money
+from cherki.server.tables import Table
 
 HEURISTIC = {"kind": "bot", "level": "heuristic"}
 TWO_PEOPLE = [{"kind": "human"}, {"kind": "human"}, HEURISTIC]
@@ -235,7 +236,8 @@ def test_the_next_hand_waits_for_every_person(
 
 
 def test_away_people_and_the_timer_do_not_hold_the_next_hand(store: Store) -> None:
-    from cherki.server.tables import SeatPlan, Tables
+    from cherki.server.registry import Tables
+    from cherki.server.settings import SeatPlan
 
     tables = Tables(store)
     plans = [SeatPlan("human"), SeatPlan("human"), SeatPlan("bot", "heuristic")]
@@ -271,7 +273,8 @@ class _Conn:
 
 
 def test_bots_keep_a_pace_only_while_a_person_follows(store: Store) -> None:
-    from cherki.server.tables import SeatPlan, Tables
+    from cherki.server.registry import Tables
+    from cherki.server.settings import SeatPlan
 
     tables = Tables(store)
     plans = [SeatPlan("human"), SeatPlan("bot", "heuristic"), SeatPlan("bot", "heuristic")]
@@ -448,7 +451,8 @@ def test_revision_0003_goes_down_to_0002_and_up_again(store: Store) -> None:
     matches and the stand-in marks go; every hand and action stays) and up again."""
     from test_store import _migrate
 
-    from cherki.server.tables import SeatPlan, Tables
+    from cherki.server.registry import Tables
+    from cherki.server.settings import SeatPlan
 
     tables = Tables(store)
     plans = [SeatPlan("human"), SeatPlan("bot", "heuristic"), SeatPlan("bot", "heuristic")]

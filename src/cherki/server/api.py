@@ -19,8 +19,9 @@ from cherki.i18n import DEFAULT, choice_key, normalise, option_key, preset_key, 
 from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
+from cherki.server.settings import MAX_HANDS, MAX_PACE, MAX_TIMER, MIN_TIMER, SeatPlan
 from cherki.server.store import FINISHED
-from cherki.server.tables import MAX_HANDS, MAX_PACE, MAX_TIMER, MIN_TIMER, SeatPlan, Table
+from cherki.server.tables import Table
 from cherki.server.words import said
 
 router = APIRouter()

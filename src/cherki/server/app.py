@@ -32,7 +32,7 @@ Messages both ways are in :mod:`cherki.server.messages`; every limit is in
 
 Our specifications
 ------------------
-* **One owner per table**: the routes find the table (:class:`~cherki.server.tables.Tables`)
+* **One owner per table**: the routes find the table (:class:`~cherki.server.registry.Tables`)
   and hand it what a client said; the :class:`~cherki.server.tables.Table` alone changes it.
 * **Nothing waits on a client while holding a table**: each connection has its own bounded
   queue and writer (:mod:`cherki.server.connection`); one that falls behind is dropped and

@@ -29,8 +29,10 @@ from cherki.games import GAMES
 from cherki.server import origin as reach
 from cherki.server import pages
 from cherki.server.limits import Limits, Window
+from cherki.server.registry import Tables, record_for
+from cherki.server.settings import IDLE_SECONDS
 from cherki.server.store import Store
-from cherki.server.tables import IDLE_SECONDS, Table, Tables, record_for, think
+from cherki.server.tables import Table, think
 
 TICK = 0.25  # seconds between looks at the turn timers
 THINKERS = 1  # worker processes for the searching bots

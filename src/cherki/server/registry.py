@@ -1,0 +1,194 @@
+"""The live tables of a server (:class:`Tables`): one :class:`~cherki.server.tables.Table`
+owner per table, loaded from the store on first use, swept when idle; and what a
+finished table's record says to whoever asks for it (:func:`record_for`)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from cherki.bots import make_bot
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+from cherki.play.records import parse_record, replay_hand
+from cherki.play.session import Seat, Session
+from cherki.server.settings import (
+    DEFAULT_PACE,
+    MAX_HANDS,
+    MAX_TIMER,
+    MIN_TIMER,
+    SeatPlan,
+    check_setting,
+    plays_for_money,
+    seat_name,
+)
+from cherki.server.store import BOT, HUMAN, Store
+from cherki.server.tables import Table
+
+
+class Tables:
+    """Every live table of one server: created here, or loaded from the store when first
+    asked for (after a restart too: the record resumes from its last action)."""
+
+    def __init__(self, store: Store, *, stand_in: str = "heuristic") -> None:
+        self.store = store
+        self.stand_in = stand_in
+        self.live: dict[str, Table] = {}
+        self._loading = threading.Lock()
+        #: counts the changes of a table's status (the lobby's list is read again after one)
+        self.changes = 0
+
+    def changed(self) -> None:
+        self.changes += 1
+
+    def create(
+        self,
+        game_name: str,
+        preset: str | None,
+        options: dict[str, Any],
+        seats: list[SeatPlan],
+        hands: int = 1,
+        timer: int | None = None,
+        listed: bool = False,
+        *,
+        hints: bool | None = None,
+        bot_pace: float | None = None,
+        pause: bool | None = None,
+    ) -> tuple[str, dict[int, str], str]:
+        """A new table, its first hand dealt; its id, a token for each person's seat and the
+        host's token.
+        Its bots have not played yet (:meth:`Table.wake`)."""
+        game = find_game(game_name)
+        rules = game.rules(preset or None, **options)
+        game.check_players(len(seats))
+        if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
+            raise RulesError(f"a table plays 1 to {MAX_HANDS} hands, not {hands!r}")
+        if timer is not None and (type(timer) is not int or not MIN_TIMER <= timer <= MAX_TIMER):
+            raise RulesError(
+                f"a turn timer is {MIN_TIMER} to {MAX_TIMER} seconds (or off), not {timer!r}"
+            )
+        if not any(p.kind == HUMAN for p in seats):
+            raise RulesError("a table needs at least one person")
+        players = []
+        for i, p in enumerate(seats):
+            if p.kind == BOT:
+                players.append(Seat(seat_name(i, p.level), make_bot(game.name, p.level or "")))
+            elif p.kind == HUMAN:
+                players.append(Seat(seat_name(i)))
+            else:
+                raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
+        seed = random.SystemRandom().getrandbits(64)
+        session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
+        settings: dict[str, Any] = {
+            "hands": hands,
+            "timer": timer,
+            "listed": bool(listed),
+            "hints": check_setting(
+                "hints", not plays_for_money(game, rules) if hints is None else hints
+            ),
+            "bot_pace": check_setting("bot_pace", DEFAULT_PACE if bot_pace is None else bot_pace),
+            "pause": check_setting("pause", True if pause is None else pause),
+        }
+        table_id, tokens, host = self.store.create_table(
+            session.record(), [(p.kind, p.level) for p in seats], settings
+        )
+        table = Table(table_id, session, settings, self.store, stand_in=self.stand_in)
+        table.on_status = self.changed
+        session.start_hand()
+        self.live[table_id] = table
+        return table_id, tokens, host
+
+    def table(self, table_id: str) -> Table:
+        """The live table, resumed from the store if this server has not loaded it yet (a
+        CherkiError for no such table)."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        with self._loading:  # one Table for a table, however many ask at once
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            table = self._load(table_id)
+            self.live[table_id] = table
+            return table
+
+    def _load(self, table_id: str) -> Table:
+        info = self.store.table(table_id)
+        record = self.store.record(table_id)
+        game = record.game
+        seats = [
+            Seat(s.name or seat_name(s.seat, s.level), make_bot(game.name, s.level or ""))
+            if s.kind == BOT
+            else Seat(s.name or seat_name(s.seat))
+            for s in info.seats
+        ]
+        session = Session.resume(record, seats)
+        table = Table(table_id, session, info.settings, self.store, stand_in=self.stand_in)
+        table.status = info.status
+        table.on_status = self.changed
+        played = self.store.matches(table_id)
+        if played:
+            table.number, table.base, table.carried = played[-1]
+        table.load_marks()
+        if session.state is None and not session.is_over():
+            session.start_hand()
+        return table
+
+    def session(self, table_id: str) -> Session:
+        """The live session of a table (tests and tools)."""
+        return self.table(table_id).session
+
+    def forget(self, table_id: str) -> None:
+        """Let a finished table with no connection go from memory (it is in the store)."""
+        table = self.live.get(table_id)
+        if table is not None and table.over and not table.connections:
+            del self.live[table_id]
+
+    def sweep(self, now: float, idle: float) -> int:
+        """Let go from memory every table nobody has been connected to, and nothing has
+        happened at, for ``idle`` seconds (it is in the store, and comes back when asked
+        for); how many were let go."""
+        gone = [
+            t.id
+            for t in list(self.live.values())
+            if not t.connections
+            and not t.held
+            and (t.bots is None or t.bots.done())
+            and not t.lock.locked()
+            and now - t.touched > idle
+        ]
+        for table_id in gone:
+            self.live.pop(table_id, None)
+        return len(gone)
+
+    @property
+    def playing(self) -> int:
+        """Tables in play held in memory."""
+        return sum(1 for t in self.live.values() if not t.over)
+
+
+# -- records for a viewer (from the record alone: runs in a worker) ------------------------------
+def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
+    """The table's record (its JSON ``text``) as ``seat`` (None: a spectator) may have it
+    (module notes); ``over``: whether the match is over."""
+    record = parse_record(text)
+    data = record.to_json()
+    if over:
+        return data
+    viewer = seat if seat is not None else -1
+    hands = []
+    for index, hand in enumerate(record.hands):
+        state = replay_hand(record, index, check=False)
+        entry: dict[str, Any] = {"first": hand.first, "actions": list(hand.actions)}
+        if hand.context is not None:
+            entry["context"] = dict(hand.context)
+        if seat is not None:
+            entry["dealt"] = record.start(index).observation(seat).to_json()["hand"]
+        entry["events"] = [e.to_json() for e in state.events_for(viewer)]
+        if hand.result is not None:
+            entry["result"] = hand.result
+        hands.append(entry)
+    data["hands"] = hands
+    data["seen_by"] = seat if seat is not None else "spectator"
+    return data
