@@ -128,6 +128,10 @@ def test_on_a_phone_hand_top_discard_and_actions_fit_one_screen(
         version = _state(page)["version"]
         page.locator("#stock").tap()
         _wait_change(page, version)
+        # the drawn card's state (a message in between may come first on a busy machine)
+        page.wait_for_function(
+            "() => window.cherki.state().ui.actions.some(a => a.kind === 'discard')"
+        )
         state = _state(page)
         assert any(a["kind"] == "discard" for a in state["ui"]["actions"])
         page.locator("#hand .card-btn.playable").first.tap()
