@@ -17,8 +17,8 @@ from cherki.core.cards import N_KINDS, counts_of, format_hand, parse_card, parse
 from cherki.core.deal import shoe_cards
 from cherki.core.errors import IllegalActionError, NotationError, RulesError
 from cherki.games.sets.actions import CALL_CEKI, DISCARD, DRAW, NUM_ACTIONS, PASS, SAMPEI, TAKE
-from cherki.games.sets.balik import BalikGame
-from cherki.games.sets.rules import SHOE_TABLES, SetsRules
+from cherki.games.sets.balik import BalikGame, BalikRules
+from cherki.games.sets.rules import SHOE_TABLES
 from cherki.ui.table import hint_lines
 from cherki.ui.text import Voice, event_line
 
@@ -279,7 +279,7 @@ def test_presets() -> None:
     assert (babas.ayam_bonus, babas.kandang_bonus, babas.tan_bonus, babas.cents_per_point) == (
         5, 10, 0, 5)  # fmt: skip
     assert (gateway.ayam_bonus, gateway.kandang_bonus, gateway.tan_bonus) == (1, 2, 0)
-    assert SATU.rules() == pwee == SetsRules()
+    assert SATU.rules() == pwee == BalikRules()
     for p in ("pwee", "babas", "gateway"):
         lb = LIMA.rules(p)
         sat = SATU.rules(p)

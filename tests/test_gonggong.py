@@ -110,7 +110,8 @@ def test_presets() -> None:
     for p in G.presets:
         assert p.rules.scoring == p.name
         assert p.rules.cents_per_point == 2
-        assert not p.rules.starter_extra and not p.rules.yeo_redeal and not p.rules.kena
+        assert not p.rules.starter_extra
+        assert not any(hasattr(p.rules, f) for f in ("yeo_redeal", "kena", "chiqui"))
     assert G.rules("surakarta") == G.rules()
     assert G.rules("yogyakarta").scoring == "bak-bakan"
 

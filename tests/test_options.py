@@ -3,6 +3,7 @@ rules document's options table is generated from the declarations."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from cherki import GAMES, find_game
 from cherki.core.errors import RulesError
 from cherki.core.options import Option
+from cherki.games.sets.game import SetsGame
 from cherki.ui.docs import stale
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -82,15 +84,72 @@ def test_presets_are_independent_values() -> None:
     assert t is not g and (t.set_size, t.sets) == (2, 3) and (g.set_size, g.sets) == (3, 5)
 
 
+#: The 38 fields every game of sets shared before each had its own rules class, at Balik
+#: Satu's (Pwee's) values: what a record written then lists.
+OLD_SHARED_FIELDS: dict[str, object] = {
+    "scoring": "satu", "shoe_table": "pwee", "half_packs": None, "deal": "rounds",
+    "honours": "rank1", "kena": True, "yeo_redeal": True, "yeo_cards": "one-point",
+    "ayam_bonus": 10, "kandang_bonus": 20, "tan_bonus": 1, "kandang_tangan": True,
+    "kandang_tangan_multiplier": 2, "must_call_to_win": False, "call_timing": "any",
+    "caller_changes": "mata-only", "claim_priority": "turn-order", "next_starter": "winner",
+    "cents_per_point": 10, "set_size": 3, "sets": 5, "starter_extra": True,
+    "discard_wins": False, "chiqui": False, "expose_olo": False, "stake": 10, "ceken_bets": "",
+    "bak_bakan_turn": True, "toh_step4": "restates", "olo_points": 5, "chiqui_fail": "void",
+    "chiqui_turn": "any", "partnerships": False, "ceki_tokens": 10, "bangkong_points": 20,
+    "bangkong_count": 3, "cents_per_bangkong": 2000, "cents_per_excess": 10,
+}  # fmt: skip
+
+
 def test_an_old_record_holding_every_field_still_reads() -> None:
-    """Records written before games had their own options hold every field of the family's
-    rules: a field at the value the game fixes is accepted, another value refused."""
+    """Records written when the games of sets shared one rules object hold all its fields:
+    a field at the value the game fixed is accepted, another value refused."""
     game = find_game("balik-satu")
     base = game.default_preset().rules
-    every = {f: getattr(base, f) for f in base.__dataclass_fields__}  # type: ignore[attr-defined]
-    assert game.rules_from_json("pwee", every) == base
+    assert len(OLD_SHARED_FIELDS) == 38
+    assert game.rules_from_json("pwee", OLD_SHARED_FIELDS) == base
     with pytest.raises(RulesError, match="has no rule option 'scoring'"):
-        game.rules_from_json("pwee", {**every, "scoring": "umbuk"})
+        game.rules_from_json("pwee", {**OLD_SHARED_FIELDS, "scoring": "umbuk"})
+    with pytest.raises(RulesError, match="balik-satu has no rule option 'chiqui'; its options: "):
+        game.rules_from_json("pwee", {**OLD_SHARED_FIELDS, "chiqui": True})
+
+
+def test_an_old_chaqui_record_reads_at_the_values_chaqui_fixed() -> None:
+    """Chaqui fixed Balik's turned card off (no yeo, no kena, no bonuses): an old record says
+    so, and now those are no fields of its rules; saying otherwise is refused."""
+    game = find_game("chaqui")
+    base = game.default_preset().rules
+    old = {
+        **OLD_SHARED_FIELDS,
+        **base.to_json(),  # type: ignore[attr-defined]
+        **{"kena": False, "yeo_redeal": False, "ayam_bonus": 0, "kandang_bonus": 0},
+        "tan_bonus": 0,
+    }
+    assert game.rules_from_json("kristang", old) == base
+    with pytest.raises(RulesError, match="chaqui has no rule option 'kena'"):
+        game.rules_from_json("kristang", {**old, "kena": True})
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(GAMES) if isinstance(GAMES[n], SetsGame)])
+def test_no_option_of_one_game_is_a_field_of_anothers_rules(name: str) -> None:
+    """Each game of sets plays on its own rules class: the core's fields and its own, each
+    declared with its source; another game's option is refused in words naming its own."""
+    game = GAMES[name]
+    assert isinstance(game, SetsGame)
+    rules = game.default_preset().rules
+    fields = {f.name for f in dataclasses.fields(rules)}  # type: ignore[arg-type]
+    declared = {o.name for o in type(rules).declared}  # type: ignore[attr-defined]
+    assert fields == declared, f"{name}: every field declared, with its source"
+    assert all(o.source for o in type(rules).declared)  # type: ignore[attr-defined]
+    assert {o.name for o in game.options} <= fields
+    others = {
+        f
+        for g in GAMES.values()
+        if isinstance(g, SetsGame) and g.rules_type is not game.rules_type
+        for f in g.default_preset().rules.to_json()  # type: ignore[attr-defined]
+    }
+    for foreign in sorted(others - fields):
+        with pytest.raises(RulesError, match=f"{name} has no rule option '{foreign}'; its options"):
+            game.rules(**{foreign: 1})
 
 
 def test_a_foreign_option_on_the_command_line_is_a_clear_error() -> None:

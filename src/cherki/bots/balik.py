@@ -241,7 +241,7 @@ class BalikHeuristicBot(Heuristic):
         """Always win, except a Chaqui chiqui go-out whose fifteen cards are more likely than
         not to miss every third card (when a failed chiqui costs)."""
         rules = obs.rules
-        if not rules.chiqui or rules.chiqui_fail == "void":
+        if not rules.goes_out_on_pair or not rules.pair_go_out_costs:
             return True
         hand = list(obs.hand)
         if obs.phase == "claim" and obs.claim_card is not None:
@@ -367,7 +367,7 @@ class BalikHeuristicBot(Heuristic):
     ) -> int:
         k = (action - DISCARD) % N_KINDS
         size = obs.rules.set_size if obs is not None else 3
-        chiqui = obs.rules.chiqui if obs is not None else False
+        chiqui = obs.rules.goes_out_on_pair if obs is not None else False
         hand[k] -= 1
         w = wait_for(hand, GROUPINGS[honours], size, chiqui)
         hand[k] += 1

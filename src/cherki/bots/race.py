@@ -106,7 +106,7 @@ class Solitaire:
         self.size = size = rules.set_size
         self.grouping = GROUPINGS[obs.honours]
         self.group = np.array(self.grouping)
-        self.chiqui = rules.chiqui
+        self.chiqui = rules.goes_out_on_pair
         self.need_call = rules.must_call_to_win
         self.honours = obs.honours
         #: whether a caller may keep a drawn card that forms a mata (R-CHANGE)
@@ -128,7 +128,7 @@ class Solitaire:
         #: its pairs (all of them where a failed chiqui costs nothing)
         unseen = sum(live)
         self.chiqui_ok = np.array(
-            [rules.chiqui_fail == "void" or chiqui_miss(o, unseen) < 0.5 for o in range(unseen + 1)]
+            [not rules.pair_go_out_costs or chiqui_miss(o, unseen) < 0.5 for o in range(unseen + 1)]
         )
 
     # -- one hand, scalar ------------------------------------------------------------------
@@ -469,7 +469,7 @@ class RaceSearch:
         gen = np.random.default_rng(rng.randrange(1 << 62))
         reserve = min(rules.reserve, len(pool))
         # more samples of the turned cards where a chiqui go-out's olo hang on them
-        samples = self.scoring_samples * (4 if rules.chiqui else 1)
+        samples = self.scoring_samples * (4 if rules.goes_out_on_pair else 1)
         scoring_sets = [
             tuple(int(c) for c in gen.choice(pool, reserve, replace=False)) for _ in range(samples)
         ]
@@ -619,7 +619,7 @@ class _Points:
         self.seat = seat
         self.sets = scoring_sets
         self.score = SCORING[world.rules.scoring].score
-        self.chiqui = world.rules.chiqui
+        self.chiqui = world.rules.goes_out_on_pair
         self.size = world.rules.set_size
         self.memo: dict[tuple[bytes, bool, int, int, int, bool], float] = {}
 

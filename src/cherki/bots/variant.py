@@ -94,7 +94,7 @@ class WinWorth:
         self.samples = scoring_samples(live, rules.reserve)
         self.grouping = GROUPINGS[rules.honours]
         self.size = rules.set_size
-        self.chiqui = rules.chiqui
+        self.chiqui = rules.goes_out_on_pair
         self.memo: dict[tuple[tuple[int, ...], int, str | None], float] = {}
 
     def win(self, hand: tuple[int, ...], card: int, call: str | None) -> float:

@@ -45,6 +45,7 @@ from cherki.core.errors import RulesError
 from cherki.core.events import EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
+from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
 from cherki.games.sets.rules import SetsRules
 from cherki.play.arena import Interval, mean_interval, wilson
 
@@ -700,7 +701,7 @@ def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
             total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
         return total[m]
 
-    mata = size - 1 if rules.chiqui else size
+    mata = size - 1 if rules.goes_out_on_pair else size
     return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
 
 
@@ -735,10 +736,9 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
                 "share": True,
             }
         )
-    if getattr(r, "scoring", "") != "satu":
+    if not isinstance(r, BalikRules) or r.scoring != "satu":
         return out
     from cherki.core.cards import N_KINDS
-    from cherki.games.sets.scoring import TURN_POINTS, YEO_CARDS
 
     yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
     came = [h for h in hands if h.winner is not None or h.how == "yeo"]

@@ -205,7 +205,9 @@ def hand_view(obs: Observation) -> dict[str, Any]:
 
     if isinstance(obs, SetsObservation) and out["count"] > 0:
         r = obs.rules
-        report = analyse_hand(counts, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
+        report = analyse_hand(
+            counts, r.honours, size=r.set_size, sets=r.sets, chiqui=r.goes_out_on_pair
+        )
         out["sets"] = [[CODES[k] for k in s] for s in report.sets]
         out["leftover"] = [CODES[k] for k in report.leftover]
         out["winning"] = report.winning

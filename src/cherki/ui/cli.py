@@ -508,7 +508,7 @@ def hand(
             f"a {game.title} hand has {full - 1} cards (waiting) or {full} (after drawing), not {n}"
         )
     rule = honours or r.honours
-    report = analyse_hand(counts, rule, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
+    report = analyse_hand(counts, rule, size=r.set_size, sets=r.sets, chiqui=r.goes_out_on_pair)
     words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
     calls = {
         CODES[k]: {"call": words[c], "waits": [CODES[w] for w in ws]}

@@ -427,7 +427,9 @@ def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[
     unseen = obs.unseen()
     if isinstance(obs, SetsObservation):
         r = obs.rules
-        report = analyse_hand(obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.chiqui)
+        report = analyse_hand(
+            obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.goes_out_on_pair
+        )
         words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
         full = r.set_size * r.sets
         size = r.set_size

@@ -224,7 +224,7 @@ class HeuristicPolicy:
         to find no olo (where a failed chiqui costs)."""
         rules = env.rules
         ok = np.ones(len(rows), bool)
-        if not rules.chiqui or rules.chiqui_fail == "void":
+        if not rules.goes_out_on_pair or not rules.pair_go_out_costs:
             return ok
         s = env.current[rows]
         hand = env.hands[rows, s].astype(np.int64)

@@ -28,7 +28,7 @@ class Shape:
 
     @classmethod
     def of(cls, rules: SetsRules) -> Shape:
-        return cls(rules.set_size, rules.chiqui, Grouping.named(rules.honours))
+        return cls(rules.set_size, rules.goes_out_on_pair, Grouping.named(rules.honours))
 
     @property
     def least(self) -> int:

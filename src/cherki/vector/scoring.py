@@ -16,8 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from cherki.core.cards import N_KINDS
-from cherki.games.sets.gonggong import ceken_bets
-from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.balik import BalikRules
+from cherki.games.sets.chaqui import ChaquiRules
+from cherki.games.sets.chot import ChotRules
+from cherki.games.sets.gonggong import GonggongRules, ceken_bets
+from cherki.games.sets.rules import SetsRules, own
 from cherki.games.sets.scoring import SCORING
 from cherki.vector.finished import (
     CHIQUI_FAILED,
@@ -74,7 +77,7 @@ class Scorer:
         self.bets = np.zeros((players, players), np.int64)
         self.bet_on = np.zeros(players, bool)
         if rules.scoring == "ceken":
-            for a, b, amount in ceken_bets(rules, players):
+            for a, b, amount in ceken_bets(own(rules, GonggongRules), players):
                 for w, other in ((a, b), (b, a)):
                     self.bets[w, w] += amount
                     self.bets[w, other] -= amount
@@ -110,7 +113,7 @@ class Scorer:
     def _stakes(self, res: Results, rows: I64) -> None:
         """Pot methods: every seat staked into the empty pot (``SetsState._close``)."""
         if self.pot:
-            res.payments[rows] -= self.rules.stake
+            res.payments[rows] -= self.rules.pot_stake
 
     def no_winner(self, res: Results, rows: I64) -> None:
         res.how[rows] = STOCK_OUT
@@ -225,7 +228,7 @@ class _Work:
 
     def calling_bonus(self) -> None:
         """Tan point, ayam or kandang; kandang tangan's multiplier (``_calling_bonus``)."""
-        r = self.rules
+        r = own(self.rules, BalikRules)
         kt = self.how == KANDANG_TANGAN
         self.mult[kt] = r.kandang_tangan_multiplier
         tan = ~kt & (self.call == TAN) & bool(r.tan_bonus)
@@ -268,7 +271,7 @@ class _Work:
 
     # -- the methods -----------------------------------------------------------------------
     def satu(self) -> None:
-        rules, size, hand = self.rules, self.size, self.hand
+        rules, size, hand = own(self.rules, BalikRules), self.size, self.hand
         base_m, base_r = mata(hand, size)
         t = self.turned[:, 0]
         yeo = self.sc.yeo[t]
@@ -299,7 +302,7 @@ class _Work:
         self.calling_bonus()
 
     def olo(self, melded: np.ndarray) -> None:
-        rules, size, hand = self.rules, self.size, self.hand
+        rules, size, hand = own(self.rules, ChaquiRules), self.size, self.hand
         olo, _ = mata(hand, size)
         short = hand % size == size - 1
         if rules.chiqui:
@@ -325,7 +328,7 @@ class _Work:
     def fail(self, failed: Bool) -> None:
         """A chiqui whose fifteen hold no olo: void, or (``pays``) one olo's worth to each
         other seat (``chiqui_failed``)."""
-        rules, n = self.rules, self.sc.n
+        rules, n = own(self.rules, ChaquiRules), self.sc.n
         r = self.rows[failed]
         self.void(failed, CHIQUI_FAILED)
         if rules.chiqui_fail == "void":
@@ -364,14 +367,16 @@ class _Work:
         self.detail("red_bak", red)
 
     def step_4(self) -> None:
-        if self.rules.toh_step4 != "in-hand":
+        if own(self.rules, GonggongRules).toh_step4 != "in-hand":
             return
         c = (self.hand * TOH_TEN).sum(axis=1)
         self.item("toh-cards", 10 * c, c > 0)
 
     def toh(self, method: str) -> None:
         self.steps_1_2()
-        if method == "toh-bayaran" or (method == "bak-bakan" and self.rules.bak_bakan_turn):
+        if method == "toh-bayaran" or (
+            method == "bak-bakan" and own(self.rules, GonggongRules).bak_bakan_turn
+        ):
             t = self.turned[:, 0]
             self.item("turned", TOH[t])
         elif method == "toh-bayaran-14":
@@ -389,7 +394,7 @@ class _Work:
         self.mult[self.how == KANDANG_TANGAN] = self.rules.kandang_tangan_multiplier
 
     def pot(self, method: str) -> None:
-        stake, n = self.rules.stake, self.sc.n
+        stake, n = self.rules.pot_stake, self.sc.n
         pot = n * stake  # each hand finds the pot empty and every seat stakes
         sd = self.self_drawn
         other = min(stake, pot) if method == "undhuh-undhuhan" else (pot + 1) // 2
@@ -414,7 +419,7 @@ class _Work:
         self.commit()
 
     def chot(self) -> None:
-        rules, n = self.rules, self.sc.n
+        rules, n = own(self.rules, ChotRules), self.sc.n
         m, red = improved(self.hand, counts(self.turned), self.sc.shape)
         self.item("winning", 1)
         self.item("mata-swapped", m)

@@ -35,7 +35,7 @@ Our specifications
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 import numpy as np
 
@@ -78,6 +78,7 @@ from cherki.vector.finished import (
 from cherki.vector.observe import observation_size, observe
 from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
 from cherki.vector.tables import I64, Bool
+
 
 #: the games the batched simulator plays (Tantanan and Cekèn are pairs games of sets too,
 #: and play here as well)
@@ -376,7 +377,7 @@ class SetsVector:
         """Taking the top discard is refused only where it would complete an exposed olo
         and leave no card the seat may discard (``SetsState._take_ok``)."""
         ok = np.ones(len(rows), bool)
-        if not self.rules.expose_olo:
+        if not self.rules.lays_taken_mata:
             return ok
         s = self.current[rows]
         k = self.top[rows]
@@ -585,7 +586,7 @@ class SetsVector:
         self.pile[rows, k] -= 1
         self.top_ok[rows] = False
         size = self.size
-        olo = (self.hands[rows, s, k] % size == size - 1) if self.rules.expose_olo else None
+        olo = (self.hands[rows, s, k] % size == size - 1) if self.rules.lays_taken_mata else None
         self._add(rows, s, k)
         self._e1[self._cell(rows, s, k)] += 1
         self.drawn[rows] = k

@@ -10,9 +10,9 @@ import numpy.typing as npt
 
 from cherki.core.cards import IS_RED, N_KINDS
 from cherki.core.sets import GROUPINGS, N_GROUPS
+from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
 from cherki.games.sets.gonggong import TOH_POINTS, TOH_TENS
 from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.scoring import TURN_POINTS, YEO_CARDS
 
 I8 = npt.NDArray[np.int8]
 #: count vectors and other whole numbers, of whichever width
@@ -57,6 +57,6 @@ class Grouping:
 def yeo_mask(rules: SetsRules) -> Bool:
     """The turned cards that void a win (all false without ``yeo_redeal``)."""
     out = np.zeros(N_KINDS, dtype=bool)
-    if rules.yeo_redeal:
+    if isinstance(rules, BalikRules) and rules.yeo_redeal:
         out[list(YEO_CARDS[rules.yeo_cards])] = True
     return out

@@ -32,7 +32,7 @@ the Ceki text)
 * Balik Lima Belas: the winner draws fifteen and swaps same-rank cards to make the most mata;
   1 point plus 1 per mata, no red extra; ayam and kandang still apply [000, 001, R-LIMA-BELAS].
 
-Our specifications (each is an option of :class:`SetsRules` unless marked *fixed*)
+Our specifications (each is an option of :class:`BalikRules` unless marked *fixed*)
 ------------------------------------------------------------------------------------
 * ``honours``: how honours form sets. Default ``rank1`` (Pwee's card table puts WF, RF and
   OT in the rank-1 row, and Pwee is the main source of Balik Satu); ``frames`` (WF and RF wear
@@ -102,9 +102,10 @@ Our specifications (each is an option of :class:`SetsRules` unless marked *fixed
 The relatives (one engine, rules modules)
 -----------------------------------------
 Gonggong, Tantanan and Cekèn, Chaqui and Chot are Balik Satu with other options: their game
-modules (``gonggong.py``, ``tantanan.py``, ``chaqui.py``, ``chot.py``) hold their rules,
-presets and scoring functions, and play on :class:`SetsState`. What varies is an option of
-:class:`SetsRules`, each defaulting to Balik Satu:
+modules (``gonggong.py``, ``tantanan.py``, ``chaqui.py``, ``chot.py``) hold their rules
+classes, presets and scoring functions, and play on :class:`SetsState`. What every game of
+sets shares is the play core, :class:`~cherki.games.sets.rules.SetsRules` (defaults: Balik
+Satu's); what a game changes in the shared play reaches it through the core's hooks:
 
 * ``set_size`` (3; Tantanan plays pairs, 2) and ``sets`` (5; Tantanan 3): a winning hand is
   ``sets`` sets of ``set_size`` cards, one of them a mata (the relatives call it a *bak* or an
@@ -113,11 +114,14 @@ presets and scoring functions, and play on :class:`SetsState`. What varies is an
   every seat is dealt the same and the starter opens by drawing (Gonggong's "deal 14 cards
   each", Tantanan's "five cards").
 * ``discard_wins`` (off): whether a caller may also win by claiming another seat's discard.
-* ``chiqui`` (off) and ``expose_olo`` (off): Chaqui's go-out with an identical pair and its
-  exposed olo (see :mod:`cherki.games.sets.chaqui`).
-* ``scoring`` names a function in the :data:`SCORING` registry (``satu`` and ``lima-belas``
-  here; the relatives register theirs) with the stock reserve it needs. Pots carry across the
-  hands of a match in the ``context`` given to :meth:`BalikGame.new_state`.
+* the hooks ``goes_out_on_pair`` and ``lays_taken_mata`` (off): Chaqui's go-out with an
+  identical pair and its exposed olo (its options ``chiqui`` and ``expose_olo``, see
+  :mod:`cherki.games.sets.chaqui`); ``pot_stake`` (0): Gonggong's pots; ``check_table``:
+  Chot's partnerships, Gonggong's side bets.
+* ``scoring`` names a function in the :data:`~cherki.games.sets.rules.SCORING` registry with
+  the rules class it scores (``satu`` and ``lima-belas`` here; each relative registers its
+  own) and the stock reserve it needs. Pots carry across the hands of a match in the
+  ``context`` given to :meth:`BalikGame.new_state`.
 * The call words are the game's (``call_words`` of the :class:`BalikGame` subclass): the
   *tan*-like call (a mata already held, any card of the open rank wins) and the *ceki*-like
   call (the open set must itself become the mata).
@@ -128,36 +132,141 @@ The invariant every result keeps: ``sum(payments) + result.pot_change == 0``.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
-from cherki.core.cards import (
-    counts_of,
-)
+from cherki.core.cards import N_KINDS, OT, RANK, RF, S9, WF, counts_of
 from cherki.core.events import JSON, Result, ScoreItem
-from cherki.core.options import Option, Preset
+from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import (
     improved_mata,
     mata_count,
 )
 from cherki.games.sets.game import SetsGame
-from cherki.games.sets.options import BALIK_OPTIONS
-from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.options import (
+    CALLING,
+    CORE_OPTIONS,
+    HONOURS,
+    KANDANG_TANGAN,
+    SHOE,
+    TABLE,
+)
+from cherki.games.sets.rules import ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import (
-    TURN_POINTS,
-    YEO_CARDS,
     ScoringMethod,
     Win,
     each_pays_bounds,
     mata_points,
     register_scoring,
     win_result,
-    with_bonuses,
-    yeo_result,
+    winning_hand,
 )
-from cherki.games.sets.state import SetsState
+
+#: The points of the turned card [000 R-TURNED]: 1-9 by rank, Red Nine 10, Nyonya 11, Lau
+#: Chian 12.
+TURN_POINTS: Final[tuple[int, ...]] = tuple(
+    {S9: 10, RF: 11, OT: 12}.get(k, RANK[k]) for k in range(N_KINDS)
+)
+
+#: Which turned cards are *yeo* (option ``yeo_cards``, after [000] R-YEO).
+YEO_CARDS: Final[dict[str, frozenset[int]]] = {
+    "one-point": frozenset({0, 9, 18, WF}),
+    "suited": frozenset({0, 9, 18}),
+    "rank1": frozenset({0, 9, 18, WF, RF, OT}),
+}
+
+#: Balik Satu's and Lima Belas's scoring: the turned card, yeo, kena and the bonuses.
+BALIK_SCORING: Final = (
+    Option(
+        "kena",
+        True,
+        "the turned card may replace a same-rank card to make a mata (kena)",
+        "[001] citing The Babas p.162, R-KENA",
+        title="Kena: the turned card makes a mata",
+    ),
+    Option(
+        "yeo_redeal",
+        True,
+        "a yeo turned card voids the win and the hand is dealt again",
+        "[000] R-YEO ('a common rule')",
+        title="Yeo voids the win, deal again",
+    ),
+    Option(
+        "yeo_cards",
+        "one-point",
+        "which turned cards are yeo",
+        "ours, after [000] R-YEO",
+        choices=tuple(YEO_CARDS),
+        title="Which turned cards are yeo",
+    ),
+    Option(
+        "ayam_bonus",
+        10,
+        "bonus for a ceki win on another's draw (ayam)",
+        "[000] R-BONUS",
+        minimum=0,
+        title="Ayam bonus: ceki on another's draw",
+    ),
+    Option(
+        "kandang_bonus",
+        20,
+        "bonus for a ceki win on one's own draw (kandang)",
+        "[000] R-BONUS",
+        minimum=0,
+        title="Kandang bonus: ceki on one's own draw",
+    ),
+    Option(
+        "tan_bonus",
+        1,
+        "points for winning after calling tan",
+        "[000] footnote, R-TAN-BONUS",
+        minimum=0,
+        title="Points for a win after tan",
+    ),
+)
 
 
-def _calling_bonus(rules: SetsRules, win: Win, items: list[ScoreItem]) -> int:
+#: Balik Satu and Balik Lima Belas.
+BALIK_OPTIONS: Final = SHOE + HONOURS + CALLING + TABLE + KANDANG_TANGAN + BALIK_SCORING
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BalikRules(SetsRules):
+    """Balik Satu's and Lima Belas's rules: the play core and the turned card, yeo, kena and
+    the calling bonuses (defaults: Pwee's, [000])."""
+
+    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + BALIK_SCORING
+
+    kena: bool = True
+    yeo_redeal: bool = True
+    yeo_cards: str = "one-point"
+    ayam_bonus: int = 10
+    kandang_bonus: int = 20
+    tan_bonus: int = 1
+
+
+def with_bonuses(rules: BalikRules, base: int) -> int:
+    """The most a win scores: ``base`` plus the largest calling bonus, or ``base`` times the
+    kandang tangan multiplier (which takes no calling bonus)."""
+    bonus = max(rules.tan_bonus, rules.ayam_bonus, rules.kandang_bonus)
+    return max(base + bonus, base * rules.kandang_tangan_multiplier)
+
+
+def yeo_result(state: ScoredHand, win: Win, turned: int, detail: dict[str, JSON]) -> Result:
+    """A win voided by a yeo turned card: no score, the hand is dealt again."""
+    zero = (0,) * state.n
+    return Result(
+        None,
+        "yeo",
+        payments=zero,
+        money=zero,
+        redeal=True,
+        win=winning_hand(state, win),
+        would_be_winner=win.seat,
+        detail=detail,
+    )
+
+
+def _calling_bonus(rules: BalikRules, win: Win, items: list[ScoreItem]) -> int:
     """Tan point, ayam or kandang (Balik Satu and Lima Belas); returns the multiplier."""
     if win.how == "kandang-tangan":
         return rules.kandang_tangan_multiplier
@@ -171,9 +280,9 @@ def _calling_bonus(rules: SetsRules, win: Win, items: list[ScoreItem]) -> int:
     return 1
 
 
-def score_satu(state: SetsState, win: Win) -> Result:
+def score_satu(state: ScoredHand, win: Win) -> Result:
     """Balik Satu [000]: the turned card, yeo, kena, mata, tan / ayam / kandang."""
-    rules = state.rules
+    rules = own(state.rules, BalikRules)
     hand = list(win.hand)
     detail: dict[str, JSON] = {}
     base_mata, base_red = mata_count(hand, state.size)
@@ -199,7 +308,7 @@ def score_satu(state: SetsState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=multiplier)
 
 
-def score_lima_belas(state: SetsState, win: Win) -> Result:
+def score_lima_belas(state: ScoredHand, win: Win) -> Result:
     """Balik Lima Belas [000]: 1 for winning, 1 a mata after swapping from the fifteen."""
     hand = list(win.hand)
     detail: dict[str, JSON] = {}
@@ -209,7 +318,7 @@ def score_lima_belas(state: SetsState, win: Win) -> Result:
         ScoreItem("mata-swapped", mata, count=mata, among=len(win.scoring)),
     ]
     detail["mata"], detail["red_mata"] = mata, red
-    multiplier = _calling_bonus(state.rules, win, items)
+    multiplier = _calling_bonus(own(state.rules, BalikRules), win, items)
     return win_result(state, win, items, detail, multiplier=multiplier)
 
 
@@ -219,9 +328,13 @@ register_scoring(
         score_satu,
         lambda r: 1,
         "Balik Satu: turn one card, mata, calling bonuses",
+        rules=BalikRules,
+        items=("turned", "mata", "red-mata", "tan-bonus", "ayam", "kandang", "kandang-tangan"),
         ceki_bonus=True,
         # the turned card scores at most 12 (Lau Chian)
-        bounds=lambda r, n: each_pays_bounds(with_bonuses(r, 12 + mata_points(r)), n),
+        bounds=lambda r, n: each_pays_bounds(
+            with_bonuses(own(r, BalikRules), 12 + mata_points(r)), n
+        ),
     )
 )
 register_scoring(
@@ -230,15 +343,16 @@ register_scoring(
         score_lima_belas,
         lambda r: 15,
         "Balik Lima Belas: draw fifteen, 1 for winning and 1 a mata, calling bonuses",
+        rules=BalikRules,
+        items=("winning", "mata-swapped", "tan-bonus", "ayam", "kandang", "kandang-tangan"),
         ceki_bonus=True,
-        bounds=lambda r, n: each_pays_bounds(with_bonuses(r, 1 + r.sets), n),
+        bounds=lambda r, n: each_pays_bounds(with_bonuses(own(r, BalikRules), 1 + r.sets), n),
     )
 )
 
 
-def _preset(name: str, desc: str, sources: str, *, title: str, **kw: Any) -> Preset:
-    rules = SetsRules(**kw)
-    rules.check()
+def _preset(name: str, desc: str, sources: str, *, title: str, **kw: Value) -> Preset:
+    rules = BalikRules().with_fields(**kw)
     return Preset(name, rules, desc, sources, title=title)
 
 
@@ -274,7 +388,7 @@ BALIK_SATU_PRESETS: Final = (
 
 def _lima_belas(p: Preset) -> Preset:
     """The same source's bonuses and stakes with the fifteen-card scoring draw [000]."""
-    assert isinstance(p.rules, SetsRules)
+    assert isinstance(p.rules, BalikRules)
     rules = dataclasses.replace(p.rules, scoring="lima-belas", tan_bonus=0)
     desc = p.description.replace("+1 after tan, ", "").replace(", no tan point", "")
     return Preset(p.name, rules, desc + "; the winner draws fifteen", p.sources, title=p.title)
@@ -287,6 +401,7 @@ class BalikGame(SetsGame):
     """Balik Satu."""
 
     options: ClassVar[tuple[Option, ...]] = BALIK_OPTIONS
+    rules_type: ClassVar[type[SetsRules]] = BalikRules
 
     name: ClassVar[str] = "balik-satu"
     title: ClassVar[str] = "Balik Satu"

@@ -11,8 +11,8 @@ Journal of the International Playing-Card Society 22 (2) p.34)
 * A player who completes their hand via *chiqui*, an identical pair, may turn over the next
   15 cards of the stock to try to turn the chiqui into an olo. [C-CHIQUI]
 
-Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
---------------------------------------------------------------------
+Our specifications (options of :class:`ChaquiRules`)
+----------------------------------------------------
 * Play, calls (tan / ceki), shown draws and claims, the winning card from the stock,
   kandang tangan: Balik Satu's. A winning hand is five sets of three with an olo.
 * ``expose_olo`` (on): a player who takes the last discard and so completes an olo lays the
@@ -45,20 +45,102 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Final
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final
 
 from cherki.core.cards import counts_of, format_cards
 from cherki.core.events import JSON, Result, ScoreItem
-from cherki.core.options import Option, Preset
+from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import N_GROUPS, group_totals, mata_count
-from cherki.games.sets.game import SetsGame
-from cherki.games.sets.options import CHAQUI_OPTIONS
-from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
+from cherki.games.sets.options import (
+    CALLING,
+    CORE_OPTIONS,
+    DISCARD_WINS,
+    HONOURS,
+    KANDANG_TANGAN,
+    SHOE,
+    TABLE,
+)
+from cherki.games.sets.rules import ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_result, winning_hand
-from cherki.games.sets.state import SetsState
+
+#: Chaqui's olo and chiqui.
+CHAQUI: Final = (
+    Option(
+        "olo_points", 5, "points an olo scores", "[001] C-SCORING", minimum=0, title="Points an olo"
+    ),
+    Option(
+        "chiqui",
+        True,
+        "a hand may go out on a chiqui (an identical pair in a set) and turn fifteen",
+        "[001] C-CHIQUI",
+        title="Chiqui go-out",
+    ),
+    Option(
+        "chiqui_fail",
+        "void",
+        "a chiqui go-out that turns up no olo: the hand ends with no winner (void, as the "
+        "source reads), or the player pays one olo to each other player (pays: a house rule)",
+        "[001] C-CHIQUI states no penalty; pays is a house rule after the song it quotes",
+        choices=("void", "pays"),
+        house=True,
+        title="A chiqui go-out without an olo",
+    ),
+    Option(
+        "chiqui_turn",
+        "any",
+        "which go-outs holding a chiqui turn fifteen: any (an olo already held included, "
+        "as the source reads) or no-olo (only a hand without an olo)",
+        "[001] C-CHIQUI puts no condition on the turn; no-olo is the narrower reading",
+        choices=("any", "no-olo"),
+        title="Which chiqui go-outs turn fifteen",
+    ),
+    Option(
+        "expose_olo",
+        True,
+        "an olo completed from another's discard is laid face up",
+        "[001] C-EXPOSE",
+        title="Olo from a discard laid face up",
+    ),
+)
+
+#: Chaqui's options.
+CHAQUI_OPTIONS: Final = SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + CHAQUI
 
 
-def chiqui_olo(state: SetsState, hand: tuple[int, ...], turned: tuple[int, ...]) -> list[int]:
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChaquiRules(SetsRules):
+    """Chaqui's rules: the play core, the olo's points, the chiqui go-out and the exposed
+    olo (defaults: the source's, [001])."""
+
+    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + CHAQUI
+
+    olo_points: int = 5
+    chiqui: bool = True
+    chiqui_fail: str = "void"
+    chiqui_turn: str = "any"
+    expose_olo: bool = True
+
+    @property
+    def goes_out_on_pair(self) -> bool:
+        """A hand may go out on a chiqui [001] C-CHIQUI (option ``chiqui``)."""
+        return self.chiqui
+
+    @property
+    def lays_taken_mata(self) -> bool:
+        """An olo completed from another's discard is laid face up [001] C-EXPOSE (option
+        ``expose_olo``)."""
+        return self.expose_olo
+
+    @property
+    def pair_go_out_costs(self) -> bool:
+        """A chiqui go-out that turns up no olo costs one olo to each other player under the
+        house rule ``chiqui_fail=pays``."""
+        return self.chiqui_fail == "pays"
+
+
+def chiqui_olo(state: ScoredHand, hand: Sequence[int], turned: Sequence[int]) -> list[int]:
     """The chiqui (identical pairs) whose third card is among ``turned``, at most one per
     set of their group that is not already an olo: the kinds that become olo."""
     size = state.size
@@ -76,13 +158,13 @@ def chiqui_olo(state: SetsState, hand: tuple[int, ...], turned: tuple[int, ...])
     return out
 
 
-def holds_chiqui(state: SetsState, hand: tuple[int, ...]) -> bool:
+def holds_chiqui(state: ScoredHand, hand: Sequence[int]) -> bool:
     """Whether ``hand`` holds an identical pair beyond its olo (a chiqui)."""
     return any(c % state.size == state.size - 1 for c in hand)
 
 
-def score_olo(state: SetsState, win: Win) -> Result:
-    rules = state.rules
+def score_olo(state: ScoredHand, win: Win) -> Result:
+    rules = own(state.rules, ChaquiRules)
     detail: dict[str, JSON] = {}
     olo, _ = mata_count(win.hand, state.size)
     items: list[ScoreItem] = []
@@ -105,17 +187,17 @@ def score_olo(state: SetsState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=mult)
 
 
-def _olo_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
+def _olo_bounds(rules: ChaquiRules, n: int) -> tuple[int, int]:
     """A win pays at most every set an olo (times kandang tangan's multiplier) from each
     other seat; a failed chiqui (``pays``) costs one olo's worth to each other seat."""
     most = rules.olo_points * rules.sets * rules.kandang_tangan_multiplier
     return -max(most, rules.olo_points * (n - 1)), max(most * (n - 1), rules.olo_points)
 
 
-def chiqui_failed(state: SetsState, win: Win, detail: dict[str, JSON]) -> Result:
+def chiqui_failed(state: ScoredHand, win: Win, detail: dict[str, JSON]) -> Result:
     """A chiqui go-out whose fifteen turned cards hold no olo: void, or (``chiqui_fail``
     ``pays``) the player pays each other seat one olo's worth (item ``chiqui-failed``)."""
-    rules = state.rules
+    rules = own(state.rules, ChaquiRules)
     n = state.n
     s = win.seat
     hand = winning_hand(state, win)
@@ -149,33 +231,29 @@ register_scoring(
     ScoringMethod(
         "olo",
         score_olo,
-        lambda r: 15 if r.chiqui else 0,
+        lambda r: 15 if own(r, ChaquiRules).chiqui else 0,
         "Chaqui: a fixed amount per olo; a chiqui go-out turns fifteen",
+        rules=ChaquiRules,
+        items=("chiqui", "olo", "chiqui-failed", "kandang-tangan"),
         by_mata=True,
-        bounds=lambda r, n: _olo_bounds(r, n),
+        bounds=lambda r, n: _olo_bounds(own(r, ChaquiRules), n),
     )
 )
 
-CHAQUI_RULES: Final = SetsRules(
+CHAQUI_RULES: Final = ChaquiRules(
     scoring="olo",
     chiqui=True,
     # [001] states no penalty for a chiqui that turns up no olo: the hand simply ends
     # (the song's "great loss of blood" is the house rule chiqui_fail=pays)
     chiqui_fail="void",
     expose_olo=True,
-    yeo_redeal=False,
-    kena=False,
-    ayam_bonus=0,
-    kandang_bonus=0,
-    tan_bonus=0,
 )
 
 
 def _preset(
-    name: str, desc: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Any
+    name: str, desc: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Value
 ) -> Preset:
-    rules = dataclasses.replace(CHAQUI_RULES, **kw)
-    rules.check()
+    rules = CHAQUI_RULES.with_fields(**kw)
     return Preset(name, rules, desc, "[001] citing JIPCS 22 (2) p.34", aliases, title=title)
 
 
@@ -198,6 +276,8 @@ class ChaquiGame(SetsGame):
     """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
 
     options: ClassVar[tuple[Option, ...]] = CHAQUI_OPTIONS
+    rules_type: ClassVar[type[SetsRules]] = ChaquiRules
+    legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING
 
     name: ClassVar[str] = "chaqui"
     title: ClassVar[str] = "Chaqui"
@@ -205,4 +285,12 @@ class ChaquiGame(SetsGame):
     rules_doc: ClassVar[str] = "chaqui"
 
 
-__all__ = ["CHAQUI_PRESETS", "CHAQUI_RULES", "ChaquiGame", "chiqui_olo", "score_olo"]
+__all__ = [
+    "CHAQUI_PRESETS",
+    "CHAQUI_RULES",
+    "ChaquiGame",
+    "ChaquiRules",
+    "chiqui_olo",
+    "holds_chiqui",
+    "score_olo",
+]

@@ -15,8 +15,8 @@ The rules ([001], the section "Chot", citing Pwee p.127 and The Babas p.167)
   difference (e.g. $20 a bangkong), and the side with fewer excess points pays for the
   difference (e.g. 10¢ a point). [K-SETTLE]
 
-Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
---------------------------------------------------------------------
+Our specifications (options of :class:`ChotRules`)
+--------------------------------------------------
 * Seats 0 and 2 are one partnership, 1 and 3 the other (partners opposite, seats numbered
   in playing order). Play is Balik Lima Belas for each player alone (``partnerships`` on
   only pools the score).
@@ -47,18 +47,101 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any, ClassVar, Final
 
 from cherki.core.cards import counts_of
 from cherki.core.contract import MatchNote, Rules
+from cherki.core.errors import RulesError
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
-from cherki.core.options import Option, Preset
+from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import improved_mata
 from cherki.games.sets.game import SetsGame
-from cherki.games.sets.options import CHOT_OPTIONS
-from cherki.games.sets.rules import SetsRules
+from cherki.games.sets.options import (
+    CALLING,
+    CORE_OPTIONS,
+    DISCARD_WINS,
+    HONOURS,
+    KANDANG_TANGAN,
+    SHOE,
+    TABLE,
+)
+from cherki.games.sets.rules import ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
-from cherki.games.sets.state import SetsState
+
+#: Chot's partnerships, tokens and bangkong.
+CHOT: Final = (
+    Option(
+        "partnerships",
+        True,
+        "partners sit opposite and score together",
+        "[001] citing Pwee p.127",
+        title="Partners opposite",
+    ),
+    Option(
+        "ceki_tokens",
+        10,
+        "a ceki win is paid in tokens of this many points",
+        "[001] K-SCORE",
+        minimum=1,
+        title="Tokens a ceki win",
+    ),
+    Option(
+        "bangkong_points",
+        20,
+        "a bangkong is completed when a player's tokens reach this",
+        "[001] K-BANGKONG",
+        minimum=1,
+        title="Points to a bangkong",
+    ),
+    Option(
+        "bangkong_count",
+        3,
+        "the match ends after this many bangkong",
+        "[001] K-BANGKONG",
+        minimum=1,
+        title="Bangkong to end the match",
+    ),
+    Option(
+        "cents_per_bangkong",
+        2000,
+        "money a bangkong won is worth, in cents",
+        "[001] K-SETTLE",
+        minimum=0,
+        title="Money a bangkong (cents)",
+    ),
+    Option(
+        "cents_per_excess",
+        10,
+        "money an excess point is worth, in cents",
+        "[001] K-SETTLE",
+        minimum=0,
+        title="Money an excess point (cents)",
+    ),
+)
+
+#: Chot's options: money is settled by the bangkong, not by the point.
+CHOT_OPTIONS: Final = SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE[:1] + KANDANG_TANGAN + CHOT
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChotRules(SetsRules):
+    """Chot's rules: the play core, the partnerships, the tokens and the bangkong
+    (defaults: Pwee's, [001] citing Pwee p.127)."""
+
+    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + CHOT
+
+    partnerships: bool = True
+    ceki_tokens: int = 10
+    bangkong_points: int = 20
+    bangkong_count: int = 3
+    cents_per_bangkong: int = 2000
+    cents_per_excess: int = 10
+
+    def check_table(self, players: int) -> None:
+        """Partnerships need an even number of players."""
+        if self.partnerships and players % 2:
+            raise RulesError("partnerships need an even number of players")
 
 
 def side_of(seat: int, players: int = 4) -> int:
@@ -66,8 +149,8 @@ def side_of(seat: int, players: int = 4) -> int:
     return seat % (players // 2)
 
 
-def score_chot(state: SetsState, win: Win) -> Result:
-    rules = state.rules
+def score_chot(state: ScoredHand, win: Win) -> Result:
+    rules = own(state.rules, ChotRules)
     detail: dict[str, JSON] = {}
     mata, red = improved_mata(win.hand, counts_of(win.scoring), state.grouping, state.size)
     items = [
@@ -103,30 +186,31 @@ def score_chot(state: SetsState, win: Win) -> Result:
     )
 
 
+def _chot_bounds(rules: ChotRules) -> tuple[int, int]:
+    most = (1 + rules.sets) * max(rules.ceki_tokens, rules.kandang_tangan_multiplier)
+    return -most, most
+
+
 register_scoring(
     ScoringMethod(
         "chot-tokens",
         score_chot,
         lambda r: 15,
         "Chot: Balik Lima Belas scored in tokens (10-point tokens for a ceki win)",
+        rules=ChotRules,
+        items=("winning", "mata-swapped", "kandang-tangan", "ayam-tokens", "kandang-tokens"),
         money=False,
         ceki_bonus=True,
         # a side gains or loses the tokens of one win: 1 + every set a mata, times ten-point
         # tokens (a ceki win) or kandang tangan's multiplier
-        bounds=lambda r, n: (
-            -(1 + r.sets) * max(r.ceki_tokens, r.kandang_tangan_multiplier),
-            (1 + r.sets) * max(r.ceki_tokens, r.kandang_tangan_multiplier),
-        ),
+        bounds=lambda r, n: _chot_bounds(own(r, ChotRules)),
     )
 )
 
-CHOT_RULES: Final = SetsRules(
+CHOT_RULES: Final = ChotRules(
     scoring="chot-tokens",
     shoe_table="chot",
     partnerships=True,
-    tan_bonus=0,
-    ayam_bonus=0,
-    kandang_bonus=0,
 )
 
 CHOT_PRESETS: Final = (
@@ -172,7 +256,7 @@ class Bangkong:
 class ChotLedger:
     """Chot's match bookkeeping: tokens per player, bangkong, the final settlement."""
 
-    def __init__(self, rules: SetsRules, players: int) -> None:
+    def __init__(self, rules: ChotRules, players: int) -> None:
         self.rules = rules
         self.n = players
         self.tokens = [0] * players
@@ -257,6 +341,12 @@ class ChotGame(SetsGame):
     """Chot (Kiong): four players in partnerships, Balik Lima Belas scored in tokens."""
 
     options: ClassVar[tuple[Option, ...]] = CHOT_OPTIONS
+    rules_type: ClassVar[type[SetsRules]] = ChotRules
+    legacy_fixed: ClassVar[Mapping[str, Value]] = {
+        "ayam_bonus": 0,
+        "kandang_bonus": 0,
+        "tan_bonus": 0,
+    }
 
     name: ClassVar[str] = "chot"
     title: ClassVar[str] = "Chot"
@@ -267,14 +357,22 @@ class ChotGame(SetsGame):
 
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """Partners sit opposite: seats ``i`` and ``i + players/2`` [001 citing Pwee p.127]."""
-        if not self.own_rules(rules).partnerships:
+        if not own(self.own_rules(rules), ChotRules).partnerships:
             return None
         half = players // 2
         return tuple(tuple(t for t in range(players) if t % half == side) for side in range(half))
 
     def match_ledger(self, rules: Rules, players: int) -> ChotLedger | None:
-        own = self.own_rules(rules)
-        return ChotLedger(own, players) if own.partnerships else None
+        mine = own(self.own_rules(rules), ChotRules)
+        return ChotLedger(mine, players) if mine.partnerships else None
 
 
-__all__ = ["CHOT_PRESETS", "CHOT_RULES", "Bangkong", "ChotGame", "ChotLedger", "score_chot"]
+__all__ = [
+    "CHOT_PRESETS",
+    "CHOT_RULES",
+    "Bangkong",
+    "ChotGame",
+    "ChotLedger",
+    "ChotRules",
+    "score_chot",
+]

@@ -36,9 +36,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from cherki.core.cards import N_KINDS
+from cherki.core.contract import Game
 from cherki.core.deal import DealInfo, shuffled
 from cherki.core.sample import take, waiting_sampler
 from cherki.core.sets import GROUPINGS, NO_WAIT, wait_for
@@ -55,9 +56,6 @@ from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.state import SetsState, call_wait
 
-if TYPE_CHECKING:
-    from cherki.games.sets.game import SetsGame
-
 #: draws of a waiting hand tried for the call's own condition before one is built
 REJECTIONS: Final = 16
 #: deals started again when hands dealt first left none for a later caller
@@ -67,7 +65,7 @@ ATTEMPTS: Final = 12
 def determinize(
     obs: SetsObservation,
     rng: random.Random,
-    game: SetsGame,
+    game: Game,
     hand_weight: Callable[[list[int]], float] | None = None,
     tries: int = 8,
 ) -> SetsState:
@@ -269,7 +267,7 @@ def _lapsed(obs: SetsObservation, hand: list[int], rules: SetsRules) -> list[boo
         out[me] = not any(a >= CALL_TAN for a in obs.legal) and bool(_could_call(hand, rules))
     else:
         grouping = GROUPINGS[rules.honours]
-        out[me] = wait_for(hand, grouping, rules.set_size, rules.chiqui).call is not None
+        out[me] = wait_for(hand, grouping, rules.set_size, rules.goes_out_on_pair).call is not None
     return out
 
 
@@ -279,7 +277,7 @@ def _could_call(hand: list[int], rules: SetsRules) -> bool:
     for k, c in enumerate(hand):
         if c:
             hand[k] -= 1
-            w = wait_for(hand, grouping, rules.set_size, rules.chiqui)
+            w = wait_for(hand, grouping, rules.set_size, rules.goes_out_on_pair)
             hand[k] += 1
             if w.call is not None:
                 return True
@@ -307,7 +305,7 @@ def sample_waiting(
 
     def keeps(h: list[int]) -> bool:
         if call is None:
-            w = wait_for(h, grouping, size, rules.chiqui)
+            w = wait_for(h, grouping, size, rules.goes_out_on_pair)
         else:
             w = call_wait(call, h, rules)
             if w.call != call:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import ClassVar, Final
 
 from cherki.core.cards import (
     CODES,
@@ -16,6 +16,7 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError, quote
+from cherki.core.options import Value, find_option
 from cherki.games.sets.actions import (
     CALL_CEKI,
     CALL_TAN,
@@ -28,9 +29,45 @@ from cherki.games.sets.actions import (
 )
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.observation import SetsObservation, sets_layout
-from cherki.games.sets.rules import MAX_PLAYERS, SetsRules, parse_bets
-from cherki.games.sets.scoring import SCORING
+from cherki.games.sets.rules import MAX_PLAYERS, SetsRules
 from cherki.games.sets.state import SetsState
+
+#: The rules every game of sets shared before each had its own rules class: a record
+#: written then lists every field. A field that is no longer this game's is read at the
+#: value the game fixed (these defaults, or the game's ``legacy_fixed``) and refused at any
+#: other (docs/records.md).
+LEGACY_FIELDS: Final[Mapping[str, Value]] = {
+    "kena": True,
+    "yeo_redeal": True,
+    "yeo_cards": "one-point",
+    "ayam_bonus": 10,
+    "kandang_bonus": 20,
+    "tan_bonus": 1,
+    "chiqui": False,
+    "expose_olo": False,
+    "stake": 10,
+    "ceken_bets": "",
+    "bak_bakan_turn": True,
+    "toh_step4": "restates",
+    "olo_points": 5,
+    "chiqui_fail": "void",
+    "chiqui_turn": "any",
+    "partnerships": False,
+    "ceki_tokens": 10,
+    "bangkong_points": 20,
+    "bangkong_count": 3,
+    "cents_per_bangkong": 2000,
+    "cents_per_excess": 10,
+}
+
+#: Balik's scoring fields as the relatives without a turned card fixed them.
+NO_BALIK_SCORING: Final[Mapping[str, Value]] = {
+    "kena": False,
+    "yeo_redeal": False,
+    "ayam_bonus": 0,
+    "kandang_bonus": 0,
+    "tan_bonus": 0,
+}
 
 
 # -- the games --------------------------------------------------------------------------------
@@ -42,7 +79,9 @@ class SetsGame(Game):
     players: ClassVar[tuple[int, int]] = (2, MAX_PLAYERS)
     default_players: ClassVar[int] = 4
     direction: ClassVar[str] = "(anti-clockwise: the next player sits on the right)"
-    rules_type: ClassVar[type[Rules]] = SetsRules
+    rules_type: ClassVar[type[SetsRules]] = SetsRules
+    #: the fields of :data:`LEGACY_FIELDS` this game fixed at another value
+    legacy_fixed: ClassVar[Mapping[str, Value]] = {}
     searchable: ClassVar[bool] = True
     num_actions: ClassVar[int] = NUM_ACTIONS
     #: notation words of the two calls: the tan-like call (a mata held, any card of the open
@@ -55,10 +94,30 @@ class SetsGame(Game):
     accepts_context: ClassVar[bool] = True
 
     def own_rules(self, rules: Rules) -> SetsRules:
-        """``rules`` as the family's rules (:class:`RulesError` for another game's)."""
-        if not isinstance(rules, SetsRules):
-            raise RulesError(f"{self.title} needs the rules of a game of sets, not {rules!r}")
+        """``rules`` as this game's rules (:class:`RulesError` for another game's)."""
+        if not isinstance(rules, self.rules_type):
+            raise RulesError(
+                f"{self.title} needs {self.rules_type.__name__}, not {type(rules).__name__}"
+            )
         return rules
+
+    def rules_from_json(self, preset: str | None, data: Mapping[str, object]) -> Rules:
+        """As every game's, and a record written when the games of sets shared one rules
+        object (every field of it listed) still reads: a field that is no longer this
+        game's is accepted at the value the game fixed then, and refused at another."""
+        base = self.find_preset(preset).rules
+        kept: dict[str, object] = {}
+        for key, value in data.items():
+            if (
+                key in LEGACY_FIELDS
+                and find_option(self.options, key) is None
+                and not hasattr(base, key)
+            ):
+                fixed = self.legacy_fixed.get(key, LEGACY_FIELDS[key])
+                if value == fixed and type(value) is type(fixed):
+                    continue
+            kept[key] = value
+        return super().rules_from_json(preset, kept)
 
     def start(self, rules: Rules | None, players: int | None, request: DealRequest) -> SetsState:
         table_rules, n = self.table(rules, players, request.first)
@@ -99,21 +158,16 @@ class SetsGame(Game):
     def payment_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
         """From the scoring method: see each method's ``bounds``."""
         own = self.own_rules(rules)
-        return SCORING[own.scoring].bounds(own, players)
+        return own.method.bounds(own, players)
 
     def observation_layout(self, rules: Rules, players: int) -> Layout:
         self.own_rules(rules)
         return sets_layout(players)
 
     def check_table(self, rules: SetsRules, players: int) -> None:
-        """Checks a relative adds on its rules and table (partnerships, side bets...)."""
-        for a, b, _ in parse_bets(rules.ceken_bets):
-            if max(a, b) >= players:
-                raise RulesError(
-                    f"option ceken_bets names seat {max(a, b)} at a table of {players}"
-                )
-        if rules.partnerships and players % 2:
-            raise RulesError("partnerships need an even number of players")
+        """The checks the game's rules make on a table (partnerships, side bets...: the
+        rules' ``check_table`` hook)."""
+        rules.check_table(players)
 
     @staticmethod
     def deal(

@@ -31,8 +31,8 @@ and Yogyakarta in the 1940s; a game of this name is also reported in South Sulaw
 * In the 1940s the toh bayaran methods paid 2¢ (Netherlands Indies) a point from each other
   player. [G-PAY]
 
-Our specifications (each is an option of :class:`~cherki.games.sets.balik.SetsRules`)
-------------------------------------------------------------------------------
+Our specifications (each is an option of :class:`GonggongRules`)
+-----------------------------------------------------------------
 * ``starter_extra`` off: "deal 14 cards each", so the starter opens by drawing; on gives
   the Balik Satu deal (15 to the starter, who opens by discarding).
 * ``honours`` ``rank1``, ``caller_changes``, ``claim_priority``, ``next_starter``: as in
@@ -71,15 +71,26 @@ Our specifications (each is an option of :class:`~cherki.games.sets.balik.SetsRu
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, counts_of
+from cherki.core.errors import RulesError
 from cherki.core.events import JSON, PotChange, Result, ScoreItem
-from cherki.core.options import Option, Preset
+from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import mata_count
-from cherki.games.sets.game import SetsGame
-from cherki.games.sets.options import GONGGONG_OPTIONS
-from cherki.games.sets.rules import SetsRules, parse_bets
+from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
+from cherki.games.sets.options import (
+    CALLING,
+    CORE_OPTIONS,
+    DISCARD_WINS,
+    HONOURS,
+    KANDANG_TANGAN,
+    SHOE,
+    STARTER_EXTRA,
+    TABLE,
+)
+from cherki.games.sets.rules import ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
@@ -89,7 +100,119 @@ from cherki.games.sets.scoring import (
     win_result,
     winning_hand,
 )
-from cherki.games.sets.state import SetsState
+
+#: The Javanese scoring methods and their stakes (Gonggong, Tantanan, Cekèn).
+JAVANESE_METHODS: Final = (
+    "toh-bayaran",
+    "toh-bayaran-14",
+    "bak-bakan",
+    "undhuh-undhuhan",
+    "umbuk",
+    "ceken",
+)
+
+JAVANESE: Final = (
+    Option(
+        "scoring",
+        "toh-bayaran",
+        "how a win is paid: toh bayaran (and with 14 cards), bak-bakan, the pots "
+        "undhuh-undhuhan and umbuk, ceken side bets",
+        "[001] citing Javaanse Kaartspelen p.94-98",
+        choices=JAVANESE_METHODS,
+        title="How a win is paid",
+    ),
+    Option(
+        "stake",
+        10,
+        "each seat's stake into an empty pot (pot methods), or a side bet (ceken)",
+        "[001]",
+        minimum=0,
+        title="Stake",
+    ),
+    Option(
+        "ceken_bets",
+        "",
+        "ceken side bets SEAT-SEAT:AMOUNT, comma-separated (empty: every pair at the stake)",
+        "[001] citing Javaanse Kaartspelen p.98",
+        kind=str,
+        title="Ceken side bets",
+    ),
+    Option(
+        "bak_bakan_turn",
+        True,
+        "bak-bakan also turns a card, as toh bayaran's step 3",
+        "ours ([001] says bak-bakan is paid 'as toh bayaran')",
+        title="Bak-bakan turns a card too",
+    ),
+    Option(
+        "toh_step4",
+        "restates",
+        "toh bayaran's step 4, 'These cards are worth 10 points each': a restatement of step "
+        "3's values (restates), or 10 more for each RF, OT and M1 in the winning hand (in-hand)",
+        "[001] step 4 of toh bayaran; both readings are ours",
+        choices=("restates", "in-hand"),
+        title="Toh bayaran's step 4",
+    ),
+)
+
+
+#: Gonggong's options (honours are a choice there).
+GONGGONG_OPTIONS: Final = (
+    SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE + STARTER_EXTRA
+)
+
+
+def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
+    """Ceken side bets ``"0-1:5, 2-3:10"`` (seat-seat:amount; amount omitted: the stake)."""
+    bets: list[tuple[int, int, int | None]] = []
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        pair, _, amount = part.partition(":")
+        a, _, b = pair.partition("-")
+        try:
+            bet = (int(a), int(b), int(amount) if amount.strip() else None)
+        except ValueError:
+            raise RulesError(
+                f"option ceken_bets: {part!r} is not SEAT-SEAT:AMOUNT (e.g. 0-1:5)"
+            ) from None
+        if bet[0] == bet[1] or bet[0] < 0 or bet[1] < 0 or (bet[2] is not None and bet[2] < 0):
+            raise RulesError(f"option ceken_bets: {part!r} needs two different seats")
+        bets.append(bet)
+    return bets
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GonggongRules(SetsRules):
+    """The Javanese rules of Gonggong, and of Tantanan and Cekèn which are scored as it
+    ([001] T-SCORING): the play core, the method's stake, the side bets, bak-bakan's turned
+    card and toh bayaran's step 4."""
+
+    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + JAVANESE
+
+    stake: int = 10
+    ceken_bets: str = ""
+    bak_bakan_turn: bool = True
+    toh_step4: str = "restates"
+
+    def check(self) -> None:
+        SetsRules.check(self)
+        parse_bets(self.ceken_bets)
+
+    @property
+    def pot_stake(self) -> int:
+        """Each seat stakes ``stake`` into an empty pot (undhuh-undhuhan and umbuk) [001]."""
+        return self.stake
+
+    def check_table(self, players: int) -> None:
+        """Every side bet names seats at the table."""
+        for a, b, _ in parse_bets(self.ceken_bets):
+            if max(a, b) >= players:
+                raise RulesError(
+                    f"option ceken_bets names seat {max(a, b)} at a table of {players}"
+                )
+
 
 M1: Final = 18
 
@@ -102,7 +225,7 @@ def _word(win: Win) -> str:
     return "rabas" if win.self_drawn else "metu"
 
 
-def toh_steps_1_2(state: SetsState, win: Win) -> tuple[list[ScoreItem], dict[str, JSON]]:
+def toh_steps_1_2(state: ScoredHand, win: Win) -> tuple[list[ScoreItem], dict[str, JSON]]:
     """Steps 1 and 2 of toh bayaran: how the hand was won (item ``rabas`` or ``metu``, the
     winning card in ``cards`` when it is red), and its bak (``bak``, ``red-bak``)."""
     detail: dict[str, JSON] = {}
@@ -120,22 +243,22 @@ def toh_steps_1_2(state: SetsState, win: Win) -> tuple[list[ScoreItem], dict[str
     return items, detail
 
 
-def toh_step_4(state: SetsState, win: Win, items: list[ScoreItem]) -> None:
+def toh_step_4(state: ScoredHand, win: Win, items: list[ScoreItem]) -> None:
     """Step 4 of toh bayaran [001], "These cards are worth 10 points each": with
     ``toh_step4`` ``in-hand``, 10 points for each Nyonya, Lau Chian and 1 of Myriads in the
     winning hand (item ``toh-cards``); by default a restatement of step 3, adding nothing."""
-    if state.rules.toh_step4 != "in-hand":
+    if own(state.rules, GonggongRules).toh_step4 != "in-hand":
         return
     cards = tuple(k for k in TOH_TENS for _ in range(win.hand[k]))
     if cards:
         items.append(ScoreItem("toh-cards", 10 * len(cards), count=len(cards), cards=cards))
 
 
-def _multiplier(state: SetsState, win: Win) -> int:
+def _multiplier(state: ScoredHand, win: Win) -> int:
     return state.rules.kandang_tangan_multiplier if win.how == "kandang-tangan" else 1
 
 
-def score_toh_bayaran(state: SetsState, win: Win) -> Result:
+def score_toh_bayaran(state: ScoredHand, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     turned = win.scoring[0]
     items.append(ScoreItem("turned", TOH_POINTS[turned], cards=(turned,)))
@@ -143,7 +266,7 @@ def score_toh_bayaran(state: SetsState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def score_toh_bayaran_14(state: SetsState, win: Win) -> Result:
+def score_toh_bayaran_14(state: ScoredHand, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     cards = list(win.hand)
     if win.card >= 0:
@@ -167,15 +290,15 @@ def score_toh_bayaran_14(state: SetsState, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def score_bak_bakan(state: SetsState, win: Win) -> Result:
-    if state.rules.bak_bakan_turn:
+def score_bak_bakan(state: ScoredHand, win: Win) -> Result:
+    if own(state.rules, GonggongRules).bak_bakan_turn:
         return score_toh_bayaran(state, win)
     items, detail = toh_steps_1_2(state, win)
     toh_step_4(state, win, items)
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 
 
-def _pot_result(state: SetsState, win: Win, take: int, kind: str) -> Result:
+def _pot_result(state: ScoredHand, win: Win, take: int, kind: str) -> Result:
     """The winner takes ``take`` from the pot (item ``kind``: ``whole-pot``, ``one-stake`` or
     ``half-pot``); the state settles the pot's change (``PotChange``) when it closes."""
     payments = tuple(take if t == win.seat else 0 for t in range(state.n))
@@ -193,32 +316,33 @@ def _pot_result(state: SetsState, win: Win, take: int, kind: str) -> Result:
     )
 
 
-def score_undhuh_undhuhan(state: SetsState, win: Win) -> Result:
+def score_undhuh_undhuhan(state: ScoredHand, win: Win) -> Result:
     if win.self_drawn:
         return _pot_result(state, win, state.pot, "whole-pot")
-    return _pot_result(state, win, min(state.rules.stake, state.pot), "one-stake")
+    stake = own(state.rules, GonggongRules).stake
+    return _pot_result(state, win, min(stake, state.pot), "one-stake")
 
 
-def score_umbuk(state: SetsState, win: Win) -> Result:
+def score_umbuk(state: ScoredHand, win: Win) -> Result:
     if win.self_drawn:
         return _pot_result(state, win, state.pot, "whole-pot")
     return _pot_result(state, win, (state.pot + 1) // 2, "half-pot")
 
 
-def _toh_most(rules: SetsRules, extra: int) -> int:
+def _toh_most(rules: GonggongRules, extra: int) -> int:
     """The most a toh bayaran win scores: rabas with a red card (3), every bak red where it
     can be, ``extra`` for step 3; kandang tangan multiplies it."""
     step4 = 10 * rules.sets * rules.set_size if rules.toh_step4 == "in-hand" else 0
     return (3 + mata_points(rules) + extra + step4) * rules.kandang_tangan_multiplier
 
 
-def _pot_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
+def _pot_bounds(rules: GonggongRules, n: int) -> tuple[int, int]:
     """A pot is staked only when it is empty and never grows past every seat's stake, so a
     seat loses at most its stake and takes at most the pot (``n`` stakes)."""
     return -rules.stake, n * rules.stake
 
 
-def _ceken_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
+def _ceken_bounds(rules: GonggongRules, n: int) -> tuple[int, int]:
     """The winner collects every bet it is party to; another seat pays at most its largest."""
     bets = ceken_bets(rules, n)
     most = max((sum(a for x, y, a in bets if s in (x, y)) for s in range(n)), default=0)
@@ -226,7 +350,7 @@ def _ceken_bounds(rules: SetsRules, n: int) -> tuple[int, int]:
     return -largest, most
 
 
-def ceken_bets(rules: SetsRules, n: int) -> list[tuple[int, int, int]]:
+def ceken_bets(rules: GonggongRules, n: int) -> list[tuple[int, int, int]]:
     """The side bets in force: ``ceken_bets``, or every pair at the stake."""
     bets = parse_bets(rules.ceken_bets)
     if not bets:
@@ -234,11 +358,11 @@ def ceken_bets(rules: SetsRules, n: int) -> list[tuple[int, int, int]]:
     return [(a, b, rules.stake if amt is None else amt) for a, b, amt in bets]
 
 
-def score_ceken(state: SetsState, win: Win) -> Result:
+def score_ceken(state: ScoredHand, win: Win) -> Result:
     w = win.seat
     payments = [0] * state.n
     items: list[ScoreItem] = []
-    for a, b, amount in ceken_bets(state.rules, state.n):
+    for a, b, amount in ceken_bets(own(state.rules, GonggongRules), state.n):
         if w not in (a, b):
             continue
         other = b if w == a else a
@@ -259,75 +383,97 @@ def score_ceken(state: SetsState, win: Win) -> Result:
     )
 
 
+#: the items of toh bayaran's results (steps 1-4, kandang tangan's multiplier)
+TOH_ITEMS: Final = (
+    "rabas",
+    "metu",
+    "bak",
+    "red-bak",
+    "turned",
+    "toh-cards",
+    "kandang-tangan",
+)
+TOH_14_ITEMS: Final = (*TOH_ITEMS[:4], "bak-of-all", "red-bak-of-all", *TOH_ITEMS[5:])
+
 for _method in (
     ScoringMethod(
         "toh-bayaran",
         score_toh_bayaran,
         lambda r: 1,
         "Gonggong toh bayaran: metu/rabas 1-3, bak 1 (red 2), a turned card",
-        bounds=lambda r, n: each_pays_bounds(_toh_most(r, 10), n),
+        rules=GonggongRules,
+        items=TOH_ITEMS,
+        bounds=lambda r, n: each_pays_bounds(_toh_most(own(r, GonggongRules), 10), n),
     ),
     ScoringMethod(
         "toh-bayaran-14",
         score_toh_bayaran_14,
         lambda r: r.hand_size - 1,
         "Gonggong alternative toh bayaran: steps 1-2, then bak formed from 14 drawn + 14 held",
+        rules=GonggongRules,
+        items=TOH_14_ITEMS,
         bounds=lambda r, n: each_pays_bounds(
-            _toh_most(r, 2 * ((r.hand_size + r.hand_size - 1) // r.set_size)), n
+            _toh_most(own(r, GonggongRules), 2 * ((r.hand_size + r.hand_size - 1) // r.set_size)),
+            n,
         ),
     ),
     ScoringMethod(
         "bak-bakan",
         score_bak_bakan,
-        lambda r: 1 if r.bak_bakan_turn else 0,
+        lambda r: 1 if own(r, GonggongRules).bak_bakan_turn else 0,
         "Yogyakarta bak-bakan: payment by the bak, as toh bayaran",
-        bounds=lambda r, n: each_pays_bounds(_toh_most(r, 10 if r.bak_bakan_turn else 0), n),
+        rules=GonggongRules,
+        items=TOH_ITEMS,
+        bounds=lambda r, n: each_pays_bounds(
+            _toh_most(own(r, GonggongRules), 10 if own(r, GonggongRules).bak_bakan_turn else 0),
+            n,
+        ),
     ),
     ScoringMethod(
         "undhuh-undhuhan",
         score_undhuh_undhuhan,
         lambda r: 0,
         "Gonggong undhuh-undhuhan: a pot; metu one stake, rabas the whole pot",
+        rules=GonggongRules,
+        items=("whole-pot", "one-stake", "half-pot"),
         pot=True,
-        bounds=lambda r, n: _pot_bounds(r, n),
+        bounds=lambda r, n: _pot_bounds(own(r, GonggongRules), n),
     ),
     ScoringMethod(
         "umbuk",
         score_umbuk,
         lambda r: 0,
         "Yogyakarta umbuk: a pot; metu half, rabas all",
+        rules=GonggongRules,
+        items=("whole-pot", "one-stake", "half-pot"),
         pot=True,
-        bounds=lambda r, n: _pot_bounds(r, n),
+        bounds=lambda r, n: _pot_bounds(own(r, GonggongRules), n),
     ),
     ScoringMethod(
         "ceken",
         score_ceken,
         lambda r: 0,
         "Yogyakarta ceken: side bets between players, paid to the winner",
-        bounds=lambda r, n: _ceken_bounds(r, n),
+        rules=GonggongRules,
+        items=("ceken-bet",),
+        bounds=lambda r, n: _ceken_bounds(own(r, GonggongRules), n),
     ),
 ):
     register_scoring(_method)
 
-GONGGONG_RULES: Final = SetsRules(
+GONGGONG_RULES: Final = GonggongRules(
     scoring="toh-bayaran",
     shoe_table="gonggong",
     starter_extra=False,
-    yeo_redeal=False,
-    kena=False,
     kandang_tangan=False,
-    ayam_bonus=0,
-    kandang_bonus=0,
-    tan_bonus=0,
     cents_per_point=2,
 )
 
 
 def _preset(
-    name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Any
+    name: str, desc: str, sources: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Value
 ) -> Preset:
-    rules = dataclasses.replace(GONGGONG_RULES, **kw)
-    rules.check()
+    rules = GONGGONG_RULES.with_fields(**kw)
     return Preset(name, rules, desc, sources, aliases, title=title)
 
 
@@ -387,6 +533,8 @@ class GonggongGame(SetsGame):
     """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
 
     options: ClassVar[tuple[Option, ...]] = GONGGONG_OPTIONS
+    rules_type: ClassVar[type[SetsRules]] = GonggongRules
+    legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING
 
     name: ClassVar[str] = "gonggong"
     title: ClassVar[str] = "Gonggong"
@@ -401,9 +549,12 @@ class GonggongGame(SetsGame):
 __all__ = [
     "GONGGONG_PRESETS",
     "GONGGONG_RULES",
+    "JAVANESE",
     "TOH_POINTS",
     "GonggongGame",
+    "GonggongRules",
     "ceken_bets",
+    "parse_bets",
     "score_toh_bayaran",
     "toh_steps_1_2",
 ]

@@ -1,11 +1,18 @@
-"""The rule options of the games of sets, declared once, in named groups.
+"""The play options every game of sets shares, declared once, in named groups.
 
-Every game of sets plays on one :class:`~cherki.games.sets.rules.SetsRules`; each game
-module composes, from the groups below, the tuple of options a player may change
-(``Game.options``). A field of ``SetsRules`` that a game does not list is fixed by that
-game's presets (Tantanan's pairs, Chot's token scoring...), and asking to change it is an
-error naming the options the game has. Each option cites its source; ``ours`` marks a
-reading the project chose where the sources are silent (see each rules document).
+The games of sets play on one core of rules (:class:`~cherki.games.sets.rules.SetsRules`:
+the shoe, the deal, the shape of a hand, calling and claims); each game module adds its
+own rules class with its own options (Balik's turned card and bonuses in ``balik.py``,
+Gonggong's methods and stakes in ``gonggong.py``, Chaqui's olo and chiqui in
+``chaqui.py``, Chot's tokens and bangkong in ``chot.py``) and composes, from the groups
+below and its own, the tuple of options a player may change (``Game.options``). A field of
+a game's rules that the game does not list is fixed by its presets (Tantanan's pairs...),
+and asking to change it, or an option of another game, is an error naming the options the
+game has. Each option cites its source; ``ours`` marks a reading the project chose where
+the sources are silent (see each rules document).
+
+This module depends on the core only: the rules, the game modules and the documents read
+it, and it reads none of them.
 """
 
 from __future__ import annotations
@@ -14,8 +21,49 @@ from typing import Final
 
 from cherki.core.options import Option
 from cherki.core.sets import HONOUR_RULES
-from cherki.games.sets.rules import MAX_HALF_PACKS, SHOE_TABLES
-from cherki.games.sets.scoring import YEO_CARDS
+
+#: The most half-packs a shoe may hold: [000] "up to 20 people can play with a total of
+#: 1 200 cards", 40 half-packs.
+MAX_HALF_PACKS: Final = 40
+
+#: The most players at a table of Balik Satu: [000] "up to 20 people can play with a total
+#: of 1 200 cards".
+MAX_PLAYERS: Final = 20
+
+#: Half-packs (30 cards) per player count. [000], [001]
+SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
+    # Pwee: 2½ decks for 2, 3 for 3-4, 3½ for 5-6 ... 5½ for 13-14; and "the book suggests
+    # that up to 20 people can play with a total of 1 200 cards" [000, 001]: 40 half-packs
+    # for 20 (15-19 are in no table: set half_packs)
+    "pwee": {
+        **{2: 5, 3: 6, 4: 6, 5: 7, 6: 7, 7: 8, 8: 8, 9: 9, 10: 9, 11: 10, 12: 10, 13: 11, 14: 11},
+        MAX_PLAYERS: MAX_HALF_PACKS,
+    },
+    # The Babas p.154: 2 decks for 2, then half a deck more per player (the source's table
+    # stops at 14; ours: the same rule up to 20 players, 22 half-packs)
+    "babas": {p: p + 2 for p in range(2, MAX_PLAYERS + 1)},
+    # Amaro (1993): 2 decks for 3-4 players, 3 for 5-6 ... 7 for 13-14 (2 players not given)
+    "amaro": {3: 4, 4: 4, 5: 6, 6: 6, 7: 8, 8: 8, 9: 10, 10: 10, 11: 12, 12: 12, 13: 14, 14: 14},
+    # Gonggong [001 citing Javaanse Kaartspelen p.94]: 180 cards for 4, 240 for 6 (5: ours)
+    "gonggong": {4: 6, 5: 7, 6: 8},
+    # Tantanan [001 citing Javaanse Kaartspelen p.97-8]: one full set of 60 cards
+    "tantanan": {3: 2, 4: 2},
+    # Chot [001 citing Pwee p.127]: four players, three decks (180 cards)
+    "chot": {4: 6},
+}
+
+
+def spans(counts: dict[int, int]) -> str:
+    """The player counts of a shoe table in runs: ``"2-14 and 20"``."""
+    runs: list[list[int]] = []
+    for p in sorted(counts):
+        if runs and runs[-1][1] == p - 1:
+            runs[-1][1] = p
+        else:
+            runs.append([p, p])
+    words = [f"{a}-{b}" if a != b else str(a) for a, b in runs]
+    return " and ".join(words) if len(words) <= 2 else ", ".join(words)
+
 
 #: The shoe and the deal.
 SHOE: Final = (
@@ -148,108 +196,8 @@ KANDANG_TANGAN: Final = (
     ),
 )
 
-#: Balik Satu's and Lima Belas's scoring: the turned card, yeo, kena and the bonuses.
-BALIK_SCORING: Final = (
-    Option(
-        "kena",
-        True,
-        "the turned card may replace a same-rank card to make a mata (kena)",
-        "[001] citing The Babas p.162, R-KENA",
-        title="Kena: the turned card makes a mata",
-    ),
-    Option(
-        "yeo_redeal",
-        True,
-        "a yeo turned card voids the win and the hand is dealt again",
-        "[000] R-YEO ('a common rule')",
-        title="Yeo voids the win, deal again",
-    ),
-    Option(
-        "yeo_cards",
-        "one-point",
-        "which turned cards are yeo",
-        "ours, after [000] R-YEO",
-        choices=tuple(YEO_CARDS),
-        title="Which turned cards are yeo",
-    ),
-    Option(
-        "ayam_bonus",
-        10,
-        "bonus for a ceki win on another's draw (ayam)",
-        "[000] R-BONUS",
-        minimum=0,
-        title="Ayam bonus: ceki on another's draw",
-    ),
-    Option(
-        "kandang_bonus",
-        20,
-        "bonus for a ceki win on one's own draw (kandang)",
-        "[000] R-BONUS",
-        minimum=0,
-        title="Kandang bonus: ceki on one's own draw",
-    ),
-    Option(
-        "tan_bonus",
-        1,
-        "points for winning after calling tan",
-        "[000] footnote, R-TAN-BONUS",
-        minimum=0,
-        title="Points for a win after tan",
-    ),
-)
-
-#: The Javanese scoring methods and their stakes (Gonggong, Tantanan, Cekèn).
-JAVANESE_METHODS: Final = (
-    "toh-bayaran",
-    "toh-bayaran-14",
-    "bak-bakan",
-    "undhuh-undhuhan",
-    "umbuk",
-    "ceken",
-)
-
-JAVANESE: Final = (
-    Option(
-        "scoring",
-        "toh-bayaran",
-        "how a win is paid: toh bayaran (and with 14 cards), bak-bakan, the pots "
-        "undhuh-undhuhan and umbuk, ceken side bets",
-        "[001] citing Javaanse Kaartspelen p.94-98",
-        choices=JAVANESE_METHODS,
-        title="How a win is paid",
-    ),
-    Option(
-        "stake",
-        10,
-        "each seat's stake into an empty pot (pot methods), or a side bet (ceken)",
-        "[001]",
-        minimum=0,
-        title="Stake",
-    ),
-    Option(
-        "ceken_bets",
-        "",
-        "ceken side bets SEAT-SEAT:AMOUNT, comma-separated (empty: every pair at the stake)",
-        "[001] citing Javaanse Kaartspelen p.98",
-        kind=str,
-        title="Ceken side bets",
-    ),
-    Option(
-        "bak_bakan_turn",
-        True,
-        "bak-bakan also turns a card, as toh bayaran's step 3",
-        "ours ([001] says bak-bakan is paid 'as toh bayaran')",
-        title="Bak-bakan turns a card too",
-    ),
-    Option(
-        "toh_step4",
-        "restates",
-        "toh bayaran's step 4, 'These cards are worth 10 points each': a restatement of step "
-        "3's values (restates), or 10 more for each RF, OT and M1 in the winning hand (in-hand)",
-        "[001] step 4 of toh bayaran; both readings are ours",
-        choices=("restates", "in-hand"),
-        title="Toh bayaran's step 4",
-    ),
+#: Whether the starter is dealt one card more (Balik's deal) or every seat alike.
+STARTER_EXTRA: Final = (
     Option(
         "starter_extra",
         False,
@@ -259,111 +207,38 @@ JAVANESE: Final = (
     ),
 )
 
-#: Chaqui's olo and chiqui.
-CHAQUI: Final = (
+#: The shape of a winning hand and the scoring method: fixed by each game's presets (no
+#: game lists them among the options a player may change), declared for the checks.
+SHAPE: Final = (
     Option(
-        "olo_points", 5, "points an olo scores", "[001] C-SCORING", minimum=0, title="Points an olo"
-    ),
-    Option(
-        "chiqui",
-        True,
-        "a hand may go out on a chiqui (an identical pair in a set) and turn fifteen",
-        "[001] C-CHIQUI",
-        title="Chiqui go-out",
-    ),
-    Option(
-        "chiqui_fail",
-        "void",
-        "a chiqui go-out that turns up no olo: the hand ends with no winner (void, as the "
-        "source reads), or the player pays one olo to each other player (pays: a house rule)",
-        "[001] C-CHIQUI states no penalty; pays is a house rule after the song it quotes",
-        choices=("void", "pays"),
-        house=True,
-        title="A chiqui go-out without an olo",
-    ),
-    Option(
-        "chiqui_turn",
-        "any",
-        "which go-outs holding a chiqui turn fifteen: any (an olo already held included, "
-        "as the source reads) or no-olo (only a hand without an olo)",
-        "[001] C-CHIQUI puts no condition on the turn; no-olo is the narrower reading",
-        choices=("any", "no-olo"),
-        title="Which chiqui go-outs turn fifteen",
-    ),
-    Option(
-        "expose_olo",
-        True,
-        "an olo completed from another's discard is laid face up",
-        "[001] C-EXPOSE",
-        title="Olo from a discard laid face up",
-    ),
-)
-
-#: Chot's partnerships, tokens and bangkong.
-CHOT: Final = (
-    Option(
-        "partnerships",
-        True,
-        "partners sit opposite and score together",
-        "[001] citing Pwee p.127",
-        title="Partners opposite",
-    ),
-    Option(
-        "ceki_tokens",
-        10,
-        "a ceki win is paid in tokens of this many points",
-        "[001] K-SCORE",
-        minimum=1,
-        title="Tokens a ceki win",
-    ),
-    Option(
-        "bangkong_points",
-        20,
-        "a bangkong is completed when a player's tokens reach this",
-        "[001] K-BANGKONG",
-        minimum=1,
-        title="Points to a bangkong",
-    ),
-    Option(
-        "bangkong_count",
+        "set_size",
         3,
-        "the match ends after this many bangkong",
-        "[001] K-BANGKONG",
+        "cards in a set: three (Balik Satu and most relatives) or two (Tantanan's pairs)",
+        "[000] R-WIN (sets of three); [001] T-WIN (pairs)",
+        minimum=2,
+        maximum=3,
+        title="Cards in a set",
+    ),
+    Option(
+        "sets",
+        5,
+        "sets in a winning hand",
+        "[000] R-WIN (five sets); [001] T-WIN (three pairs)",
         minimum=1,
-        title="Bangkong to end the match",
+        maximum=9,
+        title="Sets in a winning hand",
     ),
     Option(
-        "cents_per_bangkong",
-        2000,
-        "money a bangkong won is worth, in cents",
-        "[001] K-SETTLE",
-        minimum=0,
-        title="Money a bangkong (cents)",
-    ),
-    Option(
-        "cents_per_excess",
-        10,
-        "money an excess point is worth, in cents",
-        "[001] K-SETTLE",
-        minimum=0,
-        title="Money an excess point (cents)",
+        "scoring",
+        "satu",
+        "the scoring method, one the game registers (its rules document lists them)",
+        "[000] R-TURNED, R-LIMA-BELAS; [001] G-SCORING, C-SCORING, K-SCORE",
+        kind=str,
+        title="How a win is paid",
     ),
 )
 
-#: Balik Satu and Balik Lima Belas.
-BALIK_OPTIONS: Final = SHOE + HONOURS + CALLING + TABLE + KANDANG_TANGAN + BALIK_SCORING
-#: Gonggong (honours are a choice there).
-GONGGONG_OPTIONS: Final = (
-    SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE
-)
-#: Tantanan and Cekèn: honours rank 1 is the source's rule [001], not a choice.
-TANTANAN_OPTIONS: Final = SHOE + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE
-#: Chaqui.
-CHAQUI_OPTIONS: Final = SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + CHAQUI
-#: Chot: money is settled by the bangkong, not by the point.
-CHOT_OPTIONS: Final = SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE[:1] + KANDANG_TANGAN + CHOT
-
-#: Every option of the family (for checking a ``SetsRules`` made by hand).
-ALL_OPTIONS: Final = tuple(
-    {o.name: o for o in BALIK_OPTIONS + GONGGONG_OPTIONS + CHAQUI_OPTIONS + CHOT_OPTIONS}.values()
+#: Every option of the play core (for checking a core rules object made by hand).
+CORE_OPTIONS: Final = (
+    SHAPE + SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + STARTER_EXTRA
 )

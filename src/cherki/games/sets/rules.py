@@ -1,93 +1,70 @@
-"""The rule options of the games of sets (see :mod:`cherki.games.sets`)."""
+"""The play-rules core of the games of sets: the rules every game shares, the hooks a game
+fills in, and the registry of scoring methods.
+
+Every game of sets plays on a subclass of :class:`SetsRules` declared in its own module
+(``BalikRules``, ``GonggongRules``, ``ChaquiRules``, ``ChotRules``): the fields here are the
+shoe, the deal, the shape of a winning hand, calling and claims, who starts next and the
+money a point is worth; a game adds its own fields (its scoring's and its table's) and
+nothing of one game is a field of another's rules. What a game changes in the shared play
+reaches the engine through the hooks declared here with their defaults (a pair that goes
+out, a taken mata laid face up, a pot's stake, checks on the table), never through a
+game's option read by the shared code.
+
+A scoring method (:class:`ScoringMethod`) is a function over a won hand, registered by the
+game that owns it, with the rules class it scores: ``scoring`` names one, and a game's
+rules accept only the methods registered for their class.
+
+Our specifications
+------------------
+* A rules object is checked by the options its class declares (``declared``): each field
+  in its range, the scoring method registered for that class, the shape of a hand sound.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import ClassVar, Final, Protocol, Self, TypeVar
 
 from cherki.core.errors import RulesError
-from cherki.core.options import Rules
-from cherki.games.sets.scoring import SCORING
+from cherki.core.events import Result
+from cherki.core.options import Option, Rules, Value
+from cherki.games.sets.options import (
+    CORE_OPTIONS,
+    MAX_HALF_PACKS,
+    MAX_PLAYERS,
+    SHOE_TABLES,
+    spans,
+)
 
-#: The most half-packs a shoe may hold: [000] "up to 20 people can play with a total of
-#: 1 200 cards", 40 half-packs.
-MAX_HALF_PACKS: Final = 40
-
-#: The most players at a table of Balik Satu: [000] "up to 20 people can play with a total
-#: of 1 200 cards".
-MAX_PLAYERS: Final = 20
-
-#: Half-packs (30 cards) per player count. [000], [001]
-SHOE_TABLES: Final[dict[str, dict[int, int]]] = {
-    # Pwee: 2½ decks for 2, 3 for 3-4, 3½ for 5-6 ... 5½ for 13-14; and "the book suggests
-    # that up to 20 people can play with a total of 1 200 cards" [000, 001]: 40 half-packs
-    # for 20 (15-19 are in no table: set half_packs)
-    "pwee": {
-        **{2: 5, 3: 6, 4: 6, 5: 7, 6: 7, 7: 8, 8: 8, 9: 9, 10: 9, 11: 10, 12: 10, 13: 11, 14: 11},
-        MAX_PLAYERS: MAX_HALF_PACKS,
-    },
-    # The Babas p.154: 2 decks for 2, then half a deck more per player (the source's table
-    # stops at 14; ours: the same rule up to 20 players, 22 half-packs)
-    "babas": {p: p + 2 for p in range(2, MAX_PLAYERS + 1)},
-    # Amaro (1993): 2 decks for 3-4 players, 3 for 5-6 ... 7 for 13-14 (2 players not given)
-    "amaro": {3: 4, 4: 4, 5: 6, 6: 6, 7: 8, 8: 8, 9: 10, 10: 10, 11: 12, 12: 12, 13: 14, 14: 14},
-    # Gonggong [001 citing Javaanse Kaartspelen p.94]: 180 cards for 4, 240 for 6 (5: ours)
-    "gonggong": {4: 6, 5: 7, 6: 8},
-    # Tantanan [001 citing Javaanse Kaartspelen p.97-8]: one full set of 60 cards
-    "tantanan": {3: 2, 4: 2},
-    # Chot [001 citing Pwee p.127]: four players, three decks (180 cards)
-    "chot": {4: 6},
-}
-
-
-def _spans(counts: dict[int, int]) -> str:
-    """The player counts of a shoe table in runs: ``"2-14 and 20"``."""
-    runs: list[list[int]] = []
-    for p in sorted(counts):
-        if runs and runs[-1][1] == p - 1:
-            runs[-1][1] = p
-        else:
-            runs.append([p, p])
-    words = [f"{a}-{b}" if a != b else str(a) for a, b in runs]
-    return " and ".join(words) if len(words) <= 2 else ", ".join(words)
-
-
-def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
-    """Ceken side bets ``"0-1:5, 2-3:10"`` (seat-seat:amount; amount omitted: the stake)."""
-    bets: list[tuple[int, int, int | None]] = []
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        pair, _, amount = part.partition(":")
-        a, _, b = pair.partition("-")
-        try:
-            bet = (int(a), int(b), int(amount) if amount.strip() else None)
-        except ValueError:
-            raise RulesError(
-                f"option ceken_bets: {part!r} is not SEAT-SEAT:AMOUNT (e.g. 0-1:5)"
-            ) from None
-        if bet[0] == bet[1] or bet[0] < 0 or bet[1] < 0 or (bet[2] is not None and bet[2] < 0):
-            raise RulesError(f"option ceken_bets: {part!r} needs two different seats")
-        bets.append(bet)
-    return bets
+__all__ = [
+    "MAX_HALF_PACKS",
+    "MAX_PLAYERS",
+    "SCORING",
+    "SHOE_TABLES",
+    "ScoredHand",
+    "ScoringMethod",
+    "SetsRules",
+    "Win",
+    "own",
+    "register_scoring",
+]
 
 
 @dataclass(frozen=True, slots=True)
 class SetsRules(Rules):
-    """Every rule option of Balik Satu and Balik Lima Belas (see the module docstring)."""
+    """The rules every game of sets shares (see the module docstring); a game's own rules
+    subclass it. Alone it is a core to check by hand (defaults: Balik Satu's play)."""
+
+    #: the options a rules object of this class is checked by (its fields' declarations)
+    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS
 
     scoring: str = "satu"
     shoe_table: str = "pwee"
     half_packs: int | None = None
     deal: str = "rounds"
     honours: str = "rank1"
-    kena: bool = True
-    yeo_redeal: bool = True
-    yeo_cards: str = "one-point"
-    ayam_bonus: int = 10
-    kandang_bonus: int = 20
-    tan_bonus: int = 1
     kandang_tangan: bool = True
     kandang_tangan_multiplier: int = 2
     must_call_to_win: bool = False
@@ -96,50 +73,79 @@ class SetsRules(Rules):
     claim_priority: str = "turn-order"
     next_starter: str = "winner"
     cents_per_point: int = 10
-    # -- the relatives (defaults: Balik Satu) --------------------------------------------
     set_size: int = 3
     sets: int = 5
     starter_extra: bool = True
     discard_wins: bool = False
-    chiqui: bool = False
-    expose_olo: bool = False
-    stake: int = 10
-    ceken_bets: str = ""
-    bak_bakan_turn: bool = True
-    toh_step4: str = "restates"
-    olo_points: int = 5
-    chiqui_fail: str = "void"
-    chiqui_turn: str = "any"
-    partnerships: bool = False
-    ceki_tokens: int = 10
-    bangkong_points: int = 20
-    bangkong_count: int = 3
-    cents_per_bangkong: int = 2000
-    cents_per_excess: int = 10
 
     def check(self) -> None:
-        """Every field in its declared range (the family's option declarations, whichever
-        game exposes it), the scoring method registered, the shape of a hand sound and the
-        Cekèn bets readable. A game checks its own options first (``Game.check_rules``)."""
-        from cherki.games.sets.options import ALL_OPTIONS
-
-        if self.scoring not in SCORING:
+        """Every field its class declares in range, the scoring method one registered for
+        this class of rules, the shape of a hand sound. A game checks its own options first
+        (``Game.check_rules``)."""
+        method = SCORING.get(self.scoring)
+        if method is None or not isinstance(self, method.rules):
+            mine = [m for m, s in SCORING.items() if isinstance(self, s.rules)]
             raise RulesError(
-                f"option scoring cannot be {self.scoring!r}: choose one of {', '.join(SCORING)}"
+                f"option scoring cannot be {self.scoring!r}: choose one of "
+                f"{', '.join(mine) or 'none'}"
             )
-        for opt in ALL_OPTIONS:
-            if opt.name != "scoring":
-                opt.check(getattr(self, opt.name))
         if self.set_size not in (2, 3):
             raise RulesError("option set_size must be 2 (pairs) or 3 (sets of three)")
         if not 1 <= self.sets <= 9:
             raise RulesError("option sets must be from 1 to 9")
-        parse_bets(self.ceken_bets)
+        for opt in self.declared:
+            if opt.name != "scoring":
+                opt.check(getattr(self, opt.name))
+
+    def with_fields(self, **changes: Value) -> Self:
+        """A copy with ``changes`` made, checked (a preset's rules from its game's base)."""
+        out = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        out.check()
+        return out
+
+    # -- the hooks a game fills in (defaults: Balik Satu's play) --------------------------
+    @property
+    def goes_out_on_pair(self) -> bool:
+        """Whether a hand of sets with no mata but a set holding an identical pair goes out
+        too (Chaqui's chiqui, [001] C-CHIQUI): the waits, the wins and the calls follow it."""
+        return False
+
+    @property
+    def lays_taken_mata(self) -> bool:
+        """Whether a mata completed by taking another seat's discard is laid face up and
+        stays on the table (Chaqui's exposed olo, [001] C-EXPOSE)."""
+        return False
+
+    @property
+    def pot_stake(self) -> int:
+        """What each seat stakes into an empty pot, for a scoring method that keeps one
+        (``ScoringMethod.pot``: Gonggong's undhuh-undhuhan and umbuk, [001])."""
+        return 0
+
+    @property
+    def pair_go_out_costs(self) -> bool:
+        """Whether going out on a pair that then turns up no mata costs the player (Chaqui's
+        house rule ``chiqui_fail=pays``) rather than ending the hand with no winner: the
+        bots weigh such a go-out before taking it."""
+        return False
+
+    def check_table(self, players: int) -> None:
+        """Checks these rules make on a table of ``players`` (side bets naming seats,
+        partnerships needing an even count...): :class:`RulesError` if it cannot play."""
+
+    # -- derived --------------------------------------------------------------------------
+    @property
+    def method(self) -> ScoringMethod:
+        """The scoring method ``scoring`` names."""
+        method = SCORING.get(self.scoring)
+        if method is None:
+            raise RulesError(f"no scoring method {self.scoring!r} is registered")
+        return method
 
     @property
     def reserve(self) -> int:
         """Stock cards kept back for the winner's scoring draw (the scoring method's)."""
-        return SCORING[self.scoring].reserve(self)
+        return self.method.reserve(self)
 
     @property
     def hand_size(self) -> int:
@@ -153,9 +159,119 @@ class SetsRules(Rules):
         if players not in table:
             raise RulesError(
                 f"the {self.shoe_table} table gives no shoe for {players} players (it covers "
-                f"{_spans(table)}); set half_packs to choose one"
+                f"{spans(table)}); set half_packs to choose one"
             )
         return table[players]
 
-    def to_json(self) -> dict[str, Any]:
-        return {f: getattr(self, f) for f in self.__dataclass_fields__}
+    def to_json(self) -> dict[str, Value]:
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+
+_R = TypeVar("_R", bound=SetsRules)
+
+
+def own(rules: SetsRules, kind: type[_R]) -> _R:
+    """``rules`` as a game's own rules class (:class:`RulesError` for another game's): what
+    a scoring function or a game's hook calls before reading its own fields."""
+    if not isinstance(rules, kind):
+        raise RulesError(f"these rules are {type(rules).__name__}, not {kind.__name__}")
+    return rules
+
+
+# -- scoring methods: a registry of functions, each with the stock reserve it needs -----------
+@dataclass(frozen=True, slots=True)
+class Win:
+    """A won hand, as a scoring function sees it.
+
+    ``how`` is ``self-draw`` (own stock draw), ``claim`` (another seat's shown draw),
+    ``discard`` (another seat's discard, option ``discard_wins``) or ``kandang-tangan``
+    (a winning hand as dealt). ``scoring`` are the stock cards kept back for scoring, in
+    order (the turned card, or the fifteen drawn...).
+    """
+
+    seat: int
+    how: str
+    card: int
+    from_seat: int
+    hand: tuple[int, ...]
+    call: str | None
+    call_changed: bool
+    scoring: tuple[int, ...]
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.how in ("self-draw", "kandang-tangan")
+
+    @property
+    def ceki_win(self) -> bool:
+        """Won by completing the mata after calling ceki (not changed to tan): the ayam /
+        kandang condition."""
+        return (
+            self.call == "ceki"
+            and not self.call_changed
+            and self.how in ("self-draw", "claim", "discard")
+        )
+
+
+class ScoredHand(Protocol):
+    """What a scoring function reads of the hand it scores (a ``SetsState`` is one)."""
+
+    @property
+    def rules(self) -> SetsRules: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def grouping(self) -> Sequence[int]: ...
+    @property
+    def melded(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def pot_start(self) -> int: ...
+    @property
+    def stakes(self) -> tuple[int, ...]: ...
+
+
+@dataclass(frozen=True)
+class ScoringMethod:
+    """A way of scoring a won hand, owned by the game that registers it.
+
+    ``score(hand, win)`` returns the hand's :class:`Result`; ``reserve(rules)`` is how many
+    stock cards are kept back for it; ``rules`` is the rules class it scores (a game's rules
+    accept only their own methods). ``items`` are the kinds of :class:`ScoreItem` its
+    results may hold (the one vocabulary the words, the records and the batched simulator
+    read). A ``pot`` method keeps a pot across the hands of a match: each seat stakes the
+    rules' ``pot_stake`` at the start of a hand that finds the pot empty, and the result's
+    ``pot.taken`` is what the winner takes from it. ``money`` is false when a hand's points
+    settle at match level only (Chot's tokens). ``ceki_bonus`` is true when a ceki win can
+    score more than a tan win (ayam and kandang, R-BONUS; Chot's ten-point tokens, K-SCORE):
+    the search bot then weighs a caller's change of call instead of always taking it.
+    ``by_mata`` is true when a win scores a fixed amount per mata (Chaqui's olo, C-SCORING),
+    so that a second mata is worth as much as the first. Neither changes a score: they tell
+    the bots what the scoring function does.
+    """
+
+    name: str
+    score: Callable[[ScoredHand, Win], Result]
+    reserve: Callable[[SetsRules], int]
+    description: str
+    rules: type[SetsRules] = SetsRules
+    items: tuple[str, ...] = ()
+    pot: bool = False
+    money: bool = True
+    ceki_bonus: bool = False
+    by_mata: bool = False
+    #: the least and most one seat's payment may be in a hand, from the rules and the number
+    #: of players (the contract's ``payment_bounds``)
+    bounds: Callable[[SetsRules, int], tuple[int, int]] = lambda r, n: (0, 0)
+
+
+#: Scoring methods by name; each game's module registers its own.
+SCORING: Final[dict[str, ScoringMethod]] = {}
+
+
+def register_scoring(method: ScoringMethod) -> ScoringMethod:
+    SCORING[method.name] = method
+    return method

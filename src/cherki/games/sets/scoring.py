@@ -1,113 +1,36 @@
-"""Scoring methods of the games of sets: a registry of functions over a won hand."""
+"""What the scoring methods of the games of sets share: the winning hand as every win
+reports it, each-pays results and bounds. The methods themselves are each game's (its
+module registers them in :data:`~cherki.games.sets.rules.SCORING`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
 
-from cherki.core.cards import (
-    N_KINDS,
-    OT,
-    RANK,
-    RF,
-    S9,
-    WF,
-)
 from cherki.core.events import JSON, Result, ScoreItem, WinningHand
 from cherki.core.sets import (
     GROUPINGS,
     arrangement,
 )
-
-if TYPE_CHECKING:
-    from cherki.games.sets.rules import SetsRules
-    from cherki.games.sets.state import SetsState
-
-
-TURN_POINTS: Final[tuple[int, ...]] = tuple(
-    {S9: 10, RF: 11, OT: 12}.get(k, RANK[k]) for k in range(N_KINDS)
+from cherki.games.sets.rules import (
+    SCORING,
+    ScoredHand,
+    ScoringMethod,
+    SetsRules,
+    Win,
+    register_scoring,
 )
 
-YEO_CARDS: Final[dict[str, frozenset[int]]] = {
-    "one-point": frozenset({0, 9, 18, WF}),
-    "suited": frozenset({0, 9, 18}),
-    "rank1": frozenset({0, 9, 18, WF, RF, OT}),
-}
-
-
-# -- scoring methods: a registry of functions, each with the stock reserve it needs -----------
-@dataclass(frozen=True, slots=True)
-class Win:
-    """A won hand, as a scoring function sees it.
-
-    ``how`` is ``self-draw`` (own stock draw), ``claim`` (another seat's shown draw),
-    ``discard`` (another seat's discard, option ``discard_wins``) or ``kandang-tangan``
-    (a winning hand as dealt). ``scoring`` are the stock cards kept back for scoring, in
-    order (the turned card, or the fifteen drawn...).
-    """
-
-    seat: int
-    how: str
-    card: int
-    from_seat: int
-    hand: tuple[int, ...]
-    call: str | None
-    call_changed: bool
-    scoring: tuple[int, ...]
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.how in ("self-draw", "kandang-tangan")
-
-    @property
-    def ceki_win(self) -> bool:
-        """Won by completing the mata after calling ceki (not changed to tan): the ayam /
-        kandang condition."""
-        return (
-            self.call == "ceki"
-            and not self.call_changed
-            and self.how in ("self-draw", "claim", "discard")
-        )
-
-
-@dataclass(frozen=True)
-class ScoringMethod:
-    """A way of scoring a won hand.
-
-    ``score(state, win)`` returns the hand's :class:`Result`; ``reserve(rules)`` is how many
-    stock cards are kept back for it. A ``pot`` method keeps a pot across the hands of a
-    match: each seat stakes ``stake`` at the start of a hand that finds the pot empty, and
-    the result's ``detail["pot_take"]`` is what the winner takes from it. ``money`` is false
-    when a hand's points settle at match level only (Chot's tokens). ``ceki_bonus`` is true
-    when a ceki win can score more than a tan win (ayam and kandang, R-BONUS; Chot's
-    ten-point tokens, K-SCORE): the search bot then weighs a caller's change of call instead
-    of always taking it. ``by_mata`` is true when a win scores a fixed amount per mata (Chaqui's
-    olo, C-SCORING), so that a second mata is worth as much as the first. Neither changes a
-    score: they tell the bots what the scoring function does.
-    """
-
-    name: str
-    score: Callable[[SetsState, Win], Result]
-    reserve: Callable[[SetsRules], int]
-    description: str
-    pot: bool = False
-    money: bool = True
-    ceki_bonus: bool = False
-    by_mata: bool = False
-    #: the least and most one seat's payment may be in a hand, from the rules and the number
-    #: of players (the contract's ``payment_bounds``)
-    bounds: Callable[[SetsRules, int], tuple[int, int]] = lambda r, n: each_pays_bounds(0, n)
-
-
-#: Scoring methods by name. Balik Satu's are here; the relatives register theirs.
-SCORING: dict[str, ScoringMethod] = {}
-
-
-def register_scoring(method: ScoringMethod) -> ScoringMethod:
-    SCORING[method.name] = method
-    return method
+__all__ = [
+    "SCORING",
+    "ScoringMethod",
+    "Win",
+    "each_pays",
+    "each_pays_bounds",
+    "mata_points",
+    "register_scoring",
+    "win_result",
+    "winning_hand",
+]
 
 
 @lru_cache(maxsize=4096)
@@ -117,7 +40,7 @@ def _sets(hand: tuple[int, ...], honours: str, size: int) -> tuple[tuple[int, ..
     return tuple(tuple(x) for x in arrangement(hand, GROUPINGS[honours], size).sets)
 
 
-def winning_hand(state: SetsState, win: Win) -> WinningHand:
+def winning_hand(state: ScoredHand, win: Win) -> WinningHand:
     """The winner's hand as every win reports it (see docs/records.md)."""
     hand = tuple(win.hand)
     return WinningHand(
@@ -143,20 +66,13 @@ def each_pays_bounds(most: int, players: int) -> tuple[int, int]:
     return -most, most * (players - 1)
 
 
-def with_bonuses(rules: SetsRules, base: int) -> int:
-    """The most a win scores: ``base`` plus the largest calling bonus, or ``base`` times the
-    kandang tangan multiplier (which takes no calling bonus)."""
-    bonus = max(rules.tan_bonus, rules.ayam_bonus, rules.kandang_bonus)
-    return max(base + bonus, base * rules.kandang_tangan_multiplier)
-
-
 def each_pays(n: int, winner: int, total: int) -> tuple[int, ...]:
     """Every other seat pays the winner ``total``."""
     return tuple(total * (n - 1) if t == winner else -total for t in range(n))
 
 
 def win_result(
-    state: SetsState,
+    state: ScoredHand,
     win: Win,
     items: list[ScoreItem],
     detail: dict[str, JSON] | None = None,
@@ -179,19 +95,4 @@ def win_result(
         money,
         win=winning_hand(state, win),
         detail=detail or {},
-    )
-
-
-def yeo_result(state: SetsState, win: Win, turned: int, detail: dict[str, JSON]) -> Result:
-    """A win voided by a yeo turned card: no score, the hand is dealt again."""
-    zero = (0,) * state.n
-    return Result(
-        None,
-        "yeo",
-        payments=zero,
-        money=zero,
-        redeal=True,
-        win=winning_hand(state, win),
-        would_be_winner=win.seat,
-        detail=detail,
     )

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from cherki.core.cards import (
     N_KINDS,
     NO_CARDS,
     card_name,
 )
-from cherki.core.contract import State
+from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
@@ -42,11 +41,7 @@ from cherki.games.sets.actions import (
     TAKE,
 )
 from cherki.games.sets.observation import SetsObservation
-from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.scoring import SCORING, Win
-
-if TYPE_CHECKING:
-    from cherki.games.sets.game import SetsGame
+from cherki.games.sets.rules import SetsRules, Win
 
 
 # -- the call kept ---------------------------------------------------------------------------
@@ -57,7 +52,7 @@ def call_wait(call: str | None, hand: Sequence[int], rules: SetsRules) -> Wait:
     completes a mata. A caller's hand always waits with its own call: a call is made or kept
     only then (``SetsState._call_actions``, ``_caller_discards``), which is what
     ``determinize`` keeps for the hands it samples."""
-    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.chiqui)
+    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair)
     if call == "ceki" and w.call == "tan":
         size = rules.set_size
         return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
@@ -76,11 +71,11 @@ class SetsState(State):
 
     rules: SetsRules
 
-    game: SetsGame
+    game: Game
 
     def __init__(
         self,
-        game: SetsGame,
+        game: Game,
         rules: SetsRules,
         hands: list[list[int]],
         stock: list[int],
@@ -184,18 +179,18 @@ class SetsState(State):
         """Pot methods: each seat stakes when the hand finds the pot empty [001]."""
         self.pot_start = 0
         self.stakes: tuple[int, ...] = (0,) * self.n
-        if SCORING[self.rules.scoring].pot:
+        if self.rules.method.pot:
             pot = self.context.get("pot", 0)
             self.pot_start = pot if isinstance(pot, int) else 0
             if self.pot_start <= 0:
-                self.stakes = (self.rules.stake,) * self.n
+                self.stakes = (self.rules.pot_stake,) * self.n
         self.pot = self.pot_start + sum(self.stakes)
 
     def _wins(self, hand: list[int]) -> bool:
-        return is_winning(hand, self.grouping, True, self.size, self.rules.chiqui)
+        return is_winning(hand, self.grouping, True, self.size, self.rules.goes_out_on_pair)
 
     def _wait(self, hand: list[int]) -> Wait:
-        return wait_for(hand, self.grouping, self.size, self.rules.chiqui)
+        return wait_for(hand, self.grouping, self.size, self.rules.goes_out_on_pair)
 
     def _call_wait(self, call: str | None, hand: list[int]) -> Wait:
         """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
@@ -263,7 +258,7 @@ class SetsState(State):
         has a card it may discard afterwards (the olo stays on the table)."""
         k = self.pile[-1]
         hand = self.hands[s]
-        if not (self.rules.expose_olo and hand[k] % self.size == self.size - 1):
+        if not (self.rules.lays_taken_mata and hand[k] % self.size == self.size - 1):
             return True
         drawn, ok_win = self.drawn, self.self_win_ok
         g = self.grouping[k]
@@ -376,7 +371,7 @@ class SetsState(State):
             f"your hand is not {_NUMBER_WORDS.get(r.sets, str(r.sets))} sets of "
             f"{_NUMBER_WORDS.get(r.set_size, str(r.set_size))} with at least one {need}"
         )
-        if r.chiqui:
+        if r.goes_out_on_pair:
             text += " (or a set holding an identical pair, a chiqui)"
         return text
 
@@ -510,7 +505,7 @@ class SetsState(State):
             self.pile_seats.pop()
             self.top_available = False
             hand = self.hands[s]
-            completes_olo = self.rules.expose_olo and hand[card] % self.size == self.size - 1
+            completes_olo = self.rules.lays_taken_mata and hand[card] % self.size == self.size - 1
             hand[card] += 1
             self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
@@ -714,12 +709,12 @@ class SetsState(State):
             call_changed=self.call_changed[s],
             scoring=tuple(self.stock[self.pos : self.pos + self.rules.reserve]),
         )
-        self._close(SCORING[self.rules.scoring].score(self, win))
+        self._close(self.rules.method.score(self, win))
 
     def _close(self, result: Result) -> None:
         """Settle the pot (pot methods) and keep the result: payments plus the pot's change
         always sum to zero."""
-        if SCORING[self.rules.scoring].pot:
+        if self.rules.method.pot:
             take = result.pot.taken if result.pot is not None else 0
             base = result.payments or (0,) * self.n
             payments = tuple(p - st for p, st in zip(base, self.stakes, strict=True))

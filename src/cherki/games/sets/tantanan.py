@@ -13,8 +13,8 @@ the 1940s)
 * In Yogyakarta the game was played by three and called Cekèn or Sampèn ([001] citing
   Javaanse Kaartspelen p.98). [T-CEKEN]
 
-Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
---------------------------------------------------------------------
+Our specifications (options of :class:`~cherki.games.sets.gonggong.GonggongRules`)
+---------------------------------------------------------------------------------
 * Sets are pairs: ``set_size=2``, ``sets=3``; a hand holds five cards between turns and six
   when complete. ``honours=rank1`` is the source's rule, not a choice.
 * ``starter_extra`` off: everyone is dealt five and the starter opens by drawing (as in
@@ -38,39 +38,47 @@ Our specifications (options of :class:`~cherki.games.sets.balik.SetsRules`)
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, ClassVar, Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
-from cherki.core.options import Option, Preset
-from cherki.games.sets.game import SetsGame
-from cherki.games.sets.options import TANTANAN_OPTIONS
+from cherki.core.options import Option, Preset, Value
+from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
+from cherki.games.sets.gonggong import JAVANESE, GonggongRules
+from cherki.games.sets.options import (
+    CALLING,
+    DISCARD_WINS,
+    KANDANG_TANGAN,
+    SHOE,
+    STARTER_EXTRA,
+    TABLE,
+)
 from cherki.games.sets.rules import SetsRules
+
+#: Tantanan and Cekèn: honours rank 1 is the source's rule [001], not a choice; the scoring
+#: and stakes are Gonggong's ([001] T-SCORING: "scoring as Gonggong's toh bayaran").
+TANTANAN_OPTIONS: Final = (
+    SHOE + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE + STARTER_EXTRA
+)
 
 #: Tantanan's own rules [001 citing Javaanse Kaartspelen p.97-8]: one pack, pairs, three of
 #: them; Gonggong's Javanese scoring and stakes (toh bayaran, 2¢ a point), written out here
 #: so that a change to Gonggong's presets never changes Tantanan's.
-TANTANAN_RULES: Final = SetsRules(
+TANTANAN_RULES: Final = GonggongRules(
     scoring="toh-bayaran",
     shoe_table="tantanan",
     set_size=2,
     sets=3,
     honours="rank1",
     starter_extra=False,
-    yeo_redeal=False,
-    kena=False,
     kandang_tangan=False,
-    ayam_bonus=0,
-    kandang_bonus=0,
-    tan_bonus=0,
     cents_per_point=2,
 )
 
 
 def _preset(
-    name: str, desc: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Any
+    name: str, desc: str, aliases: tuple[str, ...] = (), *, title: str, **kw: Value
 ) -> Preset:
-    rules = dataclasses.replace(TANTANAN_RULES, **kw)
-    rules.check()
+    rules = TANTANAN_RULES.with_fields(**kw)
     return Preset(
         name, rules, desc, "[001] citing Javaanse Kaartspelen p.97-8", aliases, title=title
     )
@@ -102,6 +110,8 @@ class TantananGame(SetsGame):
     """Tantanan: three pairs, one identical (a bak); tan kowah and tan nokang."""
 
     options: ClassVar[tuple[Option, ...]] = TANTANAN_OPTIONS
+    rules_type: ClassVar[type[SetsRules]] = GonggongRules
+    legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING
 
     name: ClassVar[str] = "tantanan"
     title: ClassVar[str] = "Tantanan"
