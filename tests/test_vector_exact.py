@@ -4,6 +4,7 @@ the same result, payments, items and figures (the simulation's ``HandSummary``).
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
@@ -11,15 +12,21 @@ import numpy as np
 import pytest
 
 from cherki.core.cards import N_KINDS
+from cherki.core.errors import RulesError
+from cherki.core.options import Option, Value
 from cherki.games import find_game
 from cherki.games.sets.actions import CALL_TAN, NUM_ACTIONS, SAMPEI, TAKE
 from cherki.play.simulate import summarise
+from cherki.vector import declare
+from cherki.vector.declare import EVERY, PLAYS
 from cherki.vector.policies import HeuristicPolicy
 from cherki.vector.sets import SetsVector
 from cherki.vector.summary import summaries
 
-GAMES = ("balik-satu", "balik-lima-belas", "gonggong", "chaqui", "chot")
-PRESETS = [(g, p.name) for g in GAMES for p in find_game(g).presets]
+PRESETS = [(g, p.name) for g in PLAYS for p in find_game(g).presets]
+#: hands each row of the options matrix plays in both engines (fewer while iterating:
+#: CHERKI_EXACT_HANDS=50)
+HANDS = int(os.environ.get("CHERKI_EXACT_HANDS", "200"))
 
 
 def play_both(
@@ -107,30 +114,152 @@ def test_every_preset_plays_exactly_as_the_reference_engine(name: str, preset: s
     assert {"claim", "self-draw"} <= set(hows)
 
 
-OPTIONS = [
-    ("balik-satu", "pwee", 2, {}),
-    ("balik-satu", "babas", 7, {"deal": "wash"}),
-    ("balik-satu", "pwee", 5, {"claim_priority": "first-caller"}),
-    ("balik-satu", "pwee", 4, {"caller_changes": "free", "honours": "frames"}),
-    ("balik-satu", "pwee", 4, {"caller_changes": "none", "must_call_to_win": "true"}),
-    ("balik-satu", "pwee", 3, {"honours": "own", "kena": "false", "yeo_cards": "rank1"}),
-    ("balik-lima-belas", "babas", 6, {"claim_priority": "first-caller"}),
-    ("gonggong", "toh-bayaran", 6, {"toh_step4": "in-hand", "discard_wins": "true"}),
-    ("gonggong", "bak-bakan", 5, {"bak_bakan_turn": "false", "starter_extra": "true"}),
-    ("gonggong", "ceken", 4, {"ceken_bets": "0-1:5, 2-3"}),
-    ("chaqui", "kristang", 4, {"chiqui_fail": "pays", "caller_changes": "free"}),
-    ("chaqui", "kristang", 5, {"chiqui_turn": "no-olo", "discard_wins": "true"}),
-    ("chot", "pwee", 4, {"discard_wins": "true", "claim_priority": "first-caller"}),
-    ("tantanan", None, 3, {}),
-    ("ceken", None, 3, {}),
+#: a value to try for each text option (a text option the simulator plays needs one here),
+#: and for a number left to auto
+TEXT_VALUES: dict[str, Value] = {"ceken_bets": "0-1:5, 1-2", "half_packs": 12}
+#: options whose change decides what others mean (the scoring method, the chiqui go-out,
+#: a shoe size over the shoe table): each of their changes is a row of its own, so that the
+#: rest are played under the preset's
+ALONE = frozenset({"scoring", "chiqui", "half_packs"})
+
+
+def alternatives(opt: Option, played: declare.Played, current: Value) -> list[Value]:
+    """The values the matrix tries for ``opt`` besides the preset's: every value declared
+    played, else every choice, the flag flipped, a whole number moved (auto given one)."""
+    if played is not EVERY:
+        return [v for v in played if v != current]
+    if opt.kind is bool:
+        return [not current]
+    if opt.choices:
+        return [c for c in opt.choices if c != current]
+    if opt.kind is int:
+        if current is None:
+            return [TEXT_VALUES[opt.name]]
+        assert isinstance(current, int)
+        up = current + 1
+        return [up if opt.maximum is None or up <= opt.maximum else current - 1]
+    assert opt.name in TEXT_VALUES, f"no value to try for the text option {opt.name}"
+    return [TEXT_VALUES[opt.name]]
+
+
+def option_rows(name: str) -> list[tuple[str, str, int, dict[str, Value]]]:
+    """The options matrix of a game, built from the simulator's declaration: for every
+    preset, rows of option changes that together take every value the matrix tries of
+    every option the game has (packed greedily: a change joins a row while the rules stay
+    playable), each row at a player count taken in turn from the game's range. A value the
+    game itself refuses at every count (a shoe table with no shoe for it) is left out; one
+    the game plays and the simulator refuses fails here."""
+    game = find_game(name)
+    plays = PLAYS[name]
+    lo, hi = game.players
+    counts = list(range(lo, min(hi, 7) + 1))
+
+    def reference(preset: str, players: int, changes: dict[str, Value]) -> bool:
+        try:
+            game.new_state(game.rules(preset, **changes), players, seed=0)
+        except RulesError:
+            return False
+        return True
+
+    rows: list[tuple[str, str, int, dict[str, Value]]] = []
+    for preset in game.presets:
+        base = preset.rules
+        todo = []
+        for opt in game.options:
+            for value in alternatives(opt, plays[opt.name], getattr(base, opt.name)):
+                fits = [n for n in counts if reference(preset.name, n, {opt.name: value})]
+                for n in fits[:1]:
+                    rules = game.rules(preset.name, **{opt.name: value})
+                    SetsVector(game, rules, players=n, batch=1)  # type: ignore[arg-type]
+                if fits:
+                    todo.append((opt.name, value, fits))
+        while todo:
+            players = counts[len(rows) % len(counts)]
+            if players not in todo[0][2]:
+                players = todo[0][2][0]
+            row: dict[str, Value] = {}
+            for item in list(todo):
+                key, value, _ = item
+                if key in row or (row and (key in ALONE or row.keys() & ALONE)):
+                    continue
+                if reference(preset.name, players, {**row, key: value}):
+                    row[key] = value
+                    todo.remove(item)
+            rows.append((name, preset.name, players, row))
+    return rows
+
+
+OPTIONS = [row for name in PLAYS for row in option_rows(name)]
+#: the quick lane plays each preset's first row (most options changed at once); the slow
+#: lane every row
+MATRIX = [
+    pytest.param(*row, marks=() if row[:2] != OPTIONS[i - 1][:2] or i == 0 else pytest.mark.slow)
+    for i, row in enumerate(OPTIONS)
 ]
 
 
-@pytest.mark.parametrize(("name", "preset", "players", "options"), OPTIONS)
-def test_rule_options_play_exactly_as_the_reference_engine(
-    name: str, preset: str | None, players: int, options: dict[str, str]
+def test_every_field_of_every_game_the_simulator_plays_is_declared() -> None:
+    """Each field of the rules of a game the simulator plays is declared played (at every
+    value or some) or refused: an option a game adds fails here until it is declared."""
+    for name, plays in PLAYS.items():
+        game = find_game(name)
+        for preset in game.presets:
+            fields = set(preset.rules.to_json())  # type: ignore[attr-defined]
+            assert fields == set(plays), f"{name}: declare {sorted(fields ^ set(plays))}"
+        for opt in game.options:
+            played = plays[opt.name]
+            if played is not EVERY:
+                for value in played:
+                    opt.check(value)
+
+
+def test_what_the_simulator_does_not_play_is_refused_in_words(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    play_both(name, preset, players, 400, 20_000, explore=0.3, **options)
+    with pytest.raises(RulesError, match="plays only call_timing=any, not call_timing=next"):
+        SetsVector("balik-satu", find_game("balik-satu").rules(call_timing="next"))
+    with pytest.raises(RulesError, match=r"plays the games of sets .* not Ceki"):
+        SetsVector("ceki")
+    less = {k: v for k, v in PLAYS["chaqui"].items() if k != "chiqui_turn"}
+    monkeypatch.setitem(declare.PLAYS, "chaqui", less)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="does not play chaqui's option chiqui_turn"):
+        SetsVector("chaqui")
+
+
+def test_the_matrix_takes_every_value_of_every_option() -> None:
+    """Every flag flipped, every choice taken, every whole number moved, for every preset."""
+    for name in PLAYS:
+        game = find_game(name)
+        for preset in game.presets:
+            rows = [r for n, p, _, r in OPTIONS if (n, p) == (name, preset.name)]
+            for opt in game.options:
+                tried = {r[opt.name] for r in rows if opt.name in r}
+                want = alternatives(opt, PLAYS[name][opt.name], getattr(preset.rules, opt.name))
+                refused = {
+                    v
+                    for v in want
+                    if v not in tried and not _played_anywhere(game, preset.name, opt.name, v)
+                }
+                assert set(want) - refused <= tried, (name, preset.name, opt.name)
+                assert len(refused) < len(want) or not want, (name, preset.name, opt.name)
+
+
+def _played_anywhere(game: Any, preset: str, key: str, value: Value) -> bool:
+    lo, hi = game.players
+    for n in range(lo, min(hi, 7) + 1):
+        try:
+            game.new_state(game.rules(preset, **{key: value}), n, seed=0)
+        except RulesError:
+            continue
+        return True
+    return False
+
+
+@pytest.mark.parametrize(("name", "preset", "players", "options"), MATRIX)
+def test_rule_options_play_exactly_as_the_reference_engine(
+    name: str, preset: str, players: int, options: dict[str, Value]
+) -> None:
+    play_both(name, preset, players, HANDS, 20_000, explore=0.3, **options)
 
 
 @pytest.mark.parametrize(("name", "preset"), [("balik-satu", "pwee"), ("chaqui", "kristang")])

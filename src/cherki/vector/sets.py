@@ -64,6 +64,7 @@ from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
 from cherki.vector import scoring
+from cherki.vector.declare import GAMES, check_plays
 from cherki.vector.finished import (
     CALLS,
     CLAIM,
@@ -78,11 +79,6 @@ from cherki.vector.finished import (
 from cherki.vector.observe import observation_size, observe
 from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
 from cherki.vector.tables import I64, Bool
-
-
-#: the games the batched simulator plays (Tantanan and Cekèn are pairs games of sets too,
-#: and play here as well)
-GAMES: Final = ("balik-satu", "balik-lima-belas", "gonggong", "chaqui", "chot", "tantanan", "ceken")
 
 
 class SetsVector:
@@ -110,12 +106,8 @@ class SetsVector:
             raise RulesError(f"{g.title} needs the rules of a game of sets")
         n = g.default_players if players is None else players
         g.check_players(n)
-        rules.check()
-        if rules.call_timing != "any":
-            raise RulesError(
-                "the batched simulator plays only call_timing=any (a call on any discard); "
-                "simulate call_timing=next with the reference engine (--engine reference)"
-            )
+        g.check_rules(rules)
+        check_plays(g.name, rules)
         g.check_table(rules, n)
         if type(batch) is not int or batch < 1:
             raise RulesError(f"batch must be a whole number ≥ 1, not {batch!r}")
