@@ -88,6 +88,8 @@ def play_both(
         assert h == want, f"hand {h.index}: {h} != {want}"
         res = states[h.index].result
         assert done.payments[j].tolist() == list(res.payments or (0,) * players)
+        kinds = {i.kind for i in res.items}
+        assert kinds <= set(rules.method.items), f"undeclared items {kinds}"  # type: ignore[attr-defined]
         hows.append(h.how)
     return hows
 

@@ -26,7 +26,8 @@ from typing import Final
 
 from cherki.core.errors import RulesError
 from cherki.core.options import Value
-from cherki.games.sets.rules import SetsRules
+from cherki.games import GAMES as _REGISTERED  # every game's scoring methods registered
+from cherki.games.sets.rules import SetsRules, score_items
 
 #: Every value the field's declaration takes.
 EVERY: Final = None
@@ -109,6 +110,16 @@ PLAYS: Final[Mapping[str, Mapping[str, Played]]] = {
 
 #: The games the simulator plays, by name.
 GAMES: Final = tuple(PLAYS)
+assert set(GAMES) <= set(_REGISTERED)
+
+#: The scoring methods the simulator plays.
+METHODS: Final = tuple(
+    dict.fromkeys(str(m) for plays in PLAYS.values() for m in plays["scoring"] or ())
+)
+
+#: The kinds of score item of those methods (as they register them): the columns of a
+#: finished hand's items (:data:`cherki.vector.finished.ITEMS`).
+ITEMS: Final = score_items(METHODS)
 
 
 def check_plays(game: str, rules: SetsRules) -> None:
@@ -136,4 +147,4 @@ def check_plays(game: str, rules: SetsRules) -> None:
             )
 
 
-__all__ = ["CORE", "EVERY", "GAMES", "PLAYS", "Played", "check_plays"]
+__all__ = ["CORE", "EVERY", "GAMES", "ITEMS", "METHODS", "PLAYS", "Played", "check_plays"]

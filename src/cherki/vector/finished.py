@@ -8,37 +8,13 @@ from typing import Final
 
 import numpy as np
 
+from cherki.vector import declare
 from cherki.vector.tables import I64, Bool
 
-#: the kinds of score item (``ScoreItem.kind``) a hand's figures keep, and the result's
-#: numeric details
-ITEMS: Final = (
-    "turned",
-    "mata",
-    "red-mata",
-    "tan-bonus",
-    "ayam",
-    "kandang",
-    "kandang-tangan",
-    "winning",
-    "mata-swapped",
-    "chiqui",
-    "olo",
-    "chiqui-failed",
-    "rabas",
-    "metu",
-    "bak",
-    "red-bak",
-    "toh-cards",
-    "bak-of-all",
-    "red-bak-of-all",
-    "whole-pot",
-    "one-stake",
-    "half-pot",
-    "ceken-bet",
-    "ayam-tokens",
-    "kandang-tokens",
-)
+#: the kinds of score item (``ScoreItem.kind``) a hand's figures keep: those the scoring
+#: methods the simulator plays register (:data:`cherki.vector.declare.ITEMS`); and the
+#: result's numeric details
+ITEMS: Final = declare.ITEMS
 DETAIL: Final = (
     "kena",
     "mata",

@@ -23,7 +23,7 @@ Our specifications
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol, Self, TypeVar
 
@@ -49,6 +49,7 @@ __all__ = [
     "Win",
     "own",
     "register_scoring",
+    "score_items",
 ]
 
 
@@ -275,3 +276,15 @@ SCORING: Final[dict[str, ScoringMethod]] = {}
 def register_scoring(method: ScoringMethod) -> ScoringMethod:
     SCORING[method.name] = method
     return method
+
+
+def score_items(methods: Iterable[str] | None = None) -> tuple[str, ...]:
+    """The kinds of score item the registered scoring ``methods`` (every one when None)
+    declare, each once, in the order of registration: the one vocabulary of score items
+    that the words, the records' documentation and the batched simulator follow."""
+    wanted = set(SCORING) if methods is None else set(methods)
+    out: dict[str, None] = {}
+    for name, method in SCORING.items():
+        if name in wanted:
+            out.update(dict.fromkeys(method.items))
+    return tuple(out)
