@@ -696,6 +696,22 @@ def test_a_ceki_caller_who_makes_a_mata_may_keep_ceki_and_waits_on_the_mata_card
     assert names(own) == ["discard C8"]
 
 
+def test_the_kept_ceki_rule_is_the_games_and_the_bots_read_it() -> None:
+    """A ceki kept after making a mata waits only on a card that completes a mata: stated
+    once (``kept_ceki_waits``), the state's wait, the search model's and the hints agree."""
+    from cherki.bots.race import Solitaire
+    from cherki.games.sets.state import call_wait, kept_ceki_waits
+
+    hand = parse_hand("C1 C1 C1 C2 C2 C2 C3 C3 C3 M8 M8 C8 S7 S7")  # mata held: a tan hand
+    tan = call_wait("tan", hand, SATU.rules())
+    assert tan.call == "tan" and tan.cards == (k("C7"), k("S7"), k("M7"))
+    assert kept_ceki_waits(tan.cards, hand, 3) == (k("S7"),)  # S7 S7 S7: the mata
+    kept = call_wait("ceki", hand, SATU.rules())
+    assert kept.call == "ceki" and kept.cards == (k("S7"),)
+    st = SATU.new_state(seed=1)
+    assert Solitaire(st.observation(0)).call_wait("ceki", hand) == kept
+
+
 def test_caller_changes_none_freezes_the_hand_even_for_a_mata() -> None:
     st = stacked(SATU, [CEKI15, JUNK], stock="C4 M2", caller_changes="none")
     play(st, "0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw")

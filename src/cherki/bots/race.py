@@ -76,7 +76,7 @@ from cherki.core.sets import GROUPINGS, N_GROUPS, Wait, wait_for
 from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, TAKE
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.scoring import SCORING, Win
-from cherki.games.sets.state import SetsState
+from cherki.games.sets.state import SetsState, call_wait
 
 if TYPE_CHECKING:
     from cherki.bots.search import Clock
@@ -102,7 +102,7 @@ class Solitaire:
     """
 
     def __init__(self, obs: SetsObservation) -> None:
-        rules = obs.rules
+        self.rules = rules = obs.rules
         self.size = size = rules.set_size
         self.grouping = GROUPINGS[obs.honours]
         self.group = np.array(self.grouping)
@@ -136,13 +136,9 @@ class Solitaire:
         return wait_for(hand, self.grouping, self.size, self.chiqui)
 
     def call_wait(self, call: str | None, hand: Sequence[int]) -> Wait:
-        """What a seat that called ``call`` waits on (a ceki kept after making a mata waits
-        only on a card that completes a mata, R-CHANGE), as the state has it."""
-        w = self.wait(hand)
-        if call == "ceki" and w.call == "tan":
-            size = self.size
-            return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
-        return w
+        """What a seat that called ``call`` waits on: the game's rule (``call_wait``: a ceki
+        kept after making a mata waits only on a card that completes a mata, R-CHANGE)."""
+        return call_wait(call, hand, self.rules)
 
     # -- many hands ------------------------------------------------------------------------
     def totals(self, hands: np.ndarray) -> np.ndarray:

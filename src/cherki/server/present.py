@@ -200,14 +200,12 @@ def hand_view(obs: Observation) -> dict[str, Any]:
     laid = getattr(obs, "laid", None)
     if laid is not None and any(laid):
         out["laid"] = held_cards(laid)
-    from cherki.games.sets.analysis import analyse_hand
+    from cherki.games.sets.analysis import analyse_under
     from cherki.games.sets.observation import SetsObservation
 
     if isinstance(obs, SetsObservation) and out["count"] > 0:
         r = obs.rules
-        report = analyse_hand(
-            counts, r.honours, size=r.set_size, sets=r.sets, chiqui=r.goes_out_on_pair
-        )
+        report = analyse_under(counts, r)
         out["sets"] = [[CODES[k] for k in s] for s in report.sets]
         out["leftover"] = [CODES[k] for k in report.leftover]
         out["winning"] = report.winning

@@ -490,7 +490,7 @@ def hand(
     preset: Annotated[str | None, typer.Option("--rules", help="Rules preset.")] = None,
 ) -> None:
     """Analyse a hand: does it win, its best sets, what it waits on, what it may call."""
-    from cherki.games.sets.analysis import analyse_hand
+    from cherki.games.sets.analysis import analyse_under
     from cherki.games.sets.game import SetsGame
 
     game = _game(game_name)
@@ -508,7 +508,7 @@ def hand(
             f"a {game.title} hand has {full - 1} cards (waiting) or {full} (after drawing), not {n}"
         )
     rule = honours or r.honours
-    report = analyse_hand(counts, rule, size=r.set_size, sets=r.sets, chiqui=r.goes_out_on_pair)
+    report = analyse_under(counts, r, rule)
     words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
     calls = {
         CODES[k]: {"call": words[c], "waits": [CODES[w] for w in ws]}

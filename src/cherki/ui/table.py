@@ -420,23 +420,22 @@ def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[
     """What the hand waits on (Balik games) and the heuristic bot's suggestion, in the
     language of ``lang`` (English unless told)."""
     w = lang if lang is not None else i18n_words()
-    from cherki.games.sets.analysis import analyse_hand
+    from cherki.games.sets.analysis import analyse_under
     from cherki.games.sets.observation import SetsObservation
+    from cherki.games.sets.state import kept_ceki_waits
 
     lines: list[Text] = []
     unseen = obs.unseen()
     if isinstance(obs, SetsObservation):
         r = obs.rules
-        report = analyse_hand(
-            obs.hand, r.honours, size=r.set_size, sets=r.sets, chiqui=r.goes_out_on_pair
-        )
+        report = analyse_under(obs.hand, r)
         words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
         full = r.set_size * r.sets
         size = r.set_size
         if report.cards == full - 1:
             if obs.calls[obs.seat] == "ceki" and report.call == "tan":
                 # a ceki kept after making a mata waits on a card that completes a mata
-                waits = tuple(k for k in report.waits if obs.hand[k] % size == size - 1)
+                waits = kept_ceki_waits(report.waits, obs.hand, size)
                 lines.append(
                     _waits_line(w.t("hint.ceki_waits", call=words["ceki"]), waits, unseen, w)
                 )
@@ -464,7 +463,7 @@ def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[
                 if called == "ceki" and call == "tan" and DISCARD + k in obs.legal:
                     hand = list(obs.hand)
                     hand[k] -= 1
-                    kept = tuple(j for j in waits if hand[j] % size == size - 1)
+                    kept = kept_ceki_waits(waits, hand, size)
                     lines.append(
                         _waits_line(
                             w.t("hint.discard_keep", card=CODES[k], call=words["ceki"]),

@@ -15,6 +15,7 @@ from cherki.core.sets import (
     is_winning,
     wait_for,
 )
+from cherki.games.sets.rules import SetsRules
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +31,21 @@ class HandReport:
     call: str | None
     waits: tuple[int, ...]
     discards_to_call: dict[int, tuple[str, tuple[int, ...]]] = field(default_factory=dict)
+
+
+def analyse_under(
+    counts: Sequence[int], rules: SetsRules, honours: str | None = None
+) -> HandReport:
+    """:func:`analyse_hand` under a game's ``rules`` (its honours unless ``honours`` is
+    given, its sets, and whether a pair goes out): the analysis the hints, the web page and
+    ``cherki hand`` show, from the game's own rules rather than options re-read."""
+    return analyse_hand(
+        counts,
+        honours or rules.honours,
+        size=rules.set_size,
+        sets=rules.sets,
+        chiqui=rules.goes_out_on_pair,
+    )
 
 
 def analyse_hand(

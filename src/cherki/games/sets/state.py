@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from cherki.core.cards import (
     N_KINDS,
@@ -45,6 +45,13 @@ from cherki.games.sets.rules import SetsRules, Win
 
 
 # -- the call kept ---------------------------------------------------------------------------
+def kept_ceki_waits(cards: Iterable[int], hand: Sequence[int], size: int) -> tuple[int, ...]:
+    """Of ``cards`` (what ``hand`` waits on as a tan hand), those a ceki caller who made a
+    mata and kept the call still waits on: the cards that complete a mata, its promise
+    [000 R-CHANGE]. The one statement of this rule: the state, the hints and the bots call it."""
+    return tuple(k for k in cards if hand[k] % size == size - 1)
+
+
 def call_wait(call: str | None, hand: Sequence[int], rules: SetsRules) -> Wait:
     """What a seat that has called ``call`` waits on with ``hand`` (its cards less any card
     drawn this turn). A ceki caller who turned a mixed set into a mata and kept the call (the
@@ -54,8 +61,7 @@ def call_wait(call: str | None, hand: Sequence[int], rules: SetsRules) -> Wait:
     ``determinize`` keeps for the hands it samples."""
     w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair)
     if call == "ceki" and w.call == "tan":
-        size = rules.set_size
-        return Wait("ceki", tuple(k for k in w.cards if hand[k] % size == size - 1))
+        return Wait("ceki", kept_ceki_waits(w.cards, hand, rules.set_size))
     return w
 
 
@@ -351,9 +357,7 @@ class SetsState(State):
             # a ceki caller who makes a mata may keep ceki (a plain discard) while a card
             # still completes a mata, or change to tan [000 R-CHANGE]
             keeps = (
-                call == "ceki"
-                and w.call == "tan"
-                and any(hand[j] % size == size - 1 for j in w.cards)
+                call == "ceki" and w.call == "tan" and bool(kept_ceki_waits(w.cards, hand, size))
             )
             hand[k] += 1
             if w.call is None:
