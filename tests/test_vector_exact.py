@@ -16,12 +16,12 @@ from cherki.core.errors import RulesError
 from cherki.core.options import Option, Value
 from cherki.games import find_game
 from cherki.games.sets.actions import CALL_TAN, NUM_ACTIONS, SAMPEI, TAKE
+from cherki.play.batched import summaries
 from cherki.play.simulate import summarise
 from cherki.vector import declare
 from cherki.vector.declare import EVERY, PLAYS
 from cherki.vector.policies import HeuristicPolicy
 from cherki.vector.sets import SetsVector
-from cherki.vector.summary import summaries
 
 PRESETS = [(g, p.name) for g in PLAYS for p in find_game(g).presets]
 #: hands each row of the options matrix plays in both engines (fewer while iterating:

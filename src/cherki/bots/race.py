@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -72,6 +72,7 @@ from cherki.bots.balik import (
     group_outs,
 )
 from cherki.core.cards import N_KINDS
+from cherki.core.contract import Game
 from cherki.core.sets import GROUPINGS, N_GROUPS, Wait, wait_for
 from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, TAKE
 from cherki.games.sets.observation import SetsObservation
@@ -448,7 +449,7 @@ class RaceSearch:
         obs: SetsObservation,
         candidates: Sequence[int],
         rng: random.Random,
-        game: Any,
+        game: Game,
         deadline: Clock | None,
         iterations: int | None,
         min_iterations: int,
@@ -556,7 +557,7 @@ class RaceSearch:
         model: Solitaire,
         rng: random.Random,
         gen: np.random.Generator,
-        game: Any,
+        game: Game,
         limit: int,
         scoring_sets: list[tuple[int, ...]],
         world0: SetsState,

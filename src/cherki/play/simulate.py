@@ -35,7 +35,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -48,60 +48,12 @@ from cherki.games import find_game
 from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
 from cherki.games.sets.rules import SetsRules
 from cherki.play.arena import Interval, mean_interval, wilson
+from cherki.play.summary import HandSummary
 
 FORMAT = "cherki-simulation"
 VERSION = 1
 #: hands a worker plays before reporting (and the run's file is written)
 CHUNK = 50
-
-
-@dataclass(frozen=True)
-class HandSummary:
-    """What one simulated hand leaves (see the module's notes)."""
-
-    index: int
-    how: str
-    winner: int | None  # position from the starter
-    score: int
-    items: dict[str, int]
-    actions: int
-    turns: int
-    calls: dict[str, int]
-    winner_call: str | None
-    payments: tuple[int, ...]  # by position
-    events: dict[str, int]
-    detail: dict[str, float] = field(default_factory=dict)
-    #: for a match's own bookkeeping (Chot's bangkong): the winner's seat, its tokens, and
-    #: whether the hand was voided and dealt again
-    winner_seat: int | None = None
-    tokens: int | None = None
-    redeal: bool = False
-    #: each position's money in cents (``Result.money``: points at the rules' rate, plus
-    #: what is paid in money only, such as Cholek Tiga's bonuses); empty in files written
-    #: before it was kept
-    money: tuple[int, ...] = ()
-    #: the winner's items paid in money rather than points (cents, the winner's net gain):
-    #: Cholek Tiga's ang pow and its in-play bonuses (``in-play-ayam``, ``in-play-kandang``)
-    item_money: dict[str, int] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["payments"] = list(self.payments)
-        out["money"] = list(self.money)
-        return out
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HandSummary:
-        try:
-            return cls(
-                **{
-                    **data,
-                    "payments": tuple(data["payments"]),
-                    "money": tuple(data.get("money", ())),
-                }
-            )
-        except (TypeError, KeyError) as err:
-            raise RulesError(f"a hand of the simulation file is damaged: {err}") from None
 
 
 @dataclass(frozen=True)
@@ -277,11 +229,11 @@ def play_hand(game: Game, rules: Rules, setup: Setup, index: int) -> HandSummary
 
 def play_chunk(setup: Setup, indices: Sequence[int]) -> list[HandSummary]:
     """Hands ``indices`` of a run (what a worker process or a Ray task plays)."""
-    if setup.engine == "vector":
-        from cherki.vector.run import play_block
-
-        return play_block(setup, indices)
     game, rules = setup.table()
+    if setup.engine == "vector":
+        from cherki.play.batched import play_block
+
+        return play_block(game, rules, setup.players, setup.seed, setup.bots, indices)
     return [play_hand(game, rules, setup, i) for i in indices]
 
 
@@ -722,7 +674,7 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
       that end so: the two agree when the starter always goes out at once, as the
       heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
     """
-    r: Any = setup.table()[1]
+    r = setup.table()[1]
     out: list[dict[str, Any]] = []
     if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
         p = kandang_tangan_deal(r, setup.players)

@@ -20,19 +20,15 @@ Our specifications
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cherki.core.contract import Game
 from cherki.core.errors import RulesError
 from cherki.games.sets.rules import SetsRules
+from cherki.vector.finished import Finished
 from cherki.vector.policies import by_seat
 from cherki.vector.sets import GAMES, SetsVector
-from cherki.vector.summary import summaries
-
-if TYPE_CHECKING:
-    from cherki.play.simulate import HandSummary, Setup
 
 #: hands a block (one batch run) plays
 BLOCK = 2048
@@ -61,21 +57,21 @@ def blocks(todo: Sequence[int], hands: int) -> list[range]:
     return [range(c * BLOCK, min((c + 1) * BLOCK, hands)) for c in first]
 
 
-def play_block(setup: Setup, indices: Sequence[int]) -> list[HandSummary]:
-    """The hands of one block (``indices``: the block's range, as :func:`blocks` gives)."""
-    block = range(indices[0], indices[-1] + 1) if not isinstance(indices, range) else indices
+def run_block(
+    game: Game, rules: SetsRules, players: int, seed: int, levels: Sequence[str], block: range
+) -> Finished:
+    """The finished hands of one block (``block``: a range :func:`blocks` gives), played
+    with the bot ``levels`` (one, or one per seat) from ``seed``."""
     if block.start % BLOCK or len(block) > BLOCK:
         raise RulesError(f"the batched engine plays whole blocks of {BLOCK} hands")
-    game, rules = setup.table()
-    assert isinstance(rules, SetsRules)
-    n = setup.players
+    n = players
     c = block.start // BLOCK
-    seed = [setup.seed % 2**63, c]
+    base = [seed % 2**63, c]
     env = SetsVector(game.name, rules, players=n, batch=min(BATCH, len(block)))
-    env.reset(seed=[*seed, 0], start=block.start, hands=len(block))
-    levels = setup.bots if len(setup.bots) == n else setup.bots * n
-    policy = by_seat(levels, np.random.default_rng([*seed, 1]))
-    return summaries(env.play(policy), n, rules)
+    env.reset(seed=[*base, 0], start=block.start, hands=len(block))
+    per_seat = list(levels) if len(levels) == n else list(levels) * n
+    policy = by_seat(per_seat, np.random.default_rng([*base, 1]))
+    return env.play(policy)
 
 
-__all__ = ["BATCH", "BLOCK", "blocks", "check_vector", "play_block"]
+__all__ = ["BATCH", "BLOCK", "blocks", "check_vector", "run_block"]

@@ -23,7 +23,7 @@ Our specifications (options of :class:`ChotRules`)
 * A hand's score is Balik Lima Belas's 1 + 1 a mata (after swapping from the fifteen); the
   winner takes that many tokens from the pool. A ceki win (ayam or kandang) takes
   ``ceki_tokens`` (10) points a point instead, *in place of* Lima Belas's ayam and kandang
-  bonuses (which are 0 here). Kandang tangan doubles, as in Lima Belas.
+  bonuses (which Chot's rules do not have). Kandang tangan doubles, as in Lima Belas.
 * The tokens a winner takes come from the pool, not from the other players: they are in
   ``detail["tokens"]``. A hand's ``payments`` give the *sides'* view, which is what the
   partnerships play for: each member of the winner's side gains the tokens' points and each
@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from cherki.core.cards import counts_of
 from cherki.core.contract import MatchNote, Rules
@@ -242,7 +242,7 @@ class Bangkong:
         """What a match announces when a bangkong is completed (a ``MatchNote``)."""
         return "bangkong"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         return {
             "number": self.number,
             "hand": self.hand,
@@ -288,7 +288,7 @@ class ChotLedger:
         self.tokens = [0] * self.n
         return [b]
 
-    def context(self) -> dict[str, Any]:
+    def context(self) -> dict[str, JSON]:
         return {"tokens": list(self.tokens), "bangkong": len(self.bangkong)}
 
     def is_over(self) -> bool:
@@ -327,7 +327,7 @@ class ChotLedger:
             out[side + half] = second
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         return {
             "tokens": list(self.tokens),
             "bangkong": [b.to_json() for b in self.bangkong],

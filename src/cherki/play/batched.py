@@ -1,11 +1,39 @@
-"""Finished batched hands as the simulation's :class:`~cherki.play.simulate.HandSummary`."""
+"""The batched simulator's hands as a simulation's: a block of hands played by
+:mod:`cherki.vector` (``cherki simulate --engine vector``), each finished hand as the
+:class:`~cherki.play.summary.HandSummary` the reference engine's ``summarise`` makes.
+
+The batched simulator knows nothing of the simulation: it plays and leaves arrays
+(:class:`~cherki.vector.finished.Finished`); this module, on the play side, reads them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from cherki.core.contract import Game
+from cherki.core.errors import RulesError
+from cherki.core.options import Rules
 from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.scoring import SCORING
-from cherki.play.simulate import HandSummary
+from cherki.play.summary import HandSummary
 from cherki.vector.finished import CALLS, DETAIL, EVENTS, HOWS, ITEMS, Finished
+from cherki.vector.run import run_block
+
+
+def play_block(
+    game: Game,
+    rules: Rules,
+    players: int,
+    seed: int,
+    levels: Sequence[str],
+    indices: Sequence[int],
+) -> list[HandSummary]:
+    """The hands of one block (``indices``: the block's range, as
+    :func:`cherki.vector.run.blocks` gives)."""
+    if not isinstance(rules, SetsRules):
+        raise RulesError(f"the batched engine plays the games of sets, not {game.title}")
+    block = range(indices[0], indices[-1] + 1) if not isinstance(indices, range) else indices
+    done = run_block(game, rules, players, seed, levels, block)
+    return summaries(done, players, rules)
+
 
 _CALL_NAMES = (None, "tan", "ceki")
 #: items that multiply the score: each is given what it adds (``win_items``)
@@ -17,7 +45,7 @@ def summaries(done: Finished, players: int, rules: SetsRules) -> list[HandSummar
     engine's state (positions counted from the starter; money at the rules' rate, none
     where the scoring settles at match level only)."""
     n = players
-    rate = rules.cents_per_point if SCORING[rules.scoring].money else 0
+    rate = rules.cents_per_point if rules.method.money else 0
     out: list[HandSummary] = []
     for i in range(len(done)):
         first = int(done.first[i])
