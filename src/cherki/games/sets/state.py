@@ -127,6 +127,9 @@ class SetsState(State):
         self.info = info
         self.half_packs = half_packs
         self.grouping = GROUPINGS[rules.honours]
+        #: the game's hooks, read once (hot paths): a pair goes out, a taken mata is laid
+        self.pair_goes_out = rules.goes_out_on_pair
+        self.lays_mata = rules.lays_taken_mata
         self.size = rules.set_size
         self.hand_size = rules.hand_size
         self.hands = hands
@@ -193,10 +196,10 @@ class SetsState(State):
         self.pot = self.pot_start + sum(self.stakes)
 
     def _wins(self, hand: list[int]) -> bool:
-        return is_winning(hand, self.grouping, True, self.size, self.rules.goes_out_on_pair)
+        return is_winning(hand, self.grouping, True, self.size, self.pair_goes_out)
 
     def _wait(self, hand: list[int]) -> Wait:
-        return wait_for(hand, self.grouping, self.size, self.rules.goes_out_on_pair)
+        return wait_for(hand, self.grouping, self.size, self.pair_goes_out)
 
     def _call_wait(self, call: str | None, hand: list[int]) -> Wait:
         """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
@@ -264,7 +267,7 @@ class SetsState(State):
         has a card it may discard afterwards (the olo stays on the table)."""
         k = self.pile[-1]
         hand = self.hands[s]
-        if not (self.rules.lays_taken_mata and hand[k] % self.size == self.size - 1):
+        if not (self.lays_mata and hand[k] % self.size == self.size - 1):
             return True
         drawn, ok_win = self.drawn, self.self_win_ok
         g = self.grouping[k]
@@ -509,7 +512,7 @@ class SetsState(State):
             self.pile_seats.pop()
             self.top_available = False
             hand = self.hands[s]
-            completes_olo = self.rules.lays_taken_mata and hand[card] % self.size == self.size - 1
+            completes_olo = self.lays_mata and hand[card] % self.size == self.size - 1
             hand[card] += 1
             self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
