@@ -124,9 +124,11 @@ def detail(result: Result) -> dict[str, Any]:
     return data
 
 
-def label(item: ScoreItem, result: Result) -> str:
-    """A score item's line as the terminal words it (seats named "Seat N")."""
-    return item_label(item, result, Voice.of(None, max(len(result.payments), 1)))
+def label(item: ScoreItem, result: Result, game: Any = None) -> str:
+    """A score item's line as the terminal words it (seats named "Seat N"), by default
+    as the games of sets word it."""
+    voice = Voice.of(None, max(len(result.payments), 1))
+    return item_label(item, result, game if game is not None else SATU, voice)
 
 
 def summary(result: Result, game: Any) -> str:

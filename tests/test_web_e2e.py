@@ -422,7 +422,7 @@ def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Bro
     assert watch.locator("#hand").count() == 0
     public = set(seen["observation"]["pile"])
     for s in seen["ui"]["seats"]:
-        public |= set(s["exposed"]) | set(s["melds"])
+        public |= {c for line in s["lines"] for c in line["cards"] or ()}
     if seen["observation"]["claim"]:
         public.add(seen["observation"]["claim"]["card"])
     faces = watch.locator("img.card").evaluate_all("ns => ns.map(n => n.dataset.code)")

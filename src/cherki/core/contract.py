@@ -48,6 +48,7 @@ from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, NOBODY, Event, Result
 from cherki.core.options import Option, Preset, Rules, Value, find_option
+from cherki.core.view import GameView
 
 __all__ = [
     "NOBODY",
@@ -90,6 +91,16 @@ class Observation(Protocol):
     def phase(self) -> str: ...
     @property
     def hand(self) -> tuple[int, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public)."""
+        ...
+
+    @property
+    def stock_left(self) -> int:
+        """How many cards are left to draw (public)."""
+        ...
+
     @property
     def legal(self) -> tuple[int, ...]: ...
     @property
@@ -337,6 +348,9 @@ class Game:
     call_words: ClassVar[tuple[str, str]] = ("tan", "ceki")
     #: the calls' names for people ("tan kowah", "tan nokang"...)
     call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the family whose bots this game shares (``sets``: every game of sets plays with the
+    #: Balik heuristic); bots register for a game's name or its family (``bots.register``)
+    family: ClassVar[str] = ""
     #: what the players call the face-down cards drawn from: ``stock`` (the games of sets,
     #: Cholek Tiga) or ``pile`` (Ceki's "pile", [003]); the words' keys end with it
     stock_word: ClassVar[str] = "stock"
@@ -476,6 +490,16 @@ class Game:
         raise NotImplementedError
 
     # -- hooks with defaults --------------------------------------------------------------
+    def view(self) -> GameView:
+        """How the game is shown to people (:mod:`cherki.core.view`): its table, actions,
+        hints and words. By default the plain view of a draw-and-discard game."""
+        return GameView(self)
+
+    def words(self, lang: str) -> Mapping[str, str]:
+        """The game's own words in ``lang`` beyond cherki's catalogues (a game listed from
+        outside cherki brings them here; :func:`cherki.i18n.add_words`): empty by default."""
+        return {}
+
     def determinize(self, obs: Observation, rng: random.Random) -> State:
         """A full state consistent with an observation, hidden cards sampled (for search)."""
         raise RulesError(f"{self.title} has no determinization for search bots yet")

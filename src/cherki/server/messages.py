@@ -14,6 +14,9 @@ from typing import Annotated, Any, Literal, TypedDict
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from cherki.core.events import JSON
+from cherki.core.view import ActionView, SeatLine, Zone
+
 
 # -- client → server ------------------------------------------------------------------------------
 class Act(BaseModel):
@@ -69,6 +72,124 @@ Incoming = TypeAdapter(
 )
 
 
+# -- server → client: what the page shows (``ui``, :mod:`cherki.server.present`) -----------------
+class DrawnOut(TypedDict):
+    """The card the seat just drew or took, and a sentence on it."""
+
+    card: str
+    text: str
+
+
+class RankGroup(TypedDict):
+    rank: int
+    cards: list[str]
+
+
+class HandOut(TypedDict):
+    """The seat's hand grouped by printed rank, with what its game shows under it
+    (:class:`~cherki.core.view.HandExtras`)."""
+
+    count: int
+    groups: list[RankGroup]
+    sets: list[list[str]]
+    leftover: list[str]
+    winning: bool
+    laid: list[str]
+
+
+class SeatOut(TypedDict):
+    """One seat's public side of the table: its name, its cards in hand, its call and the
+    lines its game shows under it (:class:`~cherki.core.view.SeatSide`)."""
+
+    seat: int
+    name: str
+    you: bool
+    turn: bool
+    cards: int
+    call: str | None
+    lines: list[SeatLine]
+
+
+class TableOut(TypedDict):
+    """The table's middle: the zones the game declares (:class:`~cherki.core.view.Zone`)."""
+
+    zones: list[Zone]
+
+
+class ItemOut(TypedDict):
+    label: str
+    points: str
+    cards: list[str]
+
+
+class PaymentOut(TypedDict):
+    seat: int
+    name: str
+    points: str
+    money: str
+
+
+class FinalHand(TypedDict):
+    seat: int
+    name: str
+    cards: list[str]
+
+
+class ResultOut(TypedDict, total=False):
+    """A finished hand's public result; ``notes`` and ``final_hands`` once it is the
+    match's last result."""
+
+    hand: int
+    summary: str
+    items: list[ItemOut]
+    total: int
+    payments: list[PaymentOut]
+    winner: int | None
+    hand_cards: list[str]
+    sets: list[list[str]]
+    winning_card: str | None
+    turned: list[str]
+    redeal: bool
+    notes: list[str]
+    final_hands: list[FinalHand]
+
+
+class SheetRow(TypedDict):
+    hand: JSON
+    totals: list[str]
+    how: str
+    pot: str
+
+
+class SheetOut(TypedDict):
+    """The match's running score sheet."""
+
+    names: list[str]
+    rows: list[SheetRow]
+    has_pot: bool
+    scored: list[str] | None
+    money: list[str]
+    lines: list[str]
+    hands_played: int
+    match_length: int | None
+
+
+class UiOut(TypedDict):
+    """What the browser shows beside a seat's observation (:func:`present.seat_view`)."""
+
+    log: list[str]
+    actions: list[ActionView]
+    hand: HandOut | None
+    drawn: DrawnOut | None
+    seats: list[SeatOut]
+    table: TableOut | None
+    status: str
+    result: ResultOut | None
+    sheet: SheetOut | None
+    title: str
+    call_names: list[str]
+
+
 # -- server → client ------------------------------------------------------------------------------
 class TimerOut(TypedDict):
     seconds: int
@@ -97,7 +218,7 @@ class StateOut(TypedDict, total=False):
     away: list[int]
     observation: dict[str, Any] | None
     events: list[Any]
-    ui: dict[str, Any]
+    ui: UiOut
     missed: list[str]
     log_from: int
     #: the score sheet across the table's matches (``Table.running``)

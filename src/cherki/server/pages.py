@@ -186,7 +186,7 @@ def frames(record: Record, lang: str | None = None) -> dict[str, Any]:
 
 def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) -> dict[str, Any]:
     game = state.game
-    data = state.observation(0).to_json()
+    obs = state.observation(0)
     hands = [present.held_cards(state.observation(s).hand) for s in range(state.n)]
     frame: dict[str, Any] = {
         "hand": index + 1,
@@ -195,9 +195,9 @@ def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) ->
         "notation": text,
         "log": lines,
         "hands": hands,
-        "seats": present.seats_view(data, voice),
-        "table": present.table_view(data),
-        "status": present.status_line(data, game, voice, None),
+        "seats": present.seats_view(obs, game, voice),
+        "table": present.table_view(obs, game, voice),
+        "status": present.status_line(obs, game, voice, None),
         "result": None,
     }
     if state.is_terminal:

@@ -54,8 +54,10 @@ from cherki.core.contract import MatchNote, Rules
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
 from cherki.core.options import Option, Preset
 from cherki.core.sets import improved_mata
+from cherki.core.view import GameView
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.options import CHOT_OPTIONS
+from cherki.games.sets.present import ChotView
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
 from cherki.games.sets.state import SetsState
@@ -264,6 +266,10 @@ class ChotGame(SetsGame):
     default_players: ClassVar[int] = 4
     presets: ClassVar[tuple[Preset, ...]] = CHOT_PRESETS
     rules_doc: ClassVar[str] = "chot"
+
+    def view(self) -> GameView:
+        """The games of sets' view, with the bangkong (:class:`ChotView`)."""
+        return ChotView(self)
 
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """Partners sit opposite: seats ``i`` and ``i + players/2`` [001 citing Pwee p.127]."""

@@ -16,6 +16,7 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError, quote
+from cherki.core.view import GameView
 from cherki.games.sets.actions import (
     CALL_CEKI,
     CALL_TAN,
@@ -28,6 +29,7 @@ from cherki.games.sets.actions import (
 )
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.observation import SetsObservation, sets_layout
+from cherki.games.sets.present import SetsView
 from cherki.games.sets.rules import MAX_PLAYERS, SetsRules, parse_bets
 from cherki.games.sets.scoring import SCORING
 from cherki.games.sets.state import SetsState
@@ -53,6 +55,12 @@ class SetsGame(Game):
     #: the rules document (docs/rules/NAME.md)
     #: new_state takes a match ``context`` (the pot and other things kept across hands)
     accepts_context: ClassVar[bool] = True
+    #: every game of sets plays with the family's bots (the Balik heuristic, the variant)
+    family: ClassVar[str] = "sets"
+
+    def view(self) -> GameView:
+        """The games of sets' view (:mod:`cherki.games.sets.present`)."""
+        return SetsView(self)
 
     def own_rules(self, rules: Rules) -> SetsRules:
         """``rules`` as the family's rules (:class:`RulesError` for another game's)."""
