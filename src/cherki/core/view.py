@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, TypedDict
 
-from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand
+from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
 from cherki.core.events import Event, Result, ScoreItem
 
 if TYPE_CHECKING:
@@ -233,12 +233,14 @@ class GameView:
         lines = []
         for z in self.zones(obs, v):
             if z["kind"] == "stock":
-                lines.append(f"{z['title']}: {v.words.count('count.cards', z['count'])}")
+                lines.append(v.t(f"table.{self.game.stock_word}", n=z["count"]))
             elif z["kind"] == "count":
                 lines.append(f"{z['title']}: {z['count']}")
+            elif z["kind"] == "pile":
+                shown = [parse_card(c) for c in z["cards"]]
+                lines.append(v.t("table.discards", cards=discards_text(shown, v) or "-"))
             else:
-                shown = z["cards"][::-1] if z["kind"] == "pile" else z["cards"]
-                lines.append(f"{z['title']}: {' '.join(shown) or '-'}")
+                lines.append(f"{z['title']}: {' '.join(z['cards']) or '-'}")
         for s in range(obs.players):
             side = self.seat_side(obs, s, v)
             bits = [v.words.count("count.cards", obs.hand_sizes[s])]
@@ -246,7 +248,9 @@ class GameView:
                 bits.append(v.t("table.called", call=side["call"]))
             for line in side["lines"]:
                 cards = line["cards"]
-                bits.append(line["label"] + (" " + " ".join(cards) if cards else ""))
+                bits.append(
+                    line["label"] + ("" if cards is None else " " + (" ".join(cards) or "-"))
+                )
             lines.append(f"{v.name(s)}: " + ", ".join(bits))
         return lines
 
@@ -273,8 +277,6 @@ class GameView:
         out = []
         for z in self.zones(obs, voice):
             if z["kind"] in ("pile", "cards"):
-                from cherki.core.cards import parse_card
-
                 cards = [parse_card(c) for c in z["cards"]]
                 out.append((z["title"], cards[::-1] if z["kind"] == "pile" else cards))
         return out
