@@ -339,6 +339,9 @@ class Game:
     direction: ClassVar[str] = "(clockwise)"
     #: the rules document (docs/rules/NAME.md)
     rules_doc: ClassVar[str] = ""
+    #: the path of the rules document (Markdown) of a game kept outside cherki, which
+    #: keeps its rules beside its code; "": cherki's ``docs/rules/<rules_doc>.md``
+    rules_path: ClassVar[str] = ""
     #: whether ``new_state`` takes ``context=``: what a match carries from hand to hand (a
     #: pot, a running count), stored with each hand of a record so that it replays exactly
     accepts_context: ClassVar[bool] = False
@@ -494,6 +497,12 @@ class Game:
         """How the game is shown to people (:mod:`cherki.core.view`): its table, actions,
         hints and words. By default the plain view of a draw-and-discard game."""
         return GameView(self)
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """The ways a hand may end under ``rules`` (its results' ``how``), so that a
+        simulation's table gives an ending that never happened its row at 0: none declared
+        by default (the table lists the endings seen)."""
+        return ()
 
     def words(self, lang: str) -> Mapping[str, str]:
         """The game's own words in ``lang`` beyond cherki's catalogues (a game listed from

@@ -219,6 +219,9 @@ class GameView:
     #: beyond draw, take and discard: the catalogue key of its button's label ("": the
     #: notation itself), its keyboard key and the zone it acts on (the stock it turns up)
     action_words: ClassVar[Mapping[str, tuple[str, str | None, str | None]]] = {}
+    #: the game's own terms, kept as the players say them, that the page explains
+    #: (``glossary.<term>`` in the catalogues; ``docs/glossary.md``)
+    glossary: ClassVar[tuple[str, ...]] = ()
     #: the action words that end the hand in the player's favour (the go button)
     going_out: ClassVar[frozenset[str]] = frozenset()
 

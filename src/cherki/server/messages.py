@@ -10,7 +10,7 @@ nothing. Outgoing (server → client) messages are :class:`typing.TypedDict` s, 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from pydantic import BaseModel, Field, TypeAdapter
 
@@ -188,6 +188,44 @@ class UiOut(TypedDict):
     sheet: SheetOut | None
     title: str
     call_names: list[str]
+    #: the game's own terms the page explains (``glossary.<term>``)
+    glossary: list[str]
+
+
+# -- HTTP answers: a record replayed (``/api/replay``, :func:`cherki.server.pages.frames`) ---------
+class FrameOut(TypedDict):
+    """One step of a replayed hand: the action, the log, every hand face up, the table as
+    the page draws it and the result once the hand is over."""
+
+    hand: int
+    step: int
+    action: str
+    notation: str
+    log: list[str]
+    hands: list[list[str]]
+    seats: list[SeatOut]
+    table: TableOut
+    status: str
+    result: ResultOut | None
+
+
+class HandSpan(TypedDict):
+    """Where a hand's frames start and end."""
+
+    hand: int
+    start: int
+    end: int
+
+
+class ReplayOut(TypedDict, total=False):
+    """A record's frames; ``table`` when the record is a table's of this server."""
+
+    game: str
+    title: str
+    players: list[str]
+    hands: list[HandSpan]
+    frames: list[FrameOut]
+    table: str
 
 
 # -- server → client ------------------------------------------------------------------------------
@@ -210,25 +248,28 @@ class StateOut(TypedDict, total=False):
     names: list[str]
     version: int
     hand_number: int
-    match: dict[str, Any]
-    last_result: dict[str, Any] | None
+    #: the match so far (``Match.to_json``) and the last hand's result (``Result.to_json``)
+    match: dict[str, JSON]
+    last_result: dict[str, JSON] | None
     over: bool
     timer: TimerOut | None
     people: list[bool]
     away: list[int]
-    observation: dict[str, Any] | None
-    events: list[Any]
+    #: the viewer's observation (``docs/observations.md``) and the hand's events as it saw
+    #: them (``Event.to_json``)
+    observation: dict[str, JSON] | None
+    events: list[JSON]
     ui: UiOut
     missed: list[str]
     log_from: int
     #: the score sheet across the table's matches (``Table.running``)
-    matches: dict[str, Any]
+    matches: dict[str, JSON]
     #: the people's seats that asked for another match
     again: list[int]
     #: the people's seats the next hand waits for (None: it does not wait)
     waiting: list[int] | None
     #: the table's settings: hints, bot_pace, pause, timer
-    settings: dict[str, Any]
+    settings: dict[str, JSON]
 
 
 class ErrorOut(TypedDict):

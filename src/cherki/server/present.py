@@ -88,6 +88,7 @@ def seat_view(
         sheet=finished[1],
         title=game.title,
         call_names=list(game.call_names),
+        glossary=list(game.view().glossary),
     )
     if state is None:
         out["status"] = voice.t("status.match_over" if session.is_over() else "status.dealing")

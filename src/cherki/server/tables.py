@@ -377,7 +377,7 @@ class Table:
         self._hands.clear()
         session.start_hand()
 
-    def running(self) -> dict[str, Any]:
+    def running(self) -> dict[str, JSON]:
         """The score sheet across the table's matches: which match this is, each earlier
         match's totals, and the running totals with this one's."""
         match = self.session.match

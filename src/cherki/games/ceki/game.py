@@ -166,6 +166,10 @@ class CekiGame(Game):
         """Ceki's view (:mod:`cherki.games.ceki.present`)."""
         return CekiView(self)
 
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """A plain, double or triple win, or the pile out [003]."""
+        return ("plain", "double", "triple", "pile-out")
+
     players: ClassVar[tuple[int, int]] = (2, 6)
     default_players: ClassVar[int] = 4
     rules_type: ClassVar[type[Rules]] = CekiRules

@@ -42,6 +42,7 @@ class CekiView(GameView):
         "ceki": ("action.ceki", "c", None),
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"win"})
+    glossary: ClassVar[tuple[str, ...]] = ("ceki",)
 
     def table_lines(self, obs: Observation, voice: Voice) -> list[str]:
         o, v = _ceki(obs), voice

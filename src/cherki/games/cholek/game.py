@@ -94,6 +94,10 @@ class CholekGame(Game):
         """Cholek Tiga's view (:mod:`cherki.games.cholek.present`)."""
         return CholekView(self)
 
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """A top scorer, or a tie at the top [002]."""
+        return ("score", "tie")
+
     rules_type: ClassVar[type[Rules]] = CholekRules
     presets: ClassVar[tuple[Preset, ...]] = CHOLEK_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS

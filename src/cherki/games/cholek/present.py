@@ -26,6 +26,7 @@ class CholekView(GameView):
     """Cholek Tiga's view."""
 
     help_key: ClassVar[str] = "term.help.cholek"
+    glossary: ClassVar[tuple[str, ...]] = ("ayam", "kandang")
     short_forms: ClassVar[Mapping[str, str]] = {"p": "no capture", "pass": "no capture"}
     action_words: ClassVar[Mapping[str, tuple[str, str | None, str | None]]] = {
         "turn": ("action.turn", "u", "stock"),

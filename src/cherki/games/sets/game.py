@@ -62,6 +62,21 @@ class SetsGame(Game):
         """The games of sets' view (:mod:`cherki.games.sets.present`)."""
         return SetsView(self)
 
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """A self-draw, a claim, the stock out; a discard, kandang tangan, yeo and a
+        failed chiqui where the rules have them."""
+        r = self.own_rules(rules)
+        out = ["self-draw", "claim", "stock-out"]
+        if r.discard_wins:
+            out.append("discard")
+        if r.kandang_tangan:
+            out.append("kandang-tangan")
+        if r.scoring == "satu" and r.yeo_redeal:
+            out.append("yeo")
+        if r.chiqui:
+            out.append("chiqui-failed")
+        return tuple(out)
+
     def own_rules(self, rules: Rules) -> SetsRules:
         """``rules`` as the family's rules (:class:`RulesError` for another game's)."""
         if not isinstance(rules, SetsRules):

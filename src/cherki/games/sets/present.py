@@ -52,6 +52,17 @@ class SetsView(GameView):
         "pass": ("", "p", None),
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"sampei"})
+    glossary: ClassVar[tuple[str, ...]] = (
+        "tan",
+        "ceki",
+        "mata",
+        "sampei",
+        "kena",
+        "ayam",
+        "kandang",
+        "kandang_tangan",
+        "olo",
+    )
 
     # -- the table ------------------------------------------------------------------------
     def table_lines(self, obs: Observation, voice: Voice) -> list[str]:

@@ -197,6 +197,7 @@ function render() {
   renderYou();
   renderLog();
   renderLifecycle();
+  renderGlossary();
 }
 
 function renderTimer() {
@@ -599,7 +600,6 @@ chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
 async function start() {
   await loadWords();
   motion.wireToggles($("#motion-toggle"), $("#sound-toggle")); // its tooltips need the words
-  renderGlossary();
   if (watching) {
     connect();
     return;
@@ -637,13 +637,13 @@ async function start() {
 }
 
 // -- the game's own words (tan, ceki, mata…), kept as the players say them, explained ----------
-const GLOSSARY = ["tan", "ceki", "mata", "sampei", "kena", "ayam", "kandang", "kandang_tangan", "olo"];
-
+/** The terms the game's view lists (``ui.glossary``), explained once the first state came. */
 function renderGlossary() {
   const keys = $("#keys");
-  if (!keys || $("#glossary", keys)) return;
+  const terms = st && st.ui.glossary;
+  if (!keys || !terms || !terms.length || $("#glossary", keys)) return;
   keys.append(el("details", { id: "glossary", class: "small" }, el("summary", {}, tr("page.glossary.title")),
-    el("dl", {}, GLOSSARY.flatMap((w) => [el("dt", { style: "font-weight:600" }, w.replace("_", " ")), el("dd", {}, tr(`glossary.${w}`))]))));
+    el("dl", {}, terms.flatMap((w) => [el("dt", { style: "font-weight:600" }, w.replace("_", " ")), el("dd", {}, tr(`glossary.${w}`))]))));
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent
