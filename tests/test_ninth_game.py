@@ -126,15 +126,14 @@ def test_pairs_is_played_in_the_terminal_under_tmux(tmp_path: Path) -> None:
     assert shutil.which("tmux"), "tmux is needed for the terminal test"
     name = f"cherki-pairs-{os.getpid()}"
     record = tmp_path / "pairs.json"
+    cherki = Path(sys.executable).parent / "cherki"  # the command `uv run cherki` runs
+    # the session's environment is the tmux server's: the listing goes on the command line
     command = (
-        f"{sys.executable} -m cherki.ui.cli play pairs --seed 4 --bots heuristic "
-        f"--record {record} --lang en; sleep 30"
+        f"env CHERKI_GAMES={FIXTURE} COLUMNS=110 {cherki} play pairs --seed 4 "
+        f"--bots heuristic --record {record} --lang en; sleep 30"
     )
-    env = {**os.environ, "COLUMNS": "110", "CHERKI_GAMES": str(FIXTURE)}
     subprocess.run(
-        ["tmux", "new-session", "-d", "-s", name, "-x", "110", "-y", "50", command],
-        check=True,
-        env=env,
+        ["tmux", "new-session", "-d", "-s", name, "-x", "110", "-y", "50", command], check=True
     )
     try:
         _wait_pane(name, r"> ?$|You may")
@@ -203,6 +202,10 @@ def test_a_whole_hand_of_pairs_in_the_browser(
             _check_shown(page, state)
         if n == 6:
             page.screenshot(path=str(shots / "web-pairs-desktop.png"))
+            lines = page.locator(".seat .what").all_inner_texts()
+            assert [t.split(":")[0] for t in lines] == ["Pairs laid", "Pairs laid"], lines
+            expect(page.locator("#status-text")).to_have_text(re.compile(r"^Your turn: (draw|lay)"))
+            _watch_on_a_phone(browser, watch_url, shots)
         action = _choose(state)
         laid |= action["kind"] == "pair"
         _click(page, action)
@@ -214,15 +217,19 @@ def test_a_whole_hand_of_pairs_in_the_browser(
     expect(dialog.locator("table.payments tbody tr")).to_have_count(2)
     page.screenshot(path=str(shots / "web-pairs-result.png"))
     assert laid, "no pair was laid in a whole hand"
-    seats = page.locator(".seat .what").all_inner_texts()
-    assert any(t.startswith("Pairs laid:") for t in seats), seats
     assert not page.errors  # type: ignore[attr-defined]
 
-    # a spectator and a phone: the same table, no hand, nothing sideways
+
+def _watch_on_a_phone(browser: Browser, url: str, folder: Path) -> None:
+    """A spectator on a phone, mid-hand: both seats and the table, no hand, nothing
+    sideways."""
     phone = _page(browser, PHONE)
-    phone.goto(watch_url)
+    phone.goto(url)
     phone.wait_for_function("window.cherki && window.cherki.state() !== null")
     expect(phone.locator(".seat")).to_have_count(2)
+    expect(phone.locator("#stock")).to_be_visible()
+    assert phone.locator("#hand").count() == 0
     _no_sideways_scroll(phone)
-    phone.screenshot(path=str(shots / "web-pairs-phone.png"), full_page=True)
+    phone.screenshot(path=str(folder / "web-pairs-phone.png"), full_page=True)
     assert not phone.errors  # type: ignore[attr-defined]
+    phone.close()

@@ -222,6 +222,9 @@ class GameView:
     #: the game's own terms, kept as the players say them, that the page explains
     #: (``glossary.<term>`` in the catalogues; ``docs/glossary.md``)
     glossary: ClassVar[tuple[str, ...]] = ()
+    #: what a player says aloud at an event of this game, by the event's kind (the page
+    #: shows it over the seat): the players' own words, the same in every language
+    shouts: ClassVar[Mapping[str, str]] = {}
     #: the action words that end the hand in the player's favour (the go button)
     going_out: ClassVar[frozenset[str]] = frozenset()
 
@@ -347,9 +350,10 @@ class GameView:
         """The card a ``take`` would take (the top discard), or None."""
         return None
 
-    def status(self, obs: Observation, voice: Voice) -> str | None:
-        """What the seat to act is asked to do, where the game says it its own way (the
-        words after "Your turn: "), or None for the common words of its phase."""
+    def status(self, obs: Observation, voice: Voice, mine: bool) -> str | None:
+        """Where the game says it its own way: what the seat to act is asked to do (``mine``:
+        the reader is that seat; the words after "Your turn: ") or is doing (the whole
+        sentence, naming it); None for the common words of its phase."""
         return None
 
     def help(self, voice: Voice) -> str:

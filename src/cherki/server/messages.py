@@ -190,6 +190,8 @@ class UiOut(TypedDict):
     call_names: list[str]
     #: the game's own terms the page explains (``glossary.<term>``)
     glossary: list[str]
+    #: what a player says aloud at an event, by the event's kind (``GameView.shouts``)
+    shouts: dict[str, str]
 
 
 # -- HTTP answers: a record replayed (``/api/replay``, :func:`cherki.server.pages.frames`) ---------

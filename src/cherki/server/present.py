@@ -89,6 +89,7 @@ def seat_view(
         title=game.title,
         call_names=list(game.call_names),
         glossary=list(game.view().glossary),
+        shouts=dict(game.view().shouts),
     )
     if state is None:
         out["status"] = voice.t("status.match_over" if session.is_over() else "status.dealing")
@@ -201,10 +202,11 @@ def status_line(obs: Observation, game: Game, voice: Voice, seat: int | None) ->
         return v.t("log.end")
     phase = obs.phase
     known = phase if phase in _PHASES else "other"
+    view = game.view()
     if seat is not None and current == seat:
-        yours = game.view().status(obs, v) or v.t(f"status.yours.{known}")
+        yours = view.status(obs, v, True) or v.t(f"status.yours.{known}")
         return v.t("status.your_turn", what=yours)
-    return v.t(f"status.theirs.{known}", name=v.name(current))
+    return view.status(obs, v, False) or v.t(f"status.theirs.{known}", name=v.name(current))
 
 
 # -- results and the match ----------------------------------------------------------------

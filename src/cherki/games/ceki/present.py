@@ -42,6 +42,7 @@ class CekiView(GameView):
         "ceki": ("action.ceki", "c", None),
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"win"})
+    shouts: ClassVar[Mapping[str, str]] = {"win": "Ceki!"}
     glossary: ClassVar[tuple[str, ...]] = ("ceki",)
 
     def table_lines(self, obs: Observation, voice: Voice) -> list[str]:
@@ -101,8 +102,8 @@ class CekiView(GameView):
         o = _ceki(obs)
         return HandExtras(sets=[], leftover=[], winning=False, laid=held(o.laid))
 
-    def status(self, obs: Observation, voice: Voice) -> str | None:
-        return voice.t("status.yours.draw_ceki") if obs.phase == "draw" else None
+    def status(self, obs: Observation, voice: Voice, mine: bool) -> str | None:
+        return voice.t("status.yours.draw_ceki") if mine and obs.phase == "draw" else None
 
     def event_line(self, event: Event, voice: Voice) -> str | None:
         if event.kind == EventKind.DEAL:

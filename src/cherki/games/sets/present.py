@@ -52,6 +52,7 @@ class SetsView(GameView):
         "pass": ("", "p", None),
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"sampei"})
+    shouts: ClassVar[Mapping[str, str]] = {"sampei": "Sampei!", "expose": "olo!"}
     glossary: ClassVar[tuple[str, ...]] = (
         "tan",
         "ceki",
@@ -131,9 +132,9 @@ class SetsView(GameView):
     def takeable(self, obs: Observation) -> int | None:
         return _sets(obs).top
 
-    def status(self, obs: Observation, voice: Voice) -> str | None:
+    def status(self, obs: Observation, voice: Voice, mine: bool) -> str | None:
         o = _sets(obs)
-        if o.phase == "claim" and o.claim_card is not None:
+        if mine and o.phase == "claim" and o.claim_card is not None:
             return voice.t("status.yours.claim_card", card=CODES[o.claim_card])
         return None
 

@@ -323,19 +323,19 @@ function animate(e, was, st, delay) {
       pop(seat, `${callName(st, e.call)}!`, { delay });
       return true;
     case "sampei":
-      pop(seat, "Sampei!", { delay, big: true });
-      return true;
     case "win":
-      pop(seat, "Ceki!", { delay, big: true });
+    case "expose": {
+      // what the player says aloud, as the game's view declares it (Sampei!, Ceki!, olo!)
+      const said = st.ui && st.ui.shouts ? st.ui.shouts[e.kind] : null;
+      if (!said) return false;
+      pop(seat, said, { delay, big: e.kind !== "expose" });
       return true;
+    }
     case "pass":
       pop(seat, tr("motion.pass"), { delay });
       return true;
     case "bonus":
       pop(seat, `${e.how}!`, { delay, big: true });
-      return true;
-    case "expose":
-      pop(seat, "olo!", { delay });
       return true;
     default:
       return false;
