@@ -376,6 +376,12 @@ class GameView:
         """A score item this game words its own way, or None for ``item.<kind>``."""
         return None
 
+    def ending(self, how: str, voice: Voice) -> str:
+        """How a hand ended (its result's ``how``), in a word or two for a score sheet's
+        column: ``sheet.how.<how>``, else as it is."""
+        key = f"sheet.how.{how}"
+        return voice.t(key) if voice.words.has(key) else how
+
     def note_line(self, note: MatchNote, voice: Voice) -> str:
         """What a match ledger announced (``note.<kind>``)."""
         return voice.t(f"note.{note.kind}") if voice.words.has(f"note.{note.kind}") else note.kind

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from cherki.core.cards import CODES, N_KINDS, RANK, parse_card
 from cherki.core.contract import Game, Observation
-from cherki.core.events import Result
+from cherki.core.events import Origin, Result
 from cherki.core.view import ActionView
 from cherki.i18n import words
 from cherki.play.match import Match
@@ -107,8 +107,6 @@ def seat_view(
         out["actions"] = actions_view(game, obs, voice)
         out["hand"] = hand if hand is not None else hand_view(obs, game)
         if obs.drawn is not None:
-            from cherki.core.events import Origin
-
             how = "status.you_took" if obs.drawn_from == Origin.DISCARD else "status.you_drew"
             card = CODES[obs.drawn]
             out["drawn"] = DrawnOut(card=card, text=voice.t(how, card=card))
@@ -321,7 +319,7 @@ def score_sheet(match: Match, voice: Voice) -> SheetOut | None:
             SheetRow(
                 hand=r["hand"],
                 totals=[f"{int(str(p)):+d}" for p in totals],
-                how=_how(str(r["how"]), voice),
+                how=match.game.view().ending(str(r["how"]), voice),
                 pot="" if r["pot"] is None else str(r["pot"]),
             )
         )
@@ -354,12 +352,6 @@ def score_sheet(match: Match, voice: Voice) -> SheetOut | None:
         hands_played=len(match.results),
         match_length=match.hands,
     )
-
-
-def _how(how: str, voice: Voice) -> str:
-    """How a hand ended, for the score sheet's column (``sheet.how.<how>``; else as it is)."""
-    key = f"sheet.how.{how}"
-    return voice.t(key) if voice.words.has(key) else how
 
 
 def hint(session: Session, seat: int, lang: str | None = None) -> list[str]:

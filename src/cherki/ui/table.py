@@ -232,11 +232,10 @@ class TerminalTable:
         for r in rows:
             totals = r["totals"]
             assert isinstance(totals, list)
-            how = f"sheet.how.{r['how']}"
             cells = [
                 str(r["hand"]),
                 *[f"{p:+d}" for p in totals],
-                w.t(how) if w.has(how) else str(r["how"]),
+                self.game.view().ending(str(r["how"]), self.voice),
             ]
             if has_pot:
                 cells.append("" if r["pot"] is None else str(r["pot"]))
@@ -371,7 +370,8 @@ class TerminalTable:
         )
 
 
-SHORT = {"d": "draw", "t": "take", "s": "sampei", "p": "pass", "sampei!": "sampei"}
+#: the short forms of the common actions; each game's view adds its own (``short_forms``)
+SHORT = {"d": "draw", "t": "take"}
 
 
 def resolve_input(game: Game, text: str, legal: list[int]) -> int:

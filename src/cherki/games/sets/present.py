@@ -47,6 +47,7 @@ class SetsView(GameView):
     """The games of sets: Balik Satu and its relatives."""
 
     help_key: ClassVar[str] = "term.help.sets"
+    short_forms: ClassVar[Mapping[str, str]] = {"s": "sampei", "sampei!": "sampei", "p": "pass"}
     action_words: ClassVar[Mapping[str, tuple[str, str | None, str | None]]] = {
         "sampei": ("action.sampei", "s", None),
         "pass": ("", "p", None),
