@@ -206,6 +206,7 @@ def test_a_whole_hand_of_pairs_in_the_browser(
             assert [t.split(":")[0] for t in lines] == ["Pairs laid", "Pairs laid"], lines
             expect(page.locator("#status-text")).to_have_text(re.compile(r"^Your turn: (draw|lay)"))
             _watch_on_a_phone(browser, watch_url, shots)
+            assert page.locator("#keys [data-game-key]").count() == 0  # none of its own
         action = _choose(state)
         laid |= action["kind"] == "pair"
         _click(page, action)

@@ -378,6 +378,10 @@ def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Bro
     page = _page(browser)
     state = _sit(page, url, "Ann")
     assert state["observation"]["current"] == 0 and state["observation"]["phase"] == "discard"
+    # the list of keys names the game's own (its view's): sampei and pass, no other game's
+    keys = page.locator("#keys dt[data-game-key]").evaluate_all("ns => ns.map(n => n.innerText)")
+    assert keys == ["s", "p"]
+    expect(page.locator("#keys dd[data-game-key='s']")).to_have_text("Sampei!")
     # the keyboard: pick the first card, discard it with Enter
     first = page.locator("#hand .card-btn").first.get_attribute("data-code")
     page.locator("body").press("ArrowRight")

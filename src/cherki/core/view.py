@@ -346,6 +346,15 @@ class GameView:
             out["zone"] = "stock"
         return out
 
+    def keys(self, voice: Voice) -> list[tuple[str, str]]:
+        """The keyboard keys of this game's own action words, with each one's label, for
+        the page's list of keys (draw and take are the page's own)."""
+        return [
+            (key, voice.t(label) if label else word[:1].upper() + word[1:])
+            for word, (label, key, _) in self.action_words.items()
+            if key is not None
+        ]
+
     def takeable(self, obs: Observation) -> int | None:
         """The card a ``take`` would take (the top discard), or None."""
         return None

@@ -174,6 +174,13 @@ class SheetOut(TypedDict):
     match_length: int | None
 
 
+class KeyOut(TypedDict):
+    """A keyboard key of the game's own actions and what it does."""
+
+    key: str
+    label: str
+
+
 class UiOut(TypedDict):
     """What the browser shows beside a seat's observation (:func:`present.seat_view`)."""
 
@@ -192,6 +199,8 @@ class UiOut(TypedDict):
     glossary: list[str]
     #: what a player says aloud at an event, by the event's kind (``GameView.shouts``)
     shouts: dict[str, str]
+    #: the keyboard keys of the game's own actions (``GameView.keys``)
+    keys: list[KeyOut]
 
 
 # -- HTTP answers: a record replayed (``/api/replay``, :func:`cherki.server.pages.frames`) ---------

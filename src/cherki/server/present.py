@@ -29,6 +29,7 @@ from cherki.server.messages import (
     FinalHand,
     HandOut,
     ItemOut,
+    KeyOut,
     PaymentOut,
     RankGroup,
     ResultOut,
@@ -90,6 +91,7 @@ def seat_view(
         call_names=list(game.call_names),
         glossary=list(game.view().glossary),
         shouts=dict(game.view().shouts),
+        keys=[KeyOut(key=k, label=label) for k, label in game.view().keys(voice)],
     )
     if state is None:
         out["status"] = voice.t("status.match_over" if session.is_over() else "status.dealing")

@@ -198,6 +198,17 @@ function render() {
   renderLog();
   renderLifecycle();
   renderGlossary();
+  renderKeys();
+}
+
+/** The game's own action keys in the list of keys (once: a table plays one game). */
+function renderKeys() {
+  const list = $("#keys dl");
+  if (!list || !st.ui.keys || list.querySelector("[data-game-key]")) return;
+  const after = [...list.querySelectorAll("dd")].find((d) => d.dataset.t === "page.table.key.draw");
+  const rows = st.ui.keys.flatMap((k) => [el("dt", { dataset: { gameKey: k.key } }, el("kbd", {}, k.key)), el("dd", { dataset: { gameKey: k.key } }, k.label)]);
+  if (after) after.after(...rows);
+  else list.append(...rows);
 }
 
 function renderTimer() {
