@@ -234,3 +234,47 @@ def _watch_on_a_phone(browser: Browser, url: str, folder: Path) -> None:
     phone.screenshot(path=str(folder / "web-pairs-phone.png"), full_page=True)
     assert not phone.errors  # type: ignore[attr-defined]
     phone.close()
+
+
+# -- the front ends switch on no game ---------------------------------------------------------
+#: the modules that show games to people (and the bots' registration): none may test a
+#: game's name, its observation's class or a key of one game's observation
+FRONT_ENDS = [
+    "ui/text.py",
+    "ui/table.py",
+    "server/present.py",
+    "server/words.py",
+    "server/pages.py",
+    "server/messages.py",
+    "server/static/table.js",
+    "server/static/replay.js",
+    "server/static/motion.js",
+    "server/static/lobby.js",
+    "server/static/table.html",
+    "bots/balik.py",
+    "bots/variant.py",
+    "bots/ceki.py",
+    "bots/cholek.py",
+]
+#: keys of one game's observation (docs/observations.md) a page might have read
+GAME_KEYS = r"\.(pool|melds|captured|laid_count|called|calls|claim|bonus_money_cents|active)\b"
+
+
+@pytest.mark.parametrize("path", FRONT_ENDS)
+def test_no_front_end_switches_on_a_game(path: str) -> None:
+    """No game's name or alias (``"ceki"`` aside where it is the core's call word, which
+    every game of sets shares), no observation class (a family's bots narrow to their own
+    family's, as they must), no key of one game's observation read by a page."""
+    from cherki.games import ALIASES
+
+    text = (ROOT / "src" / "cherki" / path).read_text(encoding="utf-8")
+    for name in [*GAMES, *ALIASES]:
+        if name == "ceki" and path == "ui/text.py":
+            assert text.count('"ceki"') == 1 and 'if call == "ceki":' in text
+            continue
+        assert f'"{name}"' not in text and f"'{name}'" not in text, name
+    if not path.startswith("bots/"):
+        assert not re.search(r"\b(Sets|Ceki|Cholek|Pairs)Observation\b", text)
+    if path.endswith(".js") and "motion" not in path:  # motion.js names its own rects
+        code = re.sub(r'"[^"\n]*"|`[^`]*`', '""', text)  # the words' keys aside
+        assert not re.search(GAME_KEYS, code), re.findall(GAME_KEYS, code)
