@@ -9,6 +9,7 @@ game, Pairs included)."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -278,3 +279,28 @@ def test_no_front_end_switches_on_a_game(path: str) -> None:
     if path.endswith(".js") and "motion" not in path:  # motion.js names its own rects
         code = re.sub(r'"[^"\n]*"|`[^`]*`', '""', text)  # the words' keys aside
         assert not re.search(GAME_KEYS, code), re.findall(GAME_KEYS, code)
+
+
+def test_the_default_view_shows_a_game_that_declares_nothing() -> None:
+    """A game with no view of its own (Pairs shown by the plain ``GameView``) is still shown
+    whole, in every language: the table, every action, help, the status and the result."""
+    from cherki.core.view import GameView
+
+    plain = GameView(PAIRS)
+    state = PAIRS.new_state(seed=8)
+    bot = make_bot("pairs", "heuristic")
+    rng = random.Random(8)
+    for lang in LANGUAGES:
+        voice = Voice.of(None, 2, 0, lang)
+        assert plain.help(voice) and plain.keys(voice) == []
+        assert plain.table_lines(state.observation(0), voice)[0] == voice.t("table.stock", n=50)
+    while not state.is_terminal:
+        obs = state.observation(state.current)
+        for lang in LANGUAGES:
+            voice = Voice.of(None, 2, state.current, lang)
+            for a in obs.legal:
+                view = plain.action(a, obs, voice)
+                assert view["label"] and view["id"] == a
+            assert [z["kind"] for z in plain.zones(obs, voice)] == ["stock"]
+        state.apply(bot.act(obs, rng))
+    assert plain.result_summary(state.result, Voice.of(None, 2, None))
