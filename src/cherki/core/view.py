@@ -48,7 +48,13 @@ __all__ = [
     "SeatSide",
     "Zone",
     "ZoneKind",
+    "card_name",
     "codes",
+    "discards_text",
+    "format_cards",
+    "format_hand",
+    "held",
+    "zone",
 ]
 
 #: how the browser draws a zone: ``stock`` (a face-down stack and its count, which the
@@ -211,7 +217,7 @@ class GameView:
     shows its own way. ``game`` is the game shown."""
 
     #: short forms a person may type at the terminal for this game's actions, over the
-    #: common ones (``d`` draw, ``t`` take, ``s`` sampei, ``p`` pass)
+    #: common ones (``d`` draw, ``t`` take)
     short_forms: ClassVar[Mapping[str, str]] = {}
     #: the catalogue key of the terminal's help on this game's actions
     help_key: ClassVar[str] = "term.help.plain"
@@ -402,7 +408,3 @@ class GameView:
     def settlement_lines(self, ledger: Ledger, voice: Voice) -> list[str]:
         """How a match with a ledger settles, line by line."""
         return []
-
-
-# the helpers a game's view words cards with
-__all__ += ["card_name", "discards_text", "format_cards", "format_hand", "held", "zone"]
