@@ -1,11 +1,19 @@
-"""Shared helpers: stacked deals written in card notation, and playing scripted actions."""
+"""Shared helpers: stacked deals written in card notation, and playing scripted actions.
+
+The tests list Pairs, the ninth game kept outside cherki (``tests/fixtures/pairs``), the way
+any game from outside is listed: ``CHERKI_GAMES`` names its folder, for this process and
+every process the tests start (the terminal under tmux, the server)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
+
+# the one registry line of the ninth game (before cherki lists its games)
+os.environ["CHERKI_GAMES"] = str(Path(__file__).parent / "fixtures" / "pairs")
 
 import pytest
 from fastapi.testclient import TestClient
@@ -124,9 +132,11 @@ def detail(result: Result) -> dict[str, Any]:
     return data
 
 
-def label(item: ScoreItem, result: Result) -> str:
-    """A score item's line as the terminal words it (seats named "Seat N")."""
-    return item_label(item, result, Voice.of(None, max(len(result.payments), 1)))
+def label(item: ScoreItem, result: Result, game: Any = None) -> str:
+    """A score item's line as the terminal words it (seats named "Seat N"), by default
+    as the games of sets word it."""
+    voice = Voice.of(None, max(len(result.payments), 1))
+    return item_label(item, result, game if game is not None else SATU, voice)
 
 
 def summary(result: Result, game: Any) -> str:

@@ -15,12 +15,16 @@ from conftest import SATU, stacked
 
 from cherki.bots import levels_for, make_bot
 from cherki.bots.balik import BalikHeuristicBot
-from cherki.bots.variant import GAMES, VariantBot, call_worth
+from cherki.bots.variant import VariantBot, call_worth
 from cherki.core.cards import N_KINDS, parse_card
 from cherki.core.errors import RulesError
+from cherki.games import GAMES as ALL_GAMES
 from cherki.games import find_game
 from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD
 from cherki.play.simulate import make_setup
+
+#: the games of sets, whose bots the variant level is registered for (by family)
+GAMES = tuple(name for name, g in ALL_GAMES.items() if g.family == "sets")
 
 # Seat 0 may call two ways: throw M7 and call tan (S7 S7 S7 kept; any 8 wins: 13 live
 # outs), or throw S7 and call ceki (S7 S7 M7 a mixed set; M8 or S8 must make the mata: 8

@@ -149,7 +149,7 @@ def test_a_bangkong_pools_the_sides_when_a_player_reaches_twenty() -> None:
     assert led.context() == {"tokens": [5, 4, 3, 0], "bangkong": 0}
     assert led.add(won(1, 0, redeal=True)) == []
     notes = led.add(won(0, 20))
-    assert [note_line(n, FOUR) for n in notes] == [
+    assert [note_line(n, K, FOUR) for n in notes] == [
         "Bangkong 1: Seat 0 and Seat 2 win it with 28 points to 4, 24 in excess."
     ]
     b = led.bangkong[0]
@@ -162,7 +162,7 @@ def test_a_tied_bangkong_is_won_by_neither_side() -> None:
     led.add(won(1, 10))
     led.add(won(3, 10))
     notes = led.add(won(0, 20))
-    assert [note_line(n, FOUR) for n in notes] == [
+    assert [note_line(n, K, FOUR) for n in notes] == [
         "Bangkong 1: the sides tie at 20; no one wins it."
     ]
     assert led.won() == (0, 0) and led.money() == [0, 0, 0, 0]
@@ -179,9 +179,9 @@ def test_the_settlement() -> None:
     assert led.side_money() == (2170, -2170)
     assert led.money() == [1085, -1085, 1085, -1085]
     assert led.is_over()
-    assert settlement_lines(led, FOUR)[-1] == "Seat 1 and Seat 3 pay Seat 0 and Seat 2 $21.70"
+    assert settlement_lines(led, K, FOUR)[-1] == "Seat 1 and Seat 3 pay Seat 0 and Seat 2 $21.70"
     names = Voice.of(["Ann", "Bo", "Cy", "You"], 4, 3)
-    assert settlement_lines(led, names)[-1] == "Bo and you pay Ann and Cy $21.70"
+    assert settlement_lines(led, K, names)[-1] == "Bo and you pay Ann and Cy $21.70"
 
 
 def test_settlement_rates_are_options() -> None:
@@ -217,7 +217,7 @@ def test_a_match_runs_to_the_fixed_number_of_bangkong(seed: int) -> None:
     assert teams == [m.totals[0], m.totals[1]] and m.totals[0] == m.totals[2]
     notes = [n for row in m.sheet_rows() for n in row["notes"]]
     assert len(notes) == 3 and notes[0]["number"] == 1
-    assert note_line(m.notes[notes[0]["hand"] - 1][0], FOUR).startswith("Bangkong 1:")
+    assert note_line(m.notes[notes[0]["hand"] - 1][0], K, FOUR).startswith("Bangkong 1:")
     # each hand's record holds the tokens before it
     assert m.record.hands[0].context == {"tokens": [0, 0, 0, 0], "bangkong": 0}
     again = Match.from_record(parse_record(m.record.dumps()))

@@ -33,9 +33,13 @@ STATIC = SRC / "server" / "static"
 
 
 def _catalogue(lang: str) -> dict[str, str]:
+    """A language's catalogue as a reader gets it: cherki's file and the words of the games
+    listed from outside cherki (the tests list Pairs, ``tests/fixtures/pairs``)."""
     data = json.loads(catalogue_path(lang).read_text(encoding="utf-8"))
     assert isinstance(data, dict)
-    return data
+    added = dict(words(lang).catalogue)
+    assert {k: v for k, v in added.items() if k in data} == data  # the file, all of it
+    return added
 
 
 def test_every_language_has_every_key_with_the_same_placeholders() -> None:

@@ -378,6 +378,10 @@ def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Bro
     page = _page(browser)
     state = _sit(page, url, "Ann")
     assert state["observation"]["current"] == 0 and state["observation"]["phase"] == "discard"
+    # the list of keys names the game's own (its view's): sampei and pass, no other game's
+    keys = page.locator("#keys dt[data-game-key]").evaluate_all("ns => ns.map(n => n.innerText)")
+    assert keys == ["s", "p"]
+    expect(page.locator("#keys dd[data-game-key='s']")).to_have_text("Sampei!")
     # the keyboard: pick the first card, discard it with Enter
     first = page.locator("#hand .card-btn").first.get_attribute("data-code")
     page.locator("body").press("ArrowRight")
@@ -422,7 +426,7 @@ def test_reload_mid_hand_keyboard_hint_and_a_spectator(server: str, browser: Bro
     assert watch.locator("#hand").count() == 0
     public = set(seen["observation"]["pile"])
     for s in seen["ui"]["seats"]:
-        public |= set(s["exposed"]) | set(s["melds"])
+        public |= {c for line in s["lines"] for c in line["cards"] or ()}
     if seen["observation"]["claim"]:
         public.add(seen["observation"]["claim"]["card"])
     faces = watch.locator("img.card").evaluate_all("ns => ns.map(n => n.dataset.code)")

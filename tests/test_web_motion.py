@@ -168,7 +168,8 @@ def test_cholek_tigas_pool_leaves_room_on_a_small_phone(server: str, browser: Br
         for _ in range(40):  # the pool grows as the hand goes on
             state = _state(page)
             acts = state["ui"]["actions"]
-            if acts and len(state["ui"]["table"]["pool"]) >= 6:
+            zones = {z["id"]: z for z in state["ui"]["table"]["zones"]}
+            if acts and len(zones["pool"]["cards"]) >= 6:
                 break
             if acts:
                 _act(page, _choose(state), tap=True)
@@ -265,8 +266,8 @@ def test_each_seats_last_action_and_the_top_discards_seat_are_written(
             assert text.startswith(WORDS.get(e["kind"], "")), (seat, e, text)
             if e.get("card"):  # a card the seat saw (another seat's draw is hidden)
                 assert e["card"] in text
-        table = state["ui"]["table"]
-        top, by = table["top"], table["pile_seats"][-1]
+        pile = next(z for z in state["ui"]["table"]["zones"] if z["kind"] == "pile")
+        top, by = pile["top"], pile["seats"][-1]
         expect(page.locator("#top-by")).to_have_text(f"{top} discarded by {state['names'][by]}")
         expect(page.locator(f".seat[data-seat='{by}']")).to_have_class(re.compile(r"\bdiscarder\b"))
         badge = page.locator(f".seat[data-seat='{by}'] .badge.top-by")

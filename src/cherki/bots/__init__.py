@@ -20,6 +20,7 @@ from cherki.bots.base import (
     Bot,
     Heuristic,
     RandomBot,
+    factory_for,
     heuristic_for,
     levels_for,
     register,
@@ -39,7 +40,7 @@ def make_bot(game: str, level: str, *, search: SearchBudget | None = None) -> Bo
         return RandomBot()
     if key == "search" and "search" in levels_for(game):
         return SearchBot(game) if search is None else search.bot(game)
-    factory = REGISTRY.get((game, key))
+    factory = factory_for(game, key)
     if factory is None:
         raise RulesError(
             f"there is no {level!r} bot for {game}: choose one of {', '.join(levels_for(game))}"
@@ -55,6 +56,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "SearchBudget",
+    "factory_for",
     "heuristic_for",
     "levels_for",
     "make_bot",

@@ -374,5 +374,5 @@ class BalikHeuristicBot(Heuristic):
         return sum(live[c] for c in w.cards)
 
 
-for _game in ("balik-satu", "balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot"):
-    register(_game, "heuristic")(BalikHeuristicBot)
+# every game of sets (``Game.family == "sets"``), those to come included
+register("sets", "heuristic")(BalikHeuristicBot)

@@ -103,17 +103,31 @@ class Heuristic:
 
 BotFactory = Callable[[], Bot]
 
-#: (game name, level) -> factory. Game modules' bot files register here.
+#: (game name or family, level) -> factory. The bots' modules register here, each for a
+#: family of games (``Game.family``: every game of sets gets the Balik heuristic) or for
+#: one game's name.
 REGISTRY: dict[tuple[str, str], BotFactory] = {}
 LEVELS = ("random", "heuristic", "variant", "search")
 
 
 def register(game: str, level: str) -> Callable[[BotFactory], BotFactory]:
+    """Register a bot of ``level`` for a game's name or a family of games (``Game.family``)."""
+
     def deco(factory: BotFactory) -> BotFactory:
         REGISTRY[(game, level)] = factory
         return factory
 
     return deco
+
+
+def factory_for(game: str, level: str) -> BotFactory | None:
+    """The factory of ``game``'s bot of ``level``: the one registered for the game's own
+    name, else for its family (``Game.family``), else None."""
+    own = REGISTRY.get((game, level))
+    if own is not None:
+        return own
+    family = find_game(game).family
+    return REGISTRY.get((family, level)) if family else None
 
 
 def levels_for(game: str) -> list[str]:
@@ -122,9 +136,9 @@ def levels_for(game: str) -> list[str]:
     is a heuristic to roll out with and the game can sample hidden cards
     (``Game.searchable``)."""
     out = ["random"]
-    if (game, "heuristic") in REGISTRY:
+    if factory_for(game, "heuristic") is not None:
         out.append("heuristic")
-        if (game, "variant") in REGISTRY:
+        if factory_for(game, "variant") is not None:
             out.append("variant")
         if find_game(game).searchable:
             out.append("search")
@@ -133,7 +147,7 @@ def levels_for(game: str) -> list[str]:
 
 def heuristic_for(game: str) -> Heuristic:
     """The heuristic bot of ``game`` (its hints declared by :class:`Heuristic`)."""
-    factory = REGISTRY.get((game, "heuristic"))
+    factory = factory_for(game, "heuristic")
     bot = factory() if factory is not None else None
     if not isinstance(bot, Heuristic):
         raise RulesError(f"there is no heuristic bot for {game}")

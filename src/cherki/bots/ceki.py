@@ -30,6 +30,7 @@ from cherki.games.ceki import (
     DRAW,
     TAKE,
     WIN,
+    CekiGame,
     CekiObservation,
     couple_group,
 )
@@ -145,4 +146,4 @@ class CekiHeuristicBot(Heuristic):
         return penalty
 
 
-register("ceki", "heuristic")(CekiHeuristicBot)
+register(CekiGame.family, "heuristic")(CekiHeuristicBot)

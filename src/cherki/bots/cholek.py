@@ -27,6 +27,7 @@ from cherki.games.cholek import (
     DISCARD,
     PASS,
     TURN,
+    CholekGame,
     CholekObservation,
     score_captured,
 )
@@ -140,4 +141,4 @@ class CholekHeuristicBot(Heuristic):
         return max(discards, key=score)
 
 
-register("cholek-tiga", "heuristic")(CholekHeuristicBot)
+register(CholekGame.family, "heuristic")(CholekHeuristicBot)

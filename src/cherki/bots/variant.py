@@ -41,9 +41,6 @@ from cherki.games.sets.state import SetsState, call_wait
 #: of a decision, so that only the candidates differ
 WORTH_SAMPLES = 2
 
-#: the games of sets whose heuristic this level reads the scoring for
-GAMES = ("balik-satu", "balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot")
-
 
 @lru_cache(maxsize=256)
 def _scoring_world(game: str, rules: SetsRules, players: int, pot: int) -> SetsState:
@@ -245,5 +242,5 @@ class VariantBot(BalikHeuristicBot):
         return score
 
 
-for _game in GAMES:
-    register(_game, "variant")(VariantBot)
+# every game of sets (``Game.family == "sets"``), those to come included
+register("sets", "variant")(VariantBot)

@@ -48,6 +48,7 @@ from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, NOBODY, Event, Result
 from cherki.core.options import Option, Preset, Rules, Value, find_option
+from cherki.core.view import GameView
 
 __all__ = [
     "NOBODY",
@@ -90,6 +91,16 @@ class Observation(Protocol):
     def phase(self) -> str: ...
     @property
     def hand(self) -> tuple[int, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public)."""
+        ...
+
+    @property
+    def stock_left(self) -> int:
+        """How many cards are left to draw (public)."""
+        ...
+
     @property
     def legal(self) -> tuple[int, ...]: ...
     @property
@@ -328,6 +339,9 @@ class Game:
     direction: ClassVar[str] = "(clockwise)"
     #: the rules document (docs/rules/NAME.md)
     rules_doc: ClassVar[str] = ""
+    #: the path of the rules document (Markdown) of a game kept outside cherki, which
+    #: keeps its rules beside its code; "": cherki's ``docs/rules/<rules_doc>.md``
+    rules_path: ClassVar[str] = ""
     #: whether ``new_state`` takes ``context=``: what a match carries from hand to hand (a
     #: pot, a running count), stored with each hand of a record so that it replays exactly
     accepts_context: ClassVar[bool] = False
@@ -337,6 +351,9 @@ class Game:
     call_words: ClassVar[tuple[str, str]] = ("tan", "ceki")
     #: the calls' names for people ("tan kowah", "tan nokang"...)
     call_names: ClassVar[tuple[str, str]] = ("tan", "ceki")
+    #: the family whose bots this game shares (``sets``: every game of sets plays with the
+    #: Balik heuristic); bots register for a game's name or its family (``bots.register``)
+    family: ClassVar[str] = ""
     #: what the players call the face-down cards drawn from: ``stock`` (the games of sets,
     #: Cholek Tiga) or ``pile`` (Ceki's "pile", [003]); the words' keys end with it
     stock_word: ClassVar[str] = "stock"
@@ -476,6 +493,22 @@ class Game:
         raise NotImplementedError
 
     # -- hooks with defaults --------------------------------------------------------------
+    def view(self) -> GameView:
+        """How the game is shown to people (:mod:`cherki.core.view`): its table, actions,
+        hints and words. By default the plain view of a draw-and-discard game."""
+        return GameView(self)
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """The ways a hand may end under ``rules`` (its results' ``how``), so that a
+        simulation's table gives an ending that never happened its row at 0: none declared
+        by default (the table lists the endings seen)."""
+        return ()
+
+    def words(self, lang: str) -> Mapping[str, str]:
+        """The game's own words in ``lang`` beyond cherki's catalogues (a game listed from
+        outside cherki brings them here; :func:`cherki.i18n.add_words`): empty by default."""
+        return {}
+
     def determinize(self, obs: Observation, rng: random.Random) -> State:
         """A full state consistent with an observation, hidden cards sampled (for search)."""
         raise RulesError(f"{self.title} has no determinization for search bots yet")

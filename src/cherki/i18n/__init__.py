@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import string
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -76,13 +77,41 @@ def catalogue_path(lang: str) -> Path:
     return Path(str(resources.files("cherki.i18n").joinpath(f"{lang}.json")))
 
 
+#: words that games listed outside cherki bring with them (:func:`add_words`), by language
+_ADDED: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+
+
+def add_words(lang: str, entries: Mapping[str, str], *, source: str) -> None:
+    """Add a game's own words in ``lang`` to cherki's catalogue of that language (a game
+    listed from outside cherki brings its words this way: ``Game.words``, called by
+    :mod:`cherki.games` when it lists the game). A key cherki's catalogue or another game
+    already words differently is refused (:class:`ValueError` naming ``source``)."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"{source}: cherki speaks no language {lang!r} ({', '.join(LANGUAGES)})")
+    base = _base(lang)
+    added = _ADDED[lang]
+    for key, text in entries.items():
+        held = base.get(key, added.get(key))
+        if held is not None and held != text:
+            raise ValueError(f"{source}: the word {key!r} is cherki's already, as {held!r}")
+    added.update(entries)
+    words.cache_clear()
+    catalogue_text.cache_clear()
+
+
+@cache
+def _base(lang: str) -> dict[str, str]:
+    data = json.loads(catalogue_path(lang).read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return {str(k): str(v) for k, v in data.items()}
+
+
 @cache
 def words(lang: str | None = None) -> Words:
-    """The words of ``lang`` (anything cherki does not speak: English)."""
+    """The words of ``lang`` (anything cherki does not speak: English): cherki's catalogue
+    and the words of the games listed from outside it (:func:`add_words`)."""
     code = normalise(lang) or DEFAULT
-    data = json.loads(catalogue_path(code).read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return Words(code, {str(k): str(v) for k, v in data.items()})
+    return Words(code, {**_base(code), **_ADDED[code]})
 
 
 @cache

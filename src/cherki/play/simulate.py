@@ -393,22 +393,7 @@ def _quantile(xs: Sequence[float], q: float) -> float:
 def possible_endings(game: Game, rules: Rules) -> tuple[str, ...]:
     """The ways a hand of ``game`` can end under ``rules`` (``Result.how``), so that an
     ending that never happened in a run still gets its row, at 0 with its interval."""
-    name = game.name
-    if name == "ceki":
-        return ("plain", "double", "triple", "pile-out")
-    if name == "cholek-tiga":
-        return ("score", "tie")
-    r: Any = rules
-    out = ["self-draw", "claim", "stock-out"]
-    if getattr(r, "discard_wins", False):
-        out.append("discard")
-    if getattr(r, "kandang_tangan", False):
-        out.append("kandang-tangan")
-    if getattr(r, "scoring", "") == "satu" and getattr(r, "yeo_redeal", False):
-        out.append("yeo")
-    if getattr(r, "chiqui", False):
-        out.append("chiqui-failed")
-    return tuple(out)
+    return game.endings(rules)
 
 
 def _is_flag(xs: Sequence[float]) -> bool:

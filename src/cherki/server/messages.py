@@ -10,9 +10,12 @@ nothing. Outgoing (server → client) messages are :class:`typing.TypedDict` s, 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
 from pydantic import BaseModel, Field, TypeAdapter
+
+from cherki.core.events import JSON
+from cherki.core.view import ActionView, SeatLine, Zone
 
 
 # -- client → server ------------------------------------------------------------------------------
@@ -69,6 +72,173 @@ Incoming = TypeAdapter(
 )
 
 
+# -- server → client: what the page shows (``ui``, :mod:`cherki.server.present`) -----------------
+class DrawnOut(TypedDict):
+    """The card the seat just drew or took, and a sentence on it."""
+
+    card: str
+    text: str
+
+
+class RankGroup(TypedDict):
+    rank: int
+    cards: list[str]
+
+
+class HandOut(TypedDict):
+    """The seat's hand grouped by printed rank, with what its game shows under it
+    (:class:`~cherki.core.view.HandExtras`)."""
+
+    count: int
+    groups: list[RankGroup]
+    sets: list[list[str]]
+    leftover: list[str]
+    winning: bool
+    laid: list[str]
+
+
+class SeatOut(TypedDict):
+    """One seat's public side of the table: its name, its cards in hand, its call and the
+    lines its game shows under it (:class:`~cherki.core.view.SeatSide`)."""
+
+    seat: int
+    name: str
+    you: bool
+    turn: bool
+    cards: int
+    call: str | None
+    lines: list[SeatLine]
+
+
+class TableOut(TypedDict):
+    """The table's middle: the zones the game declares (:class:`~cherki.core.view.Zone`)."""
+
+    zones: list[Zone]
+
+
+class ItemOut(TypedDict):
+    label: str
+    points: str
+    cards: list[str]
+
+
+class PaymentOut(TypedDict):
+    seat: int
+    name: str
+    points: str
+    money: str
+
+
+class FinalHand(TypedDict):
+    seat: int
+    name: str
+    cards: list[str]
+
+
+class ResultOut(TypedDict, total=False):
+    """A finished hand's public result; ``notes`` and ``final_hands`` once it is the
+    match's last result."""
+
+    hand: int
+    summary: str
+    items: list[ItemOut]
+    total: int
+    payments: list[PaymentOut]
+    winner: int | None
+    hand_cards: list[str]
+    sets: list[list[str]]
+    winning_card: str | None
+    turned: list[str]
+    redeal: bool
+    notes: list[str]
+    final_hands: list[FinalHand]
+
+
+class SheetRow(TypedDict):
+    hand: JSON
+    totals: list[str]
+    how: str
+    pot: str
+
+
+class SheetOut(TypedDict):
+    """The match's running score sheet."""
+
+    names: list[str]
+    rows: list[SheetRow]
+    has_pot: bool
+    scored: list[str] | None
+    money: list[str]
+    lines: list[str]
+    hands_played: int
+    match_length: int | None
+
+
+class KeyOut(TypedDict):
+    """A keyboard key of the game's own actions and what it does."""
+
+    key: str
+    label: str
+
+
+class UiOut(TypedDict):
+    """What the browser shows beside a seat's observation (:func:`present.seat_view`)."""
+
+    log: list[str]
+    actions: list[ActionView]
+    hand: HandOut | None
+    drawn: DrawnOut | None
+    seats: list[SeatOut]
+    table: TableOut | None
+    status: str
+    result: ResultOut | None
+    sheet: SheetOut | None
+    title: str
+    call_names: list[str]
+    #: the game's own terms the page explains (``glossary.<term>``)
+    glossary: list[str]
+    #: what a player says aloud at an event, by the event's kind (``GameView.shouts``)
+    shouts: dict[str, str]
+    #: the keyboard keys of the game's own actions (``GameView.keys``)
+    keys: list[KeyOut]
+
+
+# -- HTTP answers: a record replayed (``/api/replay``, :func:`cherki.server.pages.frames`) ---------
+class FrameOut(TypedDict):
+    """One step of a replayed hand: the action, the log, every hand face up, the table as
+    the page draws it and the result once the hand is over."""
+
+    hand: int
+    step: int
+    action: str
+    notation: str
+    log: list[str]
+    hands: list[list[str]]
+    seats: list[SeatOut]
+    table: TableOut
+    status: str
+    result: ResultOut | None
+
+
+class HandSpan(TypedDict):
+    """Where a hand's frames start and end."""
+
+    hand: int
+    start: int
+    end: int
+
+
+class ReplayOut(TypedDict, total=False):
+    """A record's frames; ``table`` when the record is a table's of this server."""
+
+    game: str
+    title: str
+    players: list[str]
+    hands: list[HandSpan]
+    frames: list[FrameOut]
+    table: str
+
+
 # -- server → client ------------------------------------------------------------------------------
 class TimerOut(TypedDict):
     seconds: int
@@ -89,25 +259,28 @@ class StateOut(TypedDict, total=False):
     names: list[str]
     version: int
     hand_number: int
-    match: dict[str, Any]
-    last_result: dict[str, Any] | None
+    #: the match so far (``Match.to_json``) and the last hand's result (``Result.to_json``)
+    match: dict[str, JSON]
+    last_result: dict[str, JSON] | None
     over: bool
     timer: TimerOut | None
     people: list[bool]
     away: list[int]
-    observation: dict[str, Any] | None
-    events: list[Any]
-    ui: dict[str, Any]
+    #: the viewer's observation (``docs/observations.md``) and the hand's events as it saw
+    #: them (``Event.to_json``)
+    observation: dict[str, JSON] | None
+    events: list[JSON]
+    ui: UiOut
     missed: list[str]
     log_from: int
     #: the score sheet across the table's matches (``Table.running``)
-    matches: dict[str, Any]
+    matches: dict[str, JSON]
     #: the people's seats that asked for another match
     again: list[int]
     #: the people's seats the next hand waits for (None: it does not wait)
     waiting: list[int] | None
     #: the table's settings: hints, bot_pace, pause, timer
-    settings: dict[str, Any]
+    settings: dict[str, JSON]
 
 
 class ErrorOut(TypedDict):

@@ -34,17 +34,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from fastapi import APIRouter, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from cherki.core.cards import CODES
+from cherki.core.contract import State
 from cherki.core.errors import CherkiError
+from cherki.core.options import Value
 from cherki.games import find_game
 from cherki.play.records import Record, replay_steps
 from cherki.server import present
+from cherki.server.messages import FrameOut, HandSpan, ReplayOut
 from cherki.ui.cards_svg import card_svg, icon_svg
 from cherki.ui.text import Voice, event_line
 
@@ -134,7 +136,9 @@ async def touch_icon() -> FileResponse:
 
 
 @router.get("/api/rules/{game_name}")
-async def preset_rules(game_name: str, preset: str | None = None) -> dict[str, Any]:
+async def preset_rules(
+    game_name: str, preset: str | None = None
+) -> dict[str, str | dict[str, Value] | None]:
     """Every option's value under a preset (the lobby shows what each option starts as)."""
     try:
         game = find_game(game_name)
@@ -145,7 +149,7 @@ async def preset_rules(game_name: str, preset: str | None = None) -> dict[str, A
 
 
 @router.get("/api/watch/{table_id}")
-async def watch_info(table_id: str, request: Request) -> dict[str, Any]:
+async def watch_info(table_id: str, request: Request) -> dict[str, str]:
     """What the spectator page needs before it connects: whether the table exists, its
     game and whether it is finished."""
     store = request.app.state.tables.store
@@ -157,13 +161,13 @@ async def watch_info(table_id: str, request: Request) -> dict[str, Any]:
 
 
 # -- replays ----------------------------------------------------------------------------------
-def frames(record: Record, lang: str | None = None) -> dict[str, Any]:
+def frames(record: Record, lang: str | None = None) -> ReplayOut:
     """Every step of every hand of ``record`` as frames (see the module's notes), worded in
     ``lang`` (English unless told)."""
     game = record.game
     voice = Voice.of(record.players, len(record.players), None, lang)
-    out: list[dict[str, Any]] = []
-    hands = []
+    out: list[FrameOut] = []
+    hands: list[HandSpan] = []
     for index in range(len(record.hands)):
         start = len(out)
         state = record.start(index)
@@ -174,35 +178,30 @@ def frames(record: Record, lang: str | None = None) -> dict[str, Any]:
                 raise CherkiError(f"this record is too long to replay here ({MAX_FRAMES} steps)")
             lines = [event_line(e, game, voice) for e in events]
             out.append(_frame(state, index, text, lines, voice))
-        hands.append({"hand": index + 1, "start": start, "end": len(out) - 1})
-    return {
-        "game": game.name,
-        "title": game.title,
-        "players": list(record.players),
-        "hands": hands,
-        "frames": out,
-    }
+        hands.append(HandSpan(hand=index + 1, start=start, end=len(out) - 1))
+    return ReplayOut(
+        game=game.name, title=game.title, players=list(record.players), hands=hands, frames=out
+    )
 
 
-def _frame(state: Any, index: int, text: str, lines: list[str], voice: Voice) -> dict[str, Any]:
+def _frame(state: State, index: int, text: str, lines: list[str], voice: Voice) -> FrameOut:
     game = state.game
-    data = state.observation(0).to_json()
+    obs = state.observation(0)
     hands = [present.held_cards(state.observation(s).hand) for s in range(state.n)]
-    frame: dict[str, Any] = {
-        "hand": index + 1,
-        "step": len(state.history),
-        "action": _who(text, voice),
-        "notation": text,
-        "log": lines,
-        "hands": hands,
-        "seats": present.seats_view(data, voice),
-        "table": present.table_view(data),
-        "status": present.status_line(data, game, voice, None),
-        "result": None,
-    }
-    if state.is_terminal:
-        frame["result"] = present.result_view(state.result, game, voice, index + 1)
-    return frame
+    return FrameOut(
+        hand=index + 1,
+        step=len(state.history),
+        action=_who(text, voice),
+        notation=text,
+        log=lines,
+        hands=hands,
+        seats=present.seats_view(obs, game, voice),
+        table=present.table_view(obs, game, voice),
+        status=present.status_line(obs, game, voice, None),
+        result=(
+            present.result_view(state.result, game, voice, index + 1) if state.is_terminal else None
+        ),
+    )
 
 
 def _who(text: str, voice: Voice) -> str:

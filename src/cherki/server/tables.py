@@ -88,7 +88,7 @@ from cherki.play.session import Seat, Session
 from cherki.server import present
 from cherki.server.chat import ChatRoom
 from cherki.server.connection import Connection
-from cherki.server.messages import HintOut, StateOut, TimerOut, encode
+from cherki.server.messages import HandOut, HintOut, StateOut, TimerOut, encode
 from cherki.server.settings import (
     MAX_MISSED,
     check_setting,
@@ -171,12 +171,12 @@ class Table:
         self._seen: dict[tuple[int, str], Seen] = {}
         #: per viewer and language: the last result and score sheet, and the hand count
         #: they are of
-        self._finished: dict[tuple[int, str], tuple[int, tuple[Any, Any]]] = {}
+        self._finished: dict[tuple[int, str], tuple[int, present.Finished]] = {}
         #: per viewer and language: the hand's log and how much of it its last state
         #: message held
         self._sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
-        self._hands: dict[int, tuple[object, dict[str, Any]]] = {}
+        self._hands: dict[int, tuple[str, HandOut]] = {}
         #: the match in play (0: the first), the actions of the matches before it, and what
         #: those matches left each seat (the store's ``matches.carried``)
         self.number = 0
@@ -377,7 +377,7 @@ class Table:
         self._hands.clear()
         session.start_hand()
 
-    def running(self) -> dict[str, Any]:
+    def running(self) -> dict[str, JSON]:
         """The score sheet across the table's matches: which match this is, each earlier
         match's totals, and the running totals with this one's."""
         match = self.session.match
@@ -584,19 +584,20 @@ class Table:
         hand = None
         if seat is not None:
             shown = self._hands.get(seat)
-            cards = (tuple(obs.hand), tuple(getattr(obs, "laid", None) or ()))
+            # the hand's view depends on the seat's own fields alone (its hand, cards laid)
+            cards = repr([data.get(f) for f in obs.own_fields if f != "legal"])
             if shown is None or shown[0] != cards:
-                shown = (cards, present.hand_view(obs))
+                shown = (cards, present.hand_view(obs, session.game))
                 self._hands[seat] = shown
             hand = shown[1]
         out["ui"] = present.seat_view(
-            session, seat, obs=obs, data=data, log=lines, finished=finished, hand=hand, lang=lang
+            session, seat, obs=obs, log=lines, finished=finished, hand=hand, lang=lang
         )
         return out
 
     def _finished_views(
         self, viewer: int, seat: int | None, lang: str = DEFAULT_LANG
-    ) -> tuple[Any, Any]:
+    ) -> present.Finished:
         """The last result and score sheet as ``viewer`` reads them (kept until a hand
         ends or a name changes)."""
         session = self.session

@@ -560,7 +560,7 @@ def rules(
     """The rules of a game, with sources, choices and options (and the glossary)."""
     game = _game(game_name)
     slug = game.rules_doc or game.name
-    path = docs_dir() / "rules" / f"{slug}.md"
+    path = Path(game.rules_path) if game.rules_path else docs_dir() / "rules" / f"{slug}.md"
     if not path.exists():
         raise RulesError(f"no rules document for {game.title} yet")
     text = path.read_text(encoding="utf-8")

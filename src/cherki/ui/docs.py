@@ -58,11 +58,17 @@ def options_table(games: list[Game]) -> str:
     return "\n".join(lines)
 
 
-def documents() -> dict[str, list[Game]]:
-    """Each rules document and the games it documents."""
-    out: dict[str, list[Game]] = {}
+def documents(root: Path) -> dict[Path, list[Game]]:
+    """Each rules document and the games it documents: ``root/rules/<doc>.md`` for
+    cherki's games, the game's own ``rules_path`` for a game kept outside cherki."""
+    out: dict[Path, list[Game]] = {}
     for game in GAMES.values():
-        out.setdefault(game.rules_doc or game.name, []).append(game)
+        path = (
+            Path(game.rules_path)
+            if game.rules_path
+            else root / "rules" / f"{game.rules_doc or game.name}.md"
+        )
+        out.setdefault(path, []).append(game)
     return out
 
 
@@ -79,8 +85,7 @@ def render(text: str, games: list[Game]) -> str:
 def stale(root: Path) -> list[Path]:
     """The rules documents under ``root`` whose options table is not the generated one."""
     out = []
-    for slug, games in documents().items():
-        path = root / "rules" / f"{slug}.md"
+    for path, games in documents(root).items():
         text = path.read_text(encoding="utf-8")
         if render(text, games) != text:
             out.append(path)
@@ -90,10 +95,10 @@ def stale(root: Path) -> list[Path]:
 def write(root: Path) -> list[Path]:
     """Rewrite every stale options table under ``root``; returns the files written."""
     written = []
+    games = documents(root)
     for path in stale(root):
-        slug = path.stem
         text = path.read_text(encoding="utf-8")
-        path.write_text(render(text, documents()[slug]), encoding="utf-8")
+        path.write_text(render(text, games[path]), encoding="utf-8")
         written.append(path)
     return written
 

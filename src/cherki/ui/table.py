@@ -3,7 +3,6 @@ loop — what they see, what they may type, and how their words become actions."
 
 from __future__ import annotations
 
-import random
 import time
 from pathlib import Path
 
@@ -12,12 +11,11 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from cherki.bots import make_bot
-from cherki.core.cards import CODES, N_KINDS, parse_card
+from cherki.core.cards import parse_card
 from cherki.core.contract import Game, Observation, State
-from cherki.core.errors import CherkiError, NotationError, RulesError
+from cherki.core.errors import CherkiError, NotationError
 from cherki.core.events import Event, EventKind, Origin
-from cherki.games.sets.actions import DISCARD
+from cherki.core.view import Hint
 from cherki.i18n import Words
 from cherki.i18n import words as i18n_words
 from cherki.play.records import Record
@@ -31,7 +29,14 @@ from cherki.ui.terminal import (
     hand_by_rank,
     result_table,
 )
-from cherki.ui.text import Voice, money_text, note_line, settlement_lines, table_lines
+from cherki.ui.text import (
+    Voice,
+    hints,
+    money_text,
+    note_line,
+    settlement_lines,
+    table_lines,
+)
 
 
 # -- play ------------------------------------------------------------------------------------
@@ -172,12 +177,16 @@ class TerminalTable:
                 if ev.result.redeal:
                     console.print(Text(self.words.t("term.dealt_again"), style="yellow"))
                 for note in ev.notes:
-                    console.print(Text(note_line(note, self.voice), style="bold yellow"))
+                    console.print(Text(note_line(note, self.game, self.voice), style="bold yellow"))
             elif isinstance(ev, Stopped):
                 self._stopped(ev)
         if len(match.results) > 1:
             self.print_sheet()
-        lines = settlement_lines(match.ledger, self.voice) if match.ledger is not None else []
+        lines = (
+            settlement_lines(match.ledger, self.game, self.voice)
+            if match.ledger is not None
+            else []
+        )
         if lines:
             console.rule(f"[bold]{escape(self.words.t('term.settlement'))}")
             for line in lines:
@@ -223,11 +232,10 @@ class TerminalTable:
         for r in rows:
             totals = r["totals"]
             assert isinstance(totals, list)
-            how = f"sheet.how.{r['how']}"
             cells = [
                 str(r["hand"]),
                 *[f"{p:+d}" for p in totals],
-                w.t(how) if w.has(how) else str(r["how"]),
+                self.game.view().ending(str(r["how"]), self.voice),
             ]
             if has_pot:
                 cells.append("" if r["pot"] is None else str(r["pot"]))
@@ -261,13 +269,10 @@ class TerminalTable:
             console.print(line.append_text(hand_by_rank(state.observation(s).hand)))
 
     def show_pile(self, obs: Observation) -> None:
-        """Every discard so far, newest first (Cholek Tiga: the pool)."""
-        data = obs.to_json()
-        cards = data.get("pile") if "pile" in data else data.get("pool")
-        codes = [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
-        what = self.words.t("table.discards" if "pile" in data else "table.pool", cards="")
-        shown = [parse_card(c) for c in (reversed(codes) if "pile" in data else codes)]
-        console.print(Text(what).append_text(cards_text(shown) if shown else Text("-")))
+        """Every face-up card the table shows whole, pile by pile (the discards newest
+        first; Cholek Tiga's pool), as the game's view declares them."""
+        for title, shown in self.game.view().piles(obs, self.voice):
+            console.print(Text(f"{title}: ").append_text(cards_text(shown) if shown else Text("-")))
 
     def show_score(self) -> None:
         """The match so far: the score sheet, and Chot's sides, tokens and bangkong."""
@@ -282,13 +287,8 @@ class TerminalTable:
                 who = " & ".join(self.voice.name(t) for t in side)
                 console.print(Text(self.words.t("term.side", names=who)))
         if match.ledger is not None:
-            led = match.ledger.to_json()
-            tokens, done = led.get("tokens"), led.get("bangkong")
-            if isinstance(tokens, list):
-                mine = ", ".join(f"{self.voice.name(t)} {x}" for t, x in enumerate(tokens))
-                console.print(Text(self.words.t("sheet.tokens", tokens=mine)))
-            if isinstance(done, list):
-                console.print(Text(self.words.t("sheet.bangkong_done", n=len(done))))
+            for line in self.game.view().ledger_lines(match.ledger, self.voice):
+                console.print(Text(line))
 
     def show_table(self, state: State) -> None:
         seat = self.human if self.human is not None else 0
@@ -362,33 +362,23 @@ class TerminalTable:
                 )
 
     def print_help(self, legal_texts: list[str]) -> None:
-        name = self.game.name
         w = self.words
-        if name == "cholek-tiga":
-            short = w.t("term.help.cholek")
-        elif name == "ceki":
-            short = w.t("term.help.ceki")
-        else:
-            short = w.t("term.help.sets", calls=w.t("list.or").join(self.game.call_words))
+        short = self.game.view().help(self.voice)
         console.print(
             Text(w.t("term.help.type", actions=", ".join(legal_texts)) + "\n")
             + Text.from_markup(short + "\n" + w.t("term.help.also"))
         )
 
 
-SHORT = {"d": "draw", "t": "take", "s": "sampei", "p": "pass", "sampei!": "sampei"}
-#: each game's own short forms, over :data:`SHORT`
-GAME_SHORT = {
-    "ceki": {"s": "win", "sampei": "win"},
-    "cholek-tiga": {"p": "no capture", "pass": "no capture"},
-}
+#: the short forms of the common actions; each game's view adds its own (``short_forms``)
+SHORT = {"d": "draw", "t": "take"}
 
 
 def resolve_input(game: Game, text: str, legal: list[int]) -> int:
     """Turn what a person typed into an action id: full notation or a short form."""
     words = text.strip().split()
     low = " ".join(words).lower()
-    low = {**SHORT, **GAME_SHORT.get(game.name, {})}.get(low, low)
+    low = {**SHORT, **game.view().short_forms}.get(low, low)
     texts = {game.action_text(a).lower(): a for a in legal}
     if low in texts:
         return texts[low]
@@ -417,80 +407,25 @@ def resolve_input(game: Game, text: str, legal: list[int]) -> int:
 
 
 def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[Text]:
-    """What the hand waits on (Balik games) and the heuristic bot's suggestion, in the
-    language of ``lang`` (English unless told)."""
+    """The seat's hint (:func:`cherki.ui.text.hints`: what the hand waits on, the heuristic
+    bot's suggestion) for the terminal, the cards waited on coloured, in the language of
+    ``lang`` (English unless told)."""
     w = lang if lang is not None else i18n_words()
-    from cherki.games.sets.analysis import analyse_under
-    from cherki.games.sets.observation import SetsObservation
-    from cherki.games.sets.state import kept_ceki_waits
-
-    lines: list[Text] = []
-    unseen = obs.unseen()
-    if isinstance(obs, SetsObservation):
-        r = obs.rules
-        report = analyse_under(obs.hand, r)
-        words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
-        full = r.set_size * r.sets
-        size = r.set_size
-        if report.cards == full - 1:
-            if obs.calls[obs.seat] == "ceki" and report.call == "tan":
-                # a ceki kept after making a mata waits on a card that completes a mata
-                waits = kept_ceki_waits(report.waits, obs.hand, size)
-                lines.append(
-                    _waits_line(w.t("hint.ceki_waits", call=words["ceki"]), waits, unseen, w)
-                )
-            elif report.waits:
-                call = words.get(report.call or "", report.call)
-                lines.append(_waits_line(w.t("hint.calls", call=call), report.waits, unseen, w))
-            else:
-                lines.append(Text(w.t("hint.not_one")))
-        elif report.cards == full:
-            if report.winning:
-                lines.append(Text(w.t("hint.winning"), style="bold green"))
-            called = obs.calls[obs.seat]
-            if called is not None:  # a caller may only make the exchanges the rules allow
-                open_now = {(a - DISCARD) % N_KINDS for a in obs.legal if a >= DISCARD}
-                lines.append(Text(w.t("hint.called", call=words.get(called, called))))
-            else:
-                open_now = set(range(N_KINDS))
-            for k, (call, waits) in sorted(report.discards_to_call.items()):
-                if k not in open_now:
-                    continue
-                word = words.get(call, call)
-                lines.append(
-                    _waits_line(w.t("hint.discard_to", card=CODES[k], call=word), waits, unseen, w)
-                )
-                if called == "ceki" and call == "tan" and DISCARD + k in obs.legal:
-                    hand = list(obs.hand)
-                    hand[k] -= 1
-                    kept = kept_ceki_waits(waits, hand, size)
-                    lines.append(
-                        _waits_line(
-                            w.t("hint.discard_keep", card=CODES[k], call=words["ceki"]),
-                            kept,
-                            unseen,
-                            w,
-                        )
-                    )
-            if not report.discards_to_call and not report.winning:
-                lines.append(Text(w.t("hint.none")))
-    if obs.legal:
-        try:
-            bot = make_bot(game.name, "heuristic")
-            suggestion = game.action_text(bot.act(obs, random.Random(0)))
-            lines.append(Text(w.t("hint.bot", action=suggestion), style="dim"))
-        except RulesError:
-            pass
-    return lines
+    voice = Voice((), words=w)
+    return [_hint_text(h, voice) for h in hints(game, obs, voice)]
 
 
-def _waits_line(prefix: str, waits: tuple[int, ...], unseen: list[int], w: Words) -> Text:
-    out = Text(prefix + " ")
-    for i, k in enumerate(waits):
+_STYLES = {"good": "bold green", "dim": "dim"}
+
+
+def _hint_text(hint: Hint, voice: Voice) -> Text:
+    if not hint.lists_waits:
+        return Text(hint.text, style=_STYLES.get(hint.style, ""))
+    out = Text(hint.text + " ")
+    for i, (k, n) in enumerate(zip(hint.waits, hint.unseen, strict=True)):
         if i:
             out.append(", ")
         out.append_text(cards_text([k]))
-        out.append(w.t("hint.unseen", n=unseen[k]), style="dim")
-    total = sum(unseen[k] for k in waits)
-    out.append(w.count("hint.live", total))
+        out.append(voice.t("hint.unseen", n=n), style="dim")
+    out.append(voice.words.count("hint.live", sum(hint.unseen)))
     return out

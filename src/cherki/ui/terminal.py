@@ -96,7 +96,7 @@ def result_table(result: Result, game: Game, voice: Voice, *, cents: bool = True
         items.add_column(w.t("page.result.item"))
         items.add_column(w.t("page.result.points"), justify="right")
         for it in result.items:
-            label = Text(item_label(it, result, voice))
+            label = Text(item_label(it, result, game, voice))
             _mark_cards(label, it.cards)
             items.add_row(label, item_points(it))
         items.add_row(

@@ -19,7 +19,9 @@ from cherki.core.errors import NotationError, RulesError, quote
 from cherki.core.options import Option, Preset
 from cherki.core.sample import take, waiting_sampler
 from cherki.core.sets import GROUPINGS
+from cherki.core.view import GameView
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
+from cherki.games.ceki.present import CekiView
 from cherki.games.ceki.rules import (
     CALL,
     CALL_DISCARD,
@@ -158,6 +160,16 @@ class CekiGame(Game):
     name: ClassVar[str] = "ceki"
     title: ClassVar[str] = "Ceki"
     stock_word: ClassVar[str] = "pile"
+    family: ClassVar[str] = "ceki"
+
+    def view(self) -> GameView:
+        """Ceki's view (:mod:`cherki.games.ceki.present`)."""
+        return CekiView(self)
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """A plain, double or triple win, or the pile out [003]."""
+        return ("plain", "double", "triple", "pile-out")
+
     players: ClassVar[tuple[int, int]] = (2, 6)
     default_players: ClassVar[int] = 4
     rules_type: ClassVar[type[Rules]] = CekiRules

@@ -16,7 +16,9 @@ from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError, quote
 from cherki.core.options import Option, Preset
+from cherki.core.view import GameView
 from cherki.games.cholek.observation import CholekObservation, cholek_layout
+from cherki.games.cholek.present import CholekView
 from cherki.games.cholek.rules import (
     CAPTURE,
     CAPTURE_ID,
@@ -86,6 +88,16 @@ class CholekGame(Game):
     title: ClassVar[str] = "Cholek Tiga"
     players: ClassVar[tuple[int, int]] = (2, 3)
     default_players: ClassVar[int] = 3
+    family: ClassVar[str] = "cholek"
+
+    def view(self) -> GameView:
+        """Cholek Tiga's view (:mod:`cherki.games.cholek.present`)."""
+        return CholekView(self)
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """A top scorer, or a tie at the top [002]."""
+        return ("score", "tie")
+
     rules_type: ClassVar[type[Rules]] = CholekRules
     presets: ClassVar[tuple[Preset, ...]] = CHOLEK_PRESETS
     num_actions: ClassVar[int] = NUM_ACTIONS

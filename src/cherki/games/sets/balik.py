@@ -135,6 +135,7 @@ import dataclasses
 from typing import ClassVar, Final
 
 from cherki.core.cards import N_KINDS, OT, RANK, RF, S9, WF, counts_of
+from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import (
@@ -407,6 +408,12 @@ class BalikGame(SetsGame):
     title: ClassVar[str] = "Balik Satu"
     presets: ClassVar[tuple[Preset, ...]] = BALIK_SATU_PRESETS
     rules_doc: ClassVar[str] = "balik-satu"
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """The family's endings, and a win voided by a yeo card where the rules redeal [000]."""
+        r = own(self.own_rules(rules), BalikRules)
+        yeo = ("yeo",) if r.scoring == "satu" and r.yeo_redeal else ()
+        return super().endings(rules) + yeo
 
 
 class BalikLimaBelasGame(BalikGame):

@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from cherki.core.cards import counts_of, format_cards
+from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import N_GROUPS, group_totals, mata_count
@@ -283,6 +284,11 @@ class ChaquiGame(SetsGame):
     title: ClassVar[str] = "Chaqui"
     presets: ClassVar[tuple[Preset, ...]] = CHAQUI_PRESETS
     rules_doc: ClassVar[str] = "chaqui"
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """The family's endings, and a failed chiqui where the rules have the chiqui [001]."""
+        r = own(self.own_rules(rules), ChaquiRules)
+        return super().endings(rules) + (("chiqui-failed",) if r.chiqui else ())
 
 
 __all__ = [

@@ -56,6 +56,7 @@ from cherki.core.errors import RulesError
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import improved_mata
+from cherki.core.view import GameView
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.options import (
     CALLING,
@@ -66,6 +67,7 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
+from cherki.games.sets.present import ChotView
 from cherki.games.sets.rules import ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
 
@@ -354,6 +356,10 @@ class ChotGame(SetsGame):
     default_players: ClassVar[int] = 4
     presets: ClassVar[tuple[Preset, ...]] = CHOT_PRESETS
     rules_doc: ClassVar[str] = "chot"
+
+    def view(self) -> GameView:
+        """The games of sets' view, with the bangkong (:class:`ChotView`)."""
+        return ChotView(self)
 
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """Partners sit opposite: seats ``i`` and ``i + players/2`` [001 citing Pwee p.127]."""

@@ -17,6 +17,7 @@ from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
 from cherki.core.errors import NotationError, RulesError, quote
 from cherki.core.options import Value, find_option
+from cherki.core.view import GameView
 from cherki.games.sets.actions import (
     CALL_CEKI,
     CALL_TAN,
@@ -29,6 +30,7 @@ from cherki.games.sets.actions import (
 )
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.observation import SetsObservation, sets_layout
+from cherki.games.sets.present import SetsView
 from cherki.games.sets.rules import MAX_PLAYERS, SetsRules
 from cherki.games.sets.state import SetsState
 
@@ -92,6 +94,23 @@ class SetsGame(Game):
     #: the rules document (docs/rules/NAME.md)
     #: new_state takes a match ``context`` (the pot and other things kept across hands)
     accepts_context: ClassVar[bool] = True
+    #: every game of sets plays with the family's bots (the Balik heuristic, the variant)
+    family: ClassVar[str] = "sets"
+
+    def view(self) -> GameView:
+        """The games of sets' view (:mod:`cherki.games.sets.present`)."""
+        return SetsView(self)
+
+    def endings(self, rules: Rules) -> tuple[str, ...]:
+        """A self-draw, a claim, the stock out; a discard and kandang tangan where the rules
+        have them (a game adds its own: Balik's yeo, Chaqui's failed chiqui)."""
+        r = self.own_rules(rules)
+        out = ["self-draw", "claim", "stock-out"]
+        if r.discard_wins:
+            out.append("discard")
+        if r.kandang_tangan:
+            out.append("kandang-tangan")
+        return tuple(out)
 
     def own_rules(self, rules: Rules) -> SetsRules:
         """``rules`` as this game's rules (:class:`RulesError` for another game's)."""

@@ -198,8 +198,7 @@ async function start() {
     return;
   }
   fill($("#game"), games.map((g) => el("option", { value: g.name }, g.title)));
-  const satu = games.find((g) => g.name === "balik-satu");
-  if (satu) $("#game").value = satu.name;
+  // the first game listed is chosen (cherki lists Balik Satu first)
   $("#game").addEventListener("change", showGame);
   $("#preset").addEventListener("change", () => { changed = new Map(); showPreset(); });
   $("#players").addEventListener("change", showSeats);

@@ -119,10 +119,10 @@ export function before(st) {
   const out = { stock: rectOf(document.querySelector("#stock")), top: null, pool: {}, active: null, hand: {}, seats: {} };
   const top = document.querySelector("#pile .card-btn.top");
   out.top = rectOf(top);
-  document.querySelectorAll("#pool img.card").forEach((n) => {
+  document.querySelectorAll("[data-zone-kind=\"cards\"] img.card").forEach((n) => {
     (out.pool[n.dataset.code] ||= []).push(rectOf(n));
   });
-  out.active = rectOf(document.querySelector("#active img.card"));
+  out.active = rectOf(document.querySelector("[data-zone-kind=\"card\"] img.card"));
   document.querySelectorAll("#hand .card-btn").forEach((n) => {
     (out.hand[n.dataset.code] ||= []).push(rectOf(n));
   });
@@ -296,13 +296,13 @@ function animate(e, was, st, delay) {
       return true;
     }
     case "discard": {
-      const top = document.querySelector("#pile .card-btn.top") || document.querySelector("#active img.card");
+      const top = document.querySelector("#pile .card-btn.top") || document.querySelector("[data-zone-kind=\"card\"] img.card");
       const from = mine && was.hand[e.card] ? was.hand[e.card][was.hand[e.card].length - 1] : seatRect;
       fly(e.card, from, rectOf(top), { delay, land: top });
       return true;
     }
     case "turn": {
-      const to = document.querySelector("#active img.card") || document.querySelector(`#pool img.card[data-code="${e.card}"]`);
+      const to = document.querySelector("[data-zone-kind=\"card\"] img.card") || document.querySelector(`[data-zone-kind="cards"] img.card[data-code="${e.card}"]`);
       fly(e.card, stock, rectOf(to), { delay, land: to });
       return true;
     }
@@ -323,19 +323,19 @@ function animate(e, was, st, delay) {
       pop(seat, `${callName(st, e.call)}!`, { delay });
       return true;
     case "sampei":
-      pop(seat, "Sampei!", { delay, big: true });
-      return true;
     case "win":
-      pop(seat, "Ceki!", { delay, big: true });
+    case "expose": {
+      // what the player says aloud, as the game's view declares it (Sampei!, Ceki!, olo!)
+      const said = st.ui && st.ui.shouts ? st.ui.shouts[e.kind] : null;
+      if (!said) return false;
+      pop(seat, said, { delay, big: e.kind !== "expose" });
       return true;
+    }
     case "pass":
       pop(seat, tr("motion.pass"), { delay });
       return true;
     case "bonus":
       pop(seat, `${e.how}!`, { delay, big: true });
-      return true;
-    case "expose":
-      pop(seat, "olo!", { delay });
       return true;
     default:
       return false;

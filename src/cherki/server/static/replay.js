@@ -57,23 +57,17 @@ function render() {
   $("#action").textContent = at === hand.start ? tr("page.replay.the_deal", { n: hand.hand }) : `${f.action} — ${f.status}`;
   $("#prev").disabled = at === 0;
   $("#next").disabled = at === data.frames.length - 1;
-  const t = f.table;
-  const zones = [el("div", { class: "zone" }, el("h3", {}, tr(`page.table.${t.stock_name}`)), card(null, { mini: true }), el("span", { class: "stackcount" }, tr("page.table.left", { n: t.stock_left })))];
-  if (t.pool !== null) {
-    zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.table.pool")), t.pool.length ? miniCards(t.pool) : tr("page.table.empty")));
-    if (t.active) zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.table.on_table")), card(t.active, { mini: true })));
-  } else {
-    zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.replay.discards")), t.pile.length ? miniCards(t.pile.slice(-20)) : tr("page.table.none_yet")));
-    if (t.claim) zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.replay.on_offer")), card(t.claim.card, { mini: true })));
-  }
+  // the zones the game's view declares, drawn by their kind (a pile: its last 20 cards)
+  const zones = f.table.zones.map((z) => el("div", { class: "zone", dataset: { zoneKind: z.kind } }, el("h3", {}, z.title),
+    z.kind === "stock" ? [card(null, { mini: true }), el("span", { class: "stackcount" }, tr("page.table.left", { n: z.count }))]
+      : z.kind === "count" ? el("strong", {}, String(z.count))
+        : z.cards.length ? miniCards(z.kind === "pile" ? z.cards.slice(-20) : z.cards) : z.empty));
   fill($("#centre"), zones);
   fill($("#seats"), f.seats.map((s, i) => el("div", { class: `replay-seat${s.turn ? " seat turn" : ""}`, dataset: { seat: i } },
     el("div", { class: "name" }, el("strong", {}, data.players[i] || s.name), " ", s.call ? el("span", { class: "badge red" }, tr("page.table.called", { call: s.call })) : null,
       s.turn ? el("span", { class: "badge" }, tr("page.table.to_play")) : null),
     el("div", { class: "cards hand-cards" }, f.hands[i].map((c) => card(c))),
-    s.exposed.length ? el("div", { class: "what small" }, `${tr("page.table.known")} `, miniCards(s.exposed)) : null,
-    s.melds.length ? el("div", { class: "what small" }, `${tr("page.table.olo")} `, miniCards(s.melds)) : null,
-    t.pool !== null ? el("div", { class: "what small" }, `${tr("page.table.captured")} `, s.captured.length ? miniCards(s.captured) : "—") : null)));
+    s.lines.map((l) => el("div", { class: "what small" }, l.cards === null ? l.label : [`${l.label} `, l.cards.length ? miniCards(l.cards) : "—"])))));
   fill($("#log"), f.log.map((l) => el("li", {}, l)));
   fill($("#result"), f.result ? resultView(f.result, null) : []);
 }

@@ -150,13 +150,18 @@ function showMissed(lines) {
 // -- drawing ---------------------------------------------------------------------------------
 const actions = () => (st && !watching ? st.ui.actions : []);
 const handCards = () => (st && st.ui.hand ? st.ui.hand.groups.flatMap((g) => g.cards) : []);
-const cardActions = (code) => actions().filter((a) => a.card === code && a.kind !== "capture");
+const cardActions = (code) => actions().filter((a) => a.card === code && !a.numbered);
+/** The zones of the table's middle, as the game's view declares them. */
+const zones = () => (st && st.ui.table ? st.ui.table.zones : []);
+/** The discard pile whose top card may be taken (the first zone of kind "pile"), or null. */
+const pileZone = () => zones().find((z) => z.kind === "pile") || null;
 
-/** The numbered choices: the picked card's discards (plain first), then captures. */
+/** The numbered choices: the picked card's discards (plain first), then the choices the
+ * game numbers in order (Cholek Tiga's captures). */
 function choices() {
   const code = handCards()[selected];
   const mine = code ? cardActions(code) : [];
-  return [...mine, ...actions().filter((a) => a.kind === "capture")];
+  return [...mine, ...actions().filter((a) => a.numbered)];
 }
 
 function act(action) {
@@ -192,6 +197,18 @@ function render() {
   renderYou();
   renderLog();
   renderLifecycle();
+  renderGlossary();
+  renderKeys();
+}
+
+/** The game's own action keys in the list of keys (once: a table plays one game). */
+function renderKeys() {
+  const list = $("#keys dl");
+  if (!list || !st.ui.keys || list.querySelector("[data-game-key]")) return;
+  const after = [...list.querySelectorAll("dd")].find((d) => d.dataset.t === "page.table.key.draw");
+  const rows = st.ui.keys.flatMap((k) => [el("dt", { dataset: { gameKey: k.key } }, el("kbd", {}, k.key)), el("dd", { dataset: { gameKey: k.key } }, k.label)]);
+  if (after) after.after(...rows);
+  else list.append(...rows);
 }
 
 function renderTimer() {
@@ -218,22 +235,15 @@ setInterval(tick, 250);
 function renderSeats() {
   const away = st.away || [];
   const last = motion.lastActions(st.events, st.ui.seats.length, st.ui.call_names);
-  const t = st.ui.table;
-  const topBy = t && t.pool === null && t.top && t.pile_seats.length ? t.pile_seats[t.pile_seats.length - 1] : null;
+  const pile = pileZone();
+  const topBy = pile && pile.top && pile.seats.length ? pile.seats[pile.seats.length - 1] : null;
   fill($("#seats"), st.ui.seats.map((s) => {
     const badges = [];
     if (s.turn) badges.push(el("span", { class: "badge to-play" }, tr("page.table.to_play")));
     if (s.call) badges.push(el("span", { class: "badge red" }, tr("page.table.called", { call: s.call })));
     if (away.includes(s.seat)) badges.push(el("span", { class: "badge grey" }, tr("page.table.away_badge")));
-    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: tr("page.table.top_by_title", { card: t.top }) }, tr("page.table.top_discard", { card: t.top })));
-    const what = [];
-    if (s.laid) what.push(el("div", { class: "what" }, tr("page.table.face_down", { n: s.laid })));
-    if (s.melds.length) what.push(el("div", { class: "what" }, `${tr("page.table.olo")} `, miniCards(s.melds)));
-    if (s.exposed.length) what.push(el("div", { class: "what" }, `${tr("page.table.known")} `, miniCards(s.exposed)));
-    if (st.ui.table && st.ui.table.pool !== null) {
-      what.push(el("div", { class: "what" }, `${tr("page.table.captured")} `, s.captured.length ? miniCards(s.captured) : "—"));
-    }
-    if (s.bonus) what.push(el("div", { class: "what" }, tr("page.table.bonuses", { money: s.bonus })));
+    if (topBy === s.seat) badges.push(el("span", { class: "badge top-by", title: tr("page.table.top_by_title", { card: pile.top }) }, tr("page.table.top_discard", { card: pile.top })));
+    const what = seatLines(s.lines, "what");
     const lastLine = last[s.seat] ? el("span", { class: `last ${last[s.seat].kind}`, title: last[s.seat].text, dataset: { kind: last[s.seat].kind } }, withRed(last[s.seat].text)) : null;
     return el("div", { class: `seat${s.turn ? " turn" : ""}${topBy === s.seat ? " discarder" : ""}`, dataset: { seat: s.seat } },
       el("div", { class: "name" }, s.you && !watching ? tr("page.table.name_you", { name: s.name }) : s.name, badges),
@@ -241,6 +251,11 @@ function renderSeats() {
       what);
   }));
   chatSeats(st);
+}
+
+/** The lines a game shows under a seat: a label, and the cards it names ("—" for none). */
+function seatLines(lines, cls) {
+  return lines.map((l) => el("div", { class: cls }, l.cards === null ? l.label : [`${l.label} `, l.cards.length ? miniCards(l.cards) : "—"]));
 }
 
 function cardButton(code, { action = null, cls = "", label = "" } = {}) {
@@ -253,47 +268,41 @@ function cardButton(code, { action = null, cls = "", label = "" } = {}) {
 }
 
 function renderCentre() {
-  const t = st.ui.table;
-  const zones = [];
-  if (!t) {
+  if (!st.ui.table) {
     fill($("#centre"), el("p", {}, tr(st.over ? "page.table.no_hand" : "page.table.dealing")));
     return;
   }
-  const draw = actions().find((a) => a.kind === "draw" || a.kind === "turn");
-  const stock = el("button", { class: `card-btn ${draw ? "playable" : "inert"}`, type: "button", id: "stock",
-    "aria-label": draw ? draw.label : tr(`page.table.cards_in_${t.stock_name}`, { n: t.stock_left }), tabindex: draw ? "0" : "-1" }, card(null));
-  if (draw) stock.addEventListener("click", () => act(draw));
-  zones.push(el("div", { class: "zone" }, el("h3", {}, tr(`page.table.${t.stock_name}`)), stock, el("span", { class: "stackcount" }, tr("page.table.left", { n: t.stock_left }))));
-  if (t.pool !== null) {
-    zones.push(el("div", { class: "zone", id: "pool" }, el("h3", {}, tr("page.table.pool")), t.pool.length ? el("div", { class: "cards" }, t.pool.map((c) => card(c))) : el("span", {}, tr("page.table.empty"))));
-    if (t.active) {
-      const how = tr(t.active_from === "stock" ? "table.turned_up" : "table.discarded");
-      zones.push(el("div", { class: "zone", id: "active" }, el("h3", {}, tr("page.table.on_table_how", { how })), card(t.active)));
+  const parts = zones().map((z) => {
+    const on = actions().find((a) => a.zone === z.id);
+    const attrs = { class: `zone${z.kind === "pile" ? " pile" : ""}`, id: z.id === "stock" ? null : z.id, dataset: { zoneKind: z.kind } };
+    if (z.kind === "stock") {
+      const stock = el("button", { class: `card-btn ${on ? "playable" : "inert"}`, type: "button", id: "stock",
+        "aria-label": on ? on.label : z.label, tabindex: on ? "0" : "-1" }, card(null));
+      if (on) stock.addEventListener("click", () => act(on));
+      return el("div", attrs, el("h3", {}, z.title), stock, el("span", { class: "stackcount" }, tr("page.table.left", { n: z.count })));
     }
-  } else {
-    const take = actions().find((a) => a.kind === "take");
-    const shown = t.pile.slice(-14);
-    const older = t.pile.length - shown.length;
-    const seats = t.pile_seats.slice(-14);
-    const cards = shown.map((c, i) => {
-      const top = i === shown.length - 1 && t.top === c;
-      const node = top ? cardButton(c, { action: take, cls: "top", label: take ? take.label : tr("page.table.top_discard", { card: c }) }) : card(c, { mini: true });
-      const who = st.names[seats[i]];
-      if (who) node.title = tr("page.table.discarded_by", { card: c, name: who });
-      return node;
-    });
-    const topSeat = seats.length ? seats[seats.length - 1] : null;
-    const topWho = t.top && topSeat !== null ? (topSeat === st.seat && !watching ? tr("voice.you.obj") : st.names[topSeat]) : null;
-    zones.push(el("div", { class: "zone pile", id: "pile" }, el("h3", {}, older ? tr("page.table.discards_older", { n: older }) : tr("page.table.discards")),
-      t.pile.length ? el("div", { class: "cards" }, cards) : el("span", {}, tr("page.table.none_yet")),
-      topWho ? el("span", { class: "stackcount", id: "top-by" }, withRed(tr("page.table.top_by", { card: t.top, name: topWho }))) : null));
-    if (t.claim) {
-      const what = tr(t.claim.from_discard ? "page.table.claim_discard" : "page.table.claim_shown");
-      zones.push(el("div", { class: "zone", id: "claim" }, el("h3", {}, what), card(t.claim.card)));
+    if (z.kind === "pile") {
+      const shown = z.cards.slice(-14);
+      const older = z.cards.length - shown.length;
+      const seats = z.seats.slice(-14);
+      const cards = shown.map((c, i) => {
+        const top = i === shown.length - 1 && z.top === c;
+        const node = top ? cardButton(c, { action: on, cls: "top", label: on ? on.label : tr("page.table.top_discard", { card: c }) }) : card(c, { mini: true });
+        const who = st.names[seats[i]];
+        if (who) node.title = tr("page.table.discarded_by", { card: c, name: who });
+        return node;
+      });
+      const topSeat = seats.length ? seats[seats.length - 1] : null;
+      const topWho = z.top && topSeat !== null && topSeat !== undefined ? (topSeat === st.seat && !watching ? tr("voice.you.obj") : st.names[topSeat]) : null;
+      return el("div", attrs, el("h3", {}, older ? tr("page.table.discards_older", { n: older }) : z.title),
+        z.cards.length ? el("div", { class: "cards" }, cards) : el("span", {}, z.empty),
+        topWho ? el("span", { class: "stackcount", id: "top-by" }, withRed(tr("page.table.top_by", { card: z.top, name: topWho }))) : null);
     }
-  }
-  if (t.pot) zones.push(el("div", { class: "zone" }, el("h3", {}, tr("page.table.pot")), el("strong", {}, String(t.pot))));
-  fill($("#centre"), zones);
+    if (z.kind === "cards") return el("div", attrs, el("h3", {}, z.title), z.cards.length ? el("div", { class: "cards" }, z.cards.map((c) => card(c))) : el("span", {}, z.empty));
+    if (z.kind === "card") return el("div", attrs, el("h3", {}, z.title), card(z.cards[0]));
+    return el("div", attrs, el("h3", {}, z.title), el("strong", {}, String(z.count)));
+  });
+  fill($("#centre"), parts);
 }
 
 function renderYou() {
@@ -346,19 +355,20 @@ function renderActions() {
   const bar = el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": tr("page.table.your_actions") });
   const general = actions().filter((a) => !a.card);
   for (const a of general) {
-    const cls = a.kind === "sampei" || a.kind === "win" ? "btn go" : "btn primary";
+    const cls = a.goes_out ? "btn go" : "btn primary";
     bar.append(el("button", { class: cls, type: "button", disabled: pending, dataset: { action: a.id, kind: a.kind },
       onclick: () => act(a) }, a.label, a.key ? el("kbd", {}, a.key) : null));
   }
   choices().forEach((a, n) => {
     const plain = a.kind === "discard";
-    const label = a.kind === "capture" ? [tr("page.table.capture"), miniCards(a.cards), tr("page.table.with"), miniCards([a.card])] : a.label;
+    // a numbered choice that involves cards of the table shows them: "C1 C2 with C3"
+    const label = a.numbered && a.cards.length ? [miniCards(a.cards), tr("page.table.with"), miniCards([a.card])] : a.label;
     bar.append(el("button", { class: a.kind === "call" ? "btn warn" : "btn primary", type: "button", disabled: pending,
       dataset: { action: a.id, kind: a.kind }, onclick: () => act(a), "aria-label": a.label, title: a.label },
     typeof label === "string" ? withRed(label) : label, n < 9 ? el("kbd", {}, String(n + 1)) : null,
     plain ? el("kbd", {}, "Enter") : null));
   });
-  const discards = actions().some((a) => a.card && a.kind !== "capture");
+  const discards = actions().some((a) => a.card && !a.numbered);
   if (discards && selected < 0) bar.append(el("span", { class: "small" }, tr("page.table.pick")));
   if (!actions().length && !st.over) bar.append(el("span", { class: "small" }, tr("page.table.waiting_others")));
   bar.append(el("span", { class: "spacer", style: "flex:1" }));
@@ -601,7 +611,6 @@ chatInit({ send, watching, seat: () => st && st.seat, changed: () => {
 async function start() {
   await loadWords();
   motion.wireToggles($("#motion-toggle"), $("#sound-toggle")); // its tooltips need the words
-  renderGlossary();
   if (watching) {
     connect();
     return;
@@ -639,13 +648,13 @@ async function start() {
 }
 
 // -- the game's own words (tan, ceki, mata…), kept as the players say them, explained ----------
-const GLOSSARY = ["tan", "ceki", "mata", "sampei", "kena", "ayam", "kandang", "kandang_tangan", "olo"];
-
+/** The terms the game's view lists (``ui.glossary``), explained once the first state came. */
 function renderGlossary() {
   const keys = $("#keys");
-  if (!keys || $("#glossary", keys)) return;
+  const terms = st && st.ui.glossary;
+  if (!keys || !terms || !terms.length || $("#glossary", keys)) return;
   keys.append(el("details", { id: "glossary", class: "small" }, el("summary", {}, tr("page.glossary.title")),
-    el("dl", {}, GLOSSARY.flatMap((w) => [el("dt", { style: "font-weight:600" }, w.replace("_", " ")), el("dd", {}, tr(`glossary.${w}`))]))));
+    el("dl", {}, terms.flatMap((w) => [el("dt", { style: "font-weight:600" }, w.replace("_", " ")), el("dd", {}, tr(`glossary.${w}`))]))));
 }
 
 // for the browser's console and the end-to-end tests: what the page was last sent

@@ -1,0 +1,144 @@
+"""How Ceki (Kowah) is shown (:class:`~cherki.core.view.GameView`): the pile (Ceki's word
+for the stock [003]) and the discards, the dealer, each caller's cards laid face down, the
+words of its deal and of its results (a triple, a plain or a double win, its base and
+multiplier), its actions ``win`` and ``ceki``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from cherki.core.cards import CODES, card_name, format_hand
+from cherki.core.contract import Observation
+from cherki.core.events import Event, EventKind, Result
+from cherki.core.view import (
+    GameView,
+    HandExtras,
+    SeatLine,
+    SeatSide,
+    Zone,
+    codes,
+    discards_text,
+    held,
+    zone,
+)
+from cherki.games.ceki.observation import CekiObservation
+from cherki.i18n.voice import Voice
+
+
+def _ceki(obs: Observation) -> CekiObservation:
+    if not isinstance(obs, CekiObservation):
+        raise TypeError(f"Ceki shows its own observations, not {type(obs).__name__}")
+    return obs
+
+
+class CekiView(GameView):
+    """Ceki's view."""
+
+    help_key: ClassVar[str] = "term.help.ceki"
+    short_forms: ClassVar[Mapping[str, str]] = {"s": "win", "sampei": "win"}
+    action_words: ClassVar[Mapping[str, tuple[str, str | None, str | None]]] = {
+        "win": ("action.win", "w", None),
+        "ceki": ("action.ceki", "c", None),
+    }
+    going_out: ClassVar[frozenset[str]] = frozenset({"win"})
+    shouts: ClassVar[Mapping[str, str]] = {"win": "Ceki!"}
+    glossary: ClassVar[tuple[str, ...]] = ("ceki",)
+
+    def table_lines(self, obs: Observation, voice: Voice) -> list[str]:
+        o, v = _ceki(obs), voice
+        lines = [
+            v.t("table.pile", n=o.stock_left),
+            v.t("table.dealer", name=v.name((o.first - 1) % o.players)),
+        ]
+        top = o.top
+        if top is not None:
+            how = v.t("table.top_straight" if o.top_straight else "table.top_hand")
+            lines.append(v.t("table.last_discard_how", card=card_name(top), how=how))
+        else:
+            lines.append(v.t("table.last_discard", card="-"))
+        if o.pile:
+            lines.append(v.t("table.discards", cards=discards_text(o.pile, v)))
+        for s in range(o.players):
+            bits = [v.words.count("count.cards", o.hand_sizes[s])]
+            if o.called[s]:
+                bits.append(v.t("table.called_ceki", n=o.laid_count[s]))
+            if any(o.exposed[s]) and s != o.seat:
+                bits.append(v.t("table.known", cards=format_hand(o.exposed[s])))
+            lines.append(f"{v.name(s)}: " + ", ".join(bits))
+        if any(o.laid):
+            lines.append(v.t("table.your_laid", cards=format_hand(o.laid)))
+        return lines
+
+    def zones(self, obs: Observation, voice: Voice) -> list[Zone]:
+        o, v = _ceki(obs), voice
+        top = o.top
+        pile = zone(
+            "pile",
+            "pile",
+            v.t("page.table.discards"),
+            cards=codes(o.pile),
+            seats=o.pile_seats,
+            top=CODES[top] if top is not None else None,
+            empty=v.t("page.table.none_yet"),
+        )
+        return [self.stock_zone(o, v), pile]
+
+    def seat_side(self, obs: Observation, seat: int, voice: Voice) -> SeatSide:
+        o, v = _ceki(obs), voice
+        lines: list[SeatLine] = []
+        if o.called[seat]:
+            lines.append(
+                SeatLine(label=v.t("page.table.face_down", n=o.laid_count[seat]), cards=None)
+            )
+        if any(o.exposed[seat]):
+            lines.append(SeatLine(label=v.t("page.table.known"), cards=held(o.exposed[seat])))
+        return SeatSide(call=self.game.call_names[1] if o.called[seat] else None, lines=lines)
+
+    def takeable(self, obs: Observation) -> int | None:
+        return _ceki(obs).top
+
+    def hand_extras(self, obs: Observation) -> HandExtras:
+        o = _ceki(obs)
+        return HandExtras(sets=[], leftover=[], winning=False, laid=held(o.laid))
+
+    def status(self, obs: Observation, voice: Voice, mine: bool) -> str | None:
+        return voice.t("status.yours.draw_ceki") if mine and obs.phase == "draw" else None
+
+    def event_line(self, event: Event, voice: Voice) -> str | None:
+        if event.kind == EventKind.DEAL:
+            return voice.say("log.deal_ceki", event.seat, n=event.number)
+        return None
+
+    def result_summary(self, result: Result, voice: Voice) -> str:
+        v = voice
+        if result.winner is None:
+            return v.t("result.ceki.pile_out")
+        s = result.winner
+        w = result.win
+        card = card_name(w.card) if w is not None and w.card is not None else v.t("log.a_card")
+        prev = w.from_seat if w else -1
+        how = result.how
+        if how == "triple":
+            how_text = v.t("result.ceki.triple", card=card)
+        elif how == "plain":
+            how_text = v.t("result.ceki.plain", owner=v.owner(prev), card=card)
+        elif v.is_you(prev):
+            how_text = v.t("result.ceki.double.you", card=card)
+        else:
+            how_text = v.t("result.ceki.double", owner=v.owner(prev), name=v.name(prev), card=card)
+        base = result.detail.get("base", result.total)
+        mult = result.detail.get("multiplier", 1)
+        if result.detail.get("payment") == "total":
+            pay_text = v.t("result.ceki.pay_total", total=result.total)
+        else:
+            pay_text = v.t("result.ceki.pay_each", total=result.total)
+        return v.say(
+            "result.ceki.win",
+            s,
+            how=how_text,
+            base=base,
+            mult=mult,
+            total=result.total,
+            pay=pay_text,
+        )

@@ -1,0 +1,115 @@
+"""How Cholek Tiga is shown (:class:`~cherki.core.view.GameView`): the stock, the pool of
+face-up cards and the card on the table waiting for a capture [002], each seat's captures
+and bonuses, its actions (``turn`` up a stock card, ``capture A B with C``, ``no
+capture``) and its result (the points of the captured cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+from cherki.core.cards import CODES, IS_RED, card_name, format_hand
+from cherki.core.contract import Observation
+from cherki.core.events import Result, ScoreItem
+from cherki.core.view import ActionView, GameView, SeatLine, SeatSide, Zone, codes, held, zone
+from cherki.games.cholek.observation import CholekObservation
+from cherki.i18n.voice import Voice, money_text
+
+
+def _cholek(obs: Observation) -> CholekObservation:
+    if not isinstance(obs, CholekObservation):
+        raise TypeError(f"Cholek Tiga shows its own observations, not {type(obs).__name__}")
+    return obs
+
+
+class CholekView(GameView):
+    """Cholek Tiga's view."""
+
+    help_key: ClassVar[str] = "term.help.cholek"
+    glossary: ClassVar[tuple[str, ...]] = ("ayam", "kandang")
+    short_forms: ClassVar[Mapping[str, str]] = {"p": "no capture", "pass": "no capture"}
+    action_words: ClassVar[Mapping[str, tuple[str, str | None, str | None]]] = {
+        "turn": ("action.turn", "u", "stock"),
+        "no capture": ("action.no_capture", "n", None),
+    }
+
+    def table_lines(self, obs: Observation, voice: Voice) -> list[str]:
+        o, v = _cholek(obs), voice
+        lines = [
+            v.t("table.stock", n=o.stock_left),
+            v.t("table.pool", cards=format_hand(o.pool) or "-"),
+        ]
+        if o.active is not None:
+            src = v.t("table.discarded" if o.active_from == "hand" else "table.turned_up")
+            lines.append(v.t("table.active", card=card_name(o.active), how=src))
+        for s in range(o.players):
+            cap = format_hand(o.captured[s]) or "-"
+            bits = [v.t("table.in_hand", n=o.hand_sizes[s]), v.t("table.captured", cards=cap)]
+            if o.bonus_money[s]:
+                bits.append(v.t("table.bonuses", money=f"{o.bonus_money[s]:+d}¢"))
+            lines.append(f"{v.name(s)}: " + ", ".join(bits))
+        return lines
+
+    def zones(self, obs: Observation, voice: Voice) -> list[Zone]:
+        o, v = _cholek(obs), voice
+        out = [
+            self.stock_zone(o, v),
+            zone(
+                "pool",
+                "cards",
+                v.t("page.table.pool"),
+                cards=held(o.pool),
+                empty=v.t("page.table.empty"),
+            ),
+        ]
+        if o.active is not None:
+            how = v.t("table.turned_up" if o.active_from == "stock" else "table.discarded")
+            title = v.t("page.table.on_table_how", how=how)
+            out.append(zone("active", "card", title, cards=[CODES[o.active]]))
+        return out
+
+    def seat_side(self, obs: Observation, seat: int, voice: Voice) -> SeatSide:
+        o, v = _cholek(obs), voice
+        lines = [SeatLine(label=v.t("page.table.captured"), cards=held(o.captured[seat]))]
+        if o.bonus_money[seat]:
+            money = money_text(o.bonus_money[seat])
+            lines.append(SeatLine(label=v.t("page.table.bonuses", money=money), cards=None))
+        return SeatSide(call=None, lines=lines)
+
+    def action(self, action: int, obs: Observation, voice: Voice) -> ActionView:
+        out = super().action(action, obs, voice)
+        text = out["text"]
+        if out["kind"] == "capture":  # "capture A B with C": numbered, in order
+            found = text.split()
+            out["card"] = found[-1]
+            out["cards"] = found[1:3]
+            out["label"] = voice.t("action.capture", cards=" ".join(found[1:3]), card=found[-1])
+            out["numbered"] = True
+        elif text == "no capture":
+            out["kind"] = "no-capture"
+        return out
+
+    def result_summary(self, result: Result, voice: Voice) -> str:
+        v = voice
+        scores = result.scores or ()
+        score_text = ", ".join(f"{v.obj(t)} {x}" for t, x in enumerate(scores))
+        best = result.total
+        if result.winner is not None:
+            return v.say("result.cholek.win", result.winner, best=best, scores=score_text)
+        tops = [v.obj(t) for t, x in enumerate(scores) if x == best]
+        return v.t("result.cholek.shared", best=best, tops=v.both(tops), scores=score_text)
+
+    def item_label(self, item: ScoreItem, result: Result, voice: Voice) -> str | None:
+        if item.kind != "captured":
+            return None
+        v = voice
+        k = item.cards[0]
+        if IS_RED[k]:
+            what = ("one", "pair", "three", "four")[item.count - 1]
+            said = v.t(f"item.captured.red_{what}", card=card_name(k))
+        else:
+            said = v.t(f"item.captured.{'three' if item.count == 3 else 'four'}", card=card_name(k))
+        return f"{v.name(item.seat)}: {said}"
+
+
+__all__ = ["CholekView", "codes"]
