@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import cherki.games  # noqa: F401 (every game registers its scoring methods)
 from cherki.core.events import Result, ScoreItem
+from cherki.games import GAMES
+from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SCORING, score_items
 from cherki.i18n import LANGUAGES
 from cherki.ui.text import Voice, item_label
@@ -36,12 +37,16 @@ def test_the_simulator_keeps_the_items_of_the_methods_it_plays() -> None:
 def test_every_item_is_worded_in_every_language(lang: str) -> None:
     voice = Voice.of(None, 4, lang=lang)
     result = Result(0, "self-draw", payments=(3, -1, -1, -1), detail={"exposed_olo": 1})
-    for kind in score_items():
-        item = ScoreItem(kind, 2, count=1, cards=(0,), among=15, seat=1)
-        label = item_label(item, result, voice)
-        worded = voice.words.has(f"item.{kind}") or kind == "olo"  # olo: counted in figures
-        assert label and worded, f"{lang}: no words for the score item {kind}"
-        assert "{" not in label, f"{lang}: {kind}: {label}"
+    sets_games = [g for g in GAMES.values() if isinstance(g, SetsGame)]
+    for name, method in SCORING.items():
+        # the game that scores by it words its items (its view first, the shared words after)
+        game = next(g for g in sets_games if issubclass(g.rules_type, method.rules))
+        for kind in method.items:
+            item = ScoreItem(kind, 2, count=1, cards=(0,), among=15, seat=1)
+            label = item_label(item, result, game, voice)
+            worded = voice.words.has(f"item.{kind}") or kind == "olo"  # olo: in figures
+            assert label and worded, f"{lang}: {name}: no words for the score item {kind}"
+            assert "{" not in label, f"{lang}: {kind}: {label}"
 
 
 def test_the_records_document_lists_every_item() -> None:

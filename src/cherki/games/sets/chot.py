@@ -51,7 +51,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from cherki.core.cards import counts_of
-from cherki.core.contract import MatchNote, Rules
+from cherki.core.contract import Ledger, MatchNote, Rules
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
 from cherki.core.options import Option, Preset, Value
@@ -67,9 +67,10 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
-from cherki.games.sets.present import ChotView
+from cherki.games.sets.present import SetsView
 from cherki.games.sets.rules import ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
+from cherki.i18n.voice import Voice, format_cents
 
 #: Chot's partnerships, tokens and bangkong.
 CHOT: Final = (
@@ -337,6 +338,61 @@ class ChotLedger:
             "excess": list(self.excess()),
             "side_money_cents": list(self.side_money()),
         }
+
+
+# -- its view --------------------------------------------------------------------------------
+class ChotView(SetsView):
+    """Chot: the games of sets' view, with its bangkong announced and settled."""
+
+    def note_line(self, note: MatchNote, voice: Voice) -> str:
+        if not isinstance(note, Bangkong):
+            return super().note_line(note, voice)
+        sides = _sides(voice)
+        if note.winner is None:
+            return voice.t("note.bangkong_tie", n=note.number, points=note.sides[0])
+        w = note.winner
+        return voice.t(
+            "note.bangkong_won",
+            n=note.number,
+            side=sides[w],
+            points=note.sides[w],
+            other=note.sides[1 - w],
+            excess=note.excess,
+        )
+
+    def ledger_lines(self, ledger: Ledger, voice: Voice) -> list[str]:
+        if not isinstance(ledger, ChotLedger):
+            return []
+        mine = ", ".join(f"{voice.name(t)} {x}" for t, x in enumerate(ledger.tokens))
+        return [
+            voice.t("sheet.tokens", tokens=mine),
+            voice.t("sheet.bangkong_done", n=len(ledger.bangkong)),
+        ]
+
+    def settlement_lines(self, ledger: Ledger, voice: Voice) -> list[str]:
+        if not isinstance(ledger, ChotLedger):
+            return []
+        sides = _sides(voice)
+        won, ex = ledger.won(), ledger.excess()
+        a, _ = ledger.side_money()
+        lines = [
+            voice.t("note.bangkong_count", a=sides[0], x=won[0], b=sides[1], y=won[1]),
+            voice.t("note.excess", a=sides[0], x=ex[0], b=sides[1], y=ex[1]),
+        ]
+        if a:
+            payer, payee = (sides[1], sides[0]) if a > 0 else (sides[0], sides[1])
+            lines.append(voice.t("note.pays", payer=payer, payee=payee, money=format_cents(abs(a))))
+        else:
+            lines.append(voice.t("note.no_one_pays"))
+        return lines
+
+
+def _sides(voice: Voice) -> list[str]:
+    half = len(voice.names) // 2
+    return [
+        voice.both([voice.obj(t) for t in range(len(voice.names)) if t % half == side])
+        for side in (0, 1)
+    ]
 
 
 class ChotGame(SetsGame):

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from cherki.core.cards import CODES, N_KINDS, card_name, format_hand
-from cherki.core.contract import Ledger, MatchNote, Observation
+from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
 from cherki.core.view import (
     GameView,
@@ -30,7 +30,7 @@ from cherki.games.sets.actions import DISCARD
 from cherki.games.sets.analysis import analyse_under
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.state import kept_ceki_waits
-from cherki.i18n.voice import Voice, format_cents
+from cherki.i18n.voice import Voice
 
 
 def _sets(obs: Observation) -> SetsObservation:
@@ -265,64 +265,4 @@ def _held(counts: Sequence[int]) -> list[str]:
     return [CODES[k] for k in range(N_KINDS) for _ in range(counts[k])]
 
 
-class ChotView(SetsView):
-    """Chot: the games of sets' view, with its bangkong announced and settled."""
-
-    def note_line(self, note: MatchNote, voice: Voice) -> str:
-        from cherki.games.sets.chot import Bangkong
-
-        if not isinstance(note, Bangkong):
-            return super().note_line(note, voice)
-        sides = _sides(voice)
-        if note.winner is None:
-            return voice.t("note.bangkong_tie", n=note.number, points=note.sides[0])
-        w = note.winner
-        return voice.t(
-            "note.bangkong_won",
-            n=note.number,
-            side=sides[w],
-            points=note.sides[w],
-            other=note.sides[1 - w],
-            excess=note.excess,
-        )
-
-    def ledger_lines(self, ledger: Ledger, voice: Voice) -> list[str]:
-        from cherki.games.sets.chot import ChotLedger
-
-        if not isinstance(ledger, ChotLedger):
-            return []
-        mine = ", ".join(f"{voice.name(t)} {x}" for t, x in enumerate(ledger.tokens))
-        return [
-            voice.t("sheet.tokens", tokens=mine),
-            voice.t("sheet.bangkong_done", n=len(ledger.bangkong)),
-        ]
-
-    def settlement_lines(self, ledger: Ledger, voice: Voice) -> list[str]:
-        from cherki.games.sets.chot import ChotLedger
-
-        if not isinstance(ledger, ChotLedger):
-            return []
-        sides = _sides(voice)
-        won, ex = ledger.won(), ledger.excess()
-        a, _ = ledger.side_money()
-        lines = [
-            voice.t("note.bangkong_count", a=sides[0], x=won[0], b=sides[1], y=won[1]),
-            voice.t("note.excess", a=sides[0], x=ex[0], b=sides[1], y=ex[1]),
-        ]
-        if a:
-            payer, payee = (sides[1], sides[0]) if a > 0 else (sides[0], sides[1])
-            lines.append(voice.t("note.pays", payer=payer, payee=payee, money=format_cents(abs(a))))
-        else:
-            lines.append(voice.t("note.no_one_pays"))
-        return lines
-
-
-def _sides(voice: Voice) -> list[str]:
-    half = len(voice.names) // 2
-    return [
-        voice.both([voice.obj(t) for t in range(len(voice.names)) if t % half == side])
-        for side in (0, 1)
-    ]
-
-
-__all__ = ["ChotView", "SetsView", "how_won", "waits_hint"]
+__all__ = ["SetsView", "how_won", "waits_hint"]
