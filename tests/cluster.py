@@ -112,3 +112,77 @@ def loads(text: str | bytes) -> dict[str, Any]:
     out = json.loads(text)
     assert isinstance(out, dict)
     return out
+
+
+def pid_of(owner: str) -> int:
+    """The process id in a cluster member's name (``p<pid>x<random>``)."""
+    return int(owner[1:].split("x", 1)[0])
+
+
+def store_version(url: str, table_id: str) -> int:
+    """The actions committed at a table (its version in the store)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            got = conn.execute(
+                text("SELECT version FROM tables WHERE id = :t"), {"t": table_id}
+            ).scalar()
+    finally:
+        engine.dispose()
+    return int(got or 0)
+
+
+class Person:
+    """A person at a seat, through ``base`` (``ws://…``): plays when it is their turn,
+    connects again with ``?since=`` whenever the connection ends, and checks that no state
+    it is sent is older than one it was sent before (nothing told is lost)."""
+
+    def __init__(self, base: str, token: str, deadline: float) -> None:
+        self.base = base
+        self.token = token
+        self.deadline = deadline
+        self.seen = -1
+        self.connects = 0
+        self.acted = 0
+        self.over = False
+        self.going_back: list[tuple[int, int]] = []
+        self.stop = False
+
+    def run(self) -> None:
+        import random
+
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+
+        while not self.stop and not self.over and time.monotonic() < self.deadline:
+            since = f"?since={self.seen}" if self.seen >= 0 else ""
+            try:
+                with connect(f"{self.base}/ws/seat/{self.token}{since}", open_timeout=5) as ws:
+                    self.connects += 1
+                    while not self.stop and time.monotonic() < self.deadline:
+                        msg = loads(ws.recv(timeout=15))
+                        if msg["type"] == "closing":
+                            break
+                        if msg["type"] != "state":
+                            continue
+                        if msg["version"] < self.seen:
+                            self.going_back.append((self.seen, msg["version"]))
+                        self.seen = max(self.seen, msg["version"])
+                        if msg["over"]:
+                            self.over = True
+                            break
+                        obs = msg["observation"]
+                        if obs is None or obs["current"] != msg["seat"] or not obs["legal"]:
+                            continue
+                        legal = obs["legal"]
+                        texts = {a["text"]: a["id"] for a in legal}
+                        action = texts.get("sampei", texts.get("draw", random.choice(legal)["id"]))
+                        time.sleep(0.12)  # a person's pace (10 messages a second at most)
+                        ws.send(json.dumps({"type": "act", "version": msg["version"],
+                                            "action": action}))  # fmt: skip
+                        self.acted += 1
+            except (OSError, TimeoutError, WebSocketException):
+                pass
+            time.sleep(0.2)

@@ -59,6 +59,7 @@ import contextlib
 import itertools
 import json
 import logging
+import os
 import secrets
 import time
 from collections import deque
@@ -294,7 +295,7 @@ class Cluster:
         self.ttl = ttl
         self.beat = beat
         #: this process's name among the others (also its channel's)
-        self.id = secrets.token_hex(10)
+        self.id = f"p{os.getpid()}x{secrets.token_hex(6)}"
         self.channel = f"cherki_{self.id}"
         #: the tables this process owns: the epoch it took each at, and when (monotonic)
         self.held: dict[str, tuple[int, float]] = {}
