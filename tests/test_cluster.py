@@ -245,3 +245,46 @@ def test_kills_at_random_moments_behind_nginx() -> None:
                 replay_hand(record, index)
         store.close()
         assert len(took) >= KILLS // 2
+
+
+def test_a_stale_owner_cannot_commit_and_lets_the_table_go() -> None:
+    """Fencing: process A owns a table; its lease expires (A was paused) and B takes it over
+    (a new epoch); A's next action is refused by the database in the same transaction as its
+    write, and nothing of it is written; B goes on from the committed log."""
+    from cherki.server.cluster import Cluster, Elsewhere, LeaseLost
+    from cherki.server.registry import Tables
+    from cherki.server.settings import SeatPlan
+
+    with postgres_server() as url:
+        store_a, store_b = Store(url), Store(url)
+        a, b = Cluster(store_a), Cluster(store_b)
+        store_a.fence, store_b.fence = a.fence, b.fence
+        lost: list[str] = []
+        a.on_lost = lost.append
+        tables_a, tables_b = Tables(store_a, cluster=a), Tables(store_b, cluster=b)
+        table_id, _, _ = tables_a.create("balik-satu", None, {}, [SeatPlan("human")] * 4)
+        table = tables_a.live[table_id]
+
+        def act(t: object) -> None:
+            s = t.session  # type: ignore[attr-defined]
+            t._act(s.to_act, s.state.legal_actions()[0], t.version)  # type: ignore[attr-defined]
+
+        act(table)
+        with pytest.raises(Elsewhere) as held:
+            tables_b.table(table_id)
+        assert held.value.owner == a.id
+        with store_a.engine.begin() as conn:  # A is paused past its lease
+            from sqlalchemy import text
+
+            conn.execute(text("UPDATE leases SET expires = now() - interval '1 second'"))
+        taken = tables_b.table(table_id)
+        assert owner_of(url, table_id) == (b.id, 2)
+        committed = store_version(url, table_id)
+        assert taken.version == committed == 1
+        with pytest.raises(LeaseLost):
+            act(table)
+        assert store_version(url, table_id) == committed  # nothing of A's was written
+        act(taken)
+        assert store_version(url, table_id) == committed + 1
+        store_a.close()
+        store_b.close()

@@ -27,9 +27,13 @@ Our specifications
 * **Forwarding is the owner's own app**: a WebSocket or an HTTP request about a table that
   another process owns is carried to the owner as it came (its path, query, headers and the
   client's address) and run there by the same routes; the owner's frames and answer are
-  carried back. The carrier is a queue table (``cluster_messages``) each process reads and
-  empties when ``LISTEN``/``NOTIFY`` tells it there is mail (and every half second anyway);
-  a ``NOTIFY`` payload is limited to 8,000 bytes, a state message is not. A request
+  carried back. The carrier is PostgreSQL's ``LISTEN``/``NOTIFY``: each process listens on
+  a channel of its own, and a message to it is sent with ``pg_notify`` (a message longer
+  than a notification's 8,000 bytes goes in pieces, all in one transaction, put together
+  again by the listener). Notifications from one sender arrive in the order sent; they are
+  not written to the database's log (nothing to vacuum); and one transaction may not send
+  one payload twice (PostgreSQL would fold them into one), so each carries the sender's
+  name and a number. A request
   forwarded once is never forwarded again (the header ``x-cherki-hop``): a table that moved
   meanwhile is answered "try again" (503, or the WebSocket closed with 1013).
 * **Failover**: a process that dies stops renewing; :data:`TTL` seconds later its leases
@@ -97,8 +101,10 @@ ADOPT_PER_BEAT = 50
 OUTBOX_MESSAGES = 20_000
 #: messages of one forwarded client waiting for the owner's table, at most
 TUNNEL_QUEUE = 64
-#: messages written to the database in one transaction
+#: messages sent in one transaction
 BATCH = 500
+#: characters of a message in one notification (at most 4 bytes each: under 8,000 bytes)
+PIECE = 1900
 #: the header a forwarded request carries (it is never forwarded again)
 HOP = b"x-cherki-hop"
 #: what a client of a table that moved to another process is told
@@ -315,7 +321,10 @@ class Cluster:
         self._listen: Any = None
         self._work: Any = None
         self._lock: asyncio.Lock | None = None
-        self._mail: asyncio.Event | None = None
+        self._send: Any = None
+        self._seq = itertools.count(1)
+        #: the pieces of long messages heard so far, by message
+        self._parts: dict[str, list[str]] = {}
         self._ready: asyncio.Event | None = None
         #: figures for the operator and the benchmark
         self.adopted = 0
@@ -325,13 +334,17 @@ class Cluster:
     def claim(self, table_id: str) -> int:
         """Take the table's lease (a new epoch), or raise :class:`Elsewhere` naming the
         process that holds an unexpired one."""
-        with self.engine.begin() as conn:
-            row = conn.execute(_CLAIM, {"table": table_id, "me": self.id, "ttl": self.ttl}).first()
-            if row is None:
-                owner = conn.execute(_OWNER, {"table": table_id}).scalar()
+        for _ in range(3):  # a lease given back between the two statements: take it again
+            with self.engine.begin() as conn:
+                values = {"table": table_id, "me": self.id, "ttl": self.ttl}
+                row = conn.execute(_CLAIM, values).first()
+                owner = None if row is not None else conn.execute(_OWNER, values).scalar()
+            if row is not None:
+                self.held[table_id] = (int(row[0]), time.monotonic())
+                return int(row[0])
+            if owner is not None:
                 raise Elsewhere(table_id, str(owner))
-        self.held[table_id] = (int(row[0]), time.monotonic())
-        return int(row[0])
+        raise Elsewhere(table_id, "")
 
     def fence(self, conn: SAConnection, table_id: str) -> None:
         """In a write's transaction: this process still owns the table at the epoch it took
@@ -375,14 +388,14 @@ class Cluster:
         self.limits = limits
         self._loop = asyncio.get_running_loop()
         self._lock = asyncio.Lock()
-        self._mail = asyncio.Event()
         self._ready = asyncio.Event()
         info = conninfo(self.store.url)
         self._listen = await psycopg.AsyncConnection.connect(info, autocommit=True)
         await self._listen.execute(f"LISTEN {self.channel}")
         self._work = await psycopg.AsyncConnection.connect(info, autocommit=True)
+        self._send = await psycopg.AsyncConnection.connect(info, autocommit=True)
         await self._beat(first=True)
-        for job in (self._listener(), self._reader(), self._sender(), self._beats()):
+        for job in (self._listener(), self._sender(), self._beats()):
             self._tasks.append(asyncio.create_task(job))
 
     async def stop(self) -> None:
@@ -401,14 +414,11 @@ class Cluster:
                     (self.id,),
                 )
                 await self._work.execute("DELETE FROM cluster_processes WHERE id = %s", (self.id,))
-                await self._work.execute(
-                    "DELETE FROM cluster_messages WHERE recipient = %s", (self.id,)
-                )
-        for c in (self._listen, self._work):
+        for c in (self._listen, self._work, self._send):
             if c is not None:
                 with contextlib.suppress(Exception):
                     await c.close()
-        self._listen = self._work = None
+        self._listen = self._work = self._send = None
         self.held.clear()
 
     def post(self, recipient: str, body: dict[str, Any]) -> bool:
@@ -419,53 +429,66 @@ class Cluster:
         self._ready.set()
         return True
 
-    async def _listener(self) -> None:
-        assert self._mail is not None
-        async for _ in self._listen.notifies():
-            self._mail.set()
+    async def _connected(self, conn: Any, *, listen: bool = False) -> Any:
+        """``conn``, or a new connection when it broke (the database restarted)."""
+        import psycopg
 
-    async def _reader(self) -> None:
-        assert self._mail is not None and self._lock is not None
+        if conn is not None and not conn.closed:
+            return conn
+        fresh = await psycopg.AsyncConnection.connect(conninfo(self.store.url), autocommit=True)
+        if listen:
+            await fresh.execute(f"LISTEN {self.channel}")
+        return fresh
+
+    async def _listener(self) -> None:
         while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._mail.wait(), 0.5)
-            self._mail.clear()
             try:
-                async with self._lock:
-                    cur = await self._work.execute(
-                        "DELETE FROM cluster_messages WHERE recipient = %s RETURNING id, body",
-                        (self.id,),
-                    )
-                    rows = await cur.fetchall()
+                self._listen = await self._connected(self._listen, listen=True)
+                async for note in self._listen.notifies():
+                    try:
+                        self._heard(note.payload)
+                    except Exception:
+                        log.exception("a message from another process could not be handled")
             except Exception:
-                log.exception("cannot read the other processes' messages")
+                log.exception("the cluster's listening connection failed: connecting again")
+                with contextlib.suppress(Exception):
+                    await self._listen.close()
                 await asyncio.sleep(self.beat)
-                continue
-            for _, body in sorted(rows):
-                try:
-                    self._dispatch(json.loads(body))
-                except Exception:
-                    log.exception("a message from another process could not be handled")
+
+    def _heard(self, payload: str) -> None:
+        """One notification: a message, or a piece of a long one."""
+        key, _, count, piece = payload.split(" ", 3)
+        if count == "1":
+            body = piece
+        else:
+            parts = self._parts.setdefault(key, [])
+            parts.append(piece)
+            if len(parts) < int(count):
+                return
+            body = "".join(self._parts.pop(key))
+        self._dispatch(json.loads(body))
+
+    def _pieces(self, body: str) -> list[str]:
+        """A message's notifications: its name (this process's and a number), the piece's
+        index and count, and the piece."""
+        key = f"{self.id}.{next(self._seq)}"
+        if len(body) <= PIECE:
+            return [f"{key} 0 1 {body}"]
+        parts = [body[i : i + PIECE] for i in range(0, len(body), PIECE)]
+        return [f"{key} {i} {len(parts)} {p}" for i, p in enumerate(parts)]
 
     async def _sender(self) -> None:
-        assert self._ready is not None and self._lock is not None
+        assert self._ready is not None
         while True:
             await self._ready.wait()
             self._ready.clear()
             while self._outbox:
                 batch = [self._outbox.popleft() for _ in range(min(BATCH, len(self._outbox)))]
+                notes = [(f"cherki_{who}", p) for who, body in batch for p in self._pieces(body)]
                 try:
-                    async with (
-                        self._lock,
-                        self._work.transaction(),
-                        self._work.cursor() as cur,
-                    ):
-                        await cur.executemany(
-                            "INSERT INTO cluster_messages (recipient, body) VALUES (%s, %s)",
-                            batch,
-                        )
-                        for who in sorted({r for r, _ in batch}):
-                            await cur.execute("SELECT pg_notify(%s, '')", (f"cherki_{who}",))
+                    self._send = await self._connected(self._send)
+                    async with self._send.transaction(), self._send.cursor() as cur:
+                        await cur.executemany("SELECT pg_notify(%s, %s)", notes)
                 except Exception:
                     log.exception("cannot send %d messages to the other processes", len(batch))
 
@@ -514,7 +537,10 @@ class Cluster:
         began = time.monotonic()
         releases, self._releases = self._releases, []
         watched = sorted({o.table_id for o in self.outbound.values()})
-        async with self._lock, self._work.transaction():
+        # each statement its own transaction (the connection commits each): a beat never
+        # holds the leases' rows while the owners' writes renew them
+        async with self._lock:
+            self._work = await self._connected(self._work)
             cur = self._work.cursor()
             if releases:
                 await cur.executemany(
@@ -555,10 +581,6 @@ class Cluster:
                 )
                 adopted = [(t, int(e)) for t, e in await cur.fetchall()]
             if sweep:
-                await cur.execute(
-                    "DELETE FROM cluster_messages WHERE recipient NOT IN "
-                    "(SELECT id FROM cluster_processes WHERE seen > now() - interval '1 minute')"
-                )
                 await cur.execute(
                     "DELETE FROM cluster_processes WHERE seen < now() - interval '1 hour'"
                 )

@@ -29,6 +29,10 @@ Our specifications
   the table's version, time and status. It refuses a record that contradicts the log
   (fewer hands or actions, a different action, deal or result, an action added to a hand
   that is over or that later hands follow). :meth:`Store.record` assembles the record.
+* **Fenced writes** (several processes on one PostgreSQL, :mod:`cherki.server.cluster`):
+  :attr:`Store.fence`, when set, is called inside each write of a table's log, new match
+  and settings, in the same transaction, and refuses the write (nothing committed) when
+  this process no longer owns the table's lease at the epoch it took it at.
 * **What was written is remembered** per table in the process (the header, each hand's
   deal, actions and result): a save compares the record with it, in memory. A table not
   remembered (a restart) is read back whole once. The table's version is bumped only from

@@ -4,9 +4,11 @@
   take-over: a stale owner's writes name an old epoch and fail) and when it expires (the
   database's clock).
 * ``cluster_processes``: each serving process and when it last said it was alive.
-* ``cluster_messages``: what one process sends another (a seat's messages forwarded to the
-  owner of its table, the owner's messages back, requests and answers), read and deleted
-  by the process it is for, which ``LISTEN``s for a ``NOTIFY`` that it has mail.
+
+What one process sends another travels by ``LISTEN``/``NOTIFY``, in no table.
+
+``leases.expires`` has no index, so that renewing a lease (every write of its table) is a
+heap-only update; the table holds one row per live table and is read whole.
 
 Made on SQLite too (one process never uses them), so that one schema serves both.
 
@@ -39,28 +41,14 @@ def upgrade() -> None:
         sa.Column("expires", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("leases_owner", "leases", ["owner"])
-    op.create_index("leases_expires", "leases", ["expires"])
     op.create_table(
         "cluster_processes",
         sa.Column("id", sa.String(40), primary_key=True),
         sa.Column("started", sa.DateTime(timezone=True), nullable=False),
         sa.Column("seen", sa.DateTime(timezone=True), nullable=False),
     )
-    op.create_table(
-        "cluster_messages",
-        sa.Column(
-            "id",
-            sa.BigInteger().with_variant(sa.Integer(), "sqlite"),
-            primary_key=True,
-            autoincrement=True,
-        ),
-        sa.Column("recipient", sa.String(40), nullable=False),
-        sa.Column("body", sa.Text(), nullable=False),
-    )
-    op.create_index("cluster_messages_recipient", "cluster_messages", ["recipient", "id"])
 
 
 def downgrade() -> None:
-    op.drop_table("cluster_messages")
     op.drop_table("cluster_processes")
     op.drop_table("leases")
