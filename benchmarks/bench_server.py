@@ -20,10 +20,12 @@ that many ``cherki serve`` processes on it (docs/deploy.md): each table is made 
 process (in turn) and each of its people connects to one in turn too, as a proxy spreads
 them, so a person is as often served through another process (forwarded to the owner of
 the table, :mod:`cherki.server.cluster`) as directly. The servers' CPU is the sum of the
-processes'. ``--kills N`` then measures failover on two processes: N times, the owner of a
-table in play is killed (SIGKILL) and the time until another process holds the table's
-lease is taken (then the killed process is started again); it prints the median and the
-worst.
+processes', the database's that of the PostgreSQL server's processes. ``--direct``
+connects each person to the process that owns the table instead (nothing forwarded: the
+cost of forwarding, side by side). ``--kills N`` then measures failover on two processes:
+N times, the owner of a table in play is killed (SIGKILL) and the time until another
+process holds the table's lease is taken (then the killed process is started again); it
+prints the median and the worst.
 
 The people run in this process (asyncio, one connection each) beside the server on the same
 machine: the figures are a lower bound on what the server alone could hold.
@@ -106,7 +108,29 @@ def _cpu_seconds(pid: int) -> float:
 
 
 def _cpus(pids: list[int]) -> float:
-    return sum(_cpu_seconds(p) for p in pids)
+    total = 0.0
+    for p in pids:
+        with contextlib.suppress(OSError):  # a database backend may have ended
+            total += _cpu_seconds(p)
+    return total
+
+
+def _database_pids(url: str) -> list[int]:
+    """The throwaway PostgreSQL's processes (its postmaster, found by its port, and the
+    postmaster's children); none for SQLite (it runs inside the server)."""
+    if not url.startswith("postgresql"):
+        return []
+    port = url.rsplit(":", 1)[1].split("/", 1)[0]
+    procs: dict[int, tuple[int, str]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            procs[int(entry.name)] = (int(stat[1]), cmd)
+    main = [p for p, (_, cmd) in procs.items() if "postgres" in cmd and f"-p {port}" in cmd]
+    return main + [p for p, (parent, _) in procs.items() if parent in main]
 
 
 def _rss_mib(pid: int) -> float:
@@ -187,6 +211,7 @@ async def open_table(
     rng: random.Random,
     game: str,
     ports: list[int] | None = None,
+    direct: bool = False,
 ) -> tuple[str, list[asyncio.Task[None]]]:
     """A table of four people, each playing in a task of its own: its id and the tasks. The
     family creates the table and connects from an address of its own
@@ -207,7 +232,7 @@ async def open_table(
             await own.post("/api/seats", json={"token": token, "name": f"P{seat}"})
     tasks = []
     for seat, token in made["seats"].items():
-        at = ports[(index + int(seat)) % len(ports)]
+        at = port if direct else ports[(index + int(seat)) % len(ports)]
         url = f"ws://127.0.0.1:{at}/ws/seat/{token}"
         r = random.Random(rng.getrandbits(32))
         tasks.append(asyncio.create_task(person(url, int(seat), figures, r, address)))
@@ -221,7 +246,9 @@ def _quantile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-async def ramp(args: argparse.Namespace, ports: list[int], pids: list[int]) -> list[dict[str, Any]]:
+async def ramp(
+    args: argparse.Namespace, ports: list[int], pids: list[int], url: str = ""
+) -> list[dict[str, Any]]:
     port = ports[0]
     rng = random.Random(args.seed)
     figures = Figures()
@@ -234,15 +261,19 @@ async def ramp(args: argparse.Namespace, ports: list[int], pids: list[int]) -> l
     ) as client:
         for target in args.steps:
             while len(tasks) < target * SEATS:
-                tasks += (await open_table(client, port, figures, rng, args.game, ports))[1]
+                made = await open_table(client, port, figures, rng, args.game, ports, args.direct)
+                tasks += made[1]
             await asyncio.sleep(args.warmup)
             figures.rtts.clear()
             figures.lags.clear()
             figures.actions = 0
             errors_before = len(figures.errors)
+            db = _database_pids(url)
             cpu0, t0, own0 = _cpus(pids), time.monotonic(), _own_cpu()
+            db0 = _cpus(db)
             await asyncio.sleep(args.hold)
             cpu1, t1, own1 = _cpus(pids), time.monotonic(), _own_cpu()
+            db1 = _cpus(db)
             rtts = list(figures.rtts)
             row = {
                 "tables": target,
@@ -252,6 +283,7 @@ async def ramp(args: argparse.Namespace, ports: list[int], pids: list[int]) -> l
                 "p99_ms": round(1000 * _quantile(rtts, 0.99), 1),
                 "max_ms": round(1000 * max(rtts, default=float("nan")), 1),
                 "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
+                "database_cpu_pct": round(100 * (db1 - db0) / (t1 - t0), 1),
                 "server_rss_mib": round(sum(_rss_mib(p) for p in pids), 1),
                 "people_cpu_pct": round(100 * (own1 - own0) / (t1 - t0), 1),
                 "people_lag_p99_ms": round(1000 * _quantile(list(figures.lags), 0.99), 1),
@@ -262,6 +294,7 @@ async def ramp(args: argparse.Namespace, ports: list[int], pids: list[int]) -> l
                 f"{row['tables']:5d} tables  {row['actions_per_s']:7.1f} actions/s  "
                 f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
                 f"max {row['max_ms']:7.1f} ms  server CPU {row['server_cpu_pct']:5.1f}%  "
+                f"database CPU {row['database_cpu_pct']:5.1f}%  "
                 f"RSS {row['server_rss_mib']:6.1f} MiB  "
                 f"people's CPU {row['people_cpu_pct']:5.1f}% (lag p99 "
                 f"{row['people_lag_p99_ms']:.0f} ms)  "
@@ -407,6 +440,12 @@ def main() -> None:
         help="comma-separated counts of cherki serve processes on one PostgreSQL, each "
         "count a ramp of its own (e.g. 1,2)",
     )
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="with several processes, each person connects to the process that made (and "
+        "owns) the table: nothing forwarded",
+    )
     parser.add_argument("--kills", type=int, default=0, help="failovers to time (two processes)")
     parser.add_argument(
         "--failover-tables", type=int, default=20, help="tables in play while killing"
@@ -419,12 +458,12 @@ def main() -> None:
     raise_file_limit()
     results = []
     for count in counts:
-        with serving(args.database, count) as (ports, pids, _):
+        with serving(args.database, count) as (ports, pids, url):
             print(
                 f"{count} cherki serve process(es) on {args.database}, {SEATS} people a "
                 "table, think 0.5–2 s"
             )
-            rows = asyncio.run(ramp(args, ports, pids))
+            rows = asyncio.run(ramp(args, ports, pids, url))
         held = [r for r in rows if r["p99_ms"] < args.p99]
         best = held[-1] if held else None
         if best:

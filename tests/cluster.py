@@ -74,9 +74,10 @@ class Serving:
 
 
 @contextmanager
-def serving(url: str, count: int) -> Iterator[list[Serving]]:
-    """``count`` processes on the database at ``url``, stopped afterwards."""
-    procs = [Serving(url, free_port()) for _ in range(count)]
+def serving(url: str, count: int, *extra: str) -> Iterator[list[Serving]]:
+    """``count`` processes on the database at ``url`` (``extra``: more options of ``cherki
+    serve``), stopped afterwards."""
+    procs = [Serving(url, free_port(), extra=list(extra)) for _ in range(count)]
     try:
         for p in procs:
             p.start()

@@ -27,6 +27,7 @@ from cluster import (
 from nginx import nginx_proxy
 from pg import postgres_server
 from serverutil import next_settled
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from cherki.play.records import replay_hand
@@ -43,7 +44,8 @@ def _drain(ws: object, quiet: float = 0.5) -> list[dict[str, object]]:
 
 
 def test_a_seat_at_another_process_plays_through_the_owner() -> None:
-    with postgres_server() as url, serving(url, 2) as (a, b):
+    limit = ("--limit", "connections_per_table=2")
+    with postgres_server() as url, serving(url, 2, *limit) as (a, b):
         made = httpx.post(a.http + "/api/tables", json=table_body(), timeout=30).json()
         table_id, token, host = made["table"], made["seats"]["0"], made["host"]
         owner = owner_of(url, table_id)
@@ -84,6 +86,13 @@ def test_a_seat_at_another_process_plays_through_the_owner() -> None:
                 b.http + "/api/seats", json={"token": "x" * 22, "name": "Ann"}, timeout=30
             )
             assert again.status_code == 400
+            # the owner's limits hold for the clients of other processes: a third connection
+            # is told why, and closed
+            with connect(f"{b.ws}/ws/watch/{table_id}") as third:
+                said = loads(third.recv(timeout=30))
+                assert said["type"] == "closing" and "2 connections already" in said["message"]
+                with pytest.raises(ConnectionClosed):
+                    third.recv(timeout=30)
             told = [m for m in _drain(spec) if m["type"] == "state"]
             mine = [m for m in _drain(ws) if m["type"] == "state"]
         assert told and told[-1]["names"][0] == "Siti" and told[-1]["settings"]["bot_pace"] == 0.1

@@ -255,6 +255,8 @@ class _Outbound:
         self.early: list[str] = []
         self.ending: asyncio.Task[None] | None = None
         self.owner_closed = False
+        #: the close code and reason the owner sent
+        self.closed_with = (1000, "")
 
     def handle(self, message: dict[str, Any]) -> None:
         kind = message["k"]
@@ -267,12 +269,17 @@ class _Outbound:
                 self.conn.send(message["x"])
         elif kind == "close":
             self.owner_closed = True
+            self.closed_with = (int(message.get("c") or 1000), str(message.get("r") or ""))
             if not self.answer.done():
                 self.answer.set_result(message)
-            elif self.conn is not None and self.ending is None:
-                self.ending = asyncio.get_running_loop().create_task(
-                    self._end(int(message.get("c") or 1000), str(message.get("r") or ""))
-                )
+            elif self.conn is not None:
+                self.end()
+
+    def end(self) -> None:
+        """The owner closed (after accepting): close the client's socket once what the
+        owner sent before has gone out."""
+        if self.ending is None:
+            self.ending = asyncio.get_running_loop().create_task(self._end(*self.closed_with))
 
     async def _end(self, code: int, reason: str) -> None:
         """The owner closed: what it sent goes out first, then the close."""
@@ -638,6 +645,8 @@ class Cluster:
             for text_ in out.early:
                 conn.send(text_)
             out.early.clear()
+            if out.owner_closed:  # it closed at once (e.g. too many connections)
+                out.end()
             bucket = Bucket(limits.messages_per_second)
             try:
                 while not conn.closed:
