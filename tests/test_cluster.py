@@ -188,7 +188,7 @@ def test_workers_share_one_port_and_a_stopped_one_comes_back() -> None:
 
 
 #: kills in the long run (each waits for the takeover and for the table to move on)
-KILLS = 8
+KILLS = 12
 
 
 @pytest.mark.slow
