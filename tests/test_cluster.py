@@ -141,6 +141,9 @@ def test_a_killed_owner_s_table_is_taken_over_and_nobody_loses_what_they_were_to
 
 
 def test_workers_share_one_port_and_a_stopped_one_comes_back() -> None:
+    """``cherki serve --workers 2``: every connection is served whichever worker takes it;
+    the owner killed, the other takes the table over and the supervisor starts a new one;
+    the supervisor killed, the workers stop too."""
     import signal
     import subprocess
     import sys
@@ -180,11 +183,46 @@ def test_workers_share_one_port_and_a_stopped_one_comes_back() -> None:
             with connect(f"ws://127.0.0.1:{port}/ws/seat/{made['seats']['0']}") as ws:
                 assert loads(ws.recv(timeout=30))["type"] == "state"
         finally:
-            proc.send_signal(signal.SIGTERM)
+            workers = _children(proc.pid)
+            proc.send_signal(signal.SIGKILL)  # the supervisor itself, outright
             out, _ = proc.communicate(timeout=60)
+            left = _wait_gone(workers, 30.0)
         said = out.decode()
         assert "2 serving processes on one port" in said
         assert "worker" in said and "starting it again" in said
+        assert len(workers) == 2 and left == [], "the workers outlived their supervisor"
+
+
+def _children(pid: int) -> list[int]:
+    from pathlib import Path
+
+    text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    return [int(x) for x in text.split()]
+
+
+def _wait_gone(pids: list[int], seconds: float) -> list[int]:
+    """Wait for the processes to end; those still there are killed, and returned."""
+    import os
+    import signal
+
+    deadline = time.monotonic() + seconds
+    alive = list(pids)
+    while alive and time.monotonic() < deadline:
+        time.sleep(0.2)
+        alive = [p for p in alive if _running(p)]
+    for p in alive:
+        os.kill(p, signal.SIGKILL)
+    return alive
+
+
+def _running(pid: int) -> bool:
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
 
 
 #: kills in the long run (each waits for the takeover and for the table to move on)

@@ -26,7 +26,7 @@ Our specifications
   reverse proxy; each process serves any table (:mod:`cherki.server.cluster`), so N > 1
   needs PostgreSQL: with SQLite it is a one-line error. The command stays in front as their
   supervisor: a process that stops is started again (at most once a second), Ctrl+C or
-  SIGTERM stops them all.
+  SIGTERM stops them all, and a worker whose supervisor is gone (even killed) stops too.
 * **Garbage collection**: Python's full collections grow with the tables held (a few hundred
   tables: 100–200 ms each, every few seconds, and every connection waits). The server
   collects the two young generations as usual but the oldest only every
@@ -150,6 +150,8 @@ def serve(
         extra += [f"--limit={x}" for x in limit or []]
         _supervise(host, port, url, workers, extra)
         return
+    if fd is not None:
+        _stop_with_supervisor()
     app = create_app(store, public_url=public, limits=limits, collect_every=FULL_COLLECTION)
     gc.collect()
     gc.freeze()
@@ -175,6 +177,22 @@ def _is_postgres(url: str) -> bool:
         return make_url(url).get_backend_name() == "postgresql"
     except Exception:  # a URL SQLAlchemy cannot read fails with its own message later
         return False
+
+
+def _stop_with_supervisor() -> None:
+    """A worker stops (as on SIGTERM: its leases given back) when its supervisor is gone,
+    even killed outright: a thread looks every second whether its parent is still there."""
+    import os
+    import threading
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="cherki-supervisor-watch", daemon=True).start()
 
 
 #: seconds a worker is given to stop before it is killed
