@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import os
 import signal
 import socket
 import subprocess
@@ -182,10 +183,10 @@ def _is_postgres(url: str) -> bool:
 def _stop_with_supervisor() -> None:
     """A worker stops (as on SIGTERM: its leases given back) when its supervisor is gone,
     even killed outright: a thread looks every second whether its parent is still there."""
-    import os
     import threading
 
-    parent = os.getppid()
+    # named by the supervisor: a worker started as it died sees another parent already
+    parent = int(os.environ.get(SUPERVISOR) or os.getppid())
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -195,6 +196,8 @@ def _stop_with_supervisor() -> None:
     threading.Thread(target=watch, name="cherki-supervisor-watch", daemon=True).start()
 
 
+#: the environment variable that names a worker's supervisor (its process id)
+SUPERVISOR = "CHERKI_SUPERVISOR"
 #: seconds a worker is given to stop before it is killed
 STOP_SECONDS = 30.0
 
@@ -221,8 +224,10 @@ def _supervise(host: str, port: int, url: str, count: int, extra: list[str]) -> 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
 
+    env = {**os.environ, SUPERVISOR: str(os.getpid())}
+
     def spawn() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(command, pass_fds=(fd,))
+        return subprocess.Popen(command, pass_fds=(fd,), env=env)
 
     procs = [spawn() for _ in range(count)]
     started = [time.monotonic()] * count
