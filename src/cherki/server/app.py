@@ -65,7 +65,7 @@ from fastapi.responses import JSONResponse, Response
 
 from cherki.server import api, pages, sockets, words
 from cherki.server.api import games_json
-from cherki.server.cluster import Elsewhere, hopped
+from cherki.server.cluster import Elsewhere, LeaseLost, hopped
 from cherki.server.limits import Limits
 from cherki.server.service import TICK, Server
 from cherki.server.store import Store
@@ -181,6 +181,7 @@ def create_app(
     app.state.limits = limits
     app.add_middleware(BodyLimit, limits=limits)
     app.add_exception_handler(Elsewhere, _forward)
+    app.add_exception_handler(LeaseLost, _moved)
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(words.router)
@@ -199,6 +200,14 @@ async def _forward(request: Request, exc: Exception) -> Response:
             status_code=503,
         )
     return await srv.cluster.forward(request, exc)
+
+
+async def _moved(request: Request, exc: Exception) -> Response:
+    """A change refused because another process took the table over meanwhile: nothing was
+    written; asked again, the request reaches the new owner."""
+    return JSONResponse(
+        {"detail": "this table moved to another server meanwhile: try again"}, status_code=503
+    )
 
 
 def default_url() -> str:

@@ -602,6 +602,10 @@ class Cluster:
             if lease is None or lease[0] != out.owner or not lease[1] or out.owner not in alive:
                 out.moved()
         now = time.monotonic()
+        if adopted:
+            log.warning(
+                "taking over %d table(s) whose process stopped renewing its leases", len(adopted)
+            )
         for table_id, epoch in adopted:
             self.held[table_id] = (epoch, now)
             self.adopted += 1
