@@ -116,6 +116,12 @@ def test_a_killed_owner_s_table_is_taken_over_and_nobody_loses_what_they_were_to
         told = person.seen
         a.kill()
         killed = time.monotonic()
+        # the host, through b, meanwhile: answered by the new owner, or told to try again
+        said = httpx.post(
+            b.http + f"/api/host/{made['host']}/settings", json={"bot_pace": 0}, timeout=30
+        )
+        assert said.status_code in (200, 503), said.text
+        assert said.status_code == 200 or "try again" in said.json()["detail"]
         while True:
             lease = owner_of(url, table_id)
             if lease is not None and pid_of(lease[0]) == b.proc.pid:  # type: ignore[union-attr]

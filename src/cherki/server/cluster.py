@@ -320,7 +320,8 @@ class Cluster:
         self.limits = Limits()
         self.inbound: dict[str, _Inbound] = {}
         self.outbound: dict[str, _Outbound] = {}
-        self.requests: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        #: HTTP requests forwarded and not yet answered: their answer to come, and the owner
+        self.requests: dict[str, tuple[asyncio.Future[dict[str, Any]], str]] = {}
         self._outbox: deque[tuple[str, str]] = deque()
         self._counter = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -517,9 +518,9 @@ class Cluster:
         elif kind == "http":
             asyncio.get_running_loop().create_task(self._serve_http(m))
         elif kind == "reply":
-            future = self.requests.pop(m["r"], None)
-            if future is not None and not future.done():
-                future.set_result(m)
+            waiting = self.requests.pop(m["r"], None)
+            if waiting is not None and not waiting[0].done():
+                waiting[0].set_result(m)
         else:
             out = self.outbound.get(m.get("t", ""))
             if out is not None:
@@ -597,6 +598,9 @@ class Cluster:
         for inbound in list(self.inbound.values()):
             if inbound.origin not in alive:
                 inbound.push({"type": "websocket.disconnect", "code": 1001})
+        for future, owner in list(self.requests.values()):
+            if owner not in alive and not future.done():  # it stopped: no answer will come
+                future.set_exception(TimeoutError())
         for out in list(self.outbound.values()):
             lease = leases.get(out.table_id)
             if lease is None or lease[0] != out.owner or not lease[1] or out.owner not in alive:
@@ -688,7 +692,7 @@ class Cluster:
 
         rid = f"{self.id}.{next(self._counter)}"
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.requests[rid] = future
+        self.requests[rid] = (future, away.owner)
         body = await request.body()
         sent = self.post(
             away.owner,
