@@ -345,7 +345,15 @@ def _end(server: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def serving(database: str, processes: int = 1) -> Iterator[tuple[list[int], list[int], str]]:
+def serving(database: str) -> Iterator[tuple[int, int]]:
+    """``cherki serve`` on 127.0.0.1 on a fresh database of that kind, until the block
+    ends: its port and process id (bench_attack.py's harness)."""
+    with serving_many(database, 1) as (ports, pids, _):
+        yield ports[0], pids[0]
+
+
+@contextlib.contextmanager
+def serving_many(database: str, processes: int) -> Iterator[tuple[list[int], list[int], str]]:
     """``processes`` ``cherki serve`` processes on 127.0.0.1 on a fresh database of that
     kind, until the block ends: their ports, their process ids and the database's URL."""
     with _database(database) as url:
@@ -458,7 +466,7 @@ def main() -> None:
     raise_file_limit()
     results = []
     for count in counts:
-        with serving(args.database, count) as (ports, pids, url):
+        with serving_many(args.database, count) as (ports, pids, url):
             print(
                 f"{count} cherki serve process(es) on {args.database}, {SEATS} people a "
                 "table, think 0.5–2 s"
