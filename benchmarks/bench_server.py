@@ -13,6 +13,19 @@ is 100 ms or more (or at ``--max``) and reports the most tables held under 100 m
     uv run --group dev python benchmarks/bench_server.py                      # SQLite
     uv run --group dev python benchmarks/bench_server.py --database postgresql
     uv run --group dev python benchmarks/bench_server.py --steps 50,100,200 --hold 20
+    uv run --group dev python benchmarks/bench_server.py --processes 1,2 --kills 20
+
+``--processes 1,2`` runs the ramp once per count, each on a fresh throwaway PostgreSQL with
+that many ``cherki serve`` processes on it (docs/deploy.md): each table is made through one
+process (in turn) and each of its people connects to one in turn too, as a proxy spreads
+them, so a person is as often served through another process (forwarded to the owner of
+the table, :mod:`cherki.server.cluster`) as directly. The servers' CPU is the sum of the
+processes', the database's that of the PostgreSQL server's processes. ``--direct``
+connects each person to the process that owns the table instead (nothing forwarded: the
+cost of forwarding, side by side). ``--kills N`` then measures failover on two processes:
+N times, the owner of a table in play is killed (SIGKILL) and the time until another
+process holds the table's lease is taken (then the killed process is started again); it
+prints the median and the worst.
 
 The people run in this process (asyncio, one connection each) beside the server on the same
 machine: the figures are a lower bound on what the server alone could hold.
@@ -94,6 +107,32 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _cpus(pids: list[int]) -> float:
+    total = 0.0
+    for p in pids:
+        with contextlib.suppress(OSError):  # a database backend may have ended
+            total += _cpu_seconds(p)
+    return total
+
+
+def _database_pids(url: str) -> list[int]:
+    """The throwaway PostgreSQL's processes (its postmaster, found by its port, and the
+    postmaster's children); none for SQLite (it runs inside the server)."""
+    if not url.startswith("postgresql"):
+        return []
+    port = url.rsplit(":", 1)[1].split("/", 1)[0]
+    procs: dict[int, tuple[int, str]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError):
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            procs[int(entry.name)] = (int(stat[1]), cmd)
+    main = [p for p, (_, cmd) in procs.items() if "postgres" in cmd and f"-p {port}" in cmd]
+    return main + [p for p, (parent, _) in procs.items() if parent in main]
+
+
 def _rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -166,12 +205,21 @@ async def person(
 
 
 async def open_table(
-    client: httpx.AsyncClient, port: int, figures: Figures, rng: random.Random, game: str
+    client: httpx.AsyncClient,
+    port: int,
+    figures: Figures,
+    rng: random.Random,
+    game: str,
+    ports: list[int] | None = None,
+    direct: bool = False,
 ) -> tuple[str, list[asyncio.Task[None]]]:
     """A table of four people, each playing in a task of its own: its id and the tasks. The
     family creates the table and connects from an address of its own
     (:func:`family_address`); ``client`` is not used (kept for callers)."""
-    address = family_address(next(_tables_opened))
+    index = next(_tables_opened)
+    address = family_address(index)
+    ports = ports or [port]
+    port = ports[index % len(ports)]
     transport = httpx.AsyncHTTPTransport(local_address=address)
     # hands one after another, as before the pause after a hand (a simulated person
     # never presses "next hand")
@@ -184,7 +232,8 @@ async def open_table(
             await own.post("/api/seats", json={"token": token, "name": f"P{seat}"})
     tasks = []
     for seat, token in made["seats"].items():
-        url = f"ws://127.0.0.1:{port}/ws/seat/{token}"
+        at = port if direct else ports[(index + int(seat)) % len(ports)]
+        url = f"ws://127.0.0.1:{at}/ws/seat/{token}"
         r = random.Random(rng.getrandbits(32))
         tasks.append(asyncio.create_task(person(url, int(seat), figures, r, address)))
     return made["table"], tasks
@@ -197,7 +246,10 @@ def _quantile(xs: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, Any]]:
+async def ramp(
+    args: argparse.Namespace, ports: list[int], pids: list[int], url: str = ""
+) -> list[dict[str, Any]]:
+    port = ports[0]
     rng = random.Random(args.seed)
     figures = Figures()
     tasks: list[asyncio.Task[None]] = []
@@ -209,15 +261,19 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
     ) as client:
         for target in args.steps:
             while len(tasks) < target * SEATS:
-                tasks += (await open_table(client, port, figures, rng, args.game))[1]
+                made = await open_table(client, port, figures, rng, args.game, ports, args.direct)
+                tasks += made[1]
             await asyncio.sleep(args.warmup)
             figures.rtts.clear()
             figures.lags.clear()
             figures.actions = 0
             errors_before = len(figures.errors)
-            cpu0, t0, own0 = _cpu_seconds(pid), time.monotonic(), _own_cpu()
+            db = _database_pids(url)
+            cpu0, t0, own0 = _cpus(pids), time.monotonic(), _own_cpu()
+            db0 = _cpus(db)
             await asyncio.sleep(args.hold)
-            cpu1, t1, own1 = _cpu_seconds(pid), time.monotonic(), _own_cpu()
+            cpu1, t1, own1 = _cpus(pids), time.monotonic(), _own_cpu()
+            db1 = _cpus(db)
             rtts = list(figures.rtts)
             row = {
                 "tables": target,
@@ -227,7 +283,8 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
                 "p99_ms": round(1000 * _quantile(rtts, 0.99), 1),
                 "max_ms": round(1000 * max(rtts, default=float("nan")), 1),
                 "server_cpu_pct": round(100 * (cpu1 - cpu0) / (t1 - t0), 1),
-                "server_rss_mib": round(_rss_mib(pid), 1),
+                "database_cpu_pct": round(100 * (db1 - db0) / (t1 - t0), 1),
+                "server_rss_mib": round(sum(_rss_mib(p) for p in pids), 1),
                 "people_cpu_pct": round(100 * (own1 - own0) / (t1 - t0), 1),
                 "people_lag_p99_ms": round(1000 * _quantile(list(figures.lags), 0.99), 1),
                 "errors": len(figures.errors) - errors_before,
@@ -237,6 +294,7 @@ async def ramp(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, 
                 f"{row['tables']:5d} tables  {row['actions_per_s']:7.1f} actions/s  "
                 f"p50 {row['p50_ms']:6.1f} ms  p99 {row['p99_ms']:7.1f} ms  "
                 f"max {row['max_ms']:7.1f} ms  server CPU {row['server_cpu_pct']:5.1f}%  "
+                f"database CPU {row['database_cpu_pct']:5.1f}%  "
                 f"RSS {row['server_rss_mib']:6.1f} MiB  "
                 f"people's CPU {row['people_cpu_pct']:5.1f}% (lag p99 "
                 f"{row['people_lag_p99_ms']:.0f} ms)  "
@@ -260,35 +318,118 @@ def raise_file_limit() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+def _start(url: str) -> tuple[int, subprocess.Popen[bytes]]:
+    port = _port()
+    server = subprocess.Popen(
+        [*SERVE, "--port", str(port), "--database-url", url], stdout=subprocess.DEVNULL
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit(f"cherki serve ended at once (exit status {server.returncode})")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).is_success:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    return port, server
+
+
+def _end(server: subprocess.Popen[bytes]) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
 @contextlib.contextmanager
 def serving(database: str) -> Iterator[tuple[int, int]]:
     """``cherki serve`` on 127.0.0.1 on a fresh database of that kind, until the block
-    ends: its port and process id."""
-    port = _port()
+    ends: its port and process id (bench_attack.py's harness)."""
+    with serving_many(database, 1) as (ports, pids, _):
+        yield ports[0], pids[0]
+
+
+@contextlib.contextmanager
+def serving_many(database: str, processes: int) -> Iterator[tuple[list[int], list[int], str]]:
+    """``processes`` ``cherki serve`` processes on 127.0.0.1 on a fresh database of that
+    kind, until the block ends: their ports, their process ids and the database's URL."""
     with _database(database) as url:
-        server = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--database-url", url], stdout=subprocess.DEVNULL
-        )
+        started: list[tuple[int, subprocess.Popen[bytes]]] = []
         try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                if server.poll() is not None:
-                    raise SystemExit(
-                        f"cherki serve ended at once (exit status {server.returncode})"
-                    )
-                try:
-                    if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).is_success:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.2)
-            yield port, server.pid
+            for _ in range(processes):
+                started.append(_start(url))
+            yield [p for p, _ in started], [s.pid for _, s in started], url
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            for _, server in started:
+                _end(server)
+
+
+def _lease(url: str, table_id: str) -> tuple[str, int] | None:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(
+                text("SELECT owner, epoch FROM leases WHERE table_id = :t AND expires > now()"),
+                {"t": table_id},
+            ).first()
+    finally:
+        engine.dispose()
+    return None if row is None else (str(row[0]), int(row[1]))
+
+
+async def failover(args: argparse.Namespace) -> list[float]:
+    """Kill the owner of a table in play ``args.kills`` times (two processes); the seconds
+    until another process holds its lease, each time."""
+    rng = random.Random(args.seed)
+    figures = Figures()
+    took: list[float] = []
+    with _database("postgresql") as url:
+        procs = [_start(url) for _ in range(2)]
+        try:
+            ports = [p for p, _ in procs]
+            tables: list[str] = []
+            tasks: list[asyncio.Task[None]] = []
+            async with httpx.AsyncClient(timeout=60) as client:
+                for _ in range(args.failover_tables):
+                    table_id, more = await open_table(
+                        client, ports[0], figures, rng, args.game, ports
+                    )
+                    tables.append(table_id)
+                    tasks += more
+            await asyncio.sleep(2.0)
+            for _ in range(args.kills):
+                await asyncio.sleep(rng.uniform(0.5, 2.0))
+                table_id = rng.choice(tables)
+                lease = await asyncio.to_thread(_lease, url, table_id)
+                if lease is None:
+                    continue
+                pid = int(lease[0][1:].split("x", 1)[0])
+                which = next(i for i, (_, s) in enumerate(procs) if s.pid == pid)
+                procs[which][1].kill()
+                killed = time.monotonic()
+                procs[which][1].wait()
+                while True:
+                    now = await asyncio.to_thread(_lease, url, table_id)
+                    if now is not None and now[0] != lease[0]:
+                        break
+                    if time.monotonic() - killed > 60:
+                        raise SystemExit(f"table {table_id} was not taken over in 60 s")
+                    await asyncio.sleep(0.02)
+                took.append(time.monotonic() - killed)
+                print(f"kill {len(took):3d}: taken over in {took[-1]:.2f} s", flush=True)
+                procs[which] = await asyncio.to_thread(_start, url)  # one in its place
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            for _, server in procs:
+                _end(server)
+    return took
 
 
 def main() -> None:
@@ -301,23 +442,60 @@ def main() -> None:
     parser.add_argument("--p99", type=float, default=100.0, help="the p99 bound in ms")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument(
+        "--processes",
+        default=None,
+        help="comma-separated counts of cherki serve processes on one PostgreSQL, each "
+        "count a ramp of its own (e.g. 1,2)",
+    )
+    parser.add_argument(
+        "--direct",
+        action="store_true",
+        help="with several processes, each person connects to the process that made (and "
+        "owns) the table: nothing forwarded",
+    )
+    parser.add_argument("--kills", type=int, default=0, help="failovers to time (two processes)")
+    parser.add_argument(
+        "--failover-tables", type=int, default=20, help="tables in play while killing"
+    )
     args = parser.parse_args()
     args.steps = [int(x) for x in args.steps.split(",")]
+    counts = [int(x) for x in args.processes.split(",")] if args.processes else [1]
+    if args.processes:
+        args.database = "postgresql"  # several processes share PostgreSQL; 1 on it too, to compare
     raise_file_limit()
-    with serving(args.database) as (port, pid):
-        print(f"cherki serve on {args.database}, {SEATS} people a table, think 0.5–2 s")
-        rows = asyncio.run(ramp(args, port, pid))
-    held = [r for r in rows if r["p99_ms"] < args.p99]
-    best = held[-1] if held else None
-    if best:
-        print(
-            f"most tables held with p99 < {args.p99:g} ms: {best['tables']} "
-            f"(server CPU {best['server_cpu_pct']}%, RSS {best['server_rss_mib']} MiB)"
-        )
-    else:
-        print(f"no step held p99 < {args.p99:g} ms")
+    results = []
+    for count in counts:
+        with serving_many(args.database, count) as (ports, pids, url):
+            print(
+                f"{count} cherki serve process(es) on {args.database}, {SEATS} people a "
+                "table, think 0.5–2 s"
+            )
+            rows = asyncio.run(ramp(args, ports, pids, url))
+        held = [r for r in rows if r["p99_ms"] < args.p99]
+        best = held[-1] if held else None
+        if best:
+            print(
+                f"{count} process(es): most tables held with p99 < {args.p99:g} ms: "
+                f"{best['tables']} (servers' CPU {best['server_cpu_pct']}%, people's CPU "
+                f"{best['people_cpu_pct']}%, RSS {best['server_rss_mib']} MiB)"
+            )
+        else:
+            print(f"{count} process(es): no step held p99 < {args.p99:g} ms")
+        results.append({"processes": count, "steps": rows})
+    took: list[float] = []
+    if args.kills:
+        took = asyncio.run(failover(args))
+        if took:
+            s = sorted(took)
+            print(
+                f"failover over {len(s)} kills: median {s[len(s) // 2]:.2f} s, "
+                f"worst {s[-1]:.2f} s, best {s[0]:.2f} s"
+            )
     if args.json:
-        args.json.write_text(json.dumps({"database": args.database, "steps": rows}, indent=1))
+        args.json.write_text(
+            json.dumps({"database": args.database, "runs": results, "failover_s": took}, indent=1)
+        )
 
 
 if __name__ == "__main__":

@@ -94,14 +94,19 @@ def check(conf: Path, folder: Path) -> subprocess.CompletedProcess[str]:
 
 
 @contextmanager
-def nginx_proxy(upstream_port: int) -> Iterator[Proxy]:
-    """nginx on a free port of 127.0.0.1 proxying to cherki on ``upstream_port`` with the
+def nginx_proxy(upstream_port: int, *more_ports: int) -> Iterator[Proxy]:
+    """nginx on a free port of 127.0.0.1 proxying to cherki on ``upstream_port`` (and on
+    ``more_ports``: several processes, each request to the next that answers) with the
     documented proxy part; stopped (and its folder removed) afterwards."""
     binary = _nginx()
     folder = Path(tempfile.mkdtemp(prefix="cherki-nginx-"))
     port = free_port()
+    servers = "\n".join(
+        f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;"
+        for p in (upstream_port, *more_ports)
+    )
     http = f"""    upstream cherki {{
-        server 127.0.0.1:{upstream_port};
+{servers}
         keepalive 8;
     }}
     server {{

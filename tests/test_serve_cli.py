@@ -69,3 +69,12 @@ def test_a_wrong_public_url_from_the_environment_too(tmp_path: Path) -> None:
     r = _serve("--port", "1", "--database-url", db, env={"CHERKI_PUBLIC_URL": "ftp://x"})
     assert r.returncode == 2 and "--public-url 'ftp://x' must start with" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_several_workers_on_sqlite_are_one_line(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'a.db'}"
+    r = _serve("--port", "1", "--database-url", db, "--workers", "2")
+    assert r.returncode == 2, r.stderr
+    assert "--workers 2 needs PostgreSQL" in r.stderr and "Traceback" not in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "a.db").exists()  # refused before anything started

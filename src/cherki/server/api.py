@@ -200,8 +200,9 @@ async def listing(request: Request) -> list[dict[str, Any]]:
 async def take(body: TakeSeat, request: Request) -> dict[str, Any]:
     srv = _server(request)
     try:
+        table_id, seat = await asyncio.to_thread(srv.store.seat_of, body.token)
+        table = await srv.find(table_id)  # first: another process may own it (it answers)
         table_id, seat = await asyncio.to_thread(srv.store.take_seat, body.token, body.name)
-        table = await srv.find(table_id)
     except CherkiError as err:
         raise HTTPException(400, str(err)) from None
     async with table.lock:

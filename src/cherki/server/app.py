@@ -60,10 +60,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
 
 from cherki.server import api, pages, sockets, words
 from cherki.server.api import games_json
+from cherki.server.cluster import Elsewhere, LeaseLost, hopped
 from cherki.server.limits import Limits
 from cherki.server.service import TICK, Server
 from cherki.server.store import Store
@@ -165,7 +167,8 @@ def create_app(
     )
 
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await server.start_cluster(app)
         server.start()
         try:
             yield
@@ -177,11 +180,34 @@ def create_app(
     app.state.tables = server.tables
     app.state.limits = limits
     app.add_middleware(BodyLimit, limits=limits)
+    app.add_exception_handler(Elsewhere, _forward)
+    app.add_exception_handler(LeaseLost, _moved)
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(words.router)
     pages.mount(app)
     return app
+
+
+async def _forward(request: Request, exc: Exception) -> Response:
+    """A request about a table another process owns: that process answers it (once: a
+    request forwarded here is not forwarded again)."""
+    srv: Server = request.app.state.server
+    assert isinstance(exc, Elsewhere)
+    if srv.cluster is None or hopped(request.scope):
+        return JSONResponse(
+            {"detail": "this table is moving between servers: try again in a few seconds"},
+            status_code=503,
+        )
+    return await srv.cluster.forward(request, exc)
+
+
+async def _moved(request: Request, exc: Exception) -> Response:
+    """A change refused because another process took the table over meanwhile: nothing was
+    written; asked again, the request reaches the new owner."""
+    return JSONResponse(
+        {"detail": "this table moved to another server meanwhile: try again"}, status_code=503
+    )
 
 
 def default_url() -> str:

@@ -128,8 +128,11 @@ def load(store: Store, table_id: str, most: int) -> tuple[int, list[ChatLine]]:
 
 
 def append(store: Store, table_id: str, line: ChatLine) -> None:
-    """Write one line (committed when this returns)."""
+    """Write one line (committed when this returns; refused, and nothing written, when
+    this process no longer owns the table: :attr:`Store.fence`)."""
     with store._tx() as s:
+        if store.fence is not None:
+            store.fence(s.connection(), table_id)
         s.add(ChatRow(table_id=table_id, number=line["n"], seat=line["seat"], kind=line["kind"],
                       text=line["text"], version=line["version"], match=line["match"],
                       hand=line["hand"],
@@ -139,6 +142,8 @@ def append(store: Store, table_id: str, line: ChatLine) -> None:
 def store_spectators(store: Store, table_id: str, allowed: bool) -> dict[str, object]:
     """Record whether the table's spectators read its chat; the table's settings after."""
     with store._tx() as s:
+        if store.fence is not None:
+            store.fence(s.connection(), table_id)
         row = s.get(TableRow, table_id)
         if row is None:
             raise StoreError(f"there is no table {table_id!r}")

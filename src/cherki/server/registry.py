@@ -1,6 +1,11 @@
 """The live tables of a server (:class:`Tables`): one :class:`~cherki.server.tables.Table`
 owner per table, loaded from the store on first use, swept when idle; and what a
-finished table's record says to whoever asks for it (:func:`record_for`)."""
+finished table's record says to whoever asks for it (:func:`record_for`).
+
+With several processes on one PostgreSQL (:mod:`cherki.server.cluster`), a table is loaded
+only by the process that takes its lease, after taking it (so it reads everything the last
+owner committed); asked for a table another process owns, :meth:`Tables.table` raises
+:class:`~cherki.server.cluster.Elsewhere` and the routes forward."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ from cherki.core.errors import RulesError
 from cherki.games import find_game
 from cherki.play.records import parse_record, replay_hand
 from cherki.play.session import Seat, Session
+from cherki.server.cluster import Cluster
 from cherki.server.settings import (
     DEFAULT_PACE,
     MAX_HANDS,
@@ -31,8 +37,12 @@ class Tables:
     """Every live table of one server: created here, or loaded from the store when first
     asked for (after a restart too: the record resumes from its last action)."""
 
-    def __init__(self, store: Store, *, stand_in: str = "heuristic") -> None:
+    def __init__(
+        self, store: Store, *, stand_in: str = "heuristic", cluster: Cluster | None = None
+    ) -> None:
         self.store = store
+        #: the leases of several processes on one PostgreSQL (None: one process)
+        self.cluster = cluster
         self.stand_in = stand_in
         self.live: dict[str, Table] = {}
         self._loading = threading.Lock()
@@ -93,6 +103,8 @@ class Tables:
         table_id, tokens, host = self.store.create_table(
             session.record(), [(p.kind, p.level) for p in seats], settings
         )
+        if self.cluster is not None:
+            self.cluster.claim(table_id)  # a new table: nobody else holds it
         table = Table(table_id, session, settings, self.store, stand_in=self.stand_in)
         table.on_status = self.changed
         session.start_hand()
@@ -109,12 +121,29 @@ class Tables:
             live = self.live.get(table_id)
             if live is not None:
                 return live
-            table = self._load(table_id)
+            table = self._load(table_id, claim=True)
             self.live[table_id] = table
             return table
 
-    def _load(self, table_id: str) -> Table:
+    def adopt(self, table_id: str) -> Table:
+        """A table whose lease this process has just taken over (its owner stopped):
+        loaded from the store."""
+        with self._loading:
+            live = self.live.get(table_id)
+            if live is not None:
+                return live
+            table = self._load(table_id, claim=False)
+            self.live[table_id] = table
+            return table
+
+    def drop(self, table_id: str) -> Table | None:
+        """Let a table go at once (another process took it over): nothing more is written."""
+        return self.live.pop(table_id, None)
+
+    def _load(self, table_id: str, *, claim: bool) -> Table:
         info = self.store.table(table_id)
+        if claim and self.cluster is not None:
+            self.cluster.claim(table_id)  # Elsewhere: another process owns it
         record = self.store.record(table_id)
         game = record.game
         seats = [
@@ -144,6 +173,8 @@ class Tables:
         table = self.live.get(table_id)
         if table is not None and table.over and not table.connections:
             del self.live[table_id]
+            if self.cluster is not None:
+                self.cluster.release(table_id)
 
     def sweep(self, now: float, idle: float) -> int:
         """Let go from memory every table nobody has been connected to, and nothing has
@@ -160,6 +191,8 @@ class Tables:
         ]
         for table_id in gone:
             self.live.pop(table_id, None)
+            if self.cluster is not None:
+                self.cluster.release(table_id)
         return len(gone)
 
     @property

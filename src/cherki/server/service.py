@@ -28,6 +28,7 @@ from cherki.core.errors import CherkiError
 from cherki.games import GAMES
 from cherki.server import origin as reach
 from cherki.server import pages
+from cherki.server.cluster import Cluster
 from cherki.server.limits import Limits, Window
 from cherki.server.registry import Tables, record_for
 from cherki.server.settings import IDLE_SECONDS
@@ -208,7 +209,13 @@ class Server:
         self.store = store
         self.public = reach.public_url(public_url) if public_url else None
         self.limits = limits or Limits()
-        self.tables = Tables(store)
+        #: several processes on one PostgreSQL (cherki.server.cluster); SQLite: one process
+        self.cluster = None if store.local else Cluster(store)
+        self.tables = Tables(store, cluster=self.cluster)
+        if self.cluster is not None:
+            store.fence = self.cluster.fence
+            self.cluster.on_lost = self.abandon
+            self.cluster.on_adopt = self.adopt
         self.heavy = Heavy(self.limits)
         self.gate = Gate(self.limits)
         self.tick = tick
@@ -245,6 +252,23 @@ class Server:
         if table is not None:
             return table
         return await asyncio.to_thread(self.tables.table, table_id)
+
+    def abandon(self, table_id: str) -> None:
+        """Another process took the table over: stop its bots and tell its connections to
+        connect again (they reach the new owner)."""
+        table = self.tables.drop(table_id)
+        if table is None:
+            return
+        if table.bots is not None:
+            table.bots.cancel()
+        table.deadline = None
+        for conn in list(table.connections):
+            conn.drop("this table moved to another server: connecting again", reconnect=True)
+
+    async def adopt(self, table_id: str) -> None:
+        """This process took over a table whose owner stopped: load it, let its bots play."""
+        table = await asyncio.to_thread(self.tables.adopt, table_id)
+        table.wake(self.thinker)
 
     async def listing(self) -> list[dict[str, Any]]:
         """The tables in play that their hosts listed: read once for everyone who asks
@@ -347,6 +371,11 @@ class Server:
             await asyncio.sleep(every)
             gc.collect()
 
+    async def start_cluster(self, app: Any) -> None:
+        """Join the other processes on the database (PostgreSQL only)."""
+        if self.cluster is not None:
+            await self.cluster.start(app, self.limits)
+
     def start(self) -> None:
         """Start the clocks (on the app's event loop)."""
         self._tasks.append(asyncio.create_task(self._clock()))
@@ -359,6 +388,8 @@ class Server:
             task.cancel()
         for table in list(self.tables.live.values()):
             await table.stop()
+        if self.cluster is not None:
+            await self.cluster.stop()
         if self._thinkers is not None:
             _stop(self._thinkers)
         self.heavy.close()

@@ -16,6 +16,7 @@ from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.i18n import normalise
 from cherki.server import chat, messages
 from cherki.server import origin as reach
+from cherki.server.cluster import Elsewhere, hopped
 from cherki.server.connection import TOO_SLOW, Connection
 from cherki.server.limits import Bucket
 from cherki.server.messages import (
@@ -107,6 +108,14 @@ async def serve(ws: WebSocket, table_id: str | None, token: str | None) -> None:
             table_id, seat = await asyncio.to_thread(srv.store.seat_of, token)
         assert table_id is not None
         table = await srv.find(table_id)
+    except Elsewhere as away:  # another process owns the table: it serves this connection
+        if srv.cluster is None or hopped(ws.scope):
+            with suppress(Exception):
+                await ws.close(code=TOO_SLOW)  # it is moving: the page connects again
+            return
+        lang = normalise(ws.query_params.get("lang")) or DEFAULT_LANG
+        await srv.cluster.tunnel(ws, away, lang)
+        return
     except CherkiError:
         with suppress(Exception):
             await ws.close(code=1008)

@@ -29,6 +29,10 @@ Our specifications
   the table's version, time and status. It refuses a record that contradicts the log
   (fewer hands or actions, a different action, deal or result, an action added to a hand
   that is over or that later hands follow). :meth:`Store.record` assembles the record.
+* **Fenced writes** (several processes on one PostgreSQL, :mod:`cherki.server.cluster`):
+  :attr:`Store.fence`, when set, is called inside each write of a table's log, new match
+  and settings, in the same transaction, and refuses the write (nothing committed) when
+  this process no longer owns the table's lease at the epoch it took it at.
 * **What was written is remembered** per table in the process (the header, each hand's
   deal, actions and result): a save compares the record with it, in memory. A table not
   remembered (a restart) is read back whole once. The table's version is bumped only from
@@ -55,7 +59,7 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -440,6 +444,9 @@ class Store:
         #: per table: what this store knows the database holds of its record
         self._written: OrderedDict[str, _Written] = OrderedDict()
         self._written_lock = threading.Lock()
+        #: checks, in a write's transaction, that this process still owns the table (the
+        #: cluster's lease, :mod:`cherki.server.cluster`); None: one process, no check
+        self.fence: Callable[[Connection, str], None] | None = None
         self.upgrade()
         if self.local:
             self._checkpoints = threading.Thread(
@@ -598,6 +605,8 @@ class Store:
                 values["status"] = change.status
             try:
                 with self._conn() as conn:
+                    if self.fence is not None:
+                        self.fence(conn, table_id)
                     done = conn.execute(_BUMP, values)
                     if done.rowcount == 1:
                         _write_log(conn, change)
@@ -681,6 +690,8 @@ class Store:
         number = old.match + 1
         first = old.first_hand + len(old.hands)
         with self._conn() as conn:
+            if self.fence is not None:
+                self.fence(conn, table_id)
             done = conn.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.version == old.version)
@@ -731,6 +742,8 @@ class Store:
     def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
         """The table's settings as the host changed them."""
         with self._conn() as conn:
+            if self.fence is not None:
+                self.fence(conn, table_id)
             done = conn.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)

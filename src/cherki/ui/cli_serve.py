@@ -21,6 +21,12 @@ Our specifications
   only what changed (a few KB), and compressing each one for each connection cost the server
   more than any family's connection gains from it (at 500 tables, the server's CPU went from
   80% to 57% of a core without it, and the people's from 46% to 34%).
+* ``--workers N`` starts N serving processes on one machine, on one listening socket (the
+  kernel hands each new connection to one of them), for people who do not want to set up a
+  reverse proxy; each process serves any table (:mod:`cherki.server.cluster`), so N > 1
+  needs PostgreSQL: with SQLite it is a one-line error. The command stays in front as their
+  supervisor: a process that stops is started again (at most once a second), Ctrl+C or
+  SIGTERM stops them all, and a worker whose supervisor is gone (even killed) stops too.
 * **Garbage collection**: Python's full collections grow with the tables held (a few hundred
   tables: 100–200 ms each, every few seconds, and every connection waits). The server
   collects the two young generations as usual but the oldest only every
@@ -32,7 +38,12 @@ from __future__ import annotations
 
 import errno
 import gc
+import os
+import signal
 import socket
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from typing import Annotated
 
@@ -90,6 +101,18 @@ def serve(
             "(docs/server.md lists them all); may be given again",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="serving processes on this machine, on one port (more than 1 needs "
+            "PostgreSQL: docs/deploy.md)",
+        ),
+    ] = 1,
+    fd: Annotated[
+        int | None, typer.Option(hidden=True, help="a worker: serve on this inherited socket")
+    ] = None,
 ) -> None:
     """Play in the browser: start the app and print the address to open.
 
@@ -106,13 +129,30 @@ def serve(
     limits = Limits().with_text(limit or [])
     public = reach.public_url(public_url) if public_url else None
     url = database_url or default_url()
-    _check_port(host, port)
+    if workers > 1 and not _is_postgres(url):
+        raise CherkiError(
+            f"--workers {workers} needs PostgreSQL (--database-url postgresql+psycopg://…): "
+            "an SQLite file is served by one process"
+        )
+    if fd is None:
+        _check_port(host, port)
     store = Store(url)
-    address, also = addresses(host, port, public)
-    console.print(f"cherki is serving at [bold]{address}[/] — open it in a browser.")
-    if also:
-        console.print(also)
-    console.print(f"Tables are kept in {_safe_url(url)}. Ctrl+C stops the server.")
+    if fd is None:
+        address, also = addresses(host, port, public)
+        console.print(f"cherki is serving at [bold]{address}[/] — open it in a browser.")
+        if also:
+            console.print(also)
+        console.print(f"Tables are kept in {_safe_url(url)}. Ctrl+C stops the server.")
+    if workers > 1:
+        store.close()
+        extra = [f"--public-url={public}"] if public else []
+        if forwarded_allow_ips:
+            extra.append(f"--forwarded-allow-ips={forwarded_allow_ips}")
+        extra += [f"--limit={x}" for x in limit or []]
+        _supervise(host, port, url, workers, extra)
+        return
+    if fd is not None:
+        _stop_with_supervisor()
     app = create_app(store, public_url=public, limits=limits, collect_every=FULL_COLLECTION)
     gc.collect()
     gc.freeze()
@@ -122,12 +162,100 @@ def serve(
         app,
         host=host,
         port=port,
+        fd=fd,
         log_level="warning",
         ws_max_size=65536,
         ws_per_message_deflate=False,
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
     )
+
+
+def _is_postgres(url: str) -> bool:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).get_backend_name() == "postgresql"
+    except Exception:  # a URL SQLAlchemy cannot read fails with its own message later
+        return False
+
+
+def _stop_with_supervisor() -> None:
+    """A worker stops (as on SIGTERM: its leases given back) when its supervisor is gone,
+    even killed outright: a thread looks every second whether its parent is still there."""
+    import threading
+
+    # named by the supervisor: a worker started as it died sees another parent already
+    parent = int(os.environ.get(SUPERVISOR) or os.getppid())
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="cherki-supervisor-watch", daemon=True).start()
+
+
+#: the environment variable that names a worker's supervisor (its process id)
+SUPERVISOR = "CHERKI_SUPERVISOR"
+#: seconds a worker is given to stop before it is killed
+STOP_SECONDS = 30.0
+
+
+def _supervise(host: str, port: int, url: str, count: int, extra: list[str]) -> None:
+    """``count`` worker processes of ``cherki serve`` on one socket bound here; each that
+    stops is started again (at most once a second); SIGINT or SIGTERM stops them all."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    fd = sock.fileno()
+    command = [sys.executable, "-m", "cherki", "serve", f"--host={host}", f"--port={port}",
+               f"--database-url={url}", f"--fd={fd}", *extra]  # fmt: skip
+    console.print(f"{count} serving processes on one port; each serves any table.")
+    stopping = False
+
+    def stop(signum: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+
+    env = {**os.environ, SUPERVISOR: str(os.getpid())}
+
+    def spawn() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(command, pass_fds=(fd,), env=env)
+
+    procs = [spawn() for _ in range(count)]
+    started = [time.monotonic()] * count
+    try:
+        while not stopping:
+            time.sleep(0.2)
+            for i, p in enumerate(procs):
+                if p.poll() is not None and not stopping:
+                    wait = started[i] + 1.0 - time.monotonic()
+                    if wait > 0:
+                        continue
+                    console.print(
+                        f"worker {i + 1} stopped (exit {p.returncode}): starting it again"
+                    )
+                    procs[i] = spawn()
+                    started[i] = time.monotonic()
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + STOP_SECONDS
+        for p in procs:
+            try:
+                p.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        sock.close()
 
 
 def addresses(

@@ -1,0 +1,189 @@
+"""Helpers of the tests of several ``cherki serve`` processes on one PostgreSQL: start
+them as a person does (``python -m cherki serve --database-url …``), each on a port of its
+own on 127.0.0.1, and stop every one of them afterwards."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Serving:
+    """One ``cherki serve`` process."""
+
+    url: str
+    port: int
+    proc: subprocess.Popen[bytes] | None = None
+    extra: list[str] = field(default_factory=list)
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cherki", "serve", "--port", str(self.port),
+             "--database-url", self.url, *self.extra],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, "cherki serve stopped at its start"
+            try:
+                if httpx.get(self.http + "/api/games", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise AssertionError("cherki serve did not start")
+
+    def kill(self) -> None:
+        """``kill -9``."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=30)
+
+
+@contextmanager
+def serving(url: str, count: int, *extra: str) -> Iterator[list[Serving]]:
+    """``count`` processes on the database at ``url`` (``extra``: more options of ``cherki
+    serve``), stopped afterwards."""
+    procs = [Serving(url, free_port(), extra=list(extra)) for _ in range(count)]
+    try:
+        for p in procs:
+            p.start()
+        yield procs
+    finally:
+        for p in procs:
+            p.stop()
+
+
+def owner_of(url: str, table_id: str) -> tuple[str, int] | None:
+    """The lease of a table: (owner, epoch), or None."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(
+                text("SELECT owner, epoch FROM leases WHERE table_id = :t AND expires > now()"),
+                {"t": table_id},
+            ).first()
+    finally:
+        engine.dispose()
+    return None if row is None else (str(row[0]), int(row[1]))
+
+
+def table_body(people: int = 1, **more: Any) -> dict[str, Any]:
+    seats = [{"kind": "human"}] * people + [{"kind": "bot", "level": "heuristic"}] * (4 - people)
+    return {"game": "balik-satu", "seats": seats, "hands": 20, "bot_pace": 0, "pause": False,
+            **more}  # fmt: skip
+
+
+def loads(text: str | bytes) -> dict[str, Any]:
+    out = json.loads(text)
+    assert isinstance(out, dict)
+    return out
+
+
+def pid_of(owner: str) -> int:
+    """The process id in a cluster member's name (``p<pid>x<random>``)."""
+    return int(owner[1:].split("x", 1)[0])
+
+
+def store_version(url: str, table_id: str) -> int:
+    """The actions committed at a table (its version in the store)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            got = conn.execute(
+                text("SELECT version FROM tables WHERE id = :t"), {"t": table_id}
+            ).scalar()
+    finally:
+        engine.dispose()
+    return int(got or 0)
+
+
+class Person:
+    """A person at a seat, through ``base`` (``ws://…``): plays when it is their turn,
+    connects again with ``?since=`` whenever the connection ends, and checks that no state
+    it is sent is older than one it was sent before (nothing told is lost)."""
+
+    def __init__(self, base: str, token: str, deadline: float) -> None:
+        self.base = base
+        self.token = token
+        self.deadline = deadline
+        self.seen = -1
+        self.connects = 0
+        self.acted = 0
+        self.over = False
+        self.going_back: list[tuple[int, int]] = []
+        self.stop = False
+
+    def run(self) -> None:
+        import random
+
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+
+        while not self.stop and not self.over and time.monotonic() < self.deadline:
+            since = f"?since={self.seen}" if self.seen >= 0 else ""
+            try:
+                with connect(f"{self.base}/ws/seat/{self.token}{since}", open_timeout=5) as ws:
+                    self.connects += 1
+                    while not self.stop and time.monotonic() < self.deadline:
+                        msg = loads(ws.recv(timeout=15))
+                        if msg["type"] == "closing":
+                            break
+                        if msg["type"] != "state":
+                            continue
+                        if msg["version"] < self.seen:
+                            self.going_back.append((self.seen, msg["version"]))
+                        self.seen = max(self.seen, msg["version"])
+                        if msg["over"]:
+                            self.over = True
+                            break
+                        obs = msg["observation"]
+                        if obs is None or obs["current"] != msg["seat"] or not obs["legal"]:
+                            continue
+                        legal = obs["legal"]
+                        texts = {a["text"]: a["id"] for a in legal}
+                        action = texts.get("sampei", texts.get("draw", random.choice(legal)["id"]))
+                        time.sleep(0.12)  # a person's pace (10 messages a second at most)
+                        ws.send(json.dumps({"type": "act", "version": msg["version"],
+                                            "action": action}))  # fmt: skip
+                        self.acted += 1
+            except (OSError, TimeoutError, WebSocketException):
+                pass
+            time.sleep(0.2)
