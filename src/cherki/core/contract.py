@@ -405,7 +405,12 @@ class Game:
         rules.check()
 
     def rules_json(self, rules: Rules) -> dict[str, Value]:
-        """This game's options and their values in ``rules`` (for records)."""
+        """This game's options and their values in ``rules`` (for records); a
+        :class:`RulesError` for another game's rules."""
+        if not isinstance(rules, self.rules_type):
+            raise RulesError(
+                f"{self.title} needs {self.rules_type.__name__}, not {type(rules).__name__}"
+            )
         return {o.name: getattr(rules, o.name) for o in self.options}
 
     def rules_from_json(self, preset: str | None, data: Mapping[str, object]) -> Rules:

@@ -354,7 +354,10 @@ def _change(
     after it; a StoreError if the record contradicts what is written."""
     change = _Change(table_id)
     key = (record.game.name, record.preset, record.rules, tuple(record.players), record.table)
-    header = old.header if key == old.header_key else _header_text(record)
+    try:
+        header = old.header if key == old.header_key else _header_text(record)
+    except CherkiError as e:  # rules of another game than the record names
+        raise StoreError(f"the record's rules do not fit its game ({e}): refused") from None
     if header != old.header:
         if json.loads(header)["game"] != json.loads(old.header).get("game", record.game.name):
             raise StoreError("the record is of another game than the table's: refused")
