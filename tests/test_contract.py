@@ -184,6 +184,8 @@ def check_forms(state: State, seat: int) -> None:
     assert list(layout.view(vec, "own_hand")) == list(obs.hand)
     assert np.all(np.isfinite(vec))
     assert not outside(layout, vec), outside(layout, vec)
+    # the state's own way to the vector (the games of sets keep blocks between steps)
+    assert np.array_equal(state.encode(seat), vec)
 
 
 def outside(layout: Layout, vec: np.ndarray) -> list[str]:
@@ -242,6 +244,7 @@ def check_public(state: State, rng: random.Random) -> None:
     vec = pub.encode()
     assert vec.shape == (layout.size,) and not layout.view(vec, "own_hand").any()
     assert not outside(layout, vec), outside(layout, vec)
+    assert np.array_equal(state.encode(NOBODY), vec)
     for s in range(state.n):
         # a seat sees the public view and its own fields; nothing else differs
         obs = state.observation(s)

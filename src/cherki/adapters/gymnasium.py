@@ -146,7 +146,7 @@ class CherkiEnv(gym.Env[np.ndarray, np.int64]):
         return self._steps >= self.step_cap
 
     def _observe(self) -> np.ndarray:
-        return self.hand.observation(self.seat).encode()
+        return self.hand.encode(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}

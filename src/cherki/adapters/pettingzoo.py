@@ -133,7 +133,7 @@ class CherkiAECEnv(AECEnv[AgentID, ObsDict, int]):  # type: ignore[misc]
         state = self.hand
         seat = self._seat[agent]
         return {
-            "observation": state.observation(seat).encode(),
+            "observation": state.encode(seat),
             "action_mask": legal_mask(state, seat, self.table.num_actions),
         }
 
