@@ -185,3 +185,25 @@ def test_every_step_is_the_reference_engines(name: str, players: int, seat: int)
             hands += 1
         was_over = terminated
     assert hands >= 300 and steps > 10 * hands // 2
+
+
+def test_same_step_autoreset() -> None:
+    """``SAME_STEP``: the step that ends a hand returns the next hand's first observation,
+    the ended one's in ``final_obs``; every step the learner has a legal action."""
+    env = CherkiVectorEnv("tantanan", num_envs=8, autoreset_mode=AutoresetMode.SAME_STEP)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    _obs, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(120):
+        obs, _rewards, terminated, truncated, info = env.step(
+            legal_choice(info["action_mask"], rng)
+        )
+        over = terminated | truncated
+        assert np.array_equal(info["_final_obs"], over)
+        assert not info["final_obs"][over].any()
+        assert obs.any(axis=1).all() and info["action_mask"].any(axis=1).all()
+        ended += int(over.sum())
+    assert ended > 30
+    with pytest.raises(RulesError, match="autoreset_mode"):
+        CherkiVectorEnv("tantanan", autoreset_mode="Disabled")

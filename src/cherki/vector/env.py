@@ -22,7 +22,9 @@ heuristic bot's choices) or ``random`` policy, or any callable ``policy(sets_vec
 * **Autoreset** is Gymnasium's default, ``AutoresetMode.NEXT_STEP``: the step that ends a
   hand returns ``terminated`` (or ``truncated``); the next step deals the sub-environment a
   new hand and returns its first observation with reward 0, and the action given for it
-  is ignored.
+  is ignored. With ``autoreset_mode=AutoresetMode.SAME_STEP`` (what Stable-Baselines3's
+  vector environments do) the step that ends a hand deals the next at once and returns its
+  first observation, the ended hand's in ``info["final_obs"]`` (with ``"_final_obs"``).
 
 Our specifications
 ------------------
@@ -85,9 +87,18 @@ class CherkiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         reward: str = "points",
         max_steps: int | None = None,
         illegal_penalty: float | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         **options: Any,
     ) -> None:
         self.table = Table.of(game, players, rules, **options)
+        try:
+            mode = AutoresetMode(autoreset_mode)
+        except ValueError:
+            mode = None
+        if mode not in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP):
+            raise RulesError(f"autoreset_mode is NextStep or SameStep, not {autoreset_mode!r}")
+        self.autoreset_mode = mode
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
         n = self.table.players
         if type(seat) is not int or not 0 <= seat < n:
             raise RulesError(f"seat is a seat from 0 to {n - 1}, not {seat!r}")
@@ -195,6 +206,16 @@ class CherkiVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
                 core.mask[long] = False
         core.take_finished()  # the figures are not kept: the rewards carry the results
         over = np.flatnonzero(terminated | truncated)
+        if self.autoreset_mode == AutoresetMode.SAME_STEP:
+            info = self._info(illegal)
+            ended = np.zeros(b, bool)
+            ended[over] = True
+            info["final_obs"] = self._observe()  # the ended hands': nothing shown
+            info["_final_obs"] = ended
+            if len(over):
+                self._start(over)
+                info["action_mask"] = self.action_masks()
+            return self._observe(), rewards, terminated, truncated, info
         self._over[over] = True
         self._needs_reset[over] = True
         if len(fresh):
