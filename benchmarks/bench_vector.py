@@ -7,11 +7,19 @@ finished). The reference engine (``state.legal_actions()`` then ``state.apply``,
 a time) is measured the same way for comparison, with the random policy and with the
 heuristic bot reading the acting seat's observation.
 
+With ``--env`` it also measures ``cherki.vector.env.CherkiVectorEnv`` (the Gymnasium vector
+environment: one learning seat a hand, the batched heuristic or random policy in the other
+seats, the learner's observations encoded in the adapters' layout at every step) at each
+batch size: the learner's steps/s (choosing uniformly among its legal actions; the other
+seats' decisions happen inside each step), and its ratio to the bare simulator's
+decisions/s of the same run.
+
 Run from the repository root::
 
     uv run python benchmarks/bench_vector.py                       # Balik Satu, every batch
     uv run python benchmarks/bench_vector.py --game gonggong --seconds 5
     uv run python benchmarks/bench_vector.py --batches 256,1024 --policies heuristic
+    uv run --extra rl python benchmarks/bench_vector.py --batches 1024,4096 --env
 """
 
 from __future__ import annotations
@@ -72,6 +80,37 @@ def vector_rate(
     return decisions / spent, decisions / spent / mean
 
 
+def env_rate(
+    game: str, preset: str | None, batch: int, policy: str, seconds: float, seed: int
+) -> float:
+    """Learner steps/s of ``CherkiVectorEnv`` (the other seats' decisions inside), CPU
+    time."""
+    from cherki.vector.env import CherkiVectorEnv
+    from cherki.vector.policies import pick
+
+    env = CherkiVectorEnv(game, batch, rules=preset, opponents=policy)
+    _obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def choose(mask: np.ndarray) -> np.ndarray:
+        acts = np.zeros(batch, np.int64)
+        some = np.flatnonzero(mask.any(axis=1))
+        acts[some] = pick(mask[some], rng)
+        return acts
+
+    clock = time.process_time
+    warm = clock() + min(1.0, seconds / 4)
+    while clock() < warm:
+        _obs, _r, _t, _tr, info = env.step(choose(info["action_mask"]))
+    steps = 0
+    start = clock()
+    end = start + seconds
+    while clock() < end:
+        steps += int(info["action_mask"].any(axis=1).sum())
+        _obs, _r, _t, _tr, info = env.step(choose(info["action_mask"]))
+    return steps / (clock() - start)
+
+
 def reference_rate(
     game: str, preset: str | None, policy: str, seconds: float, seed: int
 ) -> tuple[float, float]:
@@ -108,6 +147,7 @@ def main() -> None:
     ap.add_argument("--policies", default="random,heuristic")
     ap.add_argument("--seconds", type=float, default=3.0, help="measured CPU seconds a row")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--env", action="store_true", help="also the Gymnasium vector env")
     args = ap.parse_args()
     batches = [int(b) for b in args.batches.split(",")]
     policies = [p.strip() for p in args.policies.split(",")]
@@ -122,6 +162,10 @@ def main() -> None:
             d, h = vector_rate(args.game, args.preset, b, policy, args.seconds, args.seed)
             best = max(best, d)
             print(f"{'vector':<10}{policy:<11}{b:>7}{d:>14,.0f}{h:>11,.0f}")
+            if args.env:
+                steps = env_rate(args.game, args.preset, b, policy, args.seconds, args.seed)
+                print(f"{'vec env':<10}{policy:<11}{b:>7}{steps:>14,.0f}{'':>11}"
+                      f"  learner steps/s ({steps / d:.2f}× the bare decisions/s)")  # fmt: skip
         print(f"  best {best:,.0f} decisions/s: {best / TARGET:.0%} of the aim of {TARGET:,}")
 
 
