@@ -8,7 +8,16 @@ For each game (its default table and preset) four figures from the same seeded h
   every decision too;
 * decisions/s with the encoding: ``state.observation(seat).encode()`` (the float32 vector a
   learner reads) at every decision;
+* decisions/s with the state's encoding: ``state.encode(seat)``, the same vector by the
+  path the adapters take (the games of sets keep blocks between steps; the other games
+  build the observation and encode it);
 * hands/s: dealing plus playing the whole hand, plain.
+
+The anchors, measured in the same run the same way (dealing not counted, random legal
+actions, CPU time, best of ``--repeat``): OpenSpiel's C++ ``hearts`` plain, and its C++
+``gin_rummy`` with the acting seat's ``observation_tensor`` at every decision (needs the
+``rl`` extra; a chance node after the deal, a draw from the stock, counts with the
+decision it follows). The ratios printed are cherki's over the anchor's.
 
 A *decision* is one call of ``state.apply``. Times are the process's CPU time, which other
 work on the machine disturbs less than the wall clock, and each figure is the best of
@@ -38,6 +47,9 @@ from cherki.games import GAMES, find_game
 TARGET_BALIK_PLAIN = 200_000
 TARGET_BALIK_OBS = 100_000
 TARGET_ANY = 100_000
+#: issue 27: Balik Satu at 4 with the encoding a learner reads at every decision
+TARGET_BALIK_ENCODE = 100_000
+MODES = ("plain", "obs", "encode", "fast")
 
 
 def play(game: Any, seed: int, mode: str) -> tuple[int, float, float]:
@@ -58,12 +70,51 @@ def play(game: Any, seed: int, mode: str) -> tuple[int, float, float]:
             state.observation(state.current)
             state.apply(choice(state.legal_actions()))
             n += 1
-    else:
+    elif mode == "encode":
         while state.current >= 0:
             state.observation(state.current).encode()
             state.apply(choice(state.legal_actions()))
             n += 1
+    else:
+        while state.current >= 0:
+            state.encode(state.current)
+            state.apply(choice(state.legal_actions()))
+            n += 1
     return n, t1 - t0, clock() - t1
+
+
+def spiel_rate(name: str, hands: int, seed: int, repeat: int, tensor: bool) -> float | None:
+    """OpenSpiel's ``name`` decisions/s with random legal actions (the deal's chance nodes
+    not counted; with ``tensor`` the acting seat's observation tensor at every decision),
+    best of ``repeat``; None without open_spiel."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    clock = time.process_time
+    best = 0.0
+    for _ in range(repeat):
+        gc.collect()
+        rng = random.Random(seed)
+        decisions = 0
+        spent = 0.0
+        for _h in range(hands):
+            state = game.new_initial_state()
+            while state.is_chance_node():  # the deal
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            t = clock()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.chance_outcomes())[0])
+                    continue
+                if tensor:
+                    state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            spent += clock() - t
+        best = max(best, decisions / spent)
+    return best
 
 
 def measure(name: str, hands: int, seed: int, repeat: int = 5) -> dict[str, float]:
@@ -71,7 +122,7 @@ def measure(name: str, hands: int, seed: int, repeat: int = 5) -> dict[str, floa
     read a benchmark on a machine that other work disturbs)."""
     game = find_game(name)
     out: dict[str, float] = {}
-    for mode in ("plain", "obs", "encode"):
+    for mode in MODES:
         for _ in range(repeat):
             gc.collect()
             decisions = 0
@@ -131,12 +182,22 @@ def main() -> None:
     p.add_argument("--repeat", type=int, default=5, help="runs of each figure (the best)")
     p.add_argument("--games", default=",".join(sorted(GAMES)))
     p.add_argument("--pettingzoo", action="store_true")
+    p.add_argument("--no-anchors", action="store_true", help="skip OpenSpiel's hearts/gin")
     args = p.parse_args()
     names = [g.strip() for g in args.games.split(",") if g.strip()]
     print(f"Python {sys.version.split()[0]} on {platform.machine()}, one core, random play, "
           f"{args.hands} hands a game from seed {args.seed}, best of {args.repeat}")  # fmt: skip
-    head = f"{'game':18} {'plain dec/s':>12} {'+obs dec/s':>11} {'+encode':>9} "
+    hearts = gin = None
+    if not args.no_anchors:
+        hearts = spiel_rate("hearts", args.hands, args.seed, args.repeat, tensor=False)
+        gin = spiel_rate("gin_rummy", max(10, args.hands // 4), args.seed, args.repeat, True)
+    if hearts is not None and gin is not None:
+        print(f"OpenSpiel C++ hearts {hearts:,.0f} decisions/s plain; gin_rummy "
+              f"{gin:,.0f} with its observation tensor")  # fmt: skip
+    head = f"{'game':18} {'plain dec/s':>12} {'+obs dec/s':>11} {'+encode':>9} {'+state.enc':>11} "
     head += f"{'hands/s':>8} {'dec/hand':>9}"
+    if hearts is not None:
+        head += f" {'×hearts':>8}"
     if args.pettingzoo:
         head += f" {'PZ turns/s':>11}"
     print(head)
@@ -145,7 +206,9 @@ def main() -> None:
         f = measure(name, args.hands, args.seed, args.repeat)
         figures[name] = f
         line = f"{name:18} {f['plain']:12,.0f} {f['obs']:11,.0f} {f['encode']:9,.0f} "
-        line += f"{f['hands']:8,.1f} {f['length']:9.0f}"
+        line += f"{f['fast']:11,.0f} {f['hands']:8,.1f} {f['length']:9.0f}"
+        if hearts is not None:
+            line += f" {f['plain'] / hearts:8.2f}"
         if args.pettingzoo:
             line += f" {pettingzoo_turns(name):11,.0f}"
         print(line, flush=True)
@@ -153,6 +216,12 @@ def main() -> None:
         b = figures["balik-satu"]
         print(f"Balik Satu: {b['plain']:,.0f} plain (target {TARGET_BALIK_PLAIN:,}), "
               f"{b['obs']:,.0f} with observations (target {TARGET_BALIK_OBS:,})")  # fmt: skip
+        gain = b["fast"] / b["encode"]
+        print(f"Balik Satu with the encoding a learner reads: {b['encode']:,.0f} through the "
+              f"observation, {b['fast']:,.0f} through state.encode (target "
+              f"{TARGET_BALIK_ENCODE:,}; {gain:.1f}× the observation's)")  # fmt: skip
+        if gin is not None:
+            print(f"  that is {b['fast'] / gin:.2f}× OpenSpiel's gin_rummy with its tensor")
     low = [n for n, f in figures.items() if f["plain"] < TARGET_ANY]
     print("games below 100,000 plain decisions/s:", ", ".join(low) if low else "none")
     rl = rlcard_mahjong(max(10, args.hands // 10), args.seed)

@@ -41,6 +41,7 @@ from hypothesis import strategies as st
 
 from cherki import GAMES, Game, State, make_bot
 from cherki.core.cards import CODES
+from cherki.core.encoding import Layout
 from cherki.core.errors import CherkiError
 from cherki.core.events import NOBODY
 from cherki.play.records import Record, hand_record, parse_record, replay_hand
@@ -182,6 +183,16 @@ def check_forms(state: State, seat: int) -> None:
     assert vec.dtype == np.float32 and vec.shape == (layout.size,)
     assert list(layout.view(vec, "own_hand")) == list(obs.hand)
     assert np.all(np.isfinite(vec))
+    assert not outside(layout, vec), outside(layout, vec)
+    # the state's own way to the vector (the games of sets keep blocks between steps)
+    assert np.array_equal(state.encode(seat), vec)
+
+
+def outside(layout: Layout, vec: np.ndarray) -> list[str]:
+    """The views of ``vec`` with a value outside the layout's declared bounds."""
+    low, high = layout.low(), layout.high()
+    bad = (vec < low) | (vec > high)
+    return [name for name, cut in layout.slices().items() if bad[cut].any()]
 
 
 def check_hidden(state: State, rng: random.Random) -> None:
@@ -232,6 +243,8 @@ def check_public(state: State, rng: random.Random) -> None:
     layout = state.game.observation_layout(state.rules, state.n)
     vec = pub.encode()
     assert vec.shape == (layout.size,) and not layout.view(vec, "own_hand").any()
+    assert not outside(layout, vec), outside(layout, vec)
+    assert np.array_equal(state.encode(NOBODY), vec)
     for s in range(state.n):
         # a seat sees the public view and its own fields; nothing else differs
         obs = state.observation(s)
@@ -413,8 +426,12 @@ def test_declared_metadata(game: Game) -> None:
             assert low <= 0 <= high
             limit = game.max_actions(preset.rules, n)
             assert limit is None or limit > 0
-            names = [name for name, _ in game.observation_layout(preset.rules, n).views]
+            layout = game.observation_layout(preset.rules, n)
+            names = [name for name, _ in layout.views]
             assert names[0] == "own_hand" and len(set(names)) == len(names)
+            assert len(layout.bounds) == len(layout.views)
+            assert np.all(layout.low() <= layout.high())
+            assert np.all(np.isfinite(layout.low())) and np.all(np.isfinite(layout.high()))
     for a in range(game.num_actions):
         assert game.parse_action(game.action_text(a)) == a
 

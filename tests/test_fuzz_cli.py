@@ -67,7 +67,7 @@ COMMANDS: dict[str, dict[str, list[str] | None]] = {
         "--players": INTS, "--rules": ["pwee", "x"], "-o": OPTIONS, "--json": PATHS,
         "--plot": PATHS, "--duplicate": None, "--no-duplicate": None, "--jobs": ["1", "0", "-2"],
         "--field": ["random", "heuristic", "wizard", ""], "--search-rollouts": INTS,
-        "--search-ms": FLOATS,
+        "--search-ms": FLOATS, "--policy": ["x", "a=b", "=", "m=nope.py:act", "a b=os:getcwd"],
     },
     "simulate": {
         "--rules": ["pwee", "x", ""], "-o": OPTIONS, "--players": INTS, "--bots": LEVELS,

@@ -215,14 +215,19 @@ def test_improved_mata(
     assert improved_mata(parse_hand(hand), parse_hand(extra), GROUPINGS[rule]) == expected[rule]
 
 
-@pytest.mark.parametrize("name", ["balik-satu", "chaqui", "tantanan", "gonggong", "chot"])
+@pytest.mark.parametrize(
+    "name", ["balik-satu", "chaqui", "tantanan", "gonggong", "chot", "balik-lima-belas"]
+)
 def test_the_fast_encoding_is_the_layouts_view_by_view(name: str) -> None:
-    """``encode`` fills the vector with numpy; it must equal the vector built view by view
-    with the layout's checks, for every seat at every step of random hands."""
+    """``encode`` fills the vector with numpy, and ``state.encode(seat)`` from the blocks the
+    state keeps between steps; both must equal the vector built view by view with the
+    layout's checks, for every seat and the public view at every step of random hands
+    (takes, exposed olo, calls and claims change the kept blocks)."""
     import random
 
     import numpy as np
 
+    from cherki.core.events import NOBODY
     from cherki.games import find_game
     from cherki.games.sets.observation import _encode_by_views
 
@@ -234,7 +239,12 @@ def test_the_fast_encoding_is_the_layouts_view_by_view(name: str) -> None:
         while True:
             for seat in range(state.n):
                 obs = state.observation(seat)
-                assert np.array_equal(obs.encode(), _encode_by_views(obs))
+                want = _encode_by_views(obs)
+                assert np.array_equal(obs.encode(), want)
+                # the state's fast path (blocks kept between steps), the adapters' way
+                assert np.array_equal(state.encode(seat), want), (seed, seat)
+            pub = _encode_by_views(state.public_observation())
+            assert np.array_equal(state.encode(NOBODY), pub)
             if state.is_terminal:
                 break
             state.apply(rng.choice(state.legal_actions()))

@@ -20,7 +20,7 @@ Our specifications
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -30,6 +30,9 @@ from cherki.core.errors import RulesError
 from cherki.core.events import Result
 from cherki.core.options import Rules
 from cherki.games import GAMES, find_game
+
+if TYPE_CHECKING:
+    from gymnasium import spaces
 
 #: A hand longer than this is cut short (see the module's notes).
 DEFAULT_MAX_STEPS = 5000
@@ -77,6 +80,13 @@ class Table:
     @property
     def obs_size(self) -> int:
         return self.layout.size
+
+    def observation_box(self) -> spaces.Box:
+        """The ``gymnasium.spaces.Box`` of an encoded observation at this table, bounded by
+        the layout's declared bounds (``Game.observation_layout``)."""
+        from gymnasium import spaces
+
+        return spaces.Box(self.layout.low(), self.layout.high(), dtype=np.float32)
 
     def new_state(self, seed: int) -> State:
         return self.game.new_state(self.rules, self.players, seed=seed)

@@ -79,7 +79,7 @@ class CherkiEnv(gym.Env[np.ndarray, np.int64]):
         if render_mode not in (None, "ansi", "human"):
             raise RulesError(f"render_mode is 'ansi', 'human' or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.obs_size,), np.float32)
+        self.observation_space = self.table.observation_box()
         self.action_space = spaces.Discrete(self.table.num_actions)
         self.state_: State | None = None
         self._rngs: list[random.Random] = []
@@ -146,7 +146,7 @@ class CherkiEnv(gym.Env[np.ndarray, np.int64]):
         return self._steps >= self.step_cap
 
     def _observe(self) -> np.ndarray:
-        return self.hand.observation(self.seat).encode()
+        return self.hand.encode(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}

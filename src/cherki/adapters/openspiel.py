@@ -333,7 +333,7 @@ class Hand:
         if self.state is None:
             out.fill(0.0)
         else:
-            out[:] = self.state.observation(seat).encode()
+            out[:] = self.state.encode(seat)
 
     # -- sampling ---------------------------------------------------------------------------
     def dealt_sample(self, rng: random.Random) -> list[int]:

@@ -85,10 +85,9 @@ class CherkiAECEnv(AECEnv[AgentID, ObsDict, int]):  # type: ignore[misc]
         self.possible_agents: list[str] = [agent_name(i) for i in range(n)]
         self.agents: list[str] = []
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        size = self.table.obs_size
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "observation": self.table.observation_box(),
                 "action_mask": spaces.Box(0, 1, (self.table.num_actions,), np.int8),
             }
         )
@@ -134,7 +133,7 @@ class CherkiAECEnv(AECEnv[AgentID, ObsDict, int]):  # type: ignore[misc]
         state = self.hand
         seat = self._seat[agent]
         return {
-            "observation": state.observation(seat).encode(),
+            "observation": state.encode(seat),
             "action_mask": legal_mask(state, seat, self.table.num_actions),
         }
 

@@ -1,5 +1,7 @@
 """Bots for every game: ``make_bot(game, level)``; levels ``random``, ``heuristic``,
-``variant`` (the games of sets: the heuristic that weighs the scoring in force), ``search``.
+``variant`` (the games of sets: the heuristic that weighs the scoring in force), ``search``,
+and ``policy:<name>``, a registered callable ``policy(vector, mask) -> action``
+(:mod:`cherki.bots.policy`).
 
 The modules depend one way: ``base`` (the Bot protocol, the declared search hints of a
 :class:`~cherki.bots.base.Heuristic`, the registry) ← the games' heuristics (``balik``,
@@ -25,6 +27,7 @@ from cherki.bots.base import (
     levels_for,
     register,
 )
+from cherki.bots.policy import PREFIX, PolicyBot, policy_bot, register_policy
 from cherki.bots.search import SearchBot, SearchBudget
 from cherki.core.errors import RulesError
 
@@ -35,6 +38,8 @@ def make_bot(game: str, level: str, *, search: SearchBudget | None = None) -> Bo
     A ``search`` bot thinks by the clock (its game's time a decision) unless ``search``
     bounds it otherwise: a :class:`SearchBudget` in rollouts plays the same on every machine.
     """
+    if level.strip().startswith(PREFIX):
+        return policy_bot(game, level.strip())
     key = level.strip().lower()
     if key == "random":
         return RandomBot()
@@ -53,6 +58,7 @@ __all__ = [
     "REGISTRY",
     "Bot",
     "Heuristic",
+    "PolicyBot",
     "RandomBot",
     "SearchBot",
     "SearchBudget",
@@ -61,4 +67,5 @@ __all__ = [
     "levels_for",
     "make_bot",
     "register",
+    "register_policy",
 ]

@@ -134,7 +134,8 @@ def levels_for(game: str) -> list[str]:
     """The levels a game has: random always; variant where the game registers one (the
     games of sets: the heuristic that weighs the scoring in force); search wherever there
     is a heuristic to roll out with and the game can sample hidden cards
-    (``Game.searchable``)."""
+    (``Game.searchable``); ``policy:<name>`` for every policy registered for it
+    (:mod:`cherki.bots.policy`)."""
     out = ["random"]
     if factory_for(game, "heuristic") is not None:
         out.append("heuristic")
@@ -142,7 +143,9 @@ def levels_for(game: str) -> list[str]:
             out.append("variant")
         if find_game(game).searchable:
             out.append("search")
-    return out
+    from cherki.bots.policy import policy_levels
+
+    return out + policy_levels(game)
 
 
 def heuristic_for(game: str) -> Heuristic:

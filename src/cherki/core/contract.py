@@ -195,6 +195,15 @@ class State:
         views about seats out from seat 0."""
         raise NotImplementedError
 
+    def encode(self, seat: int) -> Vector:
+        """``observation(seat).encode()`` (``seat`` ``NOBODY``: the public view's), the
+        vector a learner reads at every step. A game may give a faster way to the same
+        vector (the games of sets keep the blocks that rarely change); the conformance suite
+        holds it equal to the observation's at every step."""
+        if seat == NOBODY:
+            return self.public_observation().encode()
+        return self.observation(seat).encode()
+
     def clone(self) -> Self:
         raise NotImplementedError
 

@@ -8,6 +8,12 @@ has the same length) names the *views* that make it up, in order: ``own_hand`` (
 are laid out from the observing seat round the table (itself first), so a learner sees the
 same layout wherever it sits; the public view (seat ``-1``, nobody) lays them out from seat
 0, its own card views (``own_hand``...) all zeros.
+
+A game's layout (``Game.observation_layout(rules, players)``) also declares each view's
+*bounds*, the least and the greatest value any of its entries may take at that table (a
+count of one kind: at most the copies of it in the shoe; a one-hot: 0 or 1; the stock: at
+most the shoe...). The research interfaces declare them as their ``Box`` spaces' ``low`` and
+``high``, and the conformance suite checks every encoded observation against them.
 """
 
 from __future__ import annotations
@@ -27,9 +33,47 @@ Vector = npt.NDArray[np.float32]
 
 @dataclass(frozen=True)
 class Layout:
-    """The named views of an encoded observation: ``(name, length)`` in order."""
+    """The named views of an encoded observation: ``(name, length)`` in order, and (where
+    the table is known) each view's ``(least, greatest)`` value, one pair a view."""
 
     views: tuple[tuple[str, int], ...]
+    bounds: tuple[tuple[float, float], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.bounds and len(self.bounds) != len(self.views):
+            raise ValueError(f"{len(self.bounds)} bounds for {len(self.views)} views")
+        for (name, _), (lo, hi) in zip(self.views, self.bounds, strict=False):
+            if not lo <= hi:
+                raise ValueError(f"view {name!r}: least value {lo} above greatest {hi}")
+
+    def bounded(self, **bounds: tuple[float, float]) -> Layout:
+        """This layout with every view's bounds: ``bounds[name]`` for each view named, and
+        (0, 1) for the others (one-hot and yes/no views). A view that holds one value at
+        this table (the pot where the scoring has none) is bounded by that value and one
+        more: Gymnasium takes a ``Box`` whose least and greatest values are equal for a
+        mistake."""
+        names = {name for name, _ in self.views}
+        unknown = sorted(set(bounds) - names)
+        if unknown:
+            raise ValueError(f"no view named {', '.join(unknown)}")
+        pairs = [bounds.get(name, (0.0, 1.0)) for name, _ in self.views]
+        return Layout(
+            self.views, tuple((float(lo), float(hi if hi > lo else lo + 1)) for lo, hi in pairs)
+        )
+
+    def low(self) -> Vector:
+        """The least value of every entry (the bounds repeated over each view)."""
+        return self._repeat(0)
+
+    def high(self) -> Vector:
+        """The greatest value of every entry."""
+        return self._repeat(1)
+
+    def _repeat(self, side: int) -> Vector:
+        if not self.bounds:
+            raise ValueError("this layout declares no bounds (Game.observation_layout does)")
+        values = [b[side] for b in self.bounds]
+        return np.repeat(np.array(values, np.float32), [n for _, n in self.views])
 
     @property
     def size(self) -> int:

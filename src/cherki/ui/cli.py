@@ -713,12 +713,25 @@ def arena(
             "(figures then depend on the machine and its load).",
         ),
     ] = None,
+    policy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--policy",
+            help="A policy seat: NAME=module:function or NAME=file.py:function, a function "
+            "(observation vector, mask) -> action; then --bots policy:NAME.",
+        ),
+    ] = None,
 ) -> None:
     """Bots play many hands, seats rotated; win rates and mean points with 95% intervals.
 
     Search bots have a budget in rollouts by default, so a seed reproduces the figures."""
+    from cherki.bots.policy import ENV_VAR, register_specs
     from cherki.play.arena import mean_interval, plot_arena, run_arena
 
+    if policy:  # registered here, and for the processes of --jobs through the environment
+        text = ";".join(policy)
+        register_specs(text)
+        os.environ[ENV_VAR] = ";".join(t for t in (os.environ.get(ENV_VAR), text) if t)
     game = _game(game_name)
     rules_obj = game.rules(rules, **_parse_options(option))
     _writable(json_file, "--json")

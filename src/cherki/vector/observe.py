@@ -1,4 +1,22 @@
-"""The batched simulator's observations: what each hand's acting seat may see."""
+"""The batched simulator's observations, in the one encoding every interface uses.
+
+Each row's observation is the float32 vector of the reference engine's
+``state.observation(seat).encode()`` for the same hand: the layout of
+:func:`cherki.games.sets.observation.sets_layout` (``Game.observation_layout``), views
+about seats laid out from the observing seat round the table. A policy trained on the
+batched simulator therefore reads exactly what the PettingZoo, Gymnasium and OpenSpiel
+adapters, the arena's policy seat and a web table give it (``tests/test_vector.py`` checks
+the two equal at every step of hundreds of hands).
+
+Our specifications
+------------------
+* **What a seat sees** is what the reference engine shows it: its own hand, and the card
+  it drew only while it is to act; every other view is public.
+* **The pot**: each batched hand starts with an empty pot (``SetsVector``'s notes), so
+  under a pot method it holds every seat's stake for the whole hand, as the reference
+  engine's pot does in a hand dealt without a match's context.
+* **A hand that is over** (a row waiting for the next deal, or not dealt) shows all zeros.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +26,7 @@ import numpy as np
 
 from cherki.core.cards import N_KINDS
 from cherki.games.sets.actions import PHASE_OVER
+from cherki.games.sets.observation import sets_layout
 from cherki.vector.rules import CEKI, TAN
 
 if TYPE_CHECKING:
@@ -15,50 +34,75 @@ if TYPE_CHECKING:
 
 
 def observation_size(players: int) -> int:
-    """The length of one observation vector."""
-    return 6 * N_KINDS + 3 * players + N_KINDS * players + 5
+    """The length of one observation vector (``sets_layout(players).size``)."""
+    return sets_layout(players).size
+
+
+def encode_seats(env: SetsVector, seats: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+    """The encoded observation of seat ``seats[i]`` in hand ``rows[i]`` (default: every
+    row), float32 ``[len(rows), size]``; a hand that is over gives zeros."""
+    rows = np.arange(env.batch) if rows is None else rows
+    b, n, k = len(rows), env.n, N_KINDS
+    at = sets_layout(n).slices()
+    out = np.zeros((b, sets_layout(n).size), np.float32)
+    if not b:
+        return out
+    s = np.asarray(seats, np.int64)
+    cur = env.current[rows]
+    r1 = rows[:, None]
+    order = (s[:, None] + np.arange(n)[None, :]) % n  # [b, n]: the seats from each viewer
+    out[:, at["own_hand"]] = env.hands[rows, s]
+    out[:, at["discards"]] = env.pile[rows]
+    top = env.top[rows]
+    t = np.flatnonzero(env.top_ok[rows])
+    out[t, at["top_discard"].start + top[t]] = 1
+    out[:, at["hand_sizes"]] = env.totals[r1, order].sum(axis=2)
+    calls = env.calls[r1, order]
+    two = out[:, at["calls"]].reshape(b, n, 2)
+    two[:, :, 0] = calls == TAN
+    two[:, :, 1] = calls == CEKI
+    out[:, at["calls"]] = two.reshape(b, 2 * n)
+    out[:, at["call_changed"]] = env.changed[r1, order]
+    out[:, at["exposed"]] = env.exposed[r1, order].reshape(b, n * k)
+    out[:, at["melds"]] = env.melded[r1, order].reshape(b, n * k)
+    claim = env.claim_card[rows]
+    c = np.flatnonzero(claim >= 0)
+    out[c, at["claim_card"].start + claim[c]] = 1
+    drawn = env.drawn[rows]
+    d = np.flatnonzero((drawn >= 0) & (cur == s))  # the drawn card: its drawer's, while to act
+    out[d, at["drawn"].start + drawn[d]] = 1
+    out[:, at["stock"].start] = np.maximum(0, env.live_end - env.pos[rows])
+    if env.rules.method.pot:
+        out[:, at["pot"].start] = env.n * env.rules.pot_stake
+    p = np.flatnonzero(cur >= 0)
+    out[p, at["turn"].start + (cur[p] - s[p]) % n] = 1
+    phase = env.phase[rows]
+    out[np.arange(b), at["phase"].start + phase] = 1
+    over = env.done[rows] | (phase == PHASE_OVER)
+    out[over] = 0
+    return out
 
 
 def observe(env: SetsVector) -> dict[str, np.ndarray]:
-    """Each hand's acting seat's view (seats counted round the table from it):
-    ``observation`` (float32: its hand, its exposed olo, every seat's publicly known
-    cards, the discard pile, the top discard if it may be taken, the card offered for a
-    claim, the card it just drew, each seat's call and whether changed, the phase and the
-    stock left), ``action_mask`` and ``seat``."""
-    b, n = env.batch, env.n
-    rows = np.arange(b)
-    s = np.where(env.current >= 0, env.current, 0)
-    out = np.zeros((b, env.obs_size), np.float32)
-    k = N_KINDS
-    out[:, 0:k] = env.hands[rows, s]
-    out[:, k : 2 * k] = env.melded[rows, s]
-    seats = (s[:, None] + np.arange(n)[None, :]) % n
-    out[:, 2 * k : 2 * k + n * k] = env.exposed[rows[:, None], seats].reshape(b, n * k)
-    o = 2 * k + n * k
-    out[:, o : o + k] = env.pile
-    o += k
-    t = np.flatnonzero(env.top_ok)
-    out[t, o + env.top[t]] = 1
-    o += k
-    c = np.flatnonzero(env.claim_card >= 0)
-    out[c, o + env.claim_card[c]] = 1
-    o += k
-    d = np.flatnonzero(env.drawn >= 0)
-    out[d, o + env.drawn[d]] = 1
-    o += k
-    calls = env.calls[rows[:, None], seats]
-    out[:, o : o + n] = calls == TAN
-    out[:, o + n : o + 2 * n] = calls == CEKI
-    out[:, o + 2 * n : o + 3 * n] = env.changed[rows[:, None], seats]
-    o += 3 * n
-    ph = np.flatnonzero(env.phase < PHASE_OVER)
-    out[ph, o + env.phase[ph]] = 1
-    out[:, o + 3] = np.maximum(0, env.live_end - env.pos)
-    out[:, o + 4] = env.done
-    over = env.done
-    out[over] = 0
+    """Each hand's acting seat's view: ``observation`` (float32 ``[batch, size]``, the
+    reference engine's encoding of ``observation(current)``), ``action_mask`` (int8
+    ``[batch, num_actions]``) and ``seat`` (the acting seat, -1 where the hand is over)."""
+    seats = np.where(env.current >= 0, env.current, 0)
     return {
-        "observation": out,
+        "observation": encode_seats(env, seats),
         "action_mask": env.mask.astype(np.int8),
         "seat": env.current.copy(),
     }
+
+
+def observe_all(env: SetsVector) -> dict[str, np.ndarray]:
+    """Every seat's view of every hand, for self-play: ``observation`` (float32 ``[batch,
+    n, size]``: seat ``j``'s observation in ``[:, j]``), ``action_mask`` (int8 ``[batch, n,
+    num_actions]``: the legal actions of the seat to act, zeros for the others) and
+    ``current`` (the seat to act, -1 where the hand is over)."""
+    b, n = env.batch, env.n
+    obs = np.stack([encode_seats(env, np.full(b, j, np.int64)) for j in range(n)], axis=1)
+    mask = np.zeros((b, n, env.mask.shape[1]), np.int8)
+    live = np.flatnonzero(env.current >= 0)
+    mask[live, env.current[live]] = env.mask[live]
+    return {"observation": obs, "action_mask": mask, "current": env.current.copy()}

@@ -26,7 +26,9 @@ Our specifications
   shuffles from a seed: hand ``i`` of a run is dealt with seat ``i mod n`` starting.
   Finished hands are dealt again at once when ``autoreset`` is on (the finished hand's
   figures are kept, see :meth:`SetsVector.take_finished`).
-* **Hidden stays hidden**: :meth:`SetsVector.observe` encodes what the acting seat sees.
+* **Hidden stays hidden**: :meth:`SetsVector.observe` encodes what the acting seat sees, in
+  the reference engine's encoding (``Game.observation_layout``), so a policy trained here
+  reads the same vector from the adapters, the arena and a table.
 * **Refused**: ``call_timing=next`` (a call only on the next discard after the hand is a
   card from winning, [000]) is not played here; the rules are refused in words, and the
   reference engine plays it.
@@ -76,7 +78,7 @@ from cherki.vector.finished import (
     SELF_DRAW,
     Finished,
 )
-from cherki.vector.observe import observation_size, observe
+from cherki.vector.observe import observation_size, observe, observe_all
 from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
 from cherki.vector.tables import I64, Bool
 
@@ -861,6 +863,10 @@ class SetsVector:
     def observe(self) -> dict[str, np.ndarray]:
         """Each hand's acting seat's view (:func:`cherki.vector.observe.observe`)."""
         return observe(self)
+
+    def observe_all(self) -> dict[str, np.ndarray]:
+        """Every seat's view of every hand (:func:`cherki.vector.observe.observe_all`)."""
+        return observe_all(self)
 
     def unseen(self, rows: I64) -> np.ndarray:
         """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``)."""

@@ -206,8 +206,20 @@ class CekiGame(Game):
         return -most, most
 
     def observation_layout(self, rules: Rules, players: int) -> Layout:
+        """:func:`ceki_layout` with its bounds: a count of one kind at most the shoe's
+        copies of it, a hand (and the cards laid with a call) at most
+        :meth:`max_hand_cards`, the stock at most the shoe, one-hot views 0 or 1."""
         self.own_rules(rules)
-        return ceki_layout(players)
+        most = self.max_hand_cards(rules, players)
+        return ceki_layout(players).bounded(
+            own_hand=(0, HALF_PACKS),
+            laid=(0, HALF_PACKS),
+            discards=(0, HALF_PACKS),
+            hand_sizes=(0, most),
+            laid_count=(0, most),
+            exposed=(0, HALF_PACKS),
+            stock=(0, HALF_PACKS * N_KINDS),
+        )
 
     def match_plan(self, rules: Rules) -> tuple[int | None, int | None]:
         """``settlement`` ``target``: play to ``target_points``; ``hands``: ``match_hands``."""

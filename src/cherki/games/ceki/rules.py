@@ -192,17 +192,24 @@ def couple_discards(hand: Sequence[int], grouping: Sequence[int]) -> set[int]:
     and a couple (``couple_group`` of each, found from one count of the 9-card hand)."""
     if sum(hand) != HAND_SIZE + 1:
         return set()
-    res = [t % 3 for t in group_totals(hand, grouping)]
-    open_now = [(g, r) for g, r in enumerate(res) if r]
-    out = set()
-    for g in {grouping[k] for k, c in enumerate(hand) if c}:
-        after = [(h, r) for h, r in open_now if h != g]
-        left = (res[g] - 1) % 3
-        if left:
-            after.append((g, left))
-        if len(after) == 1 and after[0][1] == 2:
-            out.add(g)
-    return out
+    # the 8 cards left must have one group one card over a set (residue 2), every other a
+    # whole number of sets: a card taken from a group of residue 0 leaves it at 2, so either
+    # every group of the 9 is whole (any group with a card will do), or exactly one group is
+    # at 1 (the card goes from it) and one at 2 (the couple)
+    ones = twos = 0
+    one = -1
+    for g, t in enumerate(group_totals(hand, grouping)):
+        r = t % 3
+        if r == 1:
+            ones += 1
+            one = g
+        elif r == 2:
+            twos += 1
+    if ones == twos == 0:
+        return {grouping[k] for k, c in enumerate(hand) if c}
+    if ones == twos == 1:
+        return {one}
+    return set()
 
 
 def hand_points(hand: Sequence[int]) -> int:

@@ -131,8 +131,20 @@ class CholekGame(Game):
         return -most * (players - 1), most * (players - 1)
 
     def observation_layout(self, rules: Rules, players: int) -> Layout:
-        self.own_rules(rules)
-        return cholek_layout(players)
+        """:func:`cholek_layout` with its bounds: a count of one kind at most the shoe's
+        copies of it, a hand at most :meth:`max_hand_cards`, the stock at most the shoe,
+        the bonus money (dollars) at most a three-alike bonus for every kind (each kind has
+        four copies, so one three-alike), paid by or to every other seat."""
+        own = self.own_rules(rules)
+        bonus = N_KINDS * max(own.ayam_cents, own.kandang_cents, 0) / 100
+        return cholek_layout(players).bounded(
+            own_hand=(0, HALF_PACKS),
+            pool=(0, HALF_PACKS),
+            hand_sizes=(0, self.max_hand_cards(own, players)),
+            captured=(0, HALF_PACKS),
+            bonus_money=(-bonus, bonus * (players - 1)),
+            stock=(0, HALF_PACKS * N_KINDS),
+        )
 
     def determinize(self, obs: Observation, rng: random.Random) -> CholekState:
         if not isinstance(obs, CholekObservation):

@@ -30,6 +30,7 @@ from cherki.games.sets.actions import (
 )
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.observation import SetsObservation, sets_layout
+from cherki.games.sets.options import SHOE_TABLES
 from cherki.games.sets.present import SetsView
 from cherki.games.sets.rules import MAX_PLAYERS, SetsRules
 from cherki.games.sets.state import SetsState
@@ -180,8 +181,27 @@ class SetsGame(Game):
         return own.method.bounds(own, players)
 
     def observation_layout(self, rules: Rules, players: int) -> Layout:
-        self.own_rules(rules)
-        return sets_layout(players)
+        """:func:`sets_layout` with its bounds at this table: a count of one kind at most
+        the shoe's copies of it, a hand at most :meth:`max_hand_cards`, the stock at most
+        the shoe, the pot at most every seat's stake (pot methods: the pot is staked only
+        when a hand finds it empty, and a hand only takes from it), one-hot views 0 or 1. A
+        table size the shoe table does not cover (no hand can be dealt there until
+        ``half_packs`` is set) is bounded by the largest shoe of the table."""
+        own = self.own_rules(rules)
+        try:
+            copies = float(own.shoe_half_packs(players))
+        except RulesError:
+            copies = float(max(SHOE_TABLES[own.shoe_table].values()))
+        pot = players * own.pot_stake if own.method.pot else 0
+        return sets_layout(players).bounded(
+            own_hand=(0, copies),
+            discards=(0, copies),
+            hand_sizes=(0, self.max_hand_cards(own, players)),
+            exposed=(0, copies),
+            melds=(0, copies),
+            stock=(0, copies * N_KINDS),
+            pot=(0, max(0, pot)),
+        )
 
     def check_table(self, rules: SetsRules, players: int) -> None:
         """The checks the game's rules make on a table (partnerships, side bets...: the

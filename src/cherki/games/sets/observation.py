@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -161,6 +161,178 @@ class SetsObservation:
             out[at["turn"].start + (self.current - at_seat) % n] = 1
         out[at["phase"].start + PHASE_NAMES.index(self.phase)] = 1
         return out
+
+
+# -- the fast path: a state's vector without its observation ---------------------------------
+class _Table(Protocol):
+    """What :class:`StateCode` reads of a :class:`~cherki.games.sets.state.SetsState`."""
+
+    n: int
+    current: int
+    phase: int
+    hands: list[list[int]]
+    totals: list[list[int]]
+    pile: list[int]
+    top_available: bool
+    calls: list[str | None]
+    call_changed: list[bool]
+    claim_card: int
+    drawn: int
+    live_end: int
+    pos: int
+    pot: int
+
+    def _exposed_now(self) -> tuple[tuple[int, ...], ...]: ...
+    def _melds_now(self) -> tuple[tuple[int, ...], ...]: ...
+
+
+class StateCode:
+    """A state's encoded observations without building the observations: what
+    ``SetsObservation.encode`` gives, from blocks kept between steps.
+
+    * The per-seat views ``calls``, ``call_changed``, ``exposed`` and ``melds`` (most of the
+      vector; they change only with a call, a take or a shown draw) are kept in one vector
+      in table order, seat 0 first, and only the seats whose values changed since the last
+      call are written again; each viewpoint's vector is one ``take`` of it through that
+      viewpoint's order of the seats.
+    * The discard pile's counts are brought up to date from the cards added or taken at its
+      end since the last call.
+    * The views before the block (``own_hand``, ``discards``, ``top_discard``,
+      ``hand_sizes``) are small counts, converted as one list through ``bytes``; the few
+      after it are written one by one.
+
+    Every state has its own (a clone starts afresh)."""
+
+    __slots__ = (
+        "_calls",
+        "_changed",
+        "_counts",
+        "_exposed",
+        "_kept",
+        "_melds",
+        "_offsets",
+        "_order",
+        "_pile",
+    )
+
+    def __init__(self, players: int) -> None:
+        self._offsets, self._order = _offsets(players)
+        self._kept = np.zeros(len(self._order[0]), np.float32)
+        self._pile: list[int] = []
+        self._counts = [0] * N_KINDS
+        self._calls: list[str | None] = []
+        self._changed: list[bool] = []
+        self._exposed: tuple[tuple[int, ...], ...] = ()
+        self._melds: tuple[tuple[int, ...], ...] = ()
+
+    def encode(self, st: _Table, seat: int) -> Vector:
+        """The vector of ``seat``'s observation of ``st`` (``NOBODY``: the public view)."""
+        n = st.n
+        block, _, _, _, o_claim, o_drawn, o_stock, o_pot, o_turn, o_phase = self._offsets
+        at = seat if seat >= 0 else 0
+        self._refresh(st)
+        out = self._kept.take(self._order[at])  # zeros but for the per-seat block
+        pile = st.pile
+        top = _NO_CARD
+        if pile and st.top_available:
+            top = _ONE_HOT[pile[-1]]
+        sizes = list(map(sum, st.totals))
+        head = (st.hands[seat] if seat >= 0 else _NO_CARD) + self._pile_counts(pile) + top
+        # every count before the block is below 256: bytes convert them fastest
+        out[:block] = np.frombuffer(bytes(head + sizes[at:] + sizes[:at]), np.uint8)
+        if st.claim_card >= 0:
+            out[o_claim + st.claim_card] = 1
+        cur = st.current
+        if st.drawn >= 0 and seat == cur and seat >= 0:
+            out[o_drawn + st.drawn] = 1
+        out[o_stock] = max(0, st.live_end - st.pos)
+        out[o_pot] = st.pot
+        if cur >= 0:
+            out[o_turn + (cur - at) % n] = 1
+        out[o_phase + st.phase] = 1
+        return out
+
+    def _refresh(self, st: _Table) -> None:
+        """The kept per-seat views brought up to date (only the seats that changed)."""
+        kept = self._kept
+        n = st.n
+        o_calls, o_changed, o_exposed, o_melds = self._offsets[:4]
+        calls = st.calls
+        if calls != self._calls:
+            for t, c in enumerate(calls):
+                kept[o_calls + 2 * t] = c == "tan"
+                kept[o_calls + 2 * t + 1] = c == "ceki"
+            self._calls = calls[:]
+        changed = st.call_changed
+        if changed != self._changed:
+            kept[o_changed : o_changed + n] = changed
+            self._changed = changed[:]
+        for o, now, old, name in (
+            (o_exposed, st._exposed_now(), self._exposed, "_exposed"),
+            (o_melds, st._melds_now(), self._melds, "_melds"),
+        ):
+            if now is old:
+                continue
+            for t in range(n):
+                if not old or now[t] != old[t]:
+                    kept[o + N_KINDS * t : o + N_KINDS * (t + 1)] = now[t]
+            setattr(self, name, now)
+
+    def _pile_counts(self, pile: list[int]) -> list[int]:
+        seen, counts = self._pile, self._counts
+        if pile == seen:
+            return counts
+        # the pile changes only at its end: the longest common start, found from the end
+        m = min(len(seen), len(pile))
+        for _ in range(4):
+            if seen[:m] == pile[:m]:
+                break
+            m -= 1
+        else:
+            m = 0
+            counts = self._counts = [0] * N_KINDS
+            seen = []
+        for k in seen[m:]:
+            counts[k] -= 1
+        for k in pile[m:]:
+            counts[k] += 1
+        self._pile = pile[:]
+        return counts
+
+
+@cache
+def _offsets(players: int) -> tuple[tuple[int, ...], tuple[np.ndarray, ...]]:
+    """Where :class:`StateCode` writes: the starts of the ``calls``, ``call_changed``,
+    ``exposed`` and ``melds`` views (one block, right after ``own_hand``, ``discards``,
+    ``top_discard`` and ``hand_sizes``), then of ``claim_card``, ``drawn``, ``stock``,
+    ``pot``, ``turn`` and ``phase``; and for each viewpoint the index of every entry of its
+    vector in the kept one (the block's per-seat views in table order)."""
+    n = players
+    layout = sets_layout(n)
+    at = {name: cut.start for name, cut in layout.slices().items()}
+    names = [name for name, _ in layout.views]
+    head = ["own_hand", "discards", "top_discard", "hand_sizes"]
+    assert names[:8] == [*head, "calls", "call_changed", "exposed", "melds"], names
+    keys = ["calls", "call_changed", "exposed", "melds", "claim_card", "drawn", "stock"]
+    keys += ["pot", "turn", "phase"]
+    orders = []
+    for v in range(n):
+        index = np.arange(layout.size)
+        for name, width in (("calls", 2), ("call_changed", 1), ("exposed", N_KINDS)):
+            for name_ in (name, "melds") if name == "exposed" else (name,):
+                o = at[name_]
+                for i in range(n):
+                    t = (v + i) % n
+                    index[o + width * i : o + width * (i + 1)] = np.arange(
+                        o + width * t, o + width * (t + 1)
+                    )
+        orders.append(index)
+    return tuple(at[k] for k in keys), tuple(orders)
+
+
+#: a card view with no card, and each card's one-hot view, as lists
+_NO_CARD: list[int] = [0] * N_KINDS
+_ONE_HOT: list[list[int]] = [[int(k == j) for j in range(N_KINDS)] for k in range(N_KINDS)]
 
 
 def _maker() -> Callable[[type[SetsObservation], tuple[Any, ...]], SetsObservation]:

@@ -12,6 +12,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
+from cherki.core.encoding import Vector
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
     GROUPINGS,
@@ -40,7 +41,7 @@ from cherki.games.sets.actions import (
     SAMPEI,
     TAKE,
 )
-from cherki.games.sets.observation import SetsObservation
+from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
 
@@ -160,6 +161,8 @@ class SetsState(State):
         #: change (None: changed since)
         self._exposed_view: tuple[tuple[int, ...], ...] | None = None
         self._melds_view: tuple[tuple[int, ...], ...] | None = None
+        #: the encoded observations' kept blocks (made at the first :meth:`encode`)
+        self._code: StateCode | None = None
         self.first = first
         self.current = first if current is None else current
         if phase is None:
@@ -745,6 +748,16 @@ class SetsState(State):
         """What anyone watching may see: every seat's observation less its own hand, drawn
         card (and where from) and legal actions."""
         return self._observe(NOBODY)
+
+    def encode(self, seat: int) -> Vector:
+        """``observation(seat).encode()`` (``NOBODY``: the public view's) without building
+        the observation (:class:`~cherki.games.sets.observation.StateCode`)."""
+        if seat != NOBODY:
+            self.check_seat(seat)
+        code = self._code
+        if code is None:
+            code = self._code = StateCode(self.n)
+        return code.encode(self, seat)
 
     def _observe(self, seat: int) -> SetsObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place
