@@ -120,6 +120,21 @@ def pid_of(owner: str) -> int:
     return int(owner[1:].split("x", 1)[0])
 
 
+def status_of(url: str, table_id: str) -> str:
+    """A table's status in the store (``playing``, ``finished``…)."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            got = conn.execute(
+                text("SELECT status FROM tables WHERE id = :t"), {"t": table_id}
+            ).scalar()
+    finally:
+        engine.dispose()
+    return str(got)
+
+
 def store_version(url: str, table_id: str) -> int:
     """The actions committed at a table (its version in the store)."""
     from sqlalchemy import create_engine, text
@@ -187,3 +202,25 @@ class Person:
             except (OSError, TimeoutError, WebSocketException):
                 pass
             time.sleep(0.2)
+
+
+def cluster_state(url: str) -> str:
+    """The leases, the processes and the database's sessions, for a failure's message."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            lines = [
+                str(conn.execute(text(q)).all())
+                for q in (
+                    "SELECT table_id, owner, epoch, expires, now() FROM leases",
+                    "SELECT id, seen, now() FROM cluster_processes",
+                    "SELECT pid, state, wait_event_type, left(query, 60), xact_start "
+                    "FROM pg_stat_activity WHERE datname = 'cherki'",
+                    "SELECT id, status, version FROM tables",
+                )
+            ]
+    finally:
+        engine.dispose()
+    return "\n".join(lines)
