@@ -116,7 +116,7 @@ def calls_after_discard(
     r = tot % size  # [m, 12]
     # a hand one discard from waiting has at most two groups that are not whole sets: look
     # closer only at those (most hands in play are further off)
-    near = np.flatnonzero(np.count_nonzero(r, axis=1) <= 2)
+    near = np.flatnonzero((r != 0).sum(axis=1) <= 2)
     if not len(near):
         return none, empty, empty, empty.astype(bool)
     r = r[near]

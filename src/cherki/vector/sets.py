@@ -135,6 +135,10 @@ class SetsVector:
         self.stock_len = self.cards - self.dealt
         self.live_end = self.stock_len - self.reserve
         self._plan = self._deal_plan()
+        # the shoe positions dealt, and the seat position (from the starter) each goes to:
+        # the whole deal as one bincount
+        self._spots = np.concatenate(self._plan)
+        self._spot_seat = np.repeat(np.arange(n), [len(p) for p in self._plan])
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
         self.num_actions = NUM_ACTIONS
         self._alloc()
@@ -195,6 +199,7 @@ class SetsVector:
         self._t1 = self.totals.reshape(-1)
         self._e1 = self.exposed.reshape(-1)
         self._m1 = self.melded.reshape(-1)
+        self._o1 = self.opens.reshape(-1)
 
     def _seat(self, a: np.ndarray, rows: I64, s: I64) -> np.ndarray:
         """``a[rows, s]`` for a [batch, n, width] array (a copy)."""
@@ -303,15 +308,14 @@ class SetsVector:
     def _deal(self, rows: I64, order: np.ndarray, firsts: I64, idx: I64) -> None:
         n = self.n
         m = len(rows)
-        self.hands[rows] = 0
-        for r, spots in enumerate(self._plan):
-            seats = (firsts + r) % n
-            cards = order[:, spots]
-            counts = np.zeros((m, N_KINDS), np.int16)
-            np.add.at(counts, (np.repeat(np.arange(m), len(spots)), cards.ravel()), 1)
-            self.hands[rows, seats] = counts
-        self.totals[rows] = self.shape.groups.sum(self.hands[rows])
-        self.opens[rows] = np.count_nonzero(self.totals[rows] % self.size, axis=2)
+        cells = (np.arange(m)[:, None] * n + self._spot_seat[None, :]) * N_KINDS
+        cells += order[:, self._spots]
+        counts = np.bincount(cells.ravel(), minlength=m * n * N_KINDS).reshape(m, n, N_KINDS)
+        seats = (firsts[:, None] + np.arange(n)[None, :]) % n  # [m, seat position]
+        self.hands[rows[:, None], seats] = counts
+        tot = self.shape.groups.sum(self.hands[rows].reshape(m * n, N_KINDS))
+        self.totals[rows] = tot.reshape(m, n, -1)
+        self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
         self.stock[rows] = order[:, self.dealt :]
         self.pos[rows] = 0
         for a in (self.exposed, self.melded, self.pile, self.waits, self.changed):
@@ -419,73 +423,67 @@ class SetsVector:
         out[:, SAMPEI] = self_ok
         may = hand > melded
         free = call == 0
-        if free.any():
-            f = np.flatnonzero(free)
-            mf = may[f]
-            out[f, DISCARD : DISCARD + N_KINDS] = mf
-            g = f if opens is None else f[opens[f] <= 2]  # only these can wait after a discard
-            some, kind, _, _ = calls_after_discard(hand[g], tot[g], self.shape)
-            if len(some):
-                fs, ms = g[some], may[g[some]]
-                out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kind == TAN)
-                out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kind == CEKI)
-        if free.all():
+        # the rows whose discards may make a call: free hands near waiting, callers who may
+        # change their call; the discards' calls of all of them by one pass
+        f = np.flatnonzero(free)
+        out[f, DISCARD : DISCARD + N_KINDS] = may[f]
+        g = f if opens is None else f[opens[f] <= 2]  # only these can wait after a discard
+        if len(f) < m:
+            c, cand = self._caller_discards(out, np.flatnonzero(~free), hand, may, drawn)
+        else:
+            c, cand = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
+        near = np.concatenate([g, c]) if len(c) else g
+        some, kind, _, keeps_pair = calls_after_discard(hand[near], tot[near], self.shape)
+        if not len(some):
             return out
-        c = np.flatnonzero(~free)
-        self._caller_discards(out, c, hand[c], tot[c], may[c], call[c], drawn[c])
+        mine = some < len(g)  # a free hand's row, else a caller's
+        if mine.any():
+            fs = g[some[mine]]
+            ms, kf = may[fs], kind[mine]
+            out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kf == TAN)
+            out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kf == CEKI)
+        if mine.all():
+            return out
+        j = some[~mine] - len(g)
+        rows, cand, kind, keeps_pair = c[j], cand[j], kind[~mine], keeps_pair[~mine]
+        call = call[rows][:, None]
+        waits = cand & (kind != 0)
+        keeps = (call == CEKI) & (kind == TAN) & keeps_pair
+        plain = waits & ((kind == call) | keeps)
+        change = waits & (kind != call)
+        out[rows, DISCARD : DISCARD + N_KINDS] |= plain
+        out[rows, CALL_TAN : CALL_TAN + N_KINDS] |= change & (kind == TAN)
+        out[rows, CALL_CEKI : CALL_CEKI + N_KINDS] |= change & (kind == CEKI)
         return out
 
     def _caller_discards(
-        self,
-        out: Bool,
-        c: I64,
-        hand: np.ndarray,
-        tot: np.ndarray,
-        may: Bool,
-        call: I64,
-        drawn: I64,
-    ) -> None:
-        """A caller's discards and changes of call (``SetsState._caller_discards``)."""
-        has = drawn >= 0
-        if not has.any():
-            return
-        c, hand, tot, may, call, drawn = (
-            c[has],
-            hand[has],
-            tot[has],
-            may[has],
-            call[has],
-            drawn[has],
-        )
+        self, out: Bool, c: I64, hand: np.ndarray, may: Bool, drawn: I64
+    ) -> tuple[I64, Bool]:
+        """A caller's discards (``SetsState._caller_discards``): the drawn card into ``out``;
+        returned, the callers (rows ``c`` of ``hand``) who may change their call and the
+        kinds each may discard to do so (the change itself: :meth:`_discards`)."""
+        none = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
+        c = c[drawn[c] >= 0]
+        if not len(c):
+            return none
+        hand, may, drawn = hand[c], may[c], drawn[c]
         i = np.arange(len(c))
-        out[c[may[i, drawn]], DISCARD + drawn[may[i, drawn]]] = True
+        ok = may[i, drawn]
+        out[c[ok], DISCARD + drawn[ok]] = True
         mode = self.rules.caller_changes
         if mode == "none":
-            return
+            return none
         size = self.size
-        full = (hand // size).sum(axis=1)
-        before = hand.copy()
-        before[i, drawn] -= 1
-        old = (before // size).sum(axis=1)
         cand = may & (hand > 0)
         cand[i, drawn] = False
         if mode == "mata-only":
+            full = (hand // size).sum(axis=1)
+            before = hand[i, drawn]
+            old = full - (before % size == 0)  # the drawn card made a mata, or not
             better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
             cand &= better
-        if not cand.any():
-            return
-        some, kind, _, keeps_pair = calls_after_discard(hand, tot, self.shape)
-        if not len(some):
-            return
-        c, cand, call = c[some], cand[some], call[some]
-        waits = cand & (kind != 0)
-        keeps = (call[:, None] == CEKI) & (kind == TAN) & keeps_pair
-        plain = waits & ((kind == call[:, None]) | keeps)
-        to_tan = waits & (kind != call[:, None]) & (kind == TAN)
-        to_ceki = waits & (kind != call[:, None]) & (kind == CEKI)
-        out[c, DISCARD : DISCARD + N_KINDS] |= plain
-        out[c, CALL_TAN : CALL_TAN + N_KINDS] |= to_tan
-        out[c, CALL_CEKI : CALL_CEKI + N_KINDS] |= to_ceki
+        keep = np.flatnonzero(cand.any(axis=1))
+        return c[keep], cand[keep]
 
     # -- stepping --------------------------------------------------------------------------
     def step(
@@ -568,12 +566,13 @@ class SetsVector:
     def _group(self, rows: I64, s: I64, k: I64, step: int) -> None:
         """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands: their group
         totals and open groups."""
-        cell = self._cell(rows, s, self.shape.groups.of[k], N_GROUPS)
+        seat = rows * self.n + s
+        cell = seat * N_GROUPS + self.shape.groups.of[k]
         size = self.size
         old = self._t1[cell]
         new = old + step
         self._t1[cell] = new
-        self.opens[rows, s] += (new % size != 0).astype(np.int64) - (old % size != 0)
+        self._o1[seat] += (new % size != 0).view(np.int8) - (old % size != 0).view(np.int8)
 
     def _take(self, rows: I64, s: I64) -> None:
         k = self.top[rows]
@@ -605,8 +604,8 @@ class SetsVector:
         else:
             key = np.where(wants, np.arange(self.n - 1)[None, :], 10_000)
         o = np.argsort(key, axis=1, kind="stable")
-        ordered = np.take_along_axis(seats, o, axis=1)
-        ordered = np.where(np.take_along_axis(wants, o, axis=1), ordered, -1)
+        o += (np.arange(len(rows)) * (self.n - 1))[:, None]  # flat: one take each
+        ordered = np.where(wants.ravel().take(o), seats.ravel().take(o), -1)
         return ordered, wants.any(axis=1)
 
     def _open_claim(self, rows: I64, queue: I64, card: I64, drawer: I64, discard: bool) -> None:
@@ -626,18 +625,19 @@ class SetsVector:
         ok = np.ones(len(rows), bool)
         if self.rules.must_call_to_win:
             ok &= call != 0
-        ok &= (call == 0) | self.waits[rows, s, k]
+        seat = rows * self.n + s
+        ok &= (call == 0) | self.waits.reshape(-1).take(seat * N_KINDS + k)
         if not ok.any():
             return ok
         # every group a whole number of sets with the card, or no win (the cheap tests first)
-        ok &= self.opens[rows, s] <= 1
+        ok &= self._o1.take(seat) <= 1
         if not ok.any():
             return ok
         size = self.size
         g = self.shape.groups.of[k]
         tot = self._seat(self.totals, rows, s)
         i = np.arange(len(rows))
-        rest = np.count_nonzero(tot % size, axis=1) - (tot[i, g] % size != 0)
+        rest = (tot % size != 0).sum(axis=1) - (tot[i, g] % size != 0)
         ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
         if not ok.any():
             return ok
