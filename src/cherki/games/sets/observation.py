@@ -267,23 +267,38 @@ class StateCode:
         if changed != self._changed:
             kept[o_changed : o_changed + n] = changed
             self._changed = changed[:]
-        for o, now, old, name in (
-            (o_exposed, st._exposed_now(), self._exposed, "_exposed"),
-            (o_melds, st._melds_now(), self._melds, "_melds"),
-        ):
-            if now is old:
-                continue
-            for t in range(n):
-                if not old or now[t] != old[t]:
-                    kept[o + N_KINDS * t : o + N_KINDS * (t + 1)] = now[t]
-            setattr(self, name, now)
+        now = st._exposed_now()
+        if now is not self._exposed:
+            self._exposed = self._write(now, self._exposed, o_exposed)
+        now = st._melds_now()
+        if now is not self._melds:
+            self._melds = self._write(now, self._melds, o_melds)
+
+    def _write(
+        self, now: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...], o: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """A per-seat view's seats that changed written into the kept vector."""
+        kept = self._kept
+        for t, row in enumerate(now):
+            if not old or row != old[t]:
+                kept[o + N_KINDS * t : o + N_KINDS * (t + 1)] = row
+        return now
 
     def _pile_counts(self, pile: list[int]) -> list[int]:
         seen, counts = self._pile, self._counts
+        ls, lp = len(seen), len(pile)
+        # the pile changes only at its end, most often by one card added or taken
+        if lp == ls + 1 and pile[:ls] == seen:
+            counts[pile[-1]] += 1
+            seen.append(pile[-1])
+            return counts
+        if lp == ls - 1 and seen[:lp] == pile:
+            counts[seen.pop()] -= 1
+            return counts
         if pile == seen:
             return counts
-        # the pile changes only at its end: the longest common start, found from the end
-        m = min(len(seen), len(pile))
+        # else the longest common start, found from the end
+        m = min(ls, lp)
         for _ in range(4):
             if seen[:m] == pile[:m]:
                 break

@@ -277,13 +277,13 @@ class SetsState(State):
         hand[k] += 1
         self.totals[s][g] += 1
         self.melded[s][k] += self.size
-        self._melds_view = None
+        view, self._melds_view = self._melds_view, None
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
         hand[k] -= 1
         self.totals[s][g] -= 1
         self.melded[s][k] -= self.size
-        self._melds_view = None
+        self._melds_view = view  # the melds as they were: their view (and encoding) holds
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
 
