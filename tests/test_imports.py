@@ -66,7 +66,7 @@ def test_the_checker_finds_a_loop() -> None:
     assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
 
 
-@pytest.mark.parametrize("package", ["cherki.games.sets", "cherki.play"])
+@pytest.mark.parametrize("package", ["cherki.games.sets", "cherki.play", "cherki.vector"])
 def test_no_import_loop(package: str) -> None:
     graph = module_graph(package)
     assert len(graph) > 3

@@ -20,17 +20,41 @@ Our specifications
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from cherki.core.cards import N_KINDS
 from cherki.games.sets.actions import PHASE_OVER
 from cherki.games.sets.observation import sets_layout
+from cherki.games.sets.rules import SetsRules
 from cherki.vector.rules import CEKI, TAN
 
-if TYPE_CHECKING:
-    from cherki.vector.sets import SetsVector
+
+class Batch(Protocol):
+    """What the encoding reads of a batch of hands (:class:`cherki.vector.sets.SetsVector`
+    has it all; declared here so that this module needs nothing of the simulator's)."""
+
+    batch: int
+    n: int
+    rules: SetsRules
+    live_end: int
+    hands: np.ndarray
+    totals: np.ndarray
+    exposed: np.ndarray
+    melded: np.ndarray
+    pile: np.ndarray
+    pos: np.ndarray
+    top: np.ndarray
+    top_ok: np.ndarray
+    calls: np.ndarray
+    changed: np.ndarray
+    current: np.ndarray
+    phase: np.ndarray
+    drawn: np.ndarray
+    claim_card: np.ndarray
+    done: np.ndarray
+    mask: np.ndarray
 
 
 def observation_size(players: int) -> int:
@@ -38,7 +62,7 @@ def observation_size(players: int) -> int:
     return sets_layout(players).size
 
 
-def encode_seats(env: SetsVector, seats: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
+def encode_seats(env: Batch, seats: np.ndarray, rows: np.ndarray | None = None) -> np.ndarray:
     """The encoded observation of seat ``seats[i]`` in hand ``rows[i]`` (default: every
     row), float32 ``[len(rows), size]``; a hand that is over gives zeros."""
     rows = np.arange(env.batch) if rows is None else rows
@@ -83,7 +107,7 @@ def encode_seats(env: SetsVector, seats: np.ndarray, rows: np.ndarray | None = N
     return out
 
 
-def observe(env: SetsVector) -> dict[str, np.ndarray]:
+def observe(env: Batch) -> dict[str, np.ndarray]:
     """Each hand's acting seat's view: ``observation`` (float32 ``[batch, size]``, the
     reference engine's encoding of ``observation(current)``), ``action_mask`` (int8
     ``[batch, num_actions]``) and ``seat`` (the acting seat, -1 where the hand is over)."""
@@ -95,7 +119,7 @@ def observe(env: SetsVector) -> dict[str, np.ndarray]:
     }
 
 
-def observe_all(env: SetsVector) -> dict[str, np.ndarray]:
+def observe_all(env: Batch) -> dict[str, np.ndarray]:
     """Every seat's view of every hand, for self-play: ``observation`` (float32 ``[batch,
     n, size]``: seat ``j``'s observation in ``[:, j]``), ``action_mask`` (int8 ``[batch, n,
     num_actions]``: the legal actions of the seat to act, zeros for the others) and
