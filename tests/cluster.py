@@ -24,6 +24,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_serving(base: str, proc: subprocess.Popen[bytes], seconds: float = 60) -> None:
+    """Until ``cherki serve`` (``proc``) answers at ``base``; an AssertionError if it stops
+    or does not answer within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, "cherki serve stopped at its start"
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    raise AssertionError("cherki serve did not start")
+
+
+def workers(url: str, port: int, n: int = 2, **popen: Any) -> subprocess.Popen[bytes]:
+    """``cherki serve --workers n`` on the database at ``url``, serving at ``port``."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cherki", "serve", "--port", str(port), "--database-url", url,
+         "--workers", str(n)], **popen,
+    )  # fmt: skip
+    wait_serving(f"http://127.0.0.1:{port}", proc)
+    return proc
+
+
 @dataclass
 class Serving:
     """One ``cherki serve`` process."""
@@ -47,15 +71,7 @@ class Serving:
              "--database-url", self.url, *self.extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, "cherki serve stopped at its start"
-            try:
-                if httpx.get(self.http + "/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise AssertionError("cherki serve did not start")
+        wait_serving(self.http, self.proc)
 
     def kill(self) -> None:
         """``kill -9``."""
@@ -87,19 +103,24 @@ def serving(url: str, count: int, *extra: str) -> Iterator[list[Serving]]:
             p.stop()
 
 
-def owner_of(url: str, table_id: str) -> tuple[str, int] | None:
-    """The lease of a table: (owner, epoch), or None."""
+def _row(url: str, sql: str, table_id: str) -> tuple[Any, ...] | None:
+    """The first row ``sql`` finds for the table (``:t``), read on a connection of its own."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(url)
     try:
         with engine.connect() as conn:
-            row = conn.execute(
-                text("SELECT owner, epoch FROM leases WHERE table_id = :t AND expires > now()"),
-                {"t": table_id},
-            ).first()
+            row = conn.execute(text(sql), {"t": table_id}).first()
     finally:
         engine.dispose()
+    return None if row is None else tuple(row)
+
+
+def owner_of(url: str, table_id: str) -> tuple[str, int] | None:
+    """The lease of a table: (owner, epoch), or None."""
+    row = _row(
+        url, "SELECT owner, epoch FROM leases WHERE table_id = :t AND expires > now()", table_id
+    )
     return None if row is None else (str(row[0]), int(row[1]))
 
 
@@ -122,32 +143,14 @@ def pid_of(owner: str) -> int:
 
 def status_of(url: str, table_id: str) -> str:
     """A table's status in the store (``playing``, ``finished``…)."""
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            got = conn.execute(
-                text("SELECT status FROM tables WHERE id = :t"), {"t": table_id}
-            ).scalar()
-    finally:
-        engine.dispose()
-    return str(got)
+    row = _row(url, "SELECT status FROM tables WHERE id = :t", table_id)
+    return str(row[0] if row else None)
 
 
 def store_version(url: str, table_id: str) -> int:
     """The actions committed at a table (its version in the store)."""
-    from sqlalchemy import create_engine, text
-
-    engine = create_engine(url)
-    try:
-        with engine.connect() as conn:
-            got = conn.execute(
-                text("SELECT version FROM tables WHERE id = :t"), {"t": table_id}
-            ).scalar()
-    finally:
-        engine.dispose()
-    return int(got or 0)
+    row = _row(url, "SELECT version FROM tables WHERE id = :t", table_id)
+    return int(row[0] or 0) if row else 0
 
 
 class Person:

@@ -25,6 +25,7 @@ from cluster import (
     status_of,
     store_version,
     table_body,
+    workers,
 )
 from nginx import nginx_proxy
 from pg import postgres_server
@@ -154,24 +155,12 @@ def test_workers_share_one_port_and_a_stopped_one_comes_back() -> None:
     the supervisor killed, the workers stop too."""
     import signal
     import subprocess
-    import sys
 
     with postgres_server() as url:
         port = free_port()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cherki", "serve", "--port", str(port), "--database-url", url,
-             "--workers", "2"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+        proc = workers(url, port, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         try:
             base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    assert time.monotonic() < deadline, "the workers did not start"
-                    time.sleep(0.2)
             made = httpx.post(base + "/api/tables", json=table_body(), timeout=30).json()
             for _ in range(6):  # any worker may take each connection: every one is served
                 with connect(f"ws://127.0.0.1:{port}/ws/seat/{made['seats']['0']}") as ws:
@@ -191,14 +180,14 @@ def test_workers_share_one_port_and_a_stopped_one_comes_back() -> None:
             with connect(f"ws://127.0.0.1:{port}/ws/seat/{made['seats']['0']}") as ws:
                 assert loads(ws.recv(timeout=30))["type"] == "state"
         finally:
-            workers = _children(proc.pid)
+            children = _children(proc.pid)
             proc.send_signal(signal.SIGKILL)  # the supervisor itself, outright
             out, _ = proc.communicate(timeout=60)
-            left = _wait_gone(workers, 30.0)
+            left = _wait_gone(children, 30.0)
         said = out.decode()
         assert "2 serving processes on one port" in said
         assert "worker" in said and "starting it again" in said
-        assert len(workers) == 2 and left == [], "the workers outlived their supervisor"
+        assert len(children) == 2 and left == [], "the workers outlived their supervisor"
 
 
 def _children(pid: int) -> list[int]:

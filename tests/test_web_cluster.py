@@ -8,11 +8,10 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import httpx
-from cluster import free_port, owner_of, pid_of, table_body
+from cluster import free_port, owner_of, pid_of, table_body, workers
 from pg import postgres_server
 from playwright.sync_api import Browser, expect
 
@@ -20,20 +19,9 @@ from playwright.sync_api import Browser, expect
 def test_a_page_follows_its_table_when_its_worker_dies(browser: Browser) -> None:
     with postgres_server() as url:
         port = free_port()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "cherki", "serve", "--port", str(port), "--database-url", url,
-             "--workers", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
+        proc = workers(url, port, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             base = f"http://localhost:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(base + "/api/games", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    assert time.monotonic() < deadline, "the workers did not start"
-                    time.sleep(0.2)
             made = httpx.post(base + "/api/tables", json=table_body(bot_pace=0.2), timeout=30)
             table = made.json()
             page = browser.new_page()
