@@ -45,7 +45,8 @@ from sqlalchemy.orm import Mapped, mapped_column
 from cherki.core.errors import CherkiError
 from cherki.server.limits import Limits, Window
 from cherki.server.messages import ChatLine, ChatOut, Emote, Say, encode, error
-from cherki.server.store import Base, Store, StoreError, TableRow
+from cherki.server.schema import Base, TableRow
+from cherki.server.store import Store, StoreError
 from cherki.server.words import Refused, said
 
 if TYPE_CHECKING:

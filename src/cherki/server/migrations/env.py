@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from cherki.server.store import Base
+from cherki.server.schema import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata)
