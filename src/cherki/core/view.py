@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal, TypedDict
+from typing import TYPE_CHECKING, ClassVar, Literal, TypedDict, TypeVar
 
 from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
 from cherki.core.events import Event, Result, ScoreItem
@@ -54,8 +54,20 @@ __all__ = [
     "format_cards",
     "format_hand",
     "held",
+    "own_observation",
     "zone",
 ]
+
+_O = TypeVar("_O")
+
+
+def own_observation(obs: Observation, kind: type[_O], game: str) -> _O:
+    """``obs`` as the game's own observation class: a view draws only its own game's
+    observations (a TypeError, a programming mistake, for another's)."""
+    if not isinstance(obs, kind):
+        raise TypeError(f"{game} shows its own observations, not {type(obs).__name__}")
+    return obs
+
 
 #: how the browser draws a zone: ``stock`` (a face-down stack and its count, which the
 #: action acting on it draws from), ``pile`` (discards in order, the newest last, the top

@@ -20,6 +20,7 @@ from cherki.core.view import (
     codes,
     discards_text,
     held,
+    own_observation,
     zone,
 )
 from cherki.games.ceki.observation import CekiObservation
@@ -27,9 +28,7 @@ from cherki.i18n.voice import Voice
 
 
 def _ceki(obs: Observation) -> CekiObservation:
-    if not isinstance(obs, CekiObservation):
-        raise TypeError(f"Ceki shows its own observations, not {type(obs).__name__}")
-    return obs
+    return own_observation(obs, CekiObservation, "Ceki")
 
 
 class CekiView(GameView):

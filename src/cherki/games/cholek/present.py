@@ -11,15 +11,23 @@ from typing import ClassVar
 from cherki.core.cards import CODES, IS_RED, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
-from cherki.core.view import ActionView, GameView, SeatLine, SeatSide, Zone, codes, held, zone
+from cherki.core.view import (
+    ActionView,
+    GameView,
+    SeatLine,
+    SeatSide,
+    Zone,
+    codes,
+    held,
+    own_observation,
+    zone,
+)
 from cherki.games.cholek.observation import CholekObservation
 from cherki.i18n.voice import Voice, money_text
 
 
 def _cholek(obs: Observation) -> CholekObservation:
-    if not isinstance(obs, CholekObservation):
-        raise TypeError(f"Cholek Tiga shows its own observations, not {type(obs).__name__}")
-    return obs
+    return own_observation(obs, CholekObservation, "Cholek Tiga")
 
 
 class CholekView(GameView):

@@ -24,6 +24,7 @@ from cherki.core.view import (
     Zone,
     codes,
     discards_text,
+    own_observation,
     zone,
 )
 from cherki.games.sets.actions import DISCARD
@@ -34,9 +35,7 @@ from cherki.i18n.voice import Voice
 
 
 def _sets(obs: Observation) -> SetsObservation:
-    if not isinstance(obs, SetsObservation):
-        raise TypeError(f"a game of sets shows its own observations, not {type(obs).__name__}")
-    return obs
+    return own_observation(obs, SetsObservation, "a game of sets")
 
 
 def waits_hint(text: str, waits: Sequence[int], unseen: Sequence[int]) -> Hint:
