@@ -74,6 +74,9 @@ def _until(page: Page, kind: str, tap: bool = False) -> dict[str, Any]:
 
 def _act(page: Page, action: dict[str, Any], tap: bool) -> None:
     def press(selector: str) -> None:
+        # what is flying lands first, as a person taps a card once it is there: a card
+        # that shows the moment Playwright taps it made it scroll on a busy machine
+        _settle(page)
         loc = page.locator(selector).first
         loc.tap() if tap else loc.click()
 
@@ -134,6 +137,7 @@ def test_on_a_phone_hand_top_discard_and_actions_fit_one_screen(
         )
         state = _state(page)
         assert any(a["kind"] == "discard" for a in state["ui"]["actions"])
+        _settle(page)  # the drawn card lands first (see _act)
         page.locator("#hand .card-btn.playable").first.tap()
         _settle(page)
         expect(page.locator("#actions button[data-kind='discard']")).to_be_visible()
