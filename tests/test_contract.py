@@ -164,6 +164,8 @@ def check_result(state: State) -> None:
     assert all(lo <= p <= hi for p in r.payments), (r.payments, lo, hi)
     assert r.winner is None or 0 <= r.winner < n
     assert len(r.money) == n
+    low, high = state.game.money_bounds(state.rules, n)
+    assert all(low <= m <= high for m in r.money), (r.money, low, high)
     json.dumps(r.to_json())
     assert state.legal_actions() == [] and state.current == -1
 
@@ -423,6 +425,8 @@ def test_declared_metadata(game: Game) -> None:
         for n in range(lo, hi + 1):
             assert game.max_hand_cards(preset.rules, n) >= 1
             low, high = game.payment_bounds(preset.rules, n)
+            assert low <= 0 <= high
+            low, high = game.money_bounds(preset.rules, n)
             assert low <= 0 <= high
             limit = game.max_actions(preset.rules, n)
             assert limit is None or limit > 0

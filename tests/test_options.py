@@ -12,7 +12,7 @@ import pytest
 
 from cherki import GAMES, find_game
 from cherki.core.errors import RulesError
-from cherki.core.options import Option
+from cherki.core.options import Option, plays_for_money
 from cherki.games.sets.game import SetsGame
 from cherki.ui.docs import stale
 
@@ -163,3 +163,20 @@ def test_a_foreign_option_on_the_command_line_is_a_clear_error() -> None:
     assert run.returncode == 2
     assert "balik-satu has no rule option 'chiqui'" in run.stderr
     assert "Traceback" not in run.stderr + run.stdout
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_table_plays_for_money_by_the_money_options_its_game_declares(name: str) -> None:
+    """``Option.money`` marks the options whose value is cents; with every one of them at
+    nothing a table plays for points only, and any one above nothing puts money on it."""
+    game = find_game(name)
+    money = [o for o in game.options if o.money]
+    for preset in game.presets:
+        rules = preset.rules
+        free = dataclasses.replace(rules, **{o.name: 0 for o in money})
+        assert not plays_for_money(game.options, free)
+        for o in money:
+            one = dataclasses.replace(free, **{o.name: 1})
+            assert plays_for_money(game.options, one), (name, o.name)
+    if name in ("balik-satu", "ceki", "cholek-tiga", "chot"):
+        assert money, f"{name} declares no money option"

@@ -104,16 +104,11 @@ class Table:
         """The least and the most one seat's reward for a hand may be."""
         if reward == "win":
             return -1.0, 1.0
-        lo, hi = self.game.payment_bounds(self.rules, self.players)
         if reward == "money":
-            cents = max(1, _cents_per_point(self.rules))
-            return float(lo * cents), float(hi * cents)
+            lo, hi = self.game.money_bounds(self.rules, self.players)
+        else:
+            lo, hi = self.game.payment_bounds(self.rules, self.players)
         return float(lo), float(hi)
-
-
-def _cents_per_point(rules: Rules) -> int:
-    value = getattr(rules, "cents_per_point", 1)
-    return value if isinstance(value, int) else 1
 
 
 def check_reward(reward: str) -> str:

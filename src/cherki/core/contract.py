@@ -495,6 +495,11 @@ class Game:
         """The least and the most one seat's payment (points) in one hand may be."""
         raise NotImplementedError
 
+    def money_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """The least and the most one seat's money (``Result.money``, cents) in one hand may
+        be. The default, ``(0, 0)``, is a game that plays for points only."""
+        return 0, 0
+
     def observation_layout(self, rules: Rules, players: int) -> Layout:
         """The views of an encoded observation at this table (the same for every seat)."""
         raise NotImplementedError

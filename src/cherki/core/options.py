@@ -59,7 +59,7 @@ class Option:
     people (``help``), the source it rests on (``[000] R-YEO``; ``ours`` where we chose),
     and what values it takes: ``choices`` for a word, ``minimum``/``maximum`` for a number,
     ``optional`` when ``None`` (written ``auto``) is allowed. ``house``: a house rule the
-    sources do not state, labelled so in the docs."""
+    sources do not state, labelled so in the docs. ``money``: the value is cents."""
 
     name: str
     default: Value
@@ -74,6 +74,9 @@ class Option:
     #: its name for people ("Kandang tangan multiplies the score by"): the lobby shows it,
     #: with ``name`` beside
     title: str = ""
+    #: a sum of money in cents (a point's worth, a bonus): a table whose rules set any such
+    #: option above nothing plays for money (:func:`plays_for_money`)
+    money: bool = False
 
     def __post_init__(self) -> None:
         if self.kind is type(None):
@@ -184,3 +187,9 @@ def find_option(options: tuple[Option, ...], name: str) -> Option | None:
         if opt.name == key:
             return opt
     return None
+
+
+def plays_for_money(options: tuple[Option, ...], rules: Rules) -> bool:
+    """Whether ``rules`` put money on the game: any of its money options (``Option.money``:
+    a point's worth, a bonus, a bangkong's) above nothing."""
+    return any(o.money and bool(getattr(rules, o.name, 0) or 0) for o in options)

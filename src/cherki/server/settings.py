@@ -4,9 +4,14 @@ refused in words; and the names cherki gives seats until people give theirs."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from cherki.core.options import plays_for_money as options_play_for_money
 from cherki.server.words import Refused
+
+if TYPE_CHECKING:
+    from cherki.core.contract import Game
+    from cherki.core.options import Rules
 
 #: limits of a table a person may ask for
 MAX_HANDS = 100
@@ -29,10 +34,10 @@ class SeatPlan:
     level: str | None = None
 
 
-def plays_for_money(game: Any, rules: Any) -> bool:
-    """Whether a table's rules put money on the points: any of its options in cents (a
-    point's worth, an ang pow...) above nothing."""
-    return any("cents" in o.name and bool(getattr(rules, o.name, 0) or 0) for o in game.options)
+def plays_for_money(game: Game, rules: Rules) -> bool:
+    """Whether a table's rules put money on the game: any of the money options the game
+    declares (``Option.money``: a point's worth, an ang pow...) above nothing."""
+    return options_play_for_money(game.options, rules)
 
 
 def check_setting(name: str, value: Any) -> Any:

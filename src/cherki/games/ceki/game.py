@@ -205,6 +205,15 @@ class CekiGame(Game):
             return -most, most * (players - 1)
         return -most, most
 
+    def money_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """Payments at ``cents_per_point`` when every hand settles (``settlement``
+        ``per-hand``); none in the hand otherwise."""
+        own = self.own_rules(rules)
+        if own.settlement != "per-hand":
+            return 0, 0
+        lo, hi = self.payment_bounds(own, players)
+        return lo * own.cents_per_point, hi * own.cents_per_point
+
     def observation_layout(self, rules: Rules, players: int) -> Layout:
         """:func:`ceki_layout` with its bounds: a count of one kind at most the shoe's
         copies of it, a hand (and the cards laid with a call) at most

@@ -72,6 +72,7 @@ CEKI_OPTIONS: Final = (
         "ours",
         minimum=0,
         title="Money a point (cents)",
+        money=True,
     ),
     Option(
         "settlement",

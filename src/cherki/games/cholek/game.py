@@ -8,6 +8,7 @@ from typing import ClassVar
 from cherki.core.cards import (
     CODES,
     N_KINDS,
+    RED,
     card_name,
     parse_cards,
 )
@@ -129,6 +130,18 @@ class CholekGame(Game):
         self.own_rules(rules)
         most = max(NORMAL_POINTS[HALF_PACKS], RED_POINTS[HALF_PACKS]) * N_KINDS
         return -most * (players - 1), most * (players - 1)
+
+    def money_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """Payments at ``cents_per_point``, and the bonuses: a three-alike (ayam or kandang)
+        at most once a kind and an ang pow (or ang pow besar) at most once a red kind, each
+        paid by every other seat to its taker. A seat gains at most all of them and loses at
+        most one payment to each."""
+        own = self.own_rules(rules)
+        lo, hi = self.payment_bounds(own, players)
+        alike = N_KINDS * max(own.ayam_cents, own.kandang_cents, 0)
+        ang = len(RED) * max(own.ang_pow_cents, own.ang_pow_besar_cents, 0)
+        cpp = own.cents_per_point
+        return lo * cpp - alike - ang, hi * cpp + (alike + ang) * (players - 1)
 
     def observation_layout(self, rules: Rules, players: int) -> Layout:
         """:func:`cholek_layout` with its bounds: a count of one kind at most the shoe's

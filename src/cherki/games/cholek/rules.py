@@ -98,6 +98,7 @@ CHOLEK_OPTIONS: Final = (
         "[002]",
         minimum=0,
         title="Money a point (cents)",
+        money=True,
     ),
     Option(
         "ayam_cents",
@@ -106,6 +107,7 @@ CHOLEK_OPTIONS: Final = (
         "[002]",
         minimum=0,
         title="Ayam bonus (cents)",
+        money=True,
     ),
     Option(
         "kandang_cents",
@@ -114,6 +116,7 @@ CHOLEK_OPTIONS: Final = (
         "[002]",
         minimum=0,
         title="Kandang bonus (cents)",
+        money=True,
     ),
     Option(
         "ang_pow_cents",
@@ -122,6 +125,7 @@ CHOLEK_OPTIONS: Final = (
         "[002]",
         minimum=0,
         title="Ang pow (cents)",
+        money=True,
     ),
     Option(
         "ang_pow_besar_cents",
@@ -130,6 +134,7 @@ CHOLEK_OPTIONS: Final = (
         "[002]",
         minimum=0,
         title="Ang pow besar (cents)",
+        money=True,
     ),
 )
 

@@ -112,6 +112,7 @@ CHOT: Final = (
         "[001] K-SETTLE",
         minimum=0,
         title="Money a bangkong (cents)",
+        money=True,
     ),
     Option(
         "cents_per_excess",
@@ -120,6 +121,7 @@ CHOT: Final = (
         "[001] K-SETTLE",
         minimum=0,
         title="Money an excess point (cents)",
+        money=True,
     ),
 )
 

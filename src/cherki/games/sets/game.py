@@ -180,6 +180,15 @@ class SetsGame(Game):
         own = self.own_rules(rules)
         return own.method.bounds(own, players)
 
+    def money_bounds(self, rules: Rules, players: int) -> tuple[int, int]:
+        """A hand's money is its payments at ``cents_per_point``; a method that plays for no
+        money in the hand (Chot's tokens, settled by the bangkong) pays none."""
+        own = self.own_rules(rules)
+        if not own.method.money:
+            return 0, 0
+        lo, hi = own.method.bounds(own, players)
+        return lo * own.cents_per_point, hi * own.cents_per_point
+
     def observation_layout(self, rules: Rules, players: int) -> Layout:
         """:func:`sets_layout` with its bounds at this table: a count of one kind at most
         the shoe's copies of it, a hand at most :meth:`max_hand_cards`, the stock at most

@@ -174,6 +174,7 @@ TABLE: Final = (
         "[000] R-PAY",
         minimum=0,
         title="Money a point (cents)",
+        money=True,
     ),
 )
 
