@@ -337,13 +337,14 @@ print(fork.random())
     [
         "cherki.bots.base",
         "cherki.bots.balik",
+        "cherki.bots.clock",
         "cherki.bots.race",
         "cherki.bots.search",
         "cherki.bots",
     ],
 )
 def test_every_bots_module_imports_first_in_a_fresh_interpreter(module: str) -> None:
-    """The bots' modules depend one way (base, heuristics, race, search, the package): each
+    """The bots' modules depend one way (base, heuristics, clock, race, search, the package): each
     imports on its own, with no import inside a function to break a loop."""
     import subprocess
     import sys

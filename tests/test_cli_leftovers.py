@@ -113,7 +113,8 @@ def test_search_keeps_to_its_budget_when_steps_run_long() -> None:
     """The budget logic, on a clock the test moves (no timing): a step starts only when one
     more, as long as the steps so far on average, still ends within the budget; the
     minimum number of iterations does not outlast the budget."""
-    from cherki.bots.search import Clock, SearchBot
+    from cherki.bots.clock import Clock
+    from cherki.bots.search import SearchBot
 
     now = FakeClock()
     clock = Clock(100, now)  # 100 ms
@@ -143,8 +144,8 @@ def test_the_race_search_stops_its_batches_by_the_clock() -> None:
     import random
 
     from cherki.bots.base import heuristic_for
+    from cherki.bots.clock import Clock
     from cherki.bots.race import RaceSearch
-    from cherki.bots.search import Clock
     from cherki.games import find_game
 
     game = find_game("balik-satu")

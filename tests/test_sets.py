@@ -314,6 +314,7 @@ def test_the_fast_observation_is_the_keyword_built_one() -> None:
                 claimants=tuple(state.claimants[:1]), claim_drawer=state.claim_drawer,
                 melds=tuple(tuple(m) for m in state.melded),
                 claim_from_discard=state.claim_from_discard, call_names=game.call_names,
+                call_words=game.call_words,
                 pot=state.pot, context=state.context or None, game=game.name,
             )  # fmt: skip
             assert state.observation(seat) == want

@@ -30,14 +30,13 @@ from cherki.core.errors import (
 )
 from cherki.core.events import Event, EventKind, Result, ScoreItem
 from cherki.games import GAMES, find_game
+from cherki.version import __version__ as __version__
 
 if TYPE_CHECKING:
     from cherki.bots import levels_for, make_bot
     from cherki.play.match import Match, replay_match
     from cherki.play.records import Record, load_record, parse_record, replay_hand
     from cherki.play.session import Seat, Session
-
-__version__ = "0.1.0"
 
 #: names imported on first use: name -> module
 _LAZY = {

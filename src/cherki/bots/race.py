@@ -80,7 +80,7 @@ from cherki.games.sets.scoring import SCORING, Win
 from cherki.games.sets.state import SetsState, call_wait
 
 if TYPE_CHECKING:
-    from cherki.bots.search import Clock
+    from cherki.bots.clock import Clock
 
 #: a turn no rollout reaches
 NEVER = float(1 << 30)

@@ -45,30 +45,12 @@ from typing import Literal
 
 from cherki.bots.balik import BalikHeuristicBot
 from cherki.bots.base import Heuristic, heuristic_for
+from cherki.bots.clock import Clock
 from cherki.bots.race import RaceSearch
 from cherki.core.contract import Observation, State, play_out
 from cherki.core.errors import RulesError
 from cherki.games import find_game
 from cherki.games.sets.observation import SetsObservation
-
-
-class Clock:
-    """A decision's time budget, on the wall clock a person waits by (``now``: replaceable,
-    for tests). :meth:`fits_another` says whether one more step, as long as the steps so
-    far took on average, ends before the budget does; a step that began in time but ran
-    long counts in that average, so the next decision's steps are judged by it too."""
-
-    def __init__(self, budget_ms: float, now: Callable[[], float] = time.perf_counter) -> None:
-        self.now = now
-        self.start = now()
-        self.end = self.start + budget_ms / 1000
-
-    def fits_another(self, steps: int) -> bool:
-        """Whether a step may start after ``steps`` steps: the first always may."""
-        t = self.now()
-        if steps <= 0:
-            return True
-        return t + (t - self.start) / steps <= self.end
 
 
 @dataclass(frozen=True)

@@ -30,13 +30,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal, TypedDict, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypedDict, TypeVar
 
 from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
 from cherki.core.events import Event, Result, ScoreItem
 
 if TYPE_CHECKING:
-    from cherki.core.contract import Game, Ledger, MatchNote, Observation
+    from cherki.core.protocols import Ledger, MatchNote, Observation
     from cherki.i18n.voice import Voice
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "Hint",
     "SeatLine",
     "SeatSide",
+    "ShownGame",
     "Zone",
     "ZoneKind",
     "card_name",
@@ -224,9 +225,34 @@ def zone(
     )
 
 
+class ShownGame(Protocol):
+    """What a view reads of the game it shows (every :class:`~cherki.core.contract.Game`
+    has it): the view draws the game's table and actions, and needs nothing else of it."""
+
+    @property
+    def stock_word(self) -> str:
+        """The game's word for its face-down stock (``Game.stock_word``)."""
+        ...
+
+    @property
+    def call_words(self) -> tuple[str, str]:
+        """The action words of its two calls (``Game.call_words``)."""
+        ...
+
+    @property
+    def call_names(self) -> tuple[str, str]:
+        """The names of its two calls (``Game.call_names``)."""
+        ...
+
+    def action_text(self, action: int) -> str:
+        """An action id in the game's notation (``Game.action_text``)."""
+        ...
+
+
 class GameView:
     """How a game is shown. Every hook has a default; a game's view overrides what it
-    shows its own way. ``game`` is the game shown."""
+    shows its own way. ``game`` is the game shown (what the view reads of it:
+    :class:`ShownGame`)."""
 
     #: short forms a person may type at the terminal for this game's actions, over the
     #: common ones (``d`` draw, ``t`` take)
@@ -246,7 +272,7 @@ class GameView:
     #: the action words that end the hand in the player's favour (the go button)
     going_out: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: ShownGame) -> None:
         self.game = game
 
     # -- the table --------------------------------------------------------------------------

@@ -131,7 +131,7 @@ class Record:
     table: TableRecord | None = None
 
     def to_json(self) -> dict[str, Any]:
-        from cherki import __version__
+        from cherki.version import __version__
 
         out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "cherki": __version__}
         out.update(self.header_json())

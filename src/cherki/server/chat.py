@@ -35,7 +35,6 @@ from __future__ import annotations
 import asyncio
 import json
 import unicodedata
-from collections import deque
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -43,15 +42,15 @@ from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, func, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from cherki.core.errors import CherkiError
-from cherki.server.limits import Limits, Window
+from cherki.server.limits import Limits
 from cherki.server.messages import ChatLine, ChatOut, Emote, Say, encode, error
 from cherki.server.schema import Base, TableRow
 from cherki.server.store import Store, StoreError
+from cherki.server.tables import ChatRoom, Table
 from cherki.server.words import Refused, said
 
 if TYPE_CHECKING:
     from cherki.server.connection import Connection
-    from cherki.server.tables import Table
 
 #: the quick reactions a seat may send with one tap
 EMOTES = ("👍", "😄", "😮", "😢", "🎉", "🙏")
@@ -156,16 +155,6 @@ def store_spectators(store: Store, table_id: str, allowed: bool) -> dict[str, ob
 
 
 # -- a table's chat (on the event loop) ---------------------------------------------------------
-class ChatRoom:
-    """A live table's chat: how many lines it holds, the latest ones (sent to pages that
-    open) and how often each seat has written."""
-
-    def __init__(self, count: int, lines: list[ChatLine], limits: Limits) -> None:
-        self.count = count
-        self.lines: deque[ChatLine] = deque(lines, maxlen=limits.chat_history)
-        self.window = Window(limits.chat_messages, limits.chat_seconds)
-
-
 def spectators_read(table: Table) -> bool:
     """Whether the table's spectators are shown its chat (the host's choice)."""
     return bool(table.settings.get(SPECTATORS, False))

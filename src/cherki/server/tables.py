@@ -72,6 +72,7 @@ import asyncio
 import json
 import random
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -86,9 +87,9 @@ from cherki.i18n import words
 from cherki.play.records import Record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
-from cherki.server.chat import ChatRoom
 from cherki.server.connection import Connection
-from cherki.server.messages import HandOut, HintOut, StateOut, TimerOut, encode
+from cherki.server.limits import Limits, Window
+from cherki.server.messages import ChatLine, HandOut, HintOut, StateOut, TimerOut, encode
 from cherki.server.settings import (
     MAX_MISSED,
     check_setting,
@@ -130,6 +131,17 @@ class Seen:
     lines: list[str] = field(default_factory=list)
     data_text: list[str] = field(default_factory=list)
     lines_text: list[str] = field(default_factory=list)
+
+
+class ChatRoom:
+    """A live table's chat (:mod:`cherki.server.chat` reads and writes it): how many lines
+    it holds, the latest ones (sent to pages that open) and how often each seat has
+    written."""
+
+    def __init__(self, count: int, lines: list[ChatLine], limits: Limits) -> None:
+        self.count = count
+        self.lines: deque[ChatLine] = deque(lines, maxlen=limits.chat_history)
+        self.window = Window(limits.chat_messages, limits.chat_seconds)
 
 
 class Table:

@@ -12,7 +12,6 @@ import os
 import random
 import sys
 import time
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,7 +29,7 @@ from cherki.games import GAMES
 from cherki.i18n import chosen, normalise, preset_key, remember, words
 from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
-from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, progress
+from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, docs_dir, progress
 from cherki.ui.cli_common import game_named as _game
 from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
@@ -83,7 +82,7 @@ GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
 
 def _version(value: bool) -> None:
     if value:
-        from cherki import __version__
+        from cherki.version import __version__
 
         typer.echo(f"cherki {__version__}")
         raise typer.Exit()
@@ -97,14 +96,6 @@ def _options(
     ] = False,
 ) -> None:
     """Cherki card games: Balik Satu and its relatives, in the terminal."""
-
-
-def docs_dir() -> Path:
-    """Where the Markdown docs are: inside the installed package, or the source checkout."""
-    packaged = resources.files("cherki") / "docs"
-    if packaged.is_dir():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parents[3] / "docs"
 
 
 @app.command()

@@ -1,6 +1,6 @@
-"""What the ``cherki`` commands share: finding a game, reading ``NAME=VALUE`` options,
-refusing an output file that could not be written, writing it atomically, the bounds of a
-run (``--hands``, ``--jobs``), and a progress bar.
+"""What the ``cherki`` commands share: where the docs are, finding a game, reading
+``NAME=VALUE`` options, refusing an output file that could not be written, writing it
+atomically, the bounds of a run (``--hands``, ``--jobs``), and a progress bar.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import resources
 from pathlib import Path
 
 from rich.console import Console
@@ -24,6 +25,14 @@ from cherki.games import find_game
 MAX_RUN_HANDS = 100_000_000
 #: The most hands ``cherki play --hands`` plays as one match.
 MAX_MATCH_HANDS = 10_000
+
+
+def docs_dir() -> Path:
+    """Where the Markdown docs are: inside the installed package, or the source checkout."""
+    packaged = resources.files("cherki") / "docs"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[3] / "docs"
 
 
 def max_jobs() -> int:

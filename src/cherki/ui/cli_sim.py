@@ -121,7 +121,7 @@ def _intro(
     setups: list[Any], labels: list[str], dealt: str, deals_same: bool | None = None
 ) -> list[str]:
     """The lines that make a report stand alone: version, command, bots and the deals."""
-    from cherki import __version__
+    from cherki.version import __version__
 
     first = setups[0]
     bots = ", ".join(first.bots)

@@ -322,7 +322,7 @@ def glossary(game_title: str = "") -> dict[str, str]:
     ``game_title``'s heading where there is one, else all of them, one after the other."""
     import re
 
-    from cherki.ui.cli import docs_dir
+    from cherki.ui.cli_common import docs_dir
 
     path = docs_dir() / "glossary.md"
     if not path.exists():

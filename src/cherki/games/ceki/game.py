@@ -7,28 +7,23 @@ from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from cherki.core.cards import (
-    CODES,
     N_KINDS,
     counts_of,
-    parse_card,
 )
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError, quote
+from cherki.core.errors import RulesError
 from cherki.core.options import Option, Preset
 from cherki.core.sample import take, waiting_sampler
 from cherki.core.sets import GROUPINGS
 from cherki.core.view import GameView
+from cherki.games.ceki.actions import action_text, parse_action
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
 from cherki.games.ceki.present import CekiView
 from cherki.games.ceki.rules import (
-    CALL,
-    CALL_DISCARD,
     CEKI_OPTIONS,
     CEKI_PRESETS,
-    DISCARD,
-    DRAW,
     FROM_STOCK,
     HALF_PACKS,
     HAND_SIZE,
@@ -37,9 +32,7 @@ from cherki.games.ceki.rules import (
     PHASE_DISCARD,
     PHASE_DRAW,
     PHASE_NAMES,
-    TAKE,
     VALUE,
-    WIN,
     CekiRules,
     couple_group,
 )
@@ -269,30 +262,7 @@ class CekiGame(Game):
         return hands, list(order[i:])
 
     def action_text(self, action: int) -> str:
-        simple = {DRAW: "draw", TAKE: "take", WIN: "win", CALL: "ceki"}
-        if action in simple:
-            return simple[action]
-        if not DISCARD <= action < NUM_ACTIONS:
-            raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
-        k = (action - DISCARD) % N_KINDS
-        if action < CALL_DISCARD:
-            return f"discard {CODES[k]}"
-        return f"discard {CODES[k]} ceki"
+        return action_text(action, title=self.title)
 
     def parse_action(self, text: str) -> int:
-        raw = text.strip().split()
-        words = [w.lower() for w in raw]
-        simple = {"draw": DRAW, "take": TAKE, "win": WIN, "ceki": CALL, "ceki!": CALL}
-        if len(words) == 1 and words[0] in simple:
-            return simple[words[0]]
-        if words and words[0] == "discard" and len(words) in (2, 3):
-            k = parse_card(raw[1])
-            if len(words) == 2:
-                return DISCARD + k
-            if words[2] in ("ceki", "ceki!"):
-                return CALL_DISCARD + k
-            raise NotationError(f"a discard can only call 'ceki', not {quote(words[2])}")
-        raise NotationError(
-            f"{quote(text.strip())} is not a {self.title} action: use draw, take, win, ceki, "
-            "'discard CARD' or 'discard CARD ceki'"
-        )
+        return parse_action(text, title=self.title)

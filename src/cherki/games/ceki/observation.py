@@ -21,6 +21,7 @@ from cherki.core.encoding import (
     viewpoint,
 )
 from cherki.core.events import JSON, Result
+from cherki.games.ceki.actions import action_text
 from cherki.games.ceki.rules import HALF_PACKS, PHASE_NAMES, CekiRules
 
 
@@ -87,9 +88,7 @@ class CekiObservation:
     def to_json(self) -> dict[str, JSON]:
         """The observation as JSON data (schema ``cherki-observation/1``,
         docs/observations.md)."""
-        from cherki.games import find_game
-
-        out = base_json(self, find_game(self.game).action_text)
+        out = base_json(self, action_text)
         out.update(
             dealer=(self.first - 1) % self.players,
             pile=[code(k) for k in self.pile],

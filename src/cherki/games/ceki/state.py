@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cherki.core.cards import (
     N_KINDS,
+    NO_CARDS,
     card_name,
 )
-
-if TYPE_CHECKING:
-    from cherki.games.ceki.game import CekiGame
-from cherki.core.cards import NO_CARDS
-from cherki.core.contract import State
+from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand
 from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
@@ -44,11 +39,11 @@ class CekiState(State):
     """A hand of Ceki in progress."""
 
     rules: CekiRules
-    game: CekiGame
+    game: Game
 
     def __init__(
         self,
-        game: CekiGame,
+        game: Game,
         rules: CekiRules,
         hands: list[list[int]],
         stock: list[int],

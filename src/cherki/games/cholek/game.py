@@ -5,38 +5,27 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from cherki.core.cards import (
-    CODES,
-    N_KINDS,
-    RED,
-    card_name,
-    parse_cards,
-)
+from cherki.core.cards import N_KINDS, RED
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError, quote
+from cherki.core.errors import RulesError
 from cherki.core.options import Option, Preset
 from cherki.core.view import GameView
+from cherki.games.cholek.actions import action_text, parse_action
 from cherki.games.cholek.observation import CholekObservation, cholek_layout
 from cherki.games.cholek.present import CholekView
 from cherki.games.cholek.rules import (
-    CAPTURE,
-    CAPTURE_ID,
-    CAPTURES,
     CHOLEK_OPTIONS,
     CHOLEK_PRESETS,
-    DISCARD,
     FROM_HAND,
     FROM_STOCK,
     HALF_PACKS,
     HAND_SIZE,
     NORMAL_POINTS,
     NUM_ACTIONS,
-    PASS,
     PHASE_NAMES,
     RED_POINTS,
-    TURN,
     CholekRules,
 )
 from cherki.games.cholek.state import CholekState
@@ -177,37 +166,7 @@ class CholekGame(Game):
         return CholekState(self, own, order, first, n, src.info)
 
     def action_text(self, action: int) -> str:
-        if DISCARD <= action < TURN:
-            return f"discard {CODES[action - DISCARD]}"
-        if action == TURN:
-            return "turn"
-        if action == PASS:
-            return "no capture"
-        if CAPTURE <= action < NUM_ACTIONS:
-            c, a, b = CAPTURES[action - CAPTURE]
-            return f"capture {CODES[a]} {CODES[b]} with {CODES[c]}"
-        raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
+        return action_text(action, title=self.title)
 
     def parse_action(self, text: str) -> int:
-        raw = text.strip().split()
-        words = [w.lower() for w in raw]
-        if words == ["turn"]:
-            return TURN
-        if words in (["no", "capture"], ["pass"], ["no-capture"]):
-            return PASS
-        if len(words) == 2 and words[0] == "discard":
-            return DISCARD + parse_cards(raw[1:])[0]
-        if len(words) == 5 and words[0] == "capture" and words[3] == "with":
-            a, b, c = parse_cards([raw[1], raw[2], raw[4]])
-            a, b = min(a, b), max(a, b)
-            action = CAPTURE_ID.get((c, a, b))
-            if action is None:
-                raise NotationError(
-                    f"{card_name(c)} cannot capture {card_name(a)} and {card_name(b)}: a card "
-                    "captures two cards of its own rank"
-                )
-            return action
-        raise NotationError(
-            f"{quote(text.strip())} is not a {self.title} action: use 'discard CARD', turn, "
-            "'capture CARD CARD with CARD' or 'no capture'"
-        )
+        return parse_action(text, title=self.title)

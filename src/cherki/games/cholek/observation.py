@@ -19,6 +19,7 @@ from cherki.core.encoding import (
     viewpoint,
 )
 from cherki.core.events import JSON, Result
+from cherki.games.cholek.actions import action_text
 from cherki.games.cholek.rules import HALF_PACKS, PHASE_NAMES, CholekRules
 
 
@@ -76,9 +77,7 @@ class CholekObservation:
     def to_json(self) -> dict[str, JSON]:
         """The observation as JSON data (schema ``cherki-observation/1``,
         docs/observations.md)."""
-        from cherki.games import find_game
-
-        out = base_json(self, find_game(self.game).action_text)
+        out = base_json(self, action_text)
         out.update(
             pool=codes(self.pool),
             captured=[codes(c) for c in self.captured],

@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cherki.core.cards import (
     N_KINDS,
+    NO_CARDS,
     card_name,
     format_hand,
 )
-from cherki.core.events import JSON
-
-if TYPE_CHECKING:
-    from cherki.games.cholek.game import CholekGame
-from cherki.core.cards import NO_CARDS
-from cherki.core.contract import State
+from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem
+from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
 from cherki.games.cholek.rules import (
@@ -45,11 +41,11 @@ class CholekState(State):
     """A game of Cholek Tiga in progress."""
 
     rules: CholekRules
-    game: CholekGame
+    game: Game
 
     def __init__(
         self,
-        game: CholekGame,
+        game: Game,
         rules: CholekRules,
         stock: list[int],
         first: int,

@@ -7,27 +7,16 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from cherki.core.cards import (
-    CODES,
     N_KINDS,
     counts_of,
-    parse_card,
 )
 from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
-from cherki.core.errors import NotationError, RulesError, quote
+from cherki.core.errors import RulesError
 from cherki.core.options import Value, find_option
 from cherki.core.view import GameView
-from cherki.games.sets.actions import (
-    CALL_CEKI,
-    CALL_TAN,
-    DISCARD,
-    DRAW,
-    NUM_ACTIONS,
-    PASS,
-    SAMPEI,
-    TAKE,
-)
+from cherki.games.sets.actions import NUM_ACTIONS, action_text, parse_action
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.observation import SetsObservation, sets_layout
 from cherki.games.sets.options import SHOE_TABLES
@@ -261,39 +250,7 @@ class SetsGame(Game):
         return determinize(obs, rng, self)
 
     def action_text(self, action: int) -> str:
-        if action == TAKE:
-            return "take"
-        if action == DRAW:
-            return "draw"
-        if action == SAMPEI:
-            return "sampei"
-        if action == PASS:
-            return "pass"
-        if not DISCARD <= action < NUM_ACTIONS:
-            raise NotationError(f"{action} is not a {self.title} action id (0-{NUM_ACTIONS - 1})")
-        k = (action - DISCARD) % N_KINDS
-        if action < CALL_TAN:
-            return f"discard {CODES[k]}"
-        return f"discard {CODES[k]} {self.call_words[0 if action < CALL_CEKI else 1]}"
+        return action_text(action, call_words=self.call_words, title=self.title)
 
     def parse_action(self, text: str) -> int:
-        original = text.strip().split()
-        words = [w.lower() for w in original]
-        simple = {"take": TAKE, "draw": DRAW, "sampei": SAMPEI, "sampei!": SAMPEI, "pass": PASS}
-        if len(words) == 1 and words[0] in simple:
-            return simple[words[0]]
-        if words and words[0] == "discard" and len(words) in (2, 3):
-            k = parse_card(original[1])
-            if len(words) == 2:
-                return DISCARD + k
-            tan, ceki = self.call_words
-            if words[2] in (tan, "tan"):
-                return CALL_TAN + k
-            if words[2] in (ceki, "ceki"):
-                return CALL_CEKI + k
-            raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {quote(words[2])}")
-        tan, ceki = self.call_words
-        raise NotationError(
-            f"{quote(text.strip())} is not a {self.title} action: use take, draw, sampei, pass, "
-            f"'discard CARD', 'discard CARD {tan}' or 'discard CARD {ceki}'"
-        )
+        return parse_action(text, call_words=self.call_words, title=self.title)

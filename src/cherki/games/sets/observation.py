@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from functools import cache
+from functools import cache, partial
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -25,7 +25,7 @@ from cherki.core.encoding import (
     viewpoint,
 )
 from cherki.core.events import JSON, Result
-from cherki.games.sets.actions import FROM_DEAL, PHASE_NAMES
+from cherki.games.sets.actions import CALL_WORDS, FROM_DEAL, PHASE_NAMES, action_text
 from cherki.games.sets.rules import MAX_PLAYERS, SetsRules
 
 
@@ -69,6 +69,8 @@ class SetsObservation:
     melds: tuple[tuple[int, ...], ...] = ()
     claim_from_discard: bool = False
     call_names: tuple[str, str] = ("tan", "ceki")
+    #: the game's words for the two calls in its action notation (``Game.call_words``)
+    call_words: tuple[str, str] = CALL_WORDS
     pot: int = 0
     context: Mapping[str, Any] | None = None
     #: the game's name (for the JSON form and action notation)
@@ -101,9 +103,7 @@ class SetsObservation:
     def to_json(self) -> dict[str, JSON]:
         """The observation as JSON data (schema ``cherki-observation/1``,
         docs/observations.md)."""
-        from cherki.games import find_game
-
-        out = base_json(self, find_game(self.game).action_text)
+        out = base_json(self, partial(action_text, call_words=self.call_words))
         claim = None
         if self.claim_card is not None:
             claim = {

@@ -795,6 +795,7 @@ class SetsState(State):
                 self._melds_now(),
                 self.claim_from_discard,
                 self.game.call_names,
+                self.game.call_words,
                 self.pot,
                 self.context or None,
                 self.game.name,
