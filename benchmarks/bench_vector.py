@@ -14,14 +14,23 @@ batch size: the learner's steps/s (choosing uniformly among its legal actions; t
 seats' decisions happen inside each step), and its ratio to the bare simulator's
 decisions/s of the same run.
 
-The anchor (issue 27): a *draw/discard prototype* written here, the same shape as the
-simulator's core at the same batch: count-vector hands ``[batch, n, 30]``, a shuffled stock
-per hand, every turn the seat to act draws the stock's next card, its hand is checked for a
-win (every value group a whole number of sets, one matrix product), and it discards a
-uniformly drawn card it holds; a hand ends on a win or an empty stock and is dealt again.
-Its decisions are the draws and discards, as the simulator counts them. No calls, claims,
-takes, scoring or legal masks: what the rules add on top of that loop is what the ratio
-printed (simulator ÷ prototype, random play, same batch, same run) measures.
+The anchor (issue 27): a *draw/discard prototype with win checks* written here, in the
+simulator's shape at the same batch: count-vector hands ``[batch, n, 30]`` (the game's
+seats, 14 cards each, a shoe of 6 copies of the 30 kinds, dealt by one ``bincount``), one shuffled
+stock per hand. Every step, like the simulator's, every hand makes one decision: the
+legal-action mask of every hand is built (31 actions: draw, or discard one of the 30
+kinds; in the draw phase only the draw, in the discard phase every kind the seat holds),
+one legal action is drawn uniformly from it (the simulator's random policy's way: the
+``j``-th set bit of each row), and applied. A draw takes the stock's next card into the
+hand and checks the hand for a win (every group of the grouping a whole number of sets,
+by one float32 matrix product, and a mata held): a win ends the hand. A discard takes the
+card out and passes the turn; an empty stock ends the hand. Hands that end are dealt again
+at once. Each step counts one decision per hand, as the simulator counts its draws and
+discards. What it leaves out is what the rules add on top of that loop, so the ratio
+printed (simulator ÷ prototype, random play, same batch, same run) measures their cost:
+taking the discard, calls and waits (the mask of calls after each discard), revealed
+draws and claims, the kinds a caller may discard, winning on a show, the figures each
+hand keeps, and scoring.
 
 Run from the repository root::
 
@@ -126,26 +135,31 @@ def prototype_rate(batch: int, players: int, seconds: float, seed: int) -> float
     from cherki.core.sets import GROUPINGS, N_GROUPS
 
     rng = np.random.default_rng(seed)
-    k, each, half = N_KINDS, 14, 6
-    members = np.zeros((k, N_GROUPS), np.int16)
+    k, each, half, size = N_KINDS, 14, 6, 3
+    members = np.zeros((k, N_GROUPS), np.float32)  # kinds x groups, for the group sums
     members[np.arange(k), list(GROUPINGS["rank1"])] = 1
     cards = half * k
     base = np.repeat(np.arange(k), half)
+    width = 1 + k  # action 0: draw; 1 + kind: discard a card of that kind
     hands = np.zeros((batch, players, k), np.int16)
+    flat = hands.reshape(-1, k)  # one seat's hand by one index
     stock = np.zeros((batch, cards), np.int64)
     pos = np.zeros(batch, np.int64)
     cur = np.zeros(batch, np.int64)
+    drawing = np.ones(batch, bool)  # the phase: draw, or discard
     rows_all = np.arange(batch)
+    seat_of = np.repeat(np.arange(players), each)
 
     def deal(rows: np.ndarray) -> None:
         order = rng.permuted(np.broadcast_to(base, (len(rows), cards)), axis=1)
-        hands[rows] = 0
-        for s in range(players):
-            got = order[:, s * each : (s + 1) * each]
-            np.add.at(hands, (np.repeat(rows, each), s, got.ravel()), 1)
+        cells = ((np.arange(len(rows)) * players)[:, None] + seat_of[None, :]) * k
+        cells += order[:, : players * each]
+        got = np.bincount(cells.ravel(), minlength=len(rows) * players * k)
+        hands[rows] = got.reshape(len(rows), players, k)
         stock[rows] = order
         pos[rows] = players * each
         cur[rows] = 0
+        drawing[rows] = True
 
     deal(rows_all)
     clock = time.process_time
@@ -153,19 +167,30 @@ def prototype_rate(batch: int, players: int, seconds: float, seed: int) -> float
     start = clock()
     end = start + seconds
     while clock() < end:
-        card = stock[rows_all, pos]  # draw
-        pos += 1
-        hands[rows_all, cur, card] += 1
-        tot = hands[rows_all, cur] @ members  # the win check: whole sets in every group
-        won = ~(tot % 3).any(axis=1)
-        held = hands[rows_all, cur] > 0  # discard a held card, uniformly
-        counts = held.sum(axis=1)
+        seat = rows_all * players + cur
+        hand = flat[seat]
+        # the legal-action mask of every row, and one legal action drawn uniformly from it
+        mask = np.zeros((batch, width), bool)
+        mask[:, 0] = drawing
+        mask[:, 1:] = (hand > 0) & ~drawing[:, None]
+        legal = np.flatnonzero(mask)
+        counts = np.bincount(legal // width, minlength=batch)
         j = (rng.random(batch) * counts).astype(np.int64)
-        kind = np.argmax(np.cumsum(held, axis=1) > j[:, None], axis=1)
-        hands[rows_all, cur, kind] -= 1
-        cur = (cur + 1) % players
-        decisions += 2 * batch
-        over = np.flatnonzero(won | (pos >= cards))
+        act = legal[np.cumsum(counts) - counts + j] % width
+        decisions += batch
+        d = np.flatnonzero(act == 0)  # draw the stock's next card, check for a win
+        card = stock[d, pos[d]]
+        pos[d] += 1
+        flat[seat[d], card] += 1
+        got = flat[seat[d]]
+        tot = got.astype(np.float32) @ members
+        won = ~(tot % size).any(axis=1) & (got.max(axis=1) >= size)
+        drawing[d] = False
+        x = np.flatnonzero(act > 0)  # discard; the next seat draws
+        flat[seat[x], act[x] - 1] -= 1
+        cur[x] = (cur[x] + 1) % players
+        drawing[x] = True
+        over = np.concatenate([d[won], x[pos[x] >= cards]])
         if len(over):
             deal(over)
     return decisions / (clock() - start)
