@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cherki.games.sets.rules import SetsRules
-from cherki.vector.tables import I64, RED, Bool, Grouping, Ints
+from cherki.vector.tables import I64, RED, Bool, Grouping, Ints, where
 
 TAN = 1
 CEKI = 2
@@ -116,7 +116,7 @@ def calls_after_discard(
     r = tot % size  # [m, 12]
     # a hand one discard from waiting has at most two groups that are not whole sets: look
     # closer only at those (most hands in play are further off)
-    near = np.flatnonzero((r != 0).sum(axis=1) <= 2)
+    near = where((r != 0).sum(axis=1) <= 2)
     if not len(near):
         return none, empty, empty, empty.astype(bool)
     r = r[near]
@@ -129,7 +129,7 @@ def calls_after_discard(
     n_last2 = n_last - last + new_last
     n_zero2 = n_zero - zero + (new == 0)
     valid_g = (n_last2 == 1) & (n_zero2 == n_groups - 1)
-    close = np.flatnonzero(valid_g.any(axis=1))
+    close = where(valid_g.any(axis=1))
     if not len(close):
         return none, empty, empty, empty.astype(bool)
     some = near[close]

@@ -80,7 +80,7 @@ from cherki.vector.finished import (
 )
 from cherki.vector.observe import observation_size, observe, observe_all
 from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
-from cherki.vector.tables import I64, Bool
+from cherki.vector.tables import I64, Bool, where
 
 
 class SetsVector:
@@ -355,8 +355,15 @@ class SetsVector:
     def _legal(self, rows: I64) -> None:
         """The legal-action mask of ``rows`` (all false where a hand is over)."""
         mask = self.mask
-        mask[rows] = False
         ph = self.phase[rows]
+        xs = ph == PHASE_DISCARD
+        x = rows[xs]
+        if len(x):  # whole rows written: the others are cleared first
+            mask[x] = self._discard_mask(x, self.current[x])
+        if len(x) == len(rows):
+            return
+        rows, ph = rows[~xs], ph[~xs]
+        mask[rows] = False
         d = rows[ph == PHASE_DRAW]
         if len(d):
             mask[d, DRAW] = True
@@ -367,9 +374,6 @@ class SetsVector:
         if len(c):
             mask[c, SAMPEI] = True
             mask[c, PASS] = True
-        x = rows[ph == PHASE_DISCARD]
-        if len(x):
-            mask[x] = self._discard_mask(x, self.current[x])
 
     def _take_ok(self, rows: I64) -> Bool:
         """Taking the top discard is refused only where it would complete an exposed olo
@@ -425,11 +429,11 @@ class SetsVector:
         free = call == 0
         # the rows whose discards may make a call: free hands near waiting, callers who may
         # change their call; the discards' calls of all of them by one pass
-        f = np.flatnonzero(free)
+        f = where(free)
         out[f, DISCARD : DISCARD + N_KINDS] = may[f]
         g = f if opens is None else f[opens[f] <= 2]  # only these can wait after a discard
         if len(f) < m:
-            c, cand = self._caller_discards(out, np.flatnonzero(~free), hand, may, drawn)
+            c, cand = self._caller_discards(out, where(~free), hand, may, drawn)
         else:
             c, cand = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
         near = np.concatenate([g, c]) if len(c) else g
@@ -482,7 +486,7 @@ class SetsVector:
             old = full - (before % size == 0)  # the drawn card made a mata, or not
             better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
             cand &= better
-        keep = np.flatnonzero(cand.any(axis=1))
+        keep = where(cand.any(axis=1))
         return c[keep], cand[keep]
 
     # -- stepping --------------------------------------------------------------------------
@@ -497,7 +501,7 @@ class SetsVector:
         if a.shape != (self.batch,) or a.dtype.kind not in "iu":
             raise RulesError(f"actions must be {self.batch} whole numbers, one per hand")
         a = a.astype(np.int64)
-        rows = np.flatnonzero(~self.done)
+        rows = where(~self.done)
         act = a[rows]
         bad = (act < 0) | (act >= NUM_ACTIONS)
         bad[~bad] = ~self.mask[rows[~bad], act[~bad]]
@@ -518,7 +522,7 @@ class SetsVector:
         terminated[ended] = True
         if len(ended):
             self.rewards[ended] = self.res.payments[ended]
-        over = np.flatnonzero(terminated | truncated)
+        over = where(terminated | truncated)
         info: dict[str, Any] = {"index": self.index.copy()}
         if len(over) and self.autoreset:
             self._deal_next(over)
@@ -641,7 +645,7 @@ class SetsVector:
         ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
         if not ok.any():
             return ok
-        c = np.flatnonzero(ok)
+        c = where(ok)
         hand = self._seat(self.hands, rows[c], s[c]).astype(np.int64)
         hand[np.arange(len(c)), k[c]] += 1
         top = hand.max(axis=1)
@@ -654,7 +658,7 @@ class SetsVector:
         revealed = self.n_calls[rows] > 0
         self.events[rows, np.where(revealed, EV["reveal"], EV["draw"])] += 1
         if revealed.any():
-            rv = np.flatnonzero(revealed)
+            rv = where(revealed)
             others, any_ = self._claimers(rows[rv], s[rv], k[rv])
             if any_.any():
                 cl = rv[any_]
@@ -875,7 +879,7 @@ class SetsVector:
         out -= self.exposed[rows].sum(axis=1) - self.exposed[rows, s]
         c = self.claim_card[rows]
         has = c >= 0
-        out[np.flatnonzero(has), c[has]] -= 1
+        out[where(has), c[has]] -= 1
         left: np.ndarray = np.maximum(out, 0)
         return left
 
@@ -885,7 +889,7 @@ class SetsVector:
         are all dealt; the finished hands' figures, in hand order."""
         got: list[Finished] = []
         while True:
-            rows = np.flatnonzero(~self.done)
+            rows = where(~self.done)
             if not len(rows):
                 break
             ended = self.apply(rows, policy(self, rows))
