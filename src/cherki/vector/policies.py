@@ -68,7 +68,7 @@ class RandomPolicy:
         out[c] = np.where(coin[c], SAMPEI, PASS)
         x = where(ph == PHASE_DISCARD)
         if len(x):
-            out[x] = pick(env.mask[rows[x]], self.rng)
+            out[x] = pick(env.mask.take(rows[x], axis=0), self.rng)
         return out
 
 
@@ -147,7 +147,7 @@ class HeuristicPolicy:
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
-        mask = env.mask[rows]
+        mask = env.mask.take(rows, axis=0)
         out = np.full(len(rows), -1, np.int64)
         win = mask[:, SAMPEI] & self._worth_going_out(env, rows)
         out[win] = SAMPEI

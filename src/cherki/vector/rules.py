@@ -119,7 +119,7 @@ def calls_after_discard(
     near = where((r != 0).sum(axis=1) <= 2)
     if not len(near):
         return none, empty, empty, empty.astype(bool)
-    r = r[near]
+    r = r.take(near, axis=0)
     last = r == size - 1
     zero = r == 0
     n_last = last.sum(axis=1, keepdims=True)
@@ -133,8 +133,8 @@ def calls_after_discard(
     if not len(close):
         return none, empty, empty, empty.astype(bool)
     some = near[close]
-    hand = hand[some]
-    valid_g, last, new_last = valid_g[close], last[close], new_last[close]
+    hand = hand.take(some, axis=0)
+    valid_g, last, new_last = (a.take(close, axis=0) for a in (valid_g, last, new_last))
     # the group left open: this one, or the one other group a card short
     lo = last.argmax(axis=1)[:, None]
     hi = (n_groups - 1 - last[:, ::-1].argmax(axis=1))[:, None]
@@ -165,7 +165,7 @@ def calls_after_discard(
         whole = mata_after
         if shape.chiqui:
             whole = whole | ((n_pair - (hand == size - 1)) > 0)
-        lv = live[some]
+        lv = live.take(some, axis=0)
         in_group = group_totals(lv, shape)[rows, ok]
         held = group_totals(lv * (hand >= least), shape)[rows, ok] - np.where(
             same & (hand == least), lv, 0

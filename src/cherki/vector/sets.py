@@ -191,7 +191,10 @@ class SetsVector:
         self.events = z((b, len(EVENTS)), np.int64)
         self.call_count = z((b, len(CALLS)), np.int64)
         self.res = self.scorer.empty(b)
-        self.mask = z((b, NUM_ACTIONS), bool)
+        self._mask = z((b, NUM_ACTIONS), bool)
+        #: rows whose mask is out of date: brought up to date together, when the mask is
+        #: next read (a step's rows and the rows dealt after it, by one pass)
+        self._stale = z(b, bool)
         self.rewards = z((b, n), np.int64)
         # flat views: one seat's row, or one cell, by a single index (a hot path: much
         # cheaper than indexing by row and seat)
@@ -277,7 +280,8 @@ class SetsVector:
         self.done[:] = True
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
-        self.mask[:] = False
+        self._mask[:] = False
+        self._stale[:] = False
         count = b if hands is None else min(b, hands)
         self._deal_next(np.arange(count))
         return self.observe(), {"seat": self.current.copy()}
@@ -303,7 +307,7 @@ class SetsVector:
         else:
             firsts = self._first[idx - self._start]
         self._deal(rows, order, firsts, idx)
-        self._legal(rows)
+        self._stale[rows] = True
 
     def _deal(self, rows: I64, order: np.ndarray, firsts: I64, idx: I64) -> None:
         n = self.n
@@ -352,9 +356,19 @@ class SetsVector:
             self.self_ok[rows] = False
 
     # -- legal actions ---------------------------------------------------------------------
+    @property
+    def mask(self) -> Bool:
+        """The legal actions of each hand's acting seat ([batch, actions]; all false where a
+        hand is over)."""
+        if self._stale.any():
+            rows = where(self._stale)
+            self._stale[:] = False
+            self._legal(rows)
+        return self._mask
+
     def _legal(self, rows: I64) -> None:
         """The legal-action mask of ``rows`` (all false where a hand is over)."""
-        mask = self.mask
+        mask = self._mask
         ph = self.phase[rows]
         xs = ph == PHASE_DISCARD
         x = rows[xs]
@@ -429,21 +443,26 @@ class SetsVector:
         free = call == 0
         # the rows whose discards may make a call: free hands near waiting, callers who may
         # change their call; the discards' calls of all of them by one pass
-        f = where(free)
-        out[f, DISCARD : DISCARD + N_KINDS] = may[f]
-        g = f if opens is None else f[opens[f] <= 2]  # only these can wait after a discard
-        if len(f) < m:
+        # (whole columns written at once: a slice of every row is many times cheaper than
+        # the same cells of chosen rows)
+        every = bool(free.all())
+        out[:, DISCARD : DISCARD + N_KINDS] = may if every else may & free[:, None]
+        near_free = free if opens is None else free & (opens <= 2)  # only these can wait
+        g = where(near_free)
+        if not every:
             c, cand = self._caller_discards(out, where(~free), hand, may, drawn)
         else:
             c, cand = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
         near = np.concatenate([g, c]) if len(c) else g
-        some, kind, _, keeps_pair = calls_after_discard(hand[near], tot[near], self.shape)
+        some, kind, _, keeps_pair = calls_after_discard(
+            hand.take(near, axis=0), tot.take(near, axis=0), self.shape
+        )
         if not len(some):
             return out
         mine = some < len(g)  # a free hand's row, else a caller's
         if mine.any():
             fs = g[some[mine]]
-            ms, kf = may[fs], kind[mine]
+            ms, kf = may.take(fs, axis=0), kind[mine]
             out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kf == TAN)
             out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kf == CEKI)
         if mine.all():
@@ -470,7 +489,7 @@ class SetsVector:
         c = c[drawn[c] >= 0]
         if not len(c):
             return none
-        hand, may, drawn = hand[c], may[c], drawn[c]
+        hand, may, drawn = hand.take(c, axis=0), may.take(c, axis=0), drawn[c]
         i = np.arange(len(c))
         ok = may[i, drawn]
         out[c[ok], DISCARD + drawn[ok]] = True
@@ -530,8 +549,8 @@ class SetsVector:
 
     def apply(self, rows: I64, act: I64) -> I64:
         """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
-        whose hands ended (their figures are kept for :meth:`take_finished`). Masks of the
-        rows are brought up to date."""
+        whose hands ended (their figures are kept for :meth:`take_finished`). The rows' masks
+        are brought up to date when :attr:`mask` is next read."""
         s = self.current[rows]
         self.actions[rows] += 1
         newturn = self.last_actor[rows] != s
@@ -560,7 +579,7 @@ class SetsVector:
             self.current[ended] = -1
             self.events[ended, EV["end"]] += 1
             self._keep(ended)
-        self._legal(rows)
+        self._stale[rows] = True
         return ended
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
