@@ -202,7 +202,10 @@ class _Work:
         if isinstance(points, int):
             self.items[sel, i] += points
         else:
-            self.items[sel, i] += np.broadcast_to(np.asarray(points, np.int64), sel.shape)[sel]
+            pts = np.asarray(points, np.int64)
+            if pts.shape != sel.shape:
+                pts = np.broadcast_to(pts, sel.shape)
+            self.items[sel, i] += pts[sel]
         self.on[sel, i] = True
 
     def detail(self, name: str, value: np.ndarray | float, where: Bool | None = None) -> None:
@@ -212,7 +215,10 @@ class _Work:
         if isinstance(value, float):
             self.res.detail[r, d] = value
         else:
-            self.res.detail[r, d] = np.broadcast_to(value, sel.shape)[sel]
+            vals = np.asarray(value)
+            if vals.shape != sel.shape:
+                vals = np.broadcast_to(vals, sel.shape)
+            self.res.detail[r, d] = vals[sel]
         self.res.detail_on[r, d] = True
 
     @property

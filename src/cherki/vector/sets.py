@@ -140,6 +140,12 @@ class SetsVector:
         self._spots = np.concatenate(self._plan)
         self._spot_seat = np.repeat(np.arange(n), [len(p) for p in self._plan])
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
+        # a group total ``t`` going up (down) a card: the change in the seat's open groups
+        # (groups not a whole number of sets), looked up by ``t``
+        t = np.arange(self.cards + 2)
+        is_open = (t % self.size != 0).astype(np.int64)
+        self._opens_up = np.append(is_open[1:] - is_open[:-1], 0)
+        self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
         self.num_actions = NUM_ACTIONS
         self._alloc()
         self._rng: np.random.Generator | None = None
@@ -591,11 +597,9 @@ class SetsVector:
         totals and open groups."""
         seat = rows * self.n + s
         cell = seat * N_GROUPS + self.shape.groups.of[k]
-        size = self.size
         old = self._t1[cell]
-        new = old + step
-        self._t1[cell] = new
-        self._o1[seat] += (new % size != 0).view(np.int8) - (old % size != 0).view(np.int8)
+        self._t1[cell] = old + step
+        self._o1[seat] += (self._opens_up if step > 0 else self._opens_down).take(old)
 
     def _take(self, rows: I64, s: I64) -> None:
         k = self.top[rows]
