@@ -54,7 +54,9 @@ class Batch(Protocol):
     drawn: np.ndarray
     claim_card: np.ndarray
     done: np.ndarray
-    mask: np.ndarray
+
+    @property
+    def mask(self) -> np.ndarray: ...  # read-only: the simulator brings it up to date on read
 
 
 def observation_size(players: int) -> int:

@@ -30,7 +30,7 @@ from cherki.games.sets.actions import (
 )
 from cherki.vector.rules import calls_after_discard
 from cherki.vector.sets import SetsVector
-from cherki.vector.tables import F64, I64
+from cherki.vector.tables import F64, I64, where
 
 
 class Policy(Protocol):
@@ -41,7 +41,7 @@ def pick(mask: np.ndarray, rng: np.random.Generator) -> I64:
     """One legal action per row, uniformly (``mask``: [m, actions] bool, a legal action in
     every row): the ``j``-th legal action of each row, ``j`` drawn for the row."""
     width = mask.shape[1]
-    flat = np.flatnonzero(mask)
+    flat = mask.ravel().nonzero()[0]
     counts = np.bincount(flat // width, minlength=len(mask))
     starts = np.cumsum(counts) - counts
     j = (rng.random(len(mask)) * counts).astype(np.int64)
@@ -66,9 +66,9 @@ class RandomPolicy:
         out[d] = np.where(take & coin[d], TAKE, DRAW)
         c = ph == PHASE_CLAIM
         out[c] = np.where(coin[c], SAMPEI, PASS)
-        x = np.flatnonzero(ph == PHASE_DISCARD)
+        x = where(ph == PHASE_DISCARD)
         if len(x):
-            out[x] = pick(env.mask[rows[x]], self.rng)
+            out[x] = pick(env.mask.take(rows[x], axis=0), self.rng)
         return out
 
 
@@ -147,7 +147,7 @@ class HeuristicPolicy:
         self.rng = np.random.default_rng(seed)
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
-        mask = env.mask[rows]
+        mask = env.mask.take(rows, axis=0)
         out = np.full(len(rows), -1, np.int64)
         win = mask[:, SAMPEI] & self._worth_going_out(env, rows)
         out[win] = SAMPEI
@@ -173,7 +173,7 @@ class HeuristicPolicy:
                 h[np.arange(len(k)), k] += 1
                 _, after = discard_values(h, live[t], env)
                 better = after.max(axis=1) > now + 1.0
-                res[np.flatnonzero(t)[better]] = TAKE
+                res[where(t)[better]] = TAKE
         x = ph == PHASE_DISCARD
         if x.any():
             res[x] = self._discard(env, r[x], s[x], hand[x], live[x], mask[rest][x])
@@ -191,7 +191,7 @@ class HeuristicPolicy:
         noise = self.rng.random((m, N_KINDS))
         fresh = has_call & ~caller
         if fresh.any():
-            f = np.flatnonzero(fresh)
+            f = where(fresh)
             h = hand[f]
             tot = env.shape.groups.sum(h)
             outs = _wait_outs(env, h, tot, live[f])
@@ -201,11 +201,11 @@ class HeuristicPolicy:
             out[f] = np.where(calls[f, k], CALL_TAN + k, CALL_CEKI + k)
         change = has_call & caller
         if change.any():
-            c = np.flatnonzero(change)
+            c = where(change)
             out[c] = CALL_TAN + calls[c].argmax(axis=1)
         plain = ~has_call
         if plain.any():
-            p = np.flatnonzero(plain)
+            p = where(plain)
             disc = mask[p, DISCARD:CALL_TAN]
             some = disc.any(axis=1)
             _, after = discard_values(hand[p], live[p], env)
@@ -228,7 +228,7 @@ class HeuristicPolicy:
             return ok
         s = env.current[rows]
         hand = env.hands[rows, s].astype(np.int64)
-        cl = np.flatnonzero(env.phase[rows] == PHASE_CLAIM)
+        cl = where(env.phase[rows] == PHASE_CLAIM)
         hand[cl, env.claim_card[rows[cl]]] += 1
         size = env.size
         has = hand.max(axis=1) >= size

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cherki.games.sets.rules import SetsRules
-from cherki.vector.tables import I64, RED, Bool, Grouping, Ints
+from cherki.vector.tables import I64, RED, Bool, Grouping, Ints, where
 
 TAN = 1
 CEKI = 2
@@ -116,10 +116,10 @@ def calls_after_discard(
     r = tot % size  # [m, 12]
     # a hand one discard from waiting has at most two groups that are not whole sets: look
     # closer only at those (most hands in play are further off)
-    near = np.flatnonzero((r != 0).sum(axis=1) <= 2)
+    near = where((r != 0).sum(axis=1) <= 2)
     if not len(near):
         return none, empty, empty, empty.astype(bool)
-    r = r[near]
+    r = r.take(near, axis=0)
     last = r == size - 1
     zero = r == 0
     n_last = last.sum(axis=1, keepdims=True)
@@ -129,12 +129,12 @@ def calls_after_discard(
     n_last2 = n_last - last + new_last
     n_zero2 = n_zero - zero + (new == 0)
     valid_g = (n_last2 == 1) & (n_zero2 == n_groups - 1)
-    close = np.flatnonzero(valid_g.any(axis=1))
+    close = where(valid_g.any(axis=1))
     if not len(close):
         return none, empty, empty, empty.astype(bool)
     some = near[close]
-    hand = hand[some]
-    valid_g, last, new_last = valid_g[close], last[close], new_last[close]
+    hand = hand.take(some, axis=0)
+    valid_g, last, new_last = (a.take(close, axis=0) for a in (valid_g, last, new_last))
     # the group left open: this one, or the one other group a card short
     lo = last.argmax(axis=1)[:, None]
     hi = (n_groups - 1 - last[:, ::-1].argmax(axis=1))[:, None]
@@ -165,7 +165,7 @@ def calls_after_discard(
         whole = mata_after
         if shape.chiqui:
             whole = whole | ((n_pair - (hand == size - 1)) > 0)
-        lv = live[some]
+        lv = live.take(some, axis=0)
         in_group = group_totals(lv, shape)[rows, ok]
         held = group_totals(lv * (hand >= least), shape)[rows, ok] - np.where(
             same & (hand == least), lv, 0

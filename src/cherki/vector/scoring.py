@@ -34,7 +34,7 @@ from cherki.vector.finished import (
     YEO,
 )
 from cherki.vector.rules import CEKI, TAN, Shape, improved, mata
-from cherki.vector.tables import I64, RED, TOH, TOH_TEN, TURN, Bool, Ints, yeo_mask
+from cherki.vector.tables import I64, RED, TOH, TOH_TEN, TURN, Bool, Ints, where, yeo_mask
 
 IT = {name: i for i, name in enumerate(ITEMS)}
 DT = {name: i for i, name in enumerate(DETAIL)}
@@ -199,16 +199,26 @@ class _Work:
     def item(self, name: str, points: Ints | int, where: Bool | None = None) -> None:
         i = IT[name]
         sel = self.live if where is None else (where & self.live)
-        pts = np.broadcast_to(np.asarray(points, np.int64), sel.shape)
-        self.items[sel, i] += pts[sel]
+        if isinstance(points, int):
+            self.items[sel, i] += points
+        else:
+            pts = np.asarray(points, np.int64)
+            if pts.shape != sel.shape:
+                pts = np.broadcast_to(pts, sel.shape)
+            self.items[sel, i] += pts[sel]
         self.on[sel, i] = True
 
     def detail(self, name: str, value: np.ndarray | float, where: Bool | None = None) -> None:
         d = DT[name]
         sel = self.live if where is None else (where & self.live)
         r = self.rows[sel]
-        vals = np.broadcast_to(np.asarray(value, np.float64), sel.shape)
-        self.res.detail[r, d] = vals[sel]
+        if isinstance(value, float):
+            self.res.detail[r, d] = value
+        else:
+            vals = np.asarray(value)
+            if vals.shape != sel.shape:
+                vals = np.broadcast_to(vals, sel.shape)
+            self.res.detail[r, d] = vals[sel]
         self.res.detail_on[r, d] = True
 
     @property
@@ -382,7 +392,7 @@ class _Work:
         elif method == "toh-bayaran-14":
             cards = self.hand.copy()
             has = self.card >= 0
-            cards[np.flatnonzero(has), self.card[has]] -= 1
+            cards[where(has), self.card[has]] -= 1
             b = (cards + counts(self.turned)) // self.size
             bak = b.sum(axis=1)
             red = (b * RED).sum(axis=1)

@@ -80,7 +80,7 @@ from cherki.vector.finished import (
 )
 from cherki.vector.observe import observation_size, observe, observe_all
 from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
-from cherki.vector.tables import I64, Bool
+from cherki.vector.tables import I64, Bool, where
 
 
 class SetsVector:
@@ -140,6 +140,12 @@ class SetsVector:
         self._spots = np.concatenate(self._plan)
         self._spot_seat = np.repeat(np.arange(n), [len(p) for p in self._plan])
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
+        # a group total ``t`` going up (down) a card: the change in the seat's open groups
+        # (groups not a whole number of sets), looked up by ``t``
+        t = np.arange(self.cards + 2)
+        is_open = (t % self.size != 0).astype(np.int64)
+        self._opens_up = np.append(is_open[1:] - is_open[:-1], 0)
+        self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
         self.num_actions = NUM_ACTIONS
         self._alloc()
         self._rng: np.random.Generator | None = None
@@ -191,7 +197,10 @@ class SetsVector:
         self.events = z((b, len(EVENTS)), np.int64)
         self.call_count = z((b, len(CALLS)), np.int64)
         self.res = self.scorer.empty(b)
-        self.mask = z((b, NUM_ACTIONS), bool)
+        self._mask = z((b, NUM_ACTIONS), bool)
+        #: rows whose mask is out of date: brought up to date together, when the mask is
+        #: next read (a step's rows and the rows dealt after it, by one pass)
+        self._stale = z(b, bool)
         self.rewards = z((b, n), np.int64)
         # flat views: one seat's row, or one cell, by a single index (a hot path: much
         # cheaper than indexing by row and seat)
@@ -277,7 +286,8 @@ class SetsVector:
         self.done[:] = True
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
-        self.mask[:] = False
+        self._mask[:] = False
+        self._stale[:] = False
         count = b if hands is None else min(b, hands)
         self._deal_next(np.arange(count))
         return self.observe(), {"seat": self.current.copy()}
@@ -303,7 +313,7 @@ class SetsVector:
         else:
             firsts = self._first[idx - self._start]
         self._deal(rows, order, firsts, idx)
-        self._legal(rows)
+        self._stale[rows] = True
 
     def _deal(self, rows: I64, order: np.ndarray, firsts: I64, idx: I64) -> None:
         n = self.n
@@ -352,11 +362,28 @@ class SetsVector:
             self.self_ok[rows] = False
 
     # -- legal actions ---------------------------------------------------------------------
+    @property
+    def mask(self) -> Bool:
+        """The legal actions of each hand's acting seat ([batch, actions]; all false where a
+        hand is over)."""
+        if self._stale.any():
+            rows = where(self._stale)
+            self._stale[:] = False
+            self._legal(rows)
+        return self._mask
+
     def _legal(self, rows: I64) -> None:
         """The legal-action mask of ``rows`` (all false where a hand is over)."""
-        mask = self.mask
-        mask[rows] = False
+        mask = self._mask
         ph = self.phase[rows]
+        xs = ph == PHASE_DISCARD
+        x = rows[xs]
+        if len(x):  # whole rows written: the others are cleared first
+            mask[x] = self._discard_mask(x, self.current[x])
+        if len(x) == len(rows):
+            return
+        rows, ph = rows[~xs], ph[~xs]
+        mask[rows] = False
         d = rows[ph == PHASE_DRAW]
         if len(d):
             mask[d, DRAW] = True
@@ -367,9 +394,6 @@ class SetsVector:
         if len(c):
             mask[c, SAMPEI] = True
             mask[c, PASS] = True
-        x = rows[ph == PHASE_DISCARD]
-        if len(x):
-            mask[x] = self._discard_mask(x, self.current[x])
 
     def _take_ok(self, rows: I64) -> Bool:
         """Taking the top discard is refused only where it would complete an exposed olo
@@ -425,21 +449,26 @@ class SetsVector:
         free = call == 0
         # the rows whose discards may make a call: free hands near waiting, callers who may
         # change their call; the discards' calls of all of them by one pass
-        f = np.flatnonzero(free)
-        out[f, DISCARD : DISCARD + N_KINDS] = may[f]
-        g = f if opens is None else f[opens[f] <= 2]  # only these can wait after a discard
-        if len(f) < m:
-            c, cand = self._caller_discards(out, np.flatnonzero(~free), hand, may, drawn)
+        # (whole columns written at once: a slice of every row is many times cheaper than
+        # the same cells of chosen rows)
+        every = bool(free.all())
+        out[:, DISCARD : DISCARD + N_KINDS] = may if every else may & free[:, None]
+        near_free = free if opens is None else free & (opens <= 2)  # only these can wait
+        g = where(near_free)
+        if not every:
+            c, cand = self._caller_discards(out, where(~free), hand, may, drawn)
         else:
             c, cand = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
         near = np.concatenate([g, c]) if len(c) else g
-        some, kind, _, keeps_pair = calls_after_discard(hand[near], tot[near], self.shape)
+        some, kind, _, keeps_pair = calls_after_discard(
+            hand.take(near, axis=0), tot.take(near, axis=0), self.shape
+        )
         if not len(some):
             return out
         mine = some < len(g)  # a free hand's row, else a caller's
         if mine.any():
             fs = g[some[mine]]
-            ms, kf = may[fs], kind[mine]
+            ms, kf = may.take(fs, axis=0), kind[mine]
             out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kf == TAN)
             out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kf == CEKI)
         if mine.all():
@@ -466,7 +495,7 @@ class SetsVector:
         c = c[drawn[c] >= 0]
         if not len(c):
             return none
-        hand, may, drawn = hand[c], may[c], drawn[c]
+        hand, may, drawn = hand.take(c, axis=0), may.take(c, axis=0), drawn[c]
         i = np.arange(len(c))
         ok = may[i, drawn]
         out[c[ok], DISCARD + drawn[ok]] = True
@@ -482,7 +511,7 @@ class SetsVector:
             old = full - (before % size == 0)  # the drawn card made a mata, or not
             better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
             cand &= better
-        keep = np.flatnonzero(cand.any(axis=1))
+        keep = where(cand.any(axis=1))
         return c[keep], cand[keep]
 
     # -- stepping --------------------------------------------------------------------------
@@ -497,7 +526,7 @@ class SetsVector:
         if a.shape != (self.batch,) or a.dtype.kind not in "iu":
             raise RulesError(f"actions must be {self.batch} whole numbers, one per hand")
         a = a.astype(np.int64)
-        rows = np.flatnonzero(~self.done)
+        rows = where(~self.done)
         act = a[rows]
         bad = (act < 0) | (act >= NUM_ACTIONS)
         bad[~bad] = ~self.mask[rows[~bad], act[~bad]]
@@ -518,7 +547,7 @@ class SetsVector:
         terminated[ended] = True
         if len(ended):
             self.rewards[ended] = self.res.payments[ended]
-        over = np.flatnonzero(terminated | truncated)
+        over = where(terminated | truncated)
         info: dict[str, Any] = {"index": self.index.copy()}
         if len(over) and self.autoreset:
             self._deal_next(over)
@@ -526,8 +555,8 @@ class SetsVector:
 
     def apply(self, rows: I64, act: I64) -> I64:
         """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
-        whose hands ended (their figures are kept for :meth:`take_finished`). Masks of the
-        rows are brought up to date."""
+        whose hands ended (their figures are kept for :meth:`take_finished`). The rows' masks
+        are brought up to date when :attr:`mask` is next read."""
         s = self.current[rows]
         self.actions[rows] += 1
         newturn = self.last_actor[rows] != s
@@ -556,7 +585,7 @@ class SetsVector:
             self.current[ended] = -1
             self.events[ended, EV["end"]] += 1
             self._keep(ended)
-        self._legal(rows)
+        self._stale[rows] = True
         return ended
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
@@ -568,11 +597,9 @@ class SetsVector:
         totals and open groups."""
         seat = rows * self.n + s
         cell = seat * N_GROUPS + self.shape.groups.of[k]
-        size = self.size
         old = self._t1[cell]
-        new = old + step
-        self._t1[cell] = new
-        self._o1[seat] += (new % size != 0).view(np.int8) - (old % size != 0).view(np.int8)
+        self._t1[cell] = old + step
+        self._o1[seat] += (self._opens_up if step > 0 else self._opens_down).take(old)
 
     def _take(self, rows: I64, s: I64) -> None:
         k = self.top[rows]
@@ -641,7 +668,7 @@ class SetsVector:
         ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
         if not ok.any():
             return ok
-        c = np.flatnonzero(ok)
+        c = where(ok)
         hand = self._seat(self.hands, rows[c], s[c]).astype(np.int64)
         hand[np.arange(len(c)), k[c]] += 1
         top = hand.max(axis=1)
@@ -654,7 +681,7 @@ class SetsVector:
         revealed = self.n_calls[rows] > 0
         self.events[rows, np.where(revealed, EV["reveal"], EV["draw"])] += 1
         if revealed.any():
-            rv = np.flatnonzero(revealed)
+            rv = where(revealed)
             others, any_ = self._claimers(rows[rv], s[rv], k[rv])
             if any_.any():
                 cl = rv[any_]
@@ -875,7 +902,7 @@ class SetsVector:
         out -= self.exposed[rows].sum(axis=1) - self.exposed[rows, s]
         c = self.claim_card[rows]
         has = c >= 0
-        out[np.flatnonzero(has), c[has]] -= 1
+        out[where(has), c[has]] -= 1
         left: np.ndarray = np.maximum(out, 0)
         return left
 
@@ -885,7 +912,7 @@ class SetsVector:
         are all dealt; the finished hands' figures, in hand order."""
         got: list[Finished] = []
         while True:
-            rows = np.flatnonzero(~self.done)
+            rows = where(~self.done)
             if not len(rows):
                 break
             ended = self.apply(rows, policy(self, rows))

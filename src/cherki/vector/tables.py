@@ -30,6 +30,13 @@ TOH: Final[I32] = np.array(TOH_POINTS, dtype=np.int32)
 TOH_TEN: Final[Bool] = np.isin(KINDS, TOH_TENS)
 
 
+def where(flags: Bool | np.bool_) -> I64:
+    """The indices of a 1-D boolean array's true entries (``np.flatnonzero`` without its
+    ravel and wrappers: the hot paths call it dozens of times a step)."""
+    out: I64 = np.asarray(flags).nonzero()[0]
+    return out
+
+
 @dataclass(frozen=True)
 class Grouping:
     """A grouping (``honours`` option) as arrays: each kind's group, and the kinds × groups
