@@ -15,7 +15,7 @@ from cherki.core.cards import NO_CARDS
 from cherki.core.contract import State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand
-from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
+from cherki.core.sets import GROUPINGS, arrangement, group_totals, splits_into_sets
 from cherki.games.ceki.observation import CekiObservation
 from cherki.games.ceki.rules import (
     CALL,
@@ -169,29 +169,37 @@ class CekiState(State):
         """The seat to act's legal actions, ascending (the base class caches them)."""
         s = self.current
         hand = self.hands[s]
+        grouping = self.grouping
+        # the hand's cards per group, counted once for every test below (a hot path)
+        totals = group_totals(hand, grouping)
         if self.phase == PHASE_DRAW:
             acts: list[int] = []
-            if self.stock_left:
+            stock_left = self.stock_left
+            if stock_left:
                 acts.append(DRAW)
                 if self.top_available and not self.called[s]:
                     acts.append(TAKE)
-            if self._top_wins(s):
-                acts.append(WIN)
-            if self.stock_left and not self.called[s] and couple_group(hand, self.grouping) >= 0:
+            if self.top_available and self.pile and self._may_win(s):
+                # _top_wins: the discard added, every group a whole number of sets
+                g = grouping[self.pile[-1]]
+                if (totals[g] + 1) % 3 == 0 and all(
+                    t % 3 == 0 for i, t in enumerate(totals) if i != g
+                ):
+                    acts.append(WIN)
+            if stock_left and not self.called[s] and couple_group(hand, grouping, totals) >= 0:
                 acts.append(CALL)
             return acts
         acts = []
-        if self._may_win(s) and splits_into_sets(hand, self.grouping):
+        if self._may_win(s) and all(t % 3 == 0 for t in totals):
             acts.append(WIN)
         if self.called[s]:
             acts.append(DISCARD + self.drawn)
             return acts
         banned = self.drawn if self.drawn_from == FROM_DISCARD else -1
-        kinds = [k for k in range(N_KINDS) if hand[k] and k != banned]
+        kinds = [k for k, c in enumerate(hand) if c and k != banned]
         acts.extend([DISCARD + k for k in kinds])
-        groups = couple_discards(hand, self.grouping)
+        groups = couple_discards(hand, grouping, totals)
         if groups:
-            grouping = self.grouping
             acts.extend([CALL_DISCARD + k for k in kinds if grouping[k] in groups])
         return acts
 
