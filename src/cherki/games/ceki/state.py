@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import compress
+from typing import TYPE_CHECKING, Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -37,6 +38,9 @@ from cherki.games.ceki.rules import (
     couple_discards,
     couple_group,
 )
+
+#: every kind, for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -196,7 +200,9 @@ class CekiState(State):
             acts.append(DISCARD + self.drawn)
             return acts
         banned = self.drawn if self.drawn_from == FROM_DISCARD else -1
-        kinds = [k for k, c in enumerate(hand) if c and k != banned]
+        kinds = list(compress(_KINDS, hand))  # the kinds held, picked in C (a hot path)
+        if banned >= 0 and hand[banned]:
+            kinds.remove(banned)
         acts.extend([DISCARD + k for k in kinds])
         groups = couple_discards(hand, grouping, totals)
         if groups:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
+from typing import Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -43,6 +45,10 @@ from cherki.games.sets.actions import (
 )
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
+
+#: every kind, and the discard of each, as ranges for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
+_DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
 
 
 # -- the call kept ---------------------------------------------------------------------------
@@ -304,9 +310,10 @@ class SetsState(State):
             melded = self.melded[s]
             if any(melded):
                 kinds = [k for k in range(N_KINDS) if hand[k] > melded[k]]
-            else:
-                kinds = [k for k, c in enumerate(hand) if c]
-            acts.extend([DISCARD + k for k in kinds])
+                acts.extend([DISCARD + k for k in kinds])
+            else:  # the kinds held, and their discards, picked in C (a hot path)
+                kinds = list(compress(_KINDS, hand))
+                acts.extend(compress(_DISCARDS, hand))
             if not self.lapsed[s]:
                 acts.extend(self._call_actions(hand, kinds, self.totals[s]))
             return acts
