@@ -174,25 +174,28 @@ class CekiState(State):
         s = self.current
         hand = self.hands[s]
         grouping = self.grouping
-        # the hand's cards per group, counted once for every test below (a hot path)
-        totals = group_totals(hand, grouping)
+        # the hand's cards per group, counted at most once for the tests below (a hot path)
+        totals: list[int] | None = None
         if self.phase == PHASE_DRAW:
             acts: list[int] = []
             stock_left = self.stock_left
+            called = self.called[s]
             if stock_left:
                 acts.append(DRAW)
-                if self.top_available and not self.called[s]:
+                if self.top_available and not called:
                     acts.append(TAKE)
             if self.top_available and self.pile and self._may_win(s):
                 # _top_wins: the discard added, every group a whole number of sets
+                totals = group_totals(hand, grouping)
                 g = grouping[self.pile[-1]]
                 if (totals[g] + 1) % 3 == 0 and all(
                     t % 3 == 0 for i, t in enumerate(totals) if i != g
                 ):
                     acts.append(WIN)
-            if stock_left and not self.called[s] and couple_group(hand, grouping, totals) >= 0:
+            if stock_left and not called and couple_group(hand, grouping, totals) >= 0:
                 acts.append(CALL)
             return acts
+        totals = group_totals(hand, grouping)
         acts = []
         if self._may_win(s) and all(t % 3 == 0 for t in totals):
             acts.append(WIN)
