@@ -18,8 +18,9 @@ from cherki.core.events import JSON
 def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
     """Fisher-Yates using only ``rng.random()`` (stable across Python versions)."""
     out = list(cards)
+    rand = rng.random
     for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(rand() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return out
 

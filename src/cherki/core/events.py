@@ -123,6 +123,32 @@ class Event:
         return out
 
 
+def _slot_init(cls: type) -> None:
+    """Give a frozen slotted dataclass an ``__init__`` that sets each slot through its own
+    descriptor, where the generated one calls ``object.__setattr__`` by name for every field
+    (several times slower; events are made at every step of every hand). The same
+    parameters, defaults and values: only the way each slot is set differs."""
+    fields = dataclasses.fields(cls)
+    assert all(f.default_factory is dataclasses.MISSING and f.init for f in fields), cls
+    scope: dict[str, object] = {}
+    params, body = [], []
+    for f in fields:
+        scope[f"set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            scope[f"default_{f.name}"] = f.default
+            params.append(f"{f.name}=default_{f.name}")
+        body.append(f"    set_{f.name}(self, {f.name})")
+    exec(f"def __init__(self, {', '.join(params)}):\n" + "\n".join(body), scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    setattr(cls, "__init__", init)  # noqa: B010 (a method replaced on the class)
+
+
+_slot_init(Event)
+
+
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
     """One line of a score: what it is (``kind``, a machine word each game documents), the

@@ -72,6 +72,7 @@ GROUP_KINDS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     for r, g in GROUPINGS.items()
 }
 
+
 CallType = Literal["tan", "ceki"]
 
 
@@ -139,18 +140,35 @@ class Wait:
 
 NO_WAIT: Final = Wait(None, ())
 
+#: each grouping of GROUPINGS (by identity, kept beside it) with the tan and the ceki wait
+#: on every card of each group (immutable, so :func:`wait_for` hands out the same ones)
+_WAITS_BY_GROUPING: Final = {
+    id(g): (
+        g,
+        tuple(Wait("tan", kinds) for kinds in GROUP_KINDS[r]),
+        tuple(Wait("ceki", kinds) for kinds in GROUP_KINDS[r]),
+    )
+    for r, g in GROUPINGS.items()
+}
+
 
 def wait_for(
-    counts: Sequence[int], grouping: Sequence[int], size: int = 3, chiqui: bool = False
+    counts: Sequence[int],
+    grouping: Sequence[int],
+    size: int = 3,
+    chiqui: bool = False,
+    totals: Sequence[int] | None = None,
 ) -> Wait:
     """The call a ``size·n + size - 1``-card hand may make and the cards it waits on.
 
     With ``chiqui`` a hand without a mata that holds an identical pair waits (as ``ceki``) on
     every card of its open group: any of them completes a chiqui go-out; one without a pair
-    waits on the kinds its open group already holds (each makes the pair).
+    waits on the kinds its open group already holds (each makes the pair). ``totals``: the
+    hand's cards per group (:func:`group_totals`), when the caller keeps them.
     """
     open_group = -1
-    totals = group_totals(counts, grouping)
+    if totals is None:
+        totals = group_totals(counts, grouping)
     for g, t in enumerate(totals):
         r = t % size
         if r == 0:
@@ -160,11 +178,17 @@ def wait_for(
         open_group = g
     if open_group < 0:
         return NO_WAIT
-    kinds = [k for k in range(N_KINDS) if grouping[k] == open_group]
+    known = _WAITS_BY_GROUPING.get(id(grouping))
+    if known is not None and known[0] is grouping:  # one of GROUPINGS: its waits made once
+        tan, ceki = known[1][open_group], known[2][open_group]
+    else:
+        kinds = tuple(k for k in range(N_KINDS) if grouping[k] == open_group)
+        tan, ceki = Wait("tan", kinds), Wait("ceki", kinds)
+    kinds = tan.cards
     if has_mata(counts, size):
-        return Wait("tan", tuple(kinds))
+        return tan
     if chiqui and has_chiqui(counts, size):
-        return Wait("ceki", tuple(kinds))
+        return ceki
     # Without a pair, a chiqui hand still waits on a card that makes one in the open set:
     # C8 M8 waits on C8 and M8 (C8 C8 M8 goes out on a chiqui), not on S8.
     least = max(1, size - 2) if chiqui else size - 1

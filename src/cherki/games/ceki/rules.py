@@ -173,12 +173,17 @@ def match_winner(rules: CekiRules, totals: Sequence[int], hands_played: int) -> 
     return None
 
 
-def couple_group(hand: Sequence[int], grouping: Sequence[int]) -> int:
-    """The value group of the couple when ``hand`` (8 cards) is two sets and a couple, else -1."""
-    if sum(hand) != HAND_SIZE:
+def couple_group(
+    hand: Sequence[int], grouping: Sequence[int], totals: Sequence[int] | None = None
+) -> int:
+    """The value group of the couple when ``hand`` (8 cards) is two sets and a couple, else -1
+    (``totals``: the hand's cards per group, when the caller has them)."""
+    if totals is None:
+        totals = group_totals(hand, grouping)
+    if sum(totals) != HAND_SIZE:
         return -1
     open_group = -1
-    for g, t in enumerate(group_totals(hand, grouping)):
+    for g, t in enumerate(totals):
         r = t % 3
         if r == 0:
             continue
@@ -188,10 +193,15 @@ def couple_group(hand: Sequence[int], grouping: Sequence[int]) -> int:
     return open_group
 
 
-def couple_discards(hand: Sequence[int], grouping: Sequence[int]) -> set[int]:
+def couple_discards(
+    hand: Sequence[int], grouping: Sequence[int], totals: Sequence[int] | None = None
+) -> set[int]:
     """The value groups a card may be discarded from so that the 8 cards left are two sets
-    and a couple (``couple_group`` of each, found from one count of the 9-card hand)."""
-    if sum(hand) != HAND_SIZE + 1:
+    and a couple (``couple_group`` of each, found from one count of the 9-card hand;
+    ``totals``: its cards per group, when the caller has them)."""
+    if totals is None:
+        totals = group_totals(hand, grouping)
+    if sum(totals) != HAND_SIZE + 1:
         return set()
     # the 8 cards left must have one group one card over a set (residue 2), every other a
     # whole number of sets: a card taken from a group of residue 0 leaves it at 2, so either
@@ -199,7 +209,7 @@ def couple_discards(hand: Sequence[int], grouping: Sequence[int]) -> set[int]:
     # at 1 (the card goes from it) and one at 2 (the couple)
     ones = twos = 0
     one = -1
-    for g, t in enumerate(group_totals(hand, grouping)):
+    for g, t in enumerate(totals):
         r = t % 3
         if r == 1:
             ones += 1

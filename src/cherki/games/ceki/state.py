@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress
+from typing import Final
+
 from cherki.core.cards import (
     N_KINDS,
     NO_CARDS,
@@ -10,7 +13,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand
-from cherki.core.sets import GROUPINGS, arrangement, splits_into_sets
+from cherki.core.sets import GROUPINGS, arrangement, group_totals, splits_into_sets
 from cherki.games.ceki.observation import CekiObservation
 from cherki.games.ceki.rules import (
     CALL,
@@ -32,6 +35,9 @@ from cherki.games.ceki.rules import (
     couple_discards,
     couple_group,
 )
+
+#: every kind, for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -164,29 +170,42 @@ class CekiState(State):
         """The seat to act's legal actions, ascending (the base class caches them)."""
         s = self.current
         hand = self.hands[s]
+        grouping = self.grouping
+        # the hand's cards per group, counted at most once for the tests below (a hot path)
+        totals: list[int] | None = None
         if self.phase == PHASE_DRAW:
             acts: list[int] = []
-            if self.stock_left:
+            stock_left = self.stock_left
+            called = self.called[s]
+            if stock_left:
                 acts.append(DRAW)
-                if self.top_available and not self.called[s]:
+                if self.top_available and not called:
                     acts.append(TAKE)
-            if self._top_wins(s):
-                acts.append(WIN)
-            if self.stock_left and not self.called[s] and couple_group(hand, self.grouping) >= 0:
+            if self.top_available and self.pile and self._may_win(s):
+                # _top_wins: the discard added, every group a whole number of sets
+                totals = group_totals(hand, grouping)
+                g = grouping[self.pile[-1]]
+                if (totals[g] + 1) % 3 == 0 and all(
+                    t % 3 == 0 for i, t in enumerate(totals) if i != g
+                ):
+                    acts.append(WIN)
+            if stock_left and not called and couple_group(hand, grouping, totals) >= 0:
                 acts.append(CALL)
             return acts
+        totals = group_totals(hand, grouping)
         acts = []
-        if self._may_win(s) and splits_into_sets(hand, self.grouping):
+        if self._may_win(s) and all(t % 3 == 0 for t in totals):
             acts.append(WIN)
         if self.called[s]:
             acts.append(DISCARD + self.drawn)
             return acts
         banned = self.drawn if self.drawn_from == FROM_DISCARD else -1
-        kinds = [k for k in range(N_KINDS) if hand[k] and k != banned]
+        kinds = list(compress(_KINDS, hand))  # the kinds held, picked in C (a hot path)
+        if banned >= 0 and hand[banned]:
+            kinds.remove(banned)
         acts.extend([DISCARD + k for k in kinds])
-        groups = couple_discards(hand, self.grouping)
+        groups = couple_discards(hand, grouping, totals)
         if groups:
-            grouping = self.grouping
             acts.extend([CALL_DISCARD + k for k in kinds if grouping[k] in groups])
         return acts
 

@@ -178,6 +178,8 @@ class _Table(Protocol):
     call_changed: list[bool]
     claim_card: int
     drawn: int
+    _exposed_view: tuple[tuple[int, ...], ...] | None
+    _melds_view: tuple[tuple[int, ...], ...] | None
     live_end: int
     pos: int
     pot: int
@@ -193,17 +195,19 @@ class StateCode:
     * The per-seat views ``calls``, ``call_changed``, ``exposed`` and ``melds`` (most of the
       vector; they change only with a call, a take or a shown draw) are kept in one vector
       in table order, seat 0 first, and only the seats whose values changed since the last
-      call are written again; each viewpoint's vector is one ``take`` of it through that
-      viewpoint's order of the seats.
+      call are written again; each viewpoint's block is one ``take`` of it through that
+      viewpoint's order of the seats, kept as bytes until one of those views changes.
     * The discard pile's counts are brought up to date from the cards added or taken at its
       end since the last call.
-    * The views before the block (``own_hand``, ``discards``, ``top_discard``,
-      ``hand_sizes``) are small counts, converted as one list through ``bytes``; the few
-      after it are written one by one.
+    * Every value of the vector is a small count (below 256; the stock and the pot are
+      written after the conversion when larger), so the whole vector is one ``bytes``
+      string joined from the block, the counts and prepared one-hot pieces, converted to
+      float32 by one numpy call.
 
     Every state has its own (a clone starts afresh)."""
 
     __slots__ = (
+        "_blocks",
         "_calls",
         "_changed",
         "_counts",
@@ -213,66 +217,111 @@ class StateCode:
         "_offsets",
         "_order",
         "_pile",
+        "_turns",
+        "_width",
     )
 
     def __init__(self, players: int) -> None:
         self._offsets, self._order = _offsets(players)
         self._kept = np.zeros(len(self._order[0]), np.float32)
         self._pile: list[int] = []
-        self._counts = [0] * N_KINDS
+        self._counts = bytearray(N_KINDS)
         self._calls: list[str | None] = []
         self._changed: list[bool] = []
         self._exposed: tuple[tuple[int, ...], ...] = ()
         self._melds: tuple[tuple[int, ...], ...] = ()
+        #: each viewpoint's per-seat views as bytes (None: to be made again)
+        self._blocks: list[bytes | None] = [None] * players
+        #: the block's width, and the one-hot turn of each seat relative to the viewer
+        #: (the last: nobody's turn)
+        self._width = self._offsets[4] - self._offsets[0]
+        self._turns = [bytes(int(i == j) for j in range(players)) for i in range(players + 1)]
 
     def encode(self, st: _Table, seat: int) -> Vector:
         """The vector of ``seat``'s observation of ``st`` (``NOBODY``: the public view)."""
-        n = st.n
-        block, _, _, _, o_claim, o_drawn, o_stock, o_pot, o_turn, o_phase = self._offsets
         at = seat if seat >= 0 else 0
-        self._refresh(st)
-        out = self._kept.take(self._order[at])  # zeros but for the per-seat block
+        if (
+            st._exposed_view is not self._exposed
+            or st._melds_view is not self._melds
+            or st.calls != self._calls
+            or st.call_changed != self._changed
+        ):
+            self._refresh(st)
+        block = self._blocks[at]
+        if block is None:  # the per-seat views from this viewpoint, as bytes till they change
+            block = self._blocks[at] = self._block_bytes(at)
         pile = st.pile
-        top = _NO_CARD
-        if pile and st.top_available:
-            top = _ONE_HOT[pile[-1]]
-        sizes = list(map(sum, st.totals))
-        head = (st.hands[seat] if seat >= 0 else _NO_CARD) + self._pile_counts(pile) + top
-        # every count before the block is below 256: bytes convert them fastest
-        out[:block] = np.frombuffer(bytes(head + sizes[at:] + sizes[:at]), np.uint8)
-        if st.claim_card >= 0:
-            out[o_claim + st.claim_card] = 1
+        if pile != self._pile:
+            self._pile_counts(pile)
+        sizes = bytes(map(sum, st.totals))
         cur = st.current
-        if st.drawn >= 0 and seat == cur and seat >= 0:
-            out[o_drawn + st.drawn] = 1
-        out[o_stock] = max(0, st.live_end - st.pos)
-        out[o_pot] = st.pot
-        if cur >= 0:
-            out[o_turn + (cur - at) % n] = 1
-        out[o_phase + st.phase] = 1
+        stock = st.live_end - st.pos
+        if stock < 0:
+            stock = 0
+        pot = st.pot
+        # every value is a count below 256 (but the stock and the pot, written after when
+        # larger): one bytes string, converted to float32 at once
+        out = np.frombuffer(
+            b"".join(
+                (
+                    bytes(st.hands[seat]) if seat >= 0 else _NO_CARD_BYTES,
+                    self._counts,
+                    _ONE_HOT_BYTES[pile[-1]] if pile and st.top_available else _NO_CARD_BYTES,
+                    sizes[at:],
+                    sizes[:at],
+                    block,
+                    _ONE_HOT_BYTES[st.claim_card] if st.claim_card >= 0 else _NO_CARD_BYTES,
+                    _ONE_HOT_BYTES[st.drawn]
+                    if st.drawn >= 0 and seat == cur and seat >= 0
+                    else _NO_CARD_BYTES,
+                    bytes((stock if stock < 256 else 0, pot if 0 <= pot < 256 else 0)),
+                    self._turns[(cur - at) % st.n] if cur >= 0 else self._turns[-1],
+                    _PHASE_BYTES[st.phase],
+                )
+            ),
+            np.uint8,
+        ).astype(np.float32)
+        if stock > 255 or not 0 <= pot < 256:
+            o_stock, o_pot = self._offsets[6:8]
+            out[o_stock] = stock
+            out[o_pot] = pot
         return out
 
+    def _block_bytes(self, at: int) -> bytes:
+        """The kept per-seat views seen from seat ``at``, as bytes."""
+        o = self._offsets[0]
+        view = self._kept.take(self._order[at][o : o + self._width])
+        return view.astype(np.uint8).tobytes()
+
     def _refresh(self, st: _Table) -> None:
-        """The kept per-seat views brought up to date (only the seats that changed)."""
+        """The kept per-seat views brought up to date (only the seats that changed); the
+        viewpoints' bytes made again after a change."""
         kept = self._kept
         n = st.n
         o_calls, o_changed, o_exposed, o_melds = self._offsets[:4]
+        fresh = False
         calls = st.calls
         if calls != self._calls:
             for t, c in enumerate(calls):
                 kept[o_calls + 2 * t] = c == "tan"
                 kept[o_calls + 2 * t + 1] = c == "ceki"
             self._calls = calls[:]
+            fresh = True
         changed = st.call_changed
         if changed != self._changed:
             kept[o_changed : o_changed + n] = changed
             self._changed = changed[:]
+            fresh = True
         now = st._exposed_now()
         if now is not self._exposed:
             self._exposed = self._write(now, self._exposed, o_exposed)
+            fresh = True
         now = st._melds_now()
         if now is not self._melds:
             self._melds = self._write(now, self._melds, o_melds)
+            fresh = True
+        if fresh:
+            self._blocks = [None] * n
 
     def _write(
         self, now: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...], o: int
@@ -284,19 +333,18 @@ class StateCode:
                 kept[o + N_KINDS * t : o + N_KINDS * (t + 1)] = row
         return now
 
-    def _pile_counts(self, pile: list[int]) -> list[int]:
+    def _pile_counts(self, pile: list[int]) -> None:
+        """The discard pile's counts (a ``bytearray``) brought up to date with ``pile``."""
         seen, counts = self._pile, self._counts
         ls, lp = len(seen), len(pile)
         # the pile changes only at its end, most often by one card added or taken
         if lp == ls + 1 and pile[:ls] == seen:
             counts[pile[-1]] += 1
             seen.append(pile[-1])
-            return counts
+            return
         if lp == ls - 1 and seen[:lp] == pile:
             counts[seen.pop()] -= 1
-            return counts
-        if pile == seen:
-            return counts
+            return
         # else the longest common start, found from the end
         m = min(ls, lp)
         for _ in range(4):
@@ -305,14 +353,13 @@ class StateCode:
             m -= 1
         else:
             m = 0
-            counts = self._counts = [0] * N_KINDS
+            counts = self._counts = bytearray(N_KINDS)
             seen = []
         for k in seen[m:]:
             counts[k] -= 1
         for k in pile[m:]:
             counts[k] += 1
         self._pile = pile[:]
-        return counts
 
 
 @cache
@@ -345,9 +392,12 @@ def _offsets(players: int) -> tuple[tuple[int, ...], tuple[np.ndarray, ...]]:
     return tuple(at[k] for k in keys), tuple(orders)
 
 
-#: a card view with no card, and each card's one-hot view, as lists
-_NO_CARD: list[int] = [0] * N_KINDS
-_ONE_HOT: list[list[int]] = [[int(k == j) for j in range(N_KINDS)] for k in range(N_KINDS)]
+#: a card view with no card, each card's one-hot view, and each phase's, as bytes
+_NO_CARD_BYTES = bytes(N_KINDS)
+_ONE_HOT_BYTES = [bytes(int(k == j) for j in range(N_KINDS)) for k in range(N_KINDS)]
+_PHASE_BYTES = [
+    bytes(int(p == j) for j in range(len(PHASE_NAMES))) for p in range(len(PHASE_NAMES))
+]
 
 
 def _maker() -> Callable[[type[SetsObservation], tuple[Any, ...]], SetsObservation]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
+from typing import Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -44,6 +46,10 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
+#: every kind, and the discard of each, as ranges for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
+_DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
+
 
 # -- the call kept ---------------------------------------------------------------------------
 def kept_ceki_waits(cards: Iterable[int], hand: Sequence[int], size: int) -> tuple[int, ...]:
@@ -53,14 +59,20 @@ def kept_ceki_waits(cards: Iterable[int], hand: Sequence[int], size: int) -> tup
     return tuple(k for k in cards if hand[k] % size == size - 1)
 
 
-def call_wait(call: str | None, hand: Sequence[int], rules: SetsRules) -> Wait:
+def call_wait(
+    call: str | None,
+    hand: Sequence[int],
+    rules: SetsRules,
+    totals: Sequence[int] | None = None,
+) -> Wait:
     """What a seat that has called ``call`` waits on with ``hand`` (its cards less any card
     drawn this turn). A ceki caller who turned a mixed set into a mata and kept the call (the
     source: they *can* change to tan [000 R-CHANGE]) still waits only on a card that
     completes a mata. A caller's hand always waits with its own call: a call is made or kept
     only then (``SetsState._call_actions``, ``_caller_discards``), which is what
-    ``determinize`` keeps for the hands it samples."""
-    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair)
+    ``determinize`` keeps for the hands it samples. ``totals``: the hand's cards per group,
+    when the caller keeps them."""
+    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals)
     if call == "ceki" and w.call == "tan":
         return Wait("ceki", kept_ceki_waits(w.cards, hand, rules.set_size))
     return w
@@ -201,12 +213,15 @@ class SetsState(State):
     def _wins(self, hand: list[int]) -> bool:
         return is_winning(hand, self.grouping, True, self.size, self.pair_goes_out)
 
-    def _wait(self, hand: list[int]) -> Wait:
-        return wait_for(hand, self.grouping, self.size, self.pair_goes_out)
+    def _wait(self, hand: list[int], totals: list[int] | None = None) -> Wait:
+        """What ``hand`` waits on (``totals``: its cards per group, when known)."""
+        return wait_for(hand, self.grouping, self.size, self.pair_goes_out, totals)
 
-    def _call_wait(self, call: str | None, hand: list[int]) -> Wait:
+    def _call_wait(
+        self, call: str | None, hand: list[int], totals: list[int] | None = None
+    ) -> Wait:
         """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
-        return call_wait(call, hand, self.rules)
+        return call_wait(call, hand, self.rules, totals)
 
     def _may_discard(self, s: int, k: int) -> bool:
         return self.hands[s][k] > self.melded[s][k]
@@ -295,9 +310,10 @@ class SetsState(State):
             melded = self.melded[s]
             if any(melded):
                 kinds = [k for k in range(N_KINDS) if hand[k] > melded[k]]
-            else:
-                kinds = [k for k, c in enumerate(hand) if c]
-            acts.extend([DISCARD + k for k in kinds])
+                acts.extend([DISCARD + k for k in kinds])
+            else:  # the kinds held, and their discards, picked in C (a hot path)
+                kinds = list(compress(_KINDS, hand))
+                acts.extend(compress(_DISCARDS, hand))
             if not self.lapsed[s]:
                 acts.extend(self._call_actions(hand, kinds, self.totals[s]))
             return acts
@@ -325,11 +341,14 @@ class SetsState(State):
                 return []
         out: list[int] = []
         for k in kinds:
-            if cand is not None and grouping[k] not in cand:
+            g = grouping[k]
+            if cand is not None and g not in cand:
                 continue
             hand[k] -= 1
-            w = self._wait(hand)
+            totals[g] -= 1
+            w = self._wait(hand, totals)
             hand[k] += 1
+            totals[g] += 1
             if w.call == "tan":
                 out.append(CALL_TAN + k)
             elif w.call == "ceki":
@@ -351,6 +370,7 @@ class SetsState(State):
         # breaks one (a count that is a whole number of sets)
         full_mata = mata_count(hand, size)[0]
         mata_only = mode == "mata-only"
+        totals, grouping = self.totals[s], self.grouping
         for k in range(N_KINDS):
             c = hand[k]
             if not c or k == drawn or not self._may_discard(s, k):
@@ -359,7 +379,10 @@ class SetsState(State):
             if mata_only and not better:
                 continue
             hand[k] -= 1
-            w = self._wait(hand)
+            g = grouping[k]
+            totals[g] -= 1
+            w = self._wait(hand, totals)
+            totals[g] += 1
             # a ceki caller who makes a mata may keep ceki (a plain discard) while a card
             # still completes a mata, or change to tan [000 R-CHANGE]
             keeps = (
@@ -643,9 +666,9 @@ class SetsState(State):
             # [000] "they can call on their next discard": a plain discard that leaves the
             # hand a card from winning lets the chance pass, one that leaves it further
             # away gives the next chance back
-            self.lapsed[s] = self._wait(hand).call is not None
+            self.lapsed[s] = self._wait(hand, self.totals[s]).call is not None
         if self.calls[s] is not None:
-            self.waits[s] = w = self._call_wait(self.calls[s], hand)
+            self.waits[s] = w = self._call_wait(self.calls[s], hand, self.totals[s])
             self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
