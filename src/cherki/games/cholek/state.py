@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cherki.core.cards import (
     N_KINDS,
@@ -320,7 +320,7 @@ class CholekState(State):
         items: list[ScoreItem] = []
         scores: list[int] = []
         end_bonus = [0] * n
-        ang: list[dict[str, Any]] = []
+        ang: list[dict[str, JSON]] = []
         for t in range(n):
             pts, lines, ang_pow, besar = score_captured(self.captured[t])
             scores.append(pts)
