@@ -40,7 +40,6 @@ PENDING: dict[str, int] = {
     "cherki.games.ceki.rules": 1,
     "cherki.play.arena": 1,
     "cherki.play.records": 15,
-    "cherki.play.simulate": 10,
     "cherki.play.summary": 1,
     "cherki.server.tables": 4,
     "cherki.ui.cli": 3,
