@@ -39,7 +39,6 @@ SEAMS: dict[str, str] = {
 PENDING: dict[str, int] = {
     "cherki.games.ceki.rules": 1,
     "cherki.play.arena": 1,
-    "cherki.play.records": 15,
     "cherki.play.summary": 1,
     "cherki.server.tables": 4,
     "cherki.ui.cli": 3,
