@@ -28,17 +28,19 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from cherki.core.cards import format_cards, parse_card
 from cherki.core.contract import Game, Rules, State
 from cherki.core.deal import DealRequest
 from cherki.core.errors import CherkiError, RecordError, quote
-from cherki.core.events import RESULT_KEYS, Event
+from cherki.core.events import JSON, RESULT_KEYS, Event
 from cherki.games import find_game
+
+_T = TypeVar("_T")
 
 FORMAT = "cherki-record"
 VERSION = 1
@@ -53,11 +55,11 @@ class HandRecord:
     shoe: list[int] | None = None
     stack: tuple[list[list[int]], list[int]] | None = None
     actions: list[str] = field(default_factory=list)
-    result: dict[str, Any] | None = None
-    context: dict[str, Any] | None = None
+    result: dict[str, JSON] | None = None
+    context: dict[str, JSON] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"first": self.first}
+    def to_json(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"first": self.first}
         if self.seed is not None:
             out["seed"] = self.seed
         if self.shoe is not None:
@@ -86,7 +88,7 @@ class TableRecord:
     target: int | None = None
     until_stopped: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         return {
             "seats": list(self.seats),
             "hands": self.hands,
@@ -130,19 +132,19 @@ class Record:
     #: being played, so that an unfinished game can be resumed (``cherki play --resume``)
     table: TableRecord | None = None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         from cherki.version import __version__
 
-        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "cherki": __version__}
+        out: dict[str, JSON] = {"format": FORMAT, "version": VERSION, "cherki": __version__}
         out.update(self.header_json())
         out["hands"] = [h.to_json() for h in self.hands]
         return out
 
-    def header_json(self) -> dict[str, Any]:
+    def header_json(self) -> dict[str, JSON]:
         """What the record says before its hands: the game, preset, rules, players and
         table (the fields of :meth:`to_json` but ``format``, ``version``, ``cherki`` and
         ``hands``)."""
-        out: dict[str, Any] = {
+        out: dict[str, JSON] = {
             "game": self.game.name,
             "preset": self.preset,
             "rules": self.game.rules_json(self.rules),
@@ -263,7 +265,7 @@ def check_result(record: Record, index: int, state: State) -> None:
             raise RecordError(f"hand {index + 1}: replaying gives a different result ({what})")
 
 
-def split_action(text: Any, i: int, hand: int) -> tuple[int | None, str]:
+def split_action(text: object, i: int, hand: int) -> tuple[int | None, str]:
     if not isinstance(text, str):
         raise RecordError(f"hand {hand + 1}, action {i + 1}: expected text, got {quote(text)}")
     if ":" in text:
@@ -307,7 +309,7 @@ def load_record(path: str | Path) -> Record:
     return parse_record(text)
 
 
-def parse_record(text: str | dict[str, Any]) -> Record:
+def parse_record(text: str | Mapping[str, object]) -> Record:
     """Read and validate a record (JSON text or an already-decoded object)."""
     if isinstance(text, str):
         try:
@@ -377,7 +379,7 @@ def _no_constant(name: str) -> object:
     raise ValueError(f"{name} is not a number a record may hold")
 
 
-def _need(data: dict[str, Any], key: str, kind: type) -> Any:
+def _need(data: Mapping[str, object], key: str, kind: type[_T]) -> _T:
     if key not in data:
         raise RecordError(f'the record has no "{key}"')
     value = data[key]
@@ -386,7 +388,7 @@ def _need(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _cards(value: Any, where: str) -> list[int]:
+def _cards(value: object, where: str) -> list[int]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise RecordError(f"{where} must be a list of card codes")
     try:
@@ -395,7 +397,7 @@ def _cards(value: Any, where: str) -> list[int]:
         raise RecordError(f"{where}: {err}") from None
 
 
-def _parse_hand(raw: Any, i: int, players: int) -> HandRecord:
+def _parse_hand(raw: object, i: int, players: int) -> HandRecord:
     where = f"hand {i + 1}"
     if not isinstance(raw, dict):
         raise RecordError(f"{where} must be an object")

@@ -37,12 +37,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from fractions import Fraction
-from typing import Any
 
 from cherki.bots import make_bot
 from cherki.core.contract import Game, State, play_out
 from cherki.core.errors import RulesError
-from cherki.core.events import EventKind, Result, ScoreItem, Tokens
+from cherki.core.events import JSON, EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
 from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
@@ -70,7 +69,7 @@ class Setup:
     #: :mod:`cherki.vector`: the games of sets with random and heuristic bots)
     engine: str = "reference"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         out = {**asdict(self), "bots": list(self.bots)}
         if self.engine == "reference":
             del out["engine"]  # files written before the batched engine name none
@@ -205,7 +204,7 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
 MONEY_ITEMS = frozenset({"ang-pow", "ang-pow-besar"})
 
 
-def _numbers(detail: Mapping[str, Any], prefix: str = "") -> dict[str, float]:
+def _numbers(detail: Mapping[str, JSON], prefix: str = "") -> dict[str, float]:
     """The numeric fields of a result's detail (one level of nesting flattened)."""
     out: dict[str, float] = {}
     for key, value in detail.items():
@@ -342,7 +341,7 @@ def _chunks(indices: list[int]) -> list[range]:
 
 
 # -- the run's file -------------------------------------------------------------------------
-def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict[str, Any]:
+def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict[str, JSON]:
     done = sorted(summaries, key=lambda h: h.index)
     return {
         "format": FORMAT,
@@ -402,7 +401,7 @@ def _is_flag(xs: Sequence[float]) -> bool:
 
 def statistics(
     hands: Sequence[HandSummary], players: int, endings: Sequence[str] = ()
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     """Every figure of a run, with its 95% interval (JSON data). ``endings``: the ways a
     hand can end (:func:`possible_endings`); each gets a share, 0 if it never happened."""
     n = len(hands)
@@ -418,7 +417,7 @@ def statistics(
     scores = [float(h.score) for h in wins]
     with_money = [h for h in hands if len(h.money) == players]
     pot = [-float(sum(h.payments)) for h in hands]
-    out: dict[str, Any] = {
+    out: dict[str, JSON] = {
         "hands": n,
         "ends": {how: _share(c, n) for how, c in sorted(ends.items())},
         "won": _share(w, n),
@@ -478,7 +477,7 @@ def statistics(
 
 def match_statistics(
     game: Game, rules: Rules, players: int, hands: Sequence[HandSummary]
-) -> dict[str, Any] | None:
+) -> dict[str, JSON] | None:
     """For a game with its own match bookkeeping (Chot: tokens, bangkong and the
     settlement), the simulated hands taken in order as one run of matches through the
     game's own ledger: how many hands a bangkong takes, its excess, which side wins it, and
@@ -528,12 +527,12 @@ MEASURES: dict[str, Callable[[HandSummary], float]] = {
 }
 
 
-def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> dict[str, Any]:
+def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> dict[str, JSON]:
     """Each measure's mean difference (other − base) over the same hands, with its interval;
     and each way of ending's difference in share."""
     if [h.index for h in base] != [h.index for h in other]:
         raise RulesError("variants compared must play the same hands")
-    out: dict[str, Any] = {
+    out: dict[str, JSON] = {
         name: mean_interval([f(b) - f(o) for b, o in zip(other, base, strict=True)]).to_json()
         for name, f in MEASURES.items()
     }
@@ -642,7 +641,7 @@ def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
     return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
 
 
-def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, Any]]:
+def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, JSON]]:
     """Figures known exactly, each beside its simulated share or mean and 95% interval.
 
     Balik Satu's scoring turns the stock's top card once a win stands. Which card that is
@@ -660,7 +659,7 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
       heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
     """
     r = setup.table()[1]
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, JSON]] = []
     if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
         p = kandang_tangan_deal(r, setup.players)
         out.append(

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from cherki.core.errors import RulesError
+from cherki.core.events import JSON
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class HandSummary:
     #: Cholek Tiga's ang pow and its in-play bonuses (``in-play-ayam``, ``in-play-kandang``)
     item_money: dict[str, int] = field(default_factory=dict)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         out = asdict(self)
         out["payments"] = list(self.payments)
         out["money"] = list(self.money)

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 from functools import partial
-from typing import Any, Literal
+from typing import Literal
 
 from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 
 from cherki.bots import levels_for
 from cherki.core.errors import CherkiError
+from cherki.core.events import JSON
 from cherki.core.options import Option
 from cherki.games import GAMES
 from cherki.i18n import DEFAULT, choice_key, normalise, option_key, preset_key, words
@@ -85,12 +86,12 @@ def _kind(option: Option) -> str:
     return "int" if option.kind is int else "text"
 
 
-def games_json(lang: str = DEFAULT) -> list[dict[str, Any]]:
+def games_json(lang: str = DEFAULT) -> list[dict[str, JSON]]:
     """What the lobby offers for each game, its presets' and options' titles and
     descriptions in ``lang`` (the catalogues' ``preset.*`` and ``option.*``: see
     :func:`cherki.i18n.option_key`)."""
     w = words(lang)
-    out = []
+    out: list[dict[str, JSON]] = []
     for g in GAMES.values():
         out.append(
             {
@@ -140,15 +141,15 @@ def address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
-@router.get("/api/games")
-async def games(lang: str | None = None) -> list[dict[str, Any]]:
+@router.get("/api/games", response_model=None)
+async def games(lang: str | None = None) -> list[dict[str, JSON]]:
     """The games (``?lang=ms``: their presets' and options' words in that language; one
     cherki does not speak: English)."""
     return games_json(normalise(lang) or DEFAULT)
 
 
-@router.post("/api/tables")
-async def create(body: TableIn, request: Request, lang: str | None = None) -> dict[str, Any]:
+@router.post("/api/tables", response_model=None)
+async def create(body: TableIn, request: Request, lang: str | None = None) -> dict[str, JSON]:
     srv = _server(request)
     if srv.tables.playing >= srv.limits.live_tables:
         raise HTTPException(429, "this server holds as many tables as it can: try later")
@@ -176,7 +177,7 @@ async def create(body: TableIn, request: Request, lang: str | None = None) -> di
         raise HTTPException(400, said(err, normalise(lang) or DEFAULT)) from None
     srv.tables.live[table_id].wake(srv.thinker)
     srv.listing_changed()
-    made: dict[str, Any] = {
+    made: dict[str, JSON] = {
         "table": table_id,
         "seats": {str(s): t for s, t in tokens.items()},
         "links": {str(s): f"/seat/{t}" for s, t in tokens.items()},
@@ -187,17 +188,17 @@ async def create(body: TableIn, request: Request, lang: str | None = None) -> di
     }
     if srv.public:
         made |= reach.absolute_links(srv.public, made)
-        made["host_page_url"] = srv.public + made["host_page"]
+        made["host_page_url"] = srv.public + f"/host/{host}"
     return made
 
 
-@router.get("/api/tables")
-async def listing(request: Request) -> list[dict[str, Any]]:
+@router.get("/api/tables", response_model=None)
+async def listing(request: Request) -> list[dict[str, JSON]]:
     return await _server(request).listing()
 
 
-@router.post("/api/seats")
-async def take(body: TakeSeat, request: Request) -> dict[str, Any]:
+@router.post("/api/seats", response_model=None)
+async def take(body: TakeSeat, request: Request) -> dict[str, JSON]:
     srv = _server(request)
     try:
         table_id, seat = await asyncio.to_thread(srv.store.seat_of, body.token)
@@ -212,11 +213,11 @@ async def take(body: TakeSeat, request: Request) -> dict[str, Any]:
     return {"table": table_id, "seat": seat}
 
 
-@router.get("/api/seat/{token}")
-async def seat_info(token: str, request: Request) -> dict[str, Any]:
+@router.get("/api/seat/{token}", response_model=None)
+async def seat_info(token: str, request: Request) -> dict[str, JSON]:
     store = _server(request).store
 
-    def look() -> dict[str, Any]:
+    def look() -> dict[str, JSON]:
         table_id, seat = store.seat_of(token)
         info = store.table(table_id)
         return {
@@ -234,8 +235,8 @@ async def seat_info(token: str, request: Request) -> dict[str, Any]:
 
 
 # -- the host's link ----------------------------------------------------------------------------
-@router.get("/api/host/{token}")
-async def host_info(token: str, request: Request) -> dict[str, Any]:
+@router.get("/api/host/{token}", response_model=None)
+async def host_info(token: str, request: Request) -> dict[str, JSON]:
     """The host's view of a table: every seat with its link and name."""
     try:
         return await asyncio.to_thread(_server(request).host_view, token)
@@ -251,8 +252,8 @@ async def _hosted(srv: Server, token: str) -> Table:
         raise HTTPException(404, str(err)) from None
 
 
-@router.post("/api/host/{token}/seats/{seat}/name")
-async def host_rename(token: str, seat: int, body: NameIn, request: Request) -> dict[str, Any]:
+@router.post("/api/host/{token}/seats/{seat}/name", response_model=None)
+async def host_rename(token: str, seat: int, body: NameIn, request: Request) -> dict[str, JSON]:
     """The host names a person's seat; everyone at the table is told."""
     srv = _server(request)
     table = await _hosted(srv, token)
@@ -266,8 +267,8 @@ async def host_rename(token: str, seat: int, body: NameIn, request: Request) -> 
     return {"table": table.id, "seat": seat, "name": body.name.strip()}
 
 
-@router.post("/api/host/{token}/seats/{seat}/reissue")
-async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any]:
+@router.post("/api/host/{token}/seats/{seat}/reissue", response_model=None)
+async def host_reissue(token: str, seat: int, request: Request) -> dict[str, JSON]:
     """A new link for a person's seat: the old one stops working, and whoever holds it is
     told so and disconnected."""
     srv = _server(request)
@@ -282,10 +283,10 @@ async def host_reissue(token: str, seat: int, request: Request) -> dict[str, Any
     return {"table": table.id, "seat": seat, "link": link, "url": (srv.public or "") + link}
 
 
-@router.post("/api/host/{token}/settings")
+@router.post("/api/host/{token}/settings", response_model=None)
 async def host_settings(
     token: str, body: SettingsIn, request: Request, lang: str | None = None
-) -> dict[str, Any]:
+) -> dict[str, JSON]:
     """The host changes the table's settings (hints, the bots' pace, the pause after a
     hand, the turn timer: 0 turns it off); everyone at the table is told. ``lang``: the
     language of a refusal."""
@@ -302,8 +303,8 @@ async def host_settings(
     return {"table": table.id, "settings": table.view(None)["settings"]}
 
 
-@router.post("/api/host/{token}/again")
-async def host_again(token: str, request: Request, lang: str | None = None) -> dict[str, Any]:
+@router.post("/api/host/{token}/again", response_model=None)
+async def host_again(token: str, request: Request, lang: str | None = None) -> dict[str, JSON]:
     """The host starts another match at the table (once the match is over; ``lang``: the
     language of a refusal)."""
     srv = _server(request)
@@ -316,8 +317,8 @@ async def host_again(token: str, request: Request, lang: str | None = None) -> d
     return {"table": table.id, "match": table.number}
 
 
-@router.post("/api/host/{token}/next")
-async def host_next(token: str, request: Request) -> dict[str, Any]:
+@router.post("/api/host/{token}/next", response_model=None)
+async def host_next(token: str, request: Request) -> dict[str, JSON]:
     """The host deals the next hand without waiting for everyone's "next hand"."""
     srv = _server(request)
     table = await _hosted(srv, token)
@@ -325,15 +326,15 @@ async def host_next(token: str, request: Request) -> dict[str, Any]:
     return {"table": table.id, "hand": len(table.session.match.results)}
 
 
-@router.get("/api/host/{token}/chat")
-async def host_chat(token: str, request: Request) -> dict[str, Any]:
+@router.get("/api/host/{token}/chat", response_model=None)
+async def host_chat(token: str, request: Request) -> dict[str, JSON]:
     """The table's chat settings: whether its spectators read the chat."""
     table = await _hosted(_server(request), token)
     return {"table": table.id, "spectators": chat.spectators_read(table)}
 
 
-@router.post("/api/host/{token}/chat")
-async def host_chat_set(token: str, body: ChatIn, request: Request) -> dict[str, Any]:
+@router.post("/api/host/{token}/chat", response_model=None)
+async def host_chat_set(token: str, body: ChatIn, request: Request) -> dict[str, JSON]:
     """The host lets the table's spectators read its chat (or stops them); the spectators
     connected now are told."""
     srv = _server(request)

@@ -56,12 +56,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cherki.server import api, pages, sockets, words
 from cherki.server.api import games_json
@@ -78,9 +78,6 @@ __all__ = ["MAX_MESSAGE", "RATE", "app_from_env", "create_app", "default_url", "
 
 
 # -- request bodies ------------------------------------------------------------------------------
-Scope = MutableMapping[str, Any]
-ASGI = Callable[[Scope, Callable[[], Awaitable[Any]], Callable[[Any], Awaitable[None]]],
-                Awaitable[None]]  # fmt: skip
 
 
 class BodyLimit:
@@ -88,11 +85,11 @@ class BodyLimit:
     length, or as it streams in (the body is gathered here, up to the limit, and handed to
     the app only when it is within it)."""
 
-    def __init__(self, app: ASGI, limits: Limits) -> None:
+    def __init__(self, app: ASGIApp, limits: Limits) -> None:
         self.app = app
         self.limits = limits
 
-    async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
@@ -121,7 +118,7 @@ class BodyLimit:
         body = b"".join(parts)
         done = False
 
-        async def replayed() -> Any:
+        async def replayed() -> Message:
             nonlocal done
             if not done:
                 done = True
@@ -131,7 +128,7 @@ class BodyLimit:
         await self.app(scope, replayed, send)
 
 
-async def _plain(send: Any, status: int, detail: str) -> None:
+async def _plain(send: Send, status: int, detail: str) -> None:
     body = json.dumps({"detail": detail}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers})

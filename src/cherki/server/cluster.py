@@ -67,8 +67,8 @@ import os
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypedDict
 
 from sqlalchemy import text
 from sqlalchemy.engine import Connection as SAConnection
@@ -80,8 +80,11 @@ from cherki.server.messages import error
 from cherki.server.words import refusal
 
 if TYPE_CHECKING:
+    from psycopg import AsyncConnection
+    from psycopg.rows import TupleRow
     from starlette.requests import Request
     from starlette.responses import Response
+    from starlette.types import ASGIApp, Message, Scope
     from starlette.websockets import WebSocket
 
     from cherki.server.store import Store
@@ -110,7 +113,43 @@ HOP = b"x-cherki-hop"
 #: what a client of a table that moved to another process is told
 MOVED = "this table moved to another server: connecting again"
 
-ASGI = Callable[[dict[str, Any], Any, Any], Awaitable[None]]
+
+class Portable(TypedDict):
+    """What of a request's ASGI scope the owner needs to serve it as it came, as JSON."""
+
+    type: str
+    http_version: str
+    scheme: str
+    method: str | None
+    path: str
+    query_string: str
+    headers: list[list[str]]
+    client: list[str | int] | None
+    server: list[str | int] | None
+    subprotocols: list[str]
+
+
+#: A message between processes, as JSON: ``k`` its kind (``open``, ``in``, ``out``, ``end``,
+#: ``accept``, ``close``, ``http``, ``reply``), ``t`` the forwarded client, ``from`` the sender,
+#: ``scope`` the request, ``x`` a WebSocket text, ``c``/``r`` a close's code and reason (``r``:
+#: a forwarded request's name in ``http`` and ``reply``), ``b`` a body (base64), ``s``/``h`` a
+#: reply's status and headers.
+Note = TypedDict(
+    "Note",
+    {
+        "k": str,
+        "t": str,
+        "from": str,
+        "scope": Portable,
+        "x": str,
+        "c": int,
+        "r": str,
+        "b": str,
+        "s": int,
+        "h": list[list[str]],
+    },
+    total=False,
+)
 
 _CLAIM = text(
     "INSERT INTO leases (table_id, owner, epoch, expires) "
@@ -144,12 +183,12 @@ def conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def hopped(scope: Mapping[str, Any]) -> bool:
+def hopped(scope: Scope) -> bool:
     """Whether a request was forwarded here by another process."""
     return any(k == HOP for k, _ in scope.get("headers", ()))
 
 
-def _portable(scope: Mapping[str, Any]) -> dict[str, Any]:
+def _portable(scope: Scope) -> Portable:
     """What of a request's scope the owner needs to serve it as it came, as JSON."""
     return {
         "type": scope["type"],
@@ -165,9 +204,9 @@ def _portable(scope: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _restore(data: dict[str, Any]) -> dict[str, Any]:
+def _restore(data: Portable) -> Scope:
     headers = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in data["headers"]]
-    scope: dict[str, Any] = {
+    scope: Scope = {
         "type": data["type"],
         "asgi": {"version": "3.0", "spec_version": "2.3"},
         "http_version": data["http_version"],
@@ -194,11 +233,11 @@ class _Inbound:
         self.cluster = cluster
         self.tid = tid
         self.origin = origin
-        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(TUNNEL_QUEUE + 2)
+        self.queue: asyncio.Queue[Message] = asyncio.Queue(TUNNEL_QUEUE + 2)
         self.ended = False
         self.closed = False
 
-    def push(self, event: dict[str, Any]) -> None:
+    def push(self, event: Message) -> None:
         if self.ended:
             return
         if event["type"] == "websocket.disconnect":
@@ -210,13 +249,13 @@ class _Inbound:
             self.cluster.post(self.origin, {"k": "close", "t": self.tid, "c": TOO_SLOW, "r": ""})
         self.queue.put_nowait(event)
 
-    async def run(self, app: ASGI, scope: dict[str, Any]) -> None:
+    async def run(self, app: ASGIApp, scope: Scope) -> None:
         post = self.cluster.post
 
-        async def receive() -> dict[str, Any]:
+        async def receive() -> Message:
             return await self.queue.get()
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: Message) -> None:
             kind = message["type"]
             if self.closed:
                 return
@@ -250,7 +289,7 @@ class _Outbound:
     def __init__(self, table_id: str, owner: str) -> None:
         self.table_id = table_id
         self.owner = owner
-        self.answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.answer: asyncio.Future[Note] = asyncio.get_running_loop().create_future()
         self.conn: Connection | None = None
         self.early: list[str] = []
         self.ending: asyncio.Task[None] | None = None
@@ -258,7 +297,7 @@ class _Outbound:
         #: the close code and reason the owner sent
         self.closed_with = (1000, "")
 
-    def handle(self, message: dict[str, Any]) -> None:
+    def handle(self, message: Note) -> None:
         kind = message["k"]
         if kind == "accept" and not self.answer.done():
             self.answer.set_result(message)
@@ -316,20 +355,20 @@ class Cluster:
         #: told when a table was lost (taken by another) and when one was taken over here
         self.on_lost: Callable[[str], None] | None = None
         self.on_adopt: Callable[[str], Awaitable[None]] | None = None
-        self.app: ASGI | None = None
+        self.app: ASGIApp | None = None
         self.limits = Limits()
         self.inbound: dict[str, _Inbound] = {}
         self.outbound: dict[str, _Outbound] = {}
         #: HTTP requests forwarded and not yet answered: their answer to come, and the owner
-        self.requests: dict[str, tuple[asyncio.Future[dict[str, Any]], str]] = {}
+        self.requests: dict[str, tuple[asyncio.Future[Note], str]] = {}
         self._outbox: deque[tuple[str, str]] = deque()
         self._counter = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
-        self._listen: Any = None
-        self._work: Any = None
+        self._listen: AsyncConnection[TupleRow] | None = None
+        self._work: AsyncConnection[TupleRow] | None = None
         self._lock: asyncio.Lock | None = None
-        self._send: Any = None
+        self._send: AsyncConnection[TupleRow] | None = None
         self._seq = itertools.count(1)
         #: the pieces of long messages heard so far, by message
         self._parts: dict[str, list[str]] = {}
@@ -387,7 +426,7 @@ class Cluster:
             self.on_lost(table_id)
 
     # -- the processes' mail -------------------------------------------------------------------
-    async def start(self, app: ASGI, limits: Limits) -> None:
+    async def start(self, app: ASGIApp, limits: Limits) -> None:
         """Open the connections to the database (one that LISTENs), say this process is
         alive and start its beats, its reader and its sender."""
         import psycopg
@@ -429,7 +468,7 @@ class Cluster:
         self._listen = self._work = self._send = None
         self.held.clear()
 
-    def post(self, recipient: str, body: dict[str, Any]) -> bool:
+    def post(self, recipient: str, body: Note) -> bool:
         """Queue a message for another process (never waits). False when too many wait."""
         if len(self._outbox) >= OUTBOX_MESSAGES or self._ready is None:
             return False
@@ -437,7 +476,9 @@ class Cluster:
         self._ready.set()
         return True
 
-    async def _connected(self, conn: Any, *, listen: bool = False) -> Any:
+    async def _connected(
+        self, conn: AsyncConnection[TupleRow] | None, *, listen: bool = False
+    ) -> AsyncConnection[TupleRow]:
         """``conn``, or a new connection when it broke (the database restarted)."""
         import psycopg
 
@@ -459,8 +500,9 @@ class Cluster:
                         log.exception("a message from another process could not be handled")
             except Exception:
                 log.exception("the cluster's listening connection failed: connecting again")
-                with contextlib.suppress(Exception):
-                    await self._listen.close()
+                if self._listen is not None:
+                    with contextlib.suppress(Exception):
+                        await self._listen.close()
                 await asyncio.sleep(self.beat)
 
     def _heard(self, payload: str) -> None:
@@ -500,7 +542,7 @@ class Cluster:
                 except Exception:
                     log.exception("cannot send %d messages to the other processes", len(batch))
 
-    def _dispatch(self, m: dict[str, Any]) -> None:
+    def _dispatch(self, m: Note) -> None:
         kind = m["k"]
         if kind == "open":
             inbound = _Inbound(self, m["t"], m["from"])
@@ -691,7 +733,7 @@ class Cluster:
         from starlette.responses import JSONResponse, Response
 
         rid = f"{self.id}.{next(self._counter)}"
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Note] = asyncio.get_running_loop().create_future()
         self.requests[rid] = (future, away.owner)
         body = await request.body()
         sent = self.post(
@@ -718,7 +760,7 @@ class Cluster:
         headers = {k: v for k, v in answer["h"] if k.lower() != "content-length"}
         return Response(base64.b64decode(answer["b"]), answer["s"], headers=headers)
 
-    async def _serve_http(self, m: dict[str, Any]) -> None:
+    async def _serve_http(self, m: Note) -> None:
         assert self.app is not None
         body = base64.b64decode(m["b"])
         given = False
@@ -726,7 +768,7 @@ class Cluster:
         headers: list[list[str]] = []
         parts: list[bytes] = []
 
-        async def receive() -> dict[str, Any]:
+        async def receive() -> Message:
             nonlocal given
             if not given:
                 given = True
@@ -734,7 +776,7 @@ class Cluster:
             await asyncio.sleep(ANSWER_SECONDS)
             return {"type": "http.disconnect"}
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send(message: Message) -> None:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = int(message["status"])

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from cherki.core.errors import CherkiError
+from cherki.core.events import JSON
 
 #: the host names of this machine that only its own browsers use
 LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
@@ -150,14 +151,14 @@ def origin_ok(origin_header: str | None, allowed: Iterable[str]) -> bool:
     return bool(parts.hostname) and seen in allowed
 
 
-def absolute_links(public: str, made: Mapping[str, object]) -> dict[str, object]:
+def absolute_links(public: str, made: Mapping[str, JSON]) -> dict[str, JSON]:
     """The absolute twins, under the public address, of the links an answer of the API
     holds: ``links`` (a path for each seat) → ``urls``; ``watch_page`` →
     ``watch_page_url``; the socket ``watch`` → ``watch_url`` (``ws``, or ``wss`` under
     ``https``). Fields the answer lacks are left out."""
     base = public_url(public)
     sockets = "wss" + base[len("https") :] if base.startswith("https:") else "ws" + base[4:]
-    out: dict[str, object] = {}
+    out: dict[str, JSON] = {}
     links = made.get("links")
     if isinstance(links, Mapping):
         out["urls"] = {seat: base + str(path) for seat, path in links.items()}

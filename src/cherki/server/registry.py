@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import Any
+from collections.abc import Mapping
 
 from cherki.bots import make_bot
 from cherki.core.errors import RulesError
+from cherki.core.events import JSON
 from cherki.games import find_game
 from cherki.play.records import parse_record, replay_hand
 from cherki.play.session import Seat, Session
@@ -56,7 +57,7 @@ class Tables:
         self,
         game_name: str,
         preset: str | None,
-        options: dict[str, Any],
+        options: Mapping[str, JSON],
         seats: list[SeatPlan],
         hands: int = 1,
         timer: int | None = None,
@@ -90,7 +91,7 @@ class Tables:
                 raise RulesError(f"a seat is {HUMAN!r} or {BOT!r}, not {p.kind!r}")
         seed = random.SystemRandom().getrandbits(64)
         session = Session(game, rules, players, seed, hands=hands, preset=preset or None)
-        settings: dict[str, Any] = {
+        settings: dict[str, JSON] = {
             "hands": hands,
             "timer": timer,
             "listed": bool(listed),
@@ -202,7 +203,7 @@ class Tables:
 
 
 # -- records for a viewer (from the record alone: runs in a worker) ------------------------------
-def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
+def record_for(text: str, seat: int | None, over: bool) -> dict[str, JSON]:
     """The table's record (its JSON ``text``) as ``seat`` (None: a spectator) may have it
     (module notes); ``over``: whether the match is over."""
     record = parse_record(text)
@@ -213,7 +214,7 @@ def record_for(text: str, seat: int | None, over: bool) -> dict[str, Any]:
     hands = []
     for index, hand in enumerate(record.hands):
         state = replay_hand(record, index, check=False)
-        entry: dict[str, Any] = {"first": hand.first, "actions": list(hand.actions)}
+        entry: dict[str, JSON] = {"first": hand.first, "actions": list(hand.actions)}
         if hand.context is not None:
             entry["context"] = dict(hand.context)
         if seat is not None:

@@ -18,13 +18,14 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from fastapi import HTTPException
 
 from cherki.bots import Bot, SearchBot
 from cherki.core.contract import Observation
 from cherki.core.errors import CherkiError
+from cherki.core.events import JSON
 from cherki.games import GAMES
 from cherki.server import origin as reach
 from cherki.server import pages
@@ -34,6 +35,12 @@ from cherki.server.registry import Tables, record_for
 from cherki.server.settings import IDLE_SECONDS
 from cherki.server.store import Store
 from cherki.server.tables import Table, think
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp
+
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 
 TICK = 0.25  # seconds between looks at the turn timers
 THINKERS = 1  # worker processes for the searching bots
@@ -112,7 +119,7 @@ class Heavy:
             )
         return self.pool
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+    async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         if self.jobs >= self.limits.heavy_jobs:
             raise HTTPException(503, "the server is busy with other big requests: try again soon")
         self.jobs += 1
@@ -221,7 +228,7 @@ class Server:
         self.tick = tick
         self.collect_every = collect_every
         self._thinkers: ProcessPoolExecutor | None = None
-        self._listing: tuple[float, list[dict[str, Any]]] | None = None
+        self._listing: tuple[float, list[dict[str, JSON]]] | None = None
         #: the tables' count of changes the kept list was read at
         self._listing_at = -1
         self._tasks: list[asyncio.Task[None]] = []
@@ -270,7 +277,7 @@ class Server:
         table = await asyncio.to_thread(self.tables.adopt, table_id)
         table.wake(self.thinker)
 
-    async def listing(self) -> list[dict[str, Any]]:
+    async def listing(self) -> list[dict[str, JSON]]:
         """The tables in play that their hosts listed: read once for everyone who asks
         until something it shows changes (or :data:`LISTING_SECONDS` pass)."""
         now = time.monotonic()
@@ -289,7 +296,7 @@ class Server:
     def listing_changed(self) -> None:
         self._listing = None
 
-    def _read_listing(self) -> list[dict[str, Any]]:
+    def _read_listing(self) -> list[dict[str, JSON]]:
         out = []
         for t in self.store.tables(status="playing") + self.store.tables(status="open"):
             if not t.settings.get("listed"):
@@ -318,13 +325,13 @@ class Server:
             )
         return out
 
-    def host_view(self, token: str) -> dict[str, Any]:
+    def host_view(self, token: str) -> dict[str, JSON]:
         """The host's view of a table: every seat with its link and name (a CherkiError
         for a link that is not a host's)."""
         table_id, links = self.store.seat_links(token)
         info = self.store.table(table_id)
         base = self.public or ""
-        seats = []
+        seats: list[JSON] = []
         for s in info.seats:
             link = f"/seat/{links[s.seat]}" if s.seat in links else None
             seats.append(
@@ -371,7 +378,7 @@ class Server:
             await asyncio.sleep(every)
             gc.collect()
 
-    async def start_cluster(self, app: Any) -> None:
+    async def start_cluster(self, app: ASGIApp) -> None:
         """Join the other processes on the database (PostgreSQL only)."""
         if self.cluster is not None:
             await self.cluster.start(app, self.limits)

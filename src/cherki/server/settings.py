@@ -4,8 +4,9 @@ refused in words; and the names cherki gives seats until people give theirs."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from cherki.core.events import JSON
 from cherki.core.options import plays_for_money as options_play_for_money
 from cherki.server.words import Refused
 
@@ -40,16 +41,17 @@ def plays_for_money(game: Game, rules: Rules) -> bool:
     return options_play_for_money(game.options, rules)
 
 
-def check_setting(name: str, value: Any) -> Any:
+def check_setting(name: str, value: JSON) -> bool | float | int | None:
     """A table setting's value, checked (a refusal in words for a bad one)."""
     if name in ("hints", "pause"):
         if type(value) is not bool:
             raise Refused("error.setting.on_off", name=name, value=repr(value))
         return value
     if name == "bot_pace":
-        if type(value) not in (int, float) or not 0 <= value <= MAX_PACE:
+        pace = value if type(value) in (int, float) else None  # a bool is no pace
+        if not isinstance(pace, int | float) or not 0 <= pace <= MAX_PACE:
             raise Refused("error.setting.pace", most=f"{MAX_PACE:g}", value=repr(value))
-        return round(float(value), 2)
+        return round(float(pace), 2)
     if name == "timer":
         if value is not None and (type(value) is not int or not MIN_TIMER <= value <= MAX_TIMER):
             raise Refused("error.setting.timer", least=MIN_TIMER, most=MAX_TIMER, value=repr(value))

@@ -59,12 +59,12 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import NamedTuple, Protocol, TypeAlias
 
 from sqlalchemy import (
     Connection,
@@ -76,10 +76,13 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
 
 from cherki.core.errors import CherkiError
+from cherki.core.events import JSON
 from cherki.play.records import FORMAT, VERSION, HandRecord, Record, parse_record
 from cherki.server.schema import ActionRow, HandRow, MatchRow, SeatRow, TableRow
 
@@ -114,7 +117,7 @@ class TableInfo:
     id: str
     game: str
     status: str
-    settings: dict[str, Any]
+    settings: dict[str, JSON]
     version: int
     seats: tuple[SeatInfo, ...]
 
@@ -162,14 +165,22 @@ def _token_shape(token: object) -> bool:
 
 
 # -- the log a table's record is written as -------------------------------------------------
+#: A hand's deal as the record holds it: first seat, seed, shoe, stack, context.
+_Deal: TypeAlias = tuple[
+    int, int | None, list[int] | None, tuple[list[list[int]], list[int]] | None, JSON
+]
+#: The values of one row written (column: value).
+_Values: TypeAlias = dict[str, str | int | None]
+
+
 @dataclass
 class _Hand:
     """A hand as written: its deal (as the record's own values, to compare), its actions
     and its result."""
 
-    deal: tuple[Any, ...]
+    deal: _Deal
     actions: list[str]
-    result: dict[str, Any] | None
+    result: dict[str, JSON] | None
 
 
 @dataclass
@@ -182,7 +193,7 @@ class _Written:
     hands: list[_Hand] = field(default_factory=list)
     #: what the header was written from (game, preset, rules, players, table): a record
     #: with the same needs no new header text
-    header_key: tuple[Any, ...] | None = None
+    header_key: tuple[object, ...] | None = None
     #: the match in play (0: the first) and the ``hands`` row of its first hand: the
     #: record saved is this match's, its hand ``i`` the row ``first_hand + i``
     match: int = 0
@@ -196,8 +207,8 @@ class _Change:
     table_id: str
     header: str | None = None
     status: str | None = None
-    hands: list[dict[str, Any]] = field(default_factory=list)
-    actions: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[_Values] = field(default_factory=list)
+    actions: list[_Values] = field(default_factory=list)
     results: list[tuple[int, str]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
@@ -210,7 +221,7 @@ class _Change:
         )
 
 
-def _deal(hand: HandRecord) -> tuple[Any, ...]:
+def _deal(hand: HandRecord) -> _Deal:
     return (hand.first, hand.seed, hand.shoe, hand.stack, hand.context)
 
 
@@ -218,7 +229,7 @@ def _header_text(record: Record) -> str:
     return json.dumps(record.header_json(), ensure_ascii=False)
 
 
-def _hand_values(table_id: str, index: int, hand: HandRecord) -> dict[str, Any]:
+def _hand_values(table_id: str, index: int, hand: HandRecord) -> _Values:
     data = hand.to_json()
     return {
         "table_id": table_id,
@@ -232,7 +243,7 @@ def _hand_values(table_id: str, index: int, hand: HandRecord) -> dict[str, Any]:
     }
 
 
-def _json_or_none(value: Any) -> str | None:
+def _json_or_none(value: JSON) -> str | None:
     return None if value is None else json.dumps(value, ensure_ascii=False)
 
 
@@ -330,7 +341,7 @@ class Store:
         self.local = self.engine.dialect.name == "sqlite"
         #: SQLite lets one writer in at a time and makes the others sleep and try again (up
         #: to 100 ms a try): this process's transactions take turns here instead
-        self._writing: AbstractContextManager[Any] = nullcontext()
+        self._writing: AbstractContextManager[object] = nullcontext()
         self._checkpoints: threading.Thread | None = None
         self._closing = threading.Event()
         if self.local:
@@ -398,7 +409,7 @@ class Store:
         self,
         record: Record,
         seats: list[tuple[str, str | None]],
-        settings: dict[str, Any] | None = None,
+        settings: Mapping[str, JSON] | None = None,
     ) -> Created:
         """A new table with its record (usually no hand yet) and its seats (``(kind, bot
         level)`` each); returns its id, a token for each human seat and the host's token
@@ -489,7 +500,7 @@ class Store:
             if not change:
                 self._remember(table_id, after)
                 return after.version
-            values: dict[str, Any] = {
+            values: dict[str, str | int | datetime] = {
                 "table": table_id,
                 "was": old.version,
                 "version": after.version,
@@ -567,16 +578,17 @@ class Store:
         written = _Written(row.header, row.status, row.version, match=which, first_hand=first)
         if not hand_rows:
             return None, written
-        hands = [_hand_json(h) for h in hand_rows]
+        moves: list[list[str]] = [[] for _ in hand_rows]
         for hand, text in actions:
-            hands[hand - first]["actions"].append(text)
+            moves[hand - first].append(text)
+        hands = [{**_hand_json(h), "actions": m} for h, m in zip(hand_rows, moves, strict=True)]
         data = {"format": FORMAT, "version": VERSION, **json.loads(row.header), "hands": hands}
         record = parse_record(data)
         written.hands = [_Hand(_deal(h), list(h.actions), h.result) for h in record.hands]
         return record, written
 
     # -- matches played again at the table ------------------------------------------------
-    def new_match(self, table_id: str, carried: dict[str, Any]) -> int:
+    def new_match(self, table_id: str, carried: Mapping[str, JSON]) -> int:
         """Start another match at the table (its record's hands are saved next, from its
         first): a ``matches`` row (what the matches before leave, ``carried``), and the
         table in play again; returns the new match's number (from 0)."""
@@ -612,7 +624,7 @@ class Store:
         )
         return number
 
-    def matches(self, table_id: str) -> list[tuple[int, int, dict[str, Any]]]:
+    def matches(self, table_id: str) -> list[tuple[int, int, dict[str, JSON]]]:
         """The table's matches after its first: ``(match, first_version, carried)`` each."""
         with self._conn() as conn:
             rows = conn.execute(
@@ -635,7 +647,7 @@ class Store:
             ).all()
         return {v: str(level) for v, level in rows}
 
-    def set_settings(self, table_id: str, settings: dict[str, Any]) -> None:
+    def set_settings(self, table_id: str, settings: Mapping[str, JSON]) -> None:
         """The table's settings as the host changed them."""
         with self._conn() as conn:
             if self.fence is not None:
@@ -771,20 +783,36 @@ def _write_log(conn: Connection, change: _Change) -> None:
         )
 
 
-def _hand_json(row: Any) -> dict[str, Any]:
-    """A ``hands`` row as the record's hand object (actions to be added)."""
-    out: dict[str, Any] = {"first": row.first_seat}
+class _HandRow(Protocol):
+    """The columns of a ``hands`` row that make the record's hand."""
+
+    @property
+    def first_seat(self) -> int: ...
+    @property
+    def seed(self) -> str | None: ...
+    @property
+    def shoe(self) -> str | None: ...
+    @property
+    def stack(self) -> str | None: ...
+    @property
+    def context(self) -> str | None: ...
+    @property
+    def result(self) -> str | None: ...
+
+
+def _hand_json(row: _HandRow) -> dict[str, JSON]:
+    """A ``hands`` row as the record's hand object (its ``actions`` to be added)."""
+    out: dict[str, JSON] = {"first": row.first_seat}
     if row.seed is not None:
         out["seed"] = int(row.seed)
     for key in ("shoe", "stack", "context", "result"):
         text = getattr(row, key)
         if text is not None:
             out[key] = json.loads(text)
-    out["actions"] = []
     return out
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")

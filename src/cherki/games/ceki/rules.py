@@ -10,6 +10,7 @@ from cherki.core.cards import (
     N_KINDS,
     RANK,
 )
+from cherki.core.events import JSON
 from cherki.core.options import Option, Preset, Rules
 from cherki.core.sets import HONOUR_RULES, group_totals
 
@@ -122,7 +123,7 @@ class CekiRules(Rules):
     match_hands: int = 10
     next_dealer: str = "rotate"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         return {f: getattr(self, f) for f in self.__dataclass_fields__}
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from cherki.core.cards import (
     IS_RED,
     N_KINDS,
 )
+from cherki.core.events import JSON
 from cherki.core.options import Option, Preset, Rules
 from cherki.core.sets import GROUP_KINDS, HONOUR_RULES
 
@@ -153,7 +154,7 @@ class CholekRules(Rules):
     ang_pow_cents: int = 100
     ang_pow_besar_cents: int = 200
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         return {f: getattr(self, f) for f in self.__dataclass_fields__}
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from cherki.core.cards import (
     N_KINDS,
@@ -316,7 +315,7 @@ class CholekState(State):
         items: list[ScoreItem] = []
         scores: list[int] = []
         end_bonus = [0] * n
-        ang: list[dict[str, Any]] = []
+        ang: list[dict[str, JSON]] = []
         for t in range(n):
             pts, lines, ang_pow, besar = score_captured(self.captured[t])
             scores.append(pts)
