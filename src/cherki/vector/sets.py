@@ -36,8 +36,7 @@ Our specifications
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -251,7 +250,7 @@ class SetsVector:
         first: np.ndarray | Sequence[int] | int | None = None,
         start: int = 0,
         hands: int | None = None,
-    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
         """Deal the first hands of a run: hands ``start``, ``start + 1`` … (``hands`` of
         them; default one per row, and with ``autoreset`` the run goes on dealing until
         :meth:`stop_dealing`). Each hand's shoe comes from ``shoes`` (one order per hand,
@@ -517,7 +516,7 @@ class SetsVector:
     # -- stepping --------------------------------------------------------------------------
     def step(
         self, actions: np.ndarray | Sequence[int]
-    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """One action for every hand in play (ignored where a hand is over): returns the
         observations, each seat's payment in hands that ended (``rewards`` [batch, n]),
         ``terminated``, ``truncated`` and ``info``. Illegal actions are refused (a
@@ -548,7 +547,7 @@ class SetsVector:
         if len(ended):
             self.rewards[ended] = self.res.payments[ended]
         over = where(terminated | truncated)
-        info: dict[str, Any] = {"index": self.index.copy()}
+        info: dict[str, np.ndarray] = {"index": self.index.copy()}
         if len(over) and self.autoreset:
             self._deal_next(over)
         return self.observe(), self.rewards.copy(), terminated, truncated, info
@@ -906,7 +905,7 @@ class SetsVector:
         left: np.ndarray = np.maximum(out, 0)
         return left
 
-    def play(self, policy: Any) -> Finished:
+    def play(self, policy: Callable[[SetsVector, I64], I64]) -> Finished:
         """Play every hand of the run to its end with ``policy(self, rows) -> actions``,
         dealing the next hands into rows that finish (``autoreset``) until the run's hands
         are all dealt; the finished hands' figures, in hand order."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -127,8 +127,8 @@ class CekiRules(Rules):
         return {f: getattr(self, f) for f in self.__dataclass_fields__}
 
 
-def _preset(name: str, desc: str, *, title: str, **kw: Any) -> Preset:
-    rules = CekiRules(**kw)
+def _preset(name: str, desc: str, *, title: str, rules: CekiRules | None = None) -> Preset:
+    rules = rules or CekiRules()
     rules.check()
     return Preset(name, rules, desc, "[003] Ceki (or Kowah)", title=title)
 
@@ -143,13 +143,13 @@ CEKI_PRESETS: Final = (
         "target",
         "Ceki played to an agreed total (200 points) [003]",
         title="Play to an agreed total",
-        settlement="target",
+        rules=CekiRules(settlement="target"),
     ),
     _preset(
         "hands",
         "Ceki played for a given number of hands (10), the highest total winning [003]",
         title="Play a number of hands",
-        settlement="hands",
+        rules=CekiRules(settlement="hands"),
     ),
 )
 
