@@ -39,7 +39,7 @@ SEAMS: dict[str, str] = {
 PENDING: dict[str, int] = {
     "cherki.play.arena": 1,
     "cherki.play.summary": 1,
-    "cherki.server.tables": 4,
+    "cherki.server.tables": 1,
     "cherki.ui.cli": 3,
     "cherki.ui.cli_sim": 19,
     "cherki.ui.report": 12,

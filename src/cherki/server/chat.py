@@ -42,6 +42,7 @@ from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, func, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from cherki.core.errors import CherkiError
+from cherki.core.events import JSON
 from cherki.server.limits import Limits
 from cherki.server.messages import ChatLine, ChatOut, Emote, Say, encode, error
 from cherki.server.schema import Base, TableRow
@@ -139,7 +140,7 @@ def append(store: Store, table_id: str, line: ChatLine) -> None:
                       log_at=line["at"], said=datetime.fromisoformat(line["time"])))  # fmt: skip
 
 
-def store_spectators(store: Store, table_id: str, allowed: bool) -> dict[str, object]:
+def store_spectators(store: Store, table_id: str, allowed: bool) -> dict[str, JSON]:
     """Record whether the table's spectators read its chat; the table's settings after."""
     with store._tx() as s:
         if store.fence is not None:
@@ -150,7 +151,7 @@ def store_spectators(store: Store, table_id: str, allowed: bool) -> dict[str, ob
         settings = json.loads(row.settings)
         settings[SPECTATORS] = bool(allowed)
         row.settings = json.dumps(settings)
-        out: dict[str, object] = settings
+        out: dict[str, JSON] = settings
         return out
 
 

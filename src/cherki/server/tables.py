@@ -153,7 +153,7 @@ class Table:
         self,
         table_id: str,
         session: Session,
-        settings: dict[str, Any],
+        settings: dict[str, JSON],
         store: Store,
         *,
         stand_in: str = "heuristic",
@@ -243,7 +243,14 @@ class Table:
     def pace(self) -> float:
         """Seconds between the bots' actions while a person is at the table (tables made
         before the setting: none)."""
-        return float(self.settings.get("bot_pace") or 0.0)
+        pace = self.settings.get("bot_pace")
+        return float(pace) if isinstance(pace, int | float) else 0.0
+
+    @property
+    def timer(self) -> int | None:
+        """Seconds a person has for a turn (None: no timer)."""
+        seconds = self.settings.get("timer")
+        return seconds if type(seconds) is int and seconds > 0 else None
 
     @property
     def pauses(self) -> bool:
@@ -255,7 +262,7 @@ class Table:
         stand-in."""
         return {i for i, s in enumerate(self.session.seats) if s.bot is None} - self.away
 
-    def _set(self, changes: dict[str, Any]) -> None:
+    def _set(self, changes: dict[str, JSON]) -> None:
         """The host changes settings (each checked first: a bad one changes nothing)."""
         fresh = dict(self.settings)
         for name, value in changes.items():
@@ -489,7 +496,7 @@ class Table:
     def arm(self, now: float) -> None:
         """Start the clock of the person to act, if the table has a timer and it is not
         already running for this turn."""
-        seconds = self.settings.get("timer")
+        seconds = self.timer
         session = self.session
         seat = session.to_act
         if seconds and self.waiting is not None:  # the pause after a hand lasts a turn
@@ -541,7 +548,7 @@ class Table:
         their JSON, kept as the hand's log grows. ``lang``: the language of its words."""
         session = self.session
         state = session.state
-        seconds = self.settings.get("timer")
+        seconds = self.timer
         held = self.deadline
         timer: TimerOut | None = None
         if seconds:
@@ -777,7 +784,7 @@ class Table:
             await self._told(lambda: self._again(seat))
         self.wake(thinker)
 
-    async def change(self, changes: dict[str, Any], thinker: Thinker) -> None:
+    async def change(self, changes: dict[str, JSON], thinker: Thinker) -> None:
         """The host changes the table's settings (a CherkiError for a bad one)."""
         async with self.lock:
             await self._told(lambda: self._set(changes))
