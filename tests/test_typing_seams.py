@@ -38,7 +38,6 @@ SEAMS: dict[str, str] = {
 #: not yet typed (issue 25): module → the most uses of ``Any`` it may keep
 PENDING: dict[str, int] = {
     "cherki.play.arena": 1,
-    "cherki.play.summary": 1,
     "cherki.server.tables": 1,
     "cherki.ui.cli": 3,
     "cherki.ui.cli_sim": 19,
