@@ -238,6 +238,31 @@ def replay_steps(record: Record, index: int = 0) -> Iterator[tuple[State, str, l
         yield state, text, events
 
 
+def events_made_by(record: Record, index: int, first: int, versions: set[int]) -> set[int]:
+    """The events of hand ``index`` that actions of ``versions`` made, its actions numbered
+    from ``first + 1`` (a table's versions: which events a stand-in bot made)."""
+    hand = record.hands[index]
+    if not any(first < v <= first + len(hand.actions) for v in versions):
+        return set()
+    out: set[int] = set()
+    count = len(record.start(index).log)
+    for n, (step, _, _) in enumerate(replay_steps(record, index), start=1):
+        if first + n in versions:
+            out.update(range(count, len(step.log)))
+        count = len(step.log)
+    return out
+
+
+def events_after(record: Record, index: int, actions: int) -> int:
+    """How many events hand ``index`` had after its first ``actions`` actions."""
+    state = record.start(index)
+    if actions:
+        for n, (state, _, _) in enumerate(replay_steps(record, index), start=1):  # noqa: B007
+            if n == actions:
+                break
+    return len(state.log)
+
+
 def replay_hand(record: Record, index: int = 0, check: bool = True) -> State:
     """Play hand ``index`` through; with ``check``, compare to the stored result."""
     state = _start(record, index)

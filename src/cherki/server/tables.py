@@ -84,7 +84,7 @@ from cherki.core.errors import IllegalActionError
 from cherki.core.events import JSON, Event
 from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.i18n import words
-from cherki.play.records import Record, replay_hand, replay_steps
+from cherki.play.records import Record, events_after, events_made_by, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
 from cherki.server.connection import Connection
@@ -715,8 +715,8 @@ class Table:
             state = session.state if live else replay_hand(record, index, check=False)
             assert state is not None
             lines.append(voice.t("missed.hand", n=index + 1))
-            first_event = _events_after(record, index, skip)
-            marks = _marked_events(record, index, start + self.base, self.stand_ins)
+            first_event = events_after(record, index, skip)
+            marks = events_made_by(record, index, start + self.base, self.stand_ins)
             for i, e in enumerate(state.events_for(viewer, first_event), start=first_event):
                 said = stand_in_voice(voice, e.seat) if i in marks else voice
                 lines.append(event_line(e, session.game, said))
@@ -891,28 +891,3 @@ def stand_in_voice(voice: Voice, seat: int) -> Voice:
         return Voice(tuple(names), None if voice.you == seat else voice.you, voice.words)
     names[seat] = voice.say("voice.stand_in", seat)
     return Voice(tuple(names), voice.you, voice.words)
-
-
-def _marked_events(record: Record, index: int, first: int, versions: set[int]) -> set[int]:
-    """The events of hand ``index`` (its first action the table's version ``first + 1``)
-    that actions of ``versions`` made."""
-    hand = record.hands[index]
-    if not any(first < v <= first + len(hand.actions) for v in versions):
-        return set()
-    out: set[int] = set()
-    count = len(record.start(index).log)
-    for n, (step, _, _) in enumerate(replay_steps(record, index), start=1):
-        if first + n in versions:
-            out.update(range(count, len(step.log)))
-        count = len(step.log)
-    return out
-
-
-def _events_after(record: Record, index: int, actions: int) -> int:
-    """How many events hand ``index`` had after its first ``actions`` actions."""
-    state = record.start(index)
-    if actions:
-        for n, (state, _, _) in enumerate(replay_steps(record, index), start=1):  # noqa: B007
-            if n == actions:
-                break
-    return len(state.log)
