@@ -115,22 +115,33 @@ def _cpus(pids: list[int]) -> float:
     return total
 
 
-def _database_pids(url: str) -> list[int]:
-    """The throwaway PostgreSQL's processes (its postmaster, found by its port, and the
-    postmaster's children); none for SQLite (it runs inside the server)."""
+def _database_cpu(url: str) -> float:
+    """CPU seconds the throwaway PostgreSQL has used so far: its postmaster (found by its
+    port), with the time of its children that have ended (``cutime``/``cstime``, the
+    kernel adds a child's time to its parent when the parent reaps it), plus its children
+    alive now. Read afresh each time, so a backend that ends between two readings moves
+    its time from the children to the postmaster's count and the difference of two
+    readings never goes negative; 0 for SQLite (it runs inside the server)."""
     if not url.startswith("postgresql"):
-        return []
+        return 0.0
     port = url.rsplit(":", 1)[1].split("/", 1)[0]
-    procs: dict[int, tuple[int, str]] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    procs: dict[int, tuple[int, str, list[str]]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError):
             stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            procs[int(entry.name)] = (int(stat[1]), cmd)
-    main = [p for p, (_, cmd) in procs.items() if "postgres" in cmd and f"-p {port}" in cmd]
-    return main + [p for p, (parent, _) in procs.items() if parent in main]
+            procs[int(entry.name)] = (int(stat[1]), cmd, stat)
+    main = [p for p, (_, cmd, _) in procs.items() if "postgres" in cmd and f"-p {port}" in cmd]
+    total = 0
+    for p, (parent, _, stat) in procs.items():
+        if p in main:
+            total += sum(int(stat[i]) for i in (11, 12, 13, 14))
+        elif parent in main:
+            total += int(stat[11]) + int(stat[12])
+    return total / tick
 
 
 def _rss_mib(pid: int) -> float:
@@ -268,12 +279,11 @@ async def ramp(
             figures.lags.clear()
             figures.actions = 0
             errors_before = len(figures.errors)
-            db = _database_pids(url)
             cpu0, t0, own0 = _cpus(pids), time.monotonic(), _own_cpu()
-            db0 = _cpus(db)
+            db0 = _database_cpu(url)
             await asyncio.sleep(args.hold)
             cpu1, t1, own1 = _cpus(pids), time.monotonic(), _own_cpu()
-            db1 = _cpus(db)
+            db1 = _database_cpu(url)
             rtts = list(figures.rtts)
             row = {
                 "tables": target,
