@@ -126,6 +126,7 @@ def test_the_keys_built_at_run_time_are_there() -> None:
         assert f"sheet.match_{verb}" in en
     for what in ("stock", "pile"):
         assert f"page.table.{what}" in en and f"page.table.cards_in_{what}" in en
+        assert f"status.yours.draw_only_{what}" in en
     for what in ("red_one", "red_pair", "red_three", "red_four", "three", "four"):
         assert f"item.captured.{what}" in en
     for level in ("random", "heuristic", "variant", "search"):
@@ -149,6 +150,32 @@ def test_only_the_languages_spoken_are_chosen() -> None:
 
 
 # -- the server's words in Malay and Indonesian --------------------------------------------
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_draw_with_no_discard_to_take_is_not_offered_one_in_words(name: str) -> None:
+    """The status line of a seat to draw offers "take the discard" only when one of its
+    legal actions takes it (Ceki's first draws come before any discard)."""
+    import random
+
+    game = GAMES[name]
+    rng = random.Random(3)
+    seen: set[bool] = set()
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            if obs.phase == "draw":
+                can_take = any(game.action_text(a).startswith("take") for a in obs.legal)
+                line = present.status_line(obs, game, _voice("en"), seat)
+                assert line.startswith("Your turn"), line
+                assert ("take" in line) == can_take, (line, can_take)
+                assert f"draw from the {game.stock_word}" in line or "draw" not in line, line
+                seen.add(can_take)
+            state.apply(rng.choice(state.legal_actions()))
+    if name == "ceki":
+        assert seen == {True, False}  # both cases met
+
+
 def _voice(lang: str) -> Voice:
     return Voice.of(["Ann", "Budi", "Chen", "Dewi"], 4, 0, lang)
 

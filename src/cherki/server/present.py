@@ -193,6 +193,11 @@ def table_view(obs: Observation, game: Game, voice: Voice) -> TableOut:
 _PHASES = ("draw", "discard", "claim", "capture", "turn")
 
 
+def _can_take(obs: Observation, game: Game) -> bool:
+    """Whether one of the seat's legal actions takes the top discard."""
+    return any(game.action_text(a).split()[0] == "take" for a in obs.legal)
+
+
 def status_line(obs: Observation, game: Game, voice: Voice, seat: int | None) -> str:
     """Whose turn it is and what they are doing, in words (the game's view may say what
     the seat to act is asked to do its own way)."""
@@ -204,7 +209,11 @@ def status_line(obs: Observation, game: Game, voice: Voice, seat: int | None) ->
     known = phase if phase in _PHASES else "other"
     view = game.view()
     if seat is not None and current == seat:
-        yours = view.status(obs, v, True) or v.t(f"status.yours.{known}")
+        yours = view.status(obs, v, True)
+        if yours is None and known == "draw" and not _can_take(obs, game):
+            yours = v.t(f"status.yours.draw_only_{game.stock_word}")  # no discard to take
+        elif yours is None:
+            yours = v.t(f"status.yours.{known}")
         return v.t("status.your_turn", what=yours)
     return view.status(obs, v, False) or v.t(f"status.theirs.{known}", name=v.name(current))
 

@@ -102,7 +102,10 @@ class CekiView(GameView):
         return HandExtras(sets=[], leftover=[], winning=False, laid=held(o.laid))
 
     def status(self, obs: Observation, voice: Voice, mine: bool) -> str | None:
-        return voice.t("status.yours.draw_ceki") if mine and obs.phase == "draw" else None
+        if not (mine and obs.phase == "draw"):
+            return None
+        can_take = any(self.game.action_text(a).split()[0] == "take" for a in obs.legal)
+        return voice.t("status.yours.draw_ceki") if can_take else None  # else: from the pile
 
     def event_line(self, event: Event, voice: Voice) -> str | None:
         if event.kind == EventKind.DEAL:
