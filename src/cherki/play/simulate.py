@@ -46,7 +46,16 @@ from cherki.core.options import Rules
 from cherki.games import find_game
 from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
 from cherki.games.sets.rules import SetsRules
-from cherki.play.arena import Interval, mean_interval, wilson
+from cherki.play.arena import IntervalJSON, mean_interval, wilson
+from cherki.play.figures import (
+    DetailFigure,
+    Differences,
+    ExactJSON,
+    ItemFigure,
+    MatchFigures,
+    RunJSON,
+    Statistics,
+)
 from cherki.play.summary import HandSummary
 
 FORMAT = "cherki-simulation"
@@ -341,7 +350,7 @@ def _chunks(indices: list[int]) -> list[range]:
 
 
 # -- the run's file -------------------------------------------------------------------------
-def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict[str, JSON]:
+def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> RunJSON:
     done = sorted(summaries, key=lambda h: h.index)
     return {
         "format": FORMAT,
@@ -374,11 +383,11 @@ def load_run(text: str, setup: Setup) -> list[HandSummary]:
 
 
 # -- statistics -----------------------------------------------------------------------------
-def _share(k: int, n: int) -> dict[str, float]:
+def _share(k: int, n: int) -> IntervalJSON:
     return wilson(k, n).to_json()
 
 
-def _mean(xs: Sequence[float]) -> dict[str, float]:
+def _mean(xs: Sequence[float]) -> IntervalJSON:
     return mean_interval(xs).to_json()
 
 
@@ -401,7 +410,7 @@ def _is_flag(xs: Sequence[float]) -> bool:
 
 def statistics(
     hands: Sequence[HandSummary], players: int, endings: Sequence[str] = ()
-) -> dict[str, JSON]:
+) -> Statistics:
     """Every figure of a run, with its 95% interval (JSON data). ``endings``: the ways a
     hand can end (:func:`possible_endings`); each gets a share, 0 if it never happened."""
     n = len(hands)
@@ -417,7 +426,7 @@ def statistics(
     scores = [float(h.score) for h in wins]
     with_money = [h for h in hands if len(h.money) == players]
     pot = [-float(sum(h.payments)) for h in hands]
-    out: dict[str, JSON] = {
+    out: Statistics = {
         "hands": n,
         "ends": {how: _share(c, n) for how, c in sorted(ends.items())},
         "won": _share(w, n),
@@ -427,18 +436,7 @@ def statistics(
             "p90": _quantile(scores, 0.9),
             "max": max(scores) if scores else 0.0,
         },
-        "items": {
-            k: {
-                "in_wins": _share(sum(1 for h in wins if k in h.items or k in h.item_money), w),
-                "mean_points": _mean([float(h.items.get(k, 0)) for h in wins]),
-                **(
-                    {"mean_cents": _mean([float(h.item_money.get(k, 0)) for h in wins])}
-                    if any(k in h.item_money for h in wins)
-                    else {}
-                ),
-            }
-            for k in kinds
-        },
+        "items": {k: _item_figure(wins, k) for k in kinds},
         "actions": _mean([float(h.actions) for h in hands]),
         "turns": _mean([float(h.turns) for h in hands]),
         "winner_position": [
@@ -453,14 +451,7 @@ def statistics(
             k: _mean([float(h.events.get(k, 0)) for h in hands]) for k in event_kinds
         },
         # each key: the share of wins where it is there and not 0, and its mean in those wins
-        "detail_in_wins": {
-            k: {
-                "in_wins": _share(sum(1 for h in wins if h.detail.get(k, 0)), w),
-                "mean_where_present": _mean([h.detail[k] for h in wins if h.detail.get(k, 0)]),
-                "flag": _is_flag([h.detail[k] for h in wins if k in h.detail]),
-            }
-            for k in detail_keys
-        },
+        "detail_in_wins": {k: _detail_figure(wins, k) for k in detail_keys},
     }
     if with_money:
         out["money_by_position"] = [
@@ -475,9 +466,30 @@ def statistics(
     return out
 
 
+def _item_figure(wins: Sequence[HandSummary], kind: str) -> ItemFigure:
+    """A score item's figures in the wins (its cents only where it is paid in money)."""
+    has = sum(1 for h in wins if kind in h.items or kind in h.item_money)
+    out: ItemFigure = {
+        "in_wins": _share(has, len(wins)),
+        "mean_points": _mean([float(h.items.get(kind, 0)) for h in wins]),
+    }
+    if any(kind in h.item_money for h in wins):
+        out["mean_cents"] = _mean([float(h.item_money.get(kind, 0)) for h in wins])
+    return out
+
+
+def _detail_figure(wins: Sequence[HandSummary], key: str) -> DetailFigure:
+    """A detail's figures in the wins: where it is there and not 0, and its mean there."""
+    return {
+        "in_wins": _share(sum(1 for h in wins if h.detail.get(key, 0)), len(wins)),
+        "mean_where_present": _mean([h.detail[key] for h in wins if h.detail.get(key, 0)]),
+        "flag": _is_flag([h.detail[key] for h in wins if key in h.detail]),
+    }
+
+
 def match_statistics(
     game: Game, rules: Rules, players: int, hands: Sequence[HandSummary]
-) -> dict[str, JSON] | None:
+) -> MatchFigures | None:
     """For a game with its own match bookkeeping (Chot: tokens, bangkong and the
     settlement), the simulated hands taken in order as one run of matches through the
     game's own ledger: how many hands a bangkong takes, its excess, which side wins it, and
@@ -527,23 +539,29 @@ MEASURES: dict[str, Callable[[HandSummary], float]] = {
 }
 
 
-def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> dict[str, JSON]:
+def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> Differences:
     """Each measure's mean difference (other − base) over the same hands, with its interval;
     and each way of ending's difference in share."""
     if [h.index for h in base] != [h.index for h in other]:
         raise RulesError("variants compared must play the same hands")
-    out: dict[str, JSON] = {
-        name: mean_interval([f(b) - f(o) for b, o in zip(other, base, strict=True)]).to_json()
-        for name, f in MEASURES.items()
-    }
+
+    def paired(name: str) -> IntervalJSON:
+        f = MEASURES[name]
+        return mean_interval([f(b) - f(o) for b, o in zip(other, base, strict=True)]).to_json()
+
     hows = sorted({h.how for h in [*base, *other]})
-    out["ends"] = {
-        how: mean_interval(
-            [float(o.how == how) - float(b.how == how) for b, o in zip(base, other, strict=True)]
-        ).to_json()
+    pairs = list(zip(base, other, strict=True))
+    ends = {
+        how: mean_interval([float(o.how == how) - float(b.how == how) for b, o in pairs]).to_json()
         for how in hows
     }
-    return out
+    return {
+        "won": paired("won"),
+        "winning_score": paired("winning_score"),
+        "actions": paired("actions"),
+        "starter_payment": paired("starter_payment"),
+        "ends": ends,
+    }
 
 
 def compare(
@@ -641,7 +659,7 @@ def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
     return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
 
 
-def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, JSON]]:
+def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[ExactJSON]:
     """Figures known exactly, each beside its simulated share or mean and 95% interval.
 
     Balik Satu's scoring turns the stock's top card once a win stands. Which card that is
@@ -659,7 +677,7 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
       heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
     """
     r = setup.table()[1]
-    out: list[dict[str, JSON]] = []
+    out: list[ExactJSON] = []
     if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
         p = kandang_tangan_deal(r, setup.players)
         out.append(
@@ -702,10 +720,6 @@ def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, 
         }
     )
     return out
-
-
-def interval(data: dict[str, float]) -> Interval:
-    return Interval(data["mean"], data["low"], data["high"])
 
 
 __all__ = [

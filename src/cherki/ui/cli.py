@@ -12,8 +12,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Concatenate, ParamSpec
 
 import typer
 from rich.console import Console
@@ -25,8 +26,10 @@ from cherki.bots import SearchBudget, levels_for, make_bot
 from cherki.core.cards import CODES, N_KINDS, format_cards, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
+from cherki.core.events import JSON
 from cherki.games import GAMES
 from cherki.i18n import chosen, normalise, preset_key, remember, words
+from cherki.play.match import MatchOutcome
 from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, docs_dir, progress
@@ -49,6 +52,11 @@ from cherki.ui.terminal import (
 )
 from cherki.ui.text import Voice
 
+if TYPE_CHECKING:
+    from typer.core import TyperOption
+
+_P = ParamSpec("_P")
+
 
 def _flags_take_no_value() -> None:
     """A flag (``--version``, ``--watch``, ``--help``) is shown in the help without a type:
@@ -59,12 +67,21 @@ def _flags_take_no_value() -> None:
     shown = TyperOption.display_type_rich
     if getattr(shown, "cherki_flags", False):
         return
-
-    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # Typer's own Context
-        return None if self.is_flag else shown(self, ctx)
-
+    display_type_rich = _unless_flag(shown)
     display_type_rich.cherki_flags = True  # type: ignore[attr-defined]
-    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    setattr(TyperOption, "display_type_rich", display_type_rich)  # noqa: B010 (a patch)
+
+
+def _unless_flag(
+    shown: Callable[Concatenate[TyperOption, _P], str | None],
+) -> Callable[Concatenate[TyperOption, _P], str | None]:
+    """Typer's ``display_type_rich`` (whose context is its own click's), with no type for
+    a flag."""
+
+    def display_type_rich(self: TyperOption, /, *args: _P.args, **kwargs: _P.kwargs) -> str | None:
+        return None if self.is_flag else shown(self, *args, **kwargs)
+
+    return display_type_rich
 
 
 _flags_take_no_value()
@@ -442,7 +459,7 @@ def _print_lines(lines: list[Text]) -> None:
         console.print(Text("\n").join(lines))
 
 
-def match_line(outcome: dict[str, Any], game: Game, voice: Voice) -> str:
+def match_line(outcome: MatchOutcome, game: Game, voice: Voice) -> str:
     """The match's result in words: who won (or leads), on what rule, with the totals."""
     scores = outcome["scores"]
     seats = outcome["winners"] or outcome["leaders"]
@@ -507,7 +524,7 @@ def hand(
     }
     sets = [format_cards(s) for s in report.sets]
     waits = [CODES[k] for k in report.waits]
-    data: dict[str, Any] = {
+    data: dict[str, JSON] = {
         "cards": n,
         "hand": format_cards([k for k in range(N_KINDS) for _ in range(counts[k])]),
         "honours": rule,
