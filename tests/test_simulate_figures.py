@@ -289,7 +289,7 @@ def test_a_kandang_tangan_deal_is_exact_and_the_deals_agree() -> None:
     check here against the engine's own deals: 12,000 starters' hands, the exact chance
     inside the Wilson interval of the share that could go out at once."""
     from cherki.play.arena import wilson
-    from cherki.play.simulate import kandang_tangan_deal
+    from cherki.games.sets.figures import kandang_tangan_deal
 
     balik = find_game("balik-satu").rules()
     assert float(1 / kandang_tangan_deal(balik, 4)) == pytest.approx(25_700.77, abs=0.01)

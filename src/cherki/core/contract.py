@@ -47,6 +47,7 @@ from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, NOBODY, Event, Result
+from cherki.core.figures import ExactFigure
 from cherki.core.options import Option, Preset, Rules, Value, find_option
 from cherki.core.protocols import Ledger, MatchNote, Observation
 from cherki.core.view import GameView
@@ -451,6 +452,12 @@ class Game:
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at this table (seats that score together), or None."""
         return None
+
+    def exact_figures(self, rules: Rules, players: int) -> tuple[ExactFigure, ...]:
+        """Figures the game knows exactly under ``rules`` at a table of ``players``, which a
+        simulation sets beside the ones its hands show (:mod:`cherki.core.figures`): none
+        by default."""
+        return ()
 
     def match_plan(self, rules: Rules) -> tuple[int | None, int | None]:
         """The match the rules themselves fix, as ``(hands, target points)`` (Ceki: an agreed

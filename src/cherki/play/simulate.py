@@ -36,7 +36,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
-from fractions import Fraction
 
 from cherki.bots import make_bot
 from cherki.core.contract import Game, State, play_out
@@ -44,8 +43,6 @@ from cherki.core.errors import RulesError
 from cherki.core.events import JSON, EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
-from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
-from cherki.games.sets.rules import SetsRules
 from cherki.play.arena import IntervalJSON, mean_interval, wilson
 from cherki.play.figures import (
     DetailFigure,
@@ -615,110 +612,24 @@ def same_deals(setups: Sequence[Setup], sample: int = 8) -> bool:
 
 
 # -- exact figures --------------------------------------------------------------------------
-def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
-    """The chance, exactly, that the starter's dealt hand wins at once (kandang tangan).
-
-    The starter's ``hand_size`` cards are a uniform draw, without replacement, from the shoe
-    of ``h`` half-packs (each of the 30 kinds ``h`` times), whatever the deal (rounds or
-    wash). A hand wins when every group of kinds that form sets together (a rank, with the
-    honours as the ``honours`` rule puts them) holds a multiple of ``set_size`` cards, and
-    some kind appears ``set_size`` times (a mata; with ``chiqui``, ``set_size − 1``). So::
-
-        P = ([x^m] Π_groups S(Π_kinds Σ_c C(h, c) x^c) − the same with every c < mata)
-            / C(30h, m)
-
-    where ``S`` keeps the powers of ``x`` divisible by ``set_size`` and ``m`` is the hand
-    size: for Balik Satu with three packs (``h`` = 6), 1 in 25,700.8.
-    """
-    from math import comb
-
-    from cherki.core.cards import N_KINDS
-    from cherki.core.sets import GROUP_KINDS
-
-    h = rules.shoe_half_packs(players)
-    m = rules.hand_size
-    size = rules.set_size
-
-    def product(a: list[int], b: list[int]) -> list[int]:
-        out = [0] * (m + 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b[: m + 1 - i]):
-                out[i + j] += x * y
-        return out
-
-    def hands(cap: int) -> int:
-        total = [1] + [0] * m
-        for kinds in GROUP_KINDS[rules.honours]:
-            group = [1] + [0] * m
-            for _ in kinds:
-                group = product(group, [comb(h, c) if c <= cap else 0 for c in range(m + 1)])
-            total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
-        return total[m]
-
-    mata = size - 1 if rules.goes_out_on_pair else size
-    return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
-
-
 def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[ExactJSON]:
-    """Figures known exactly, each beside its simulated share or mean and 95% interval.
-
-    Balik Satu's scoring turns the stock's top card once a win stands. Which card that is
-    cannot depend on the play that led to the win: the play sees only cards already taken
-    from the stock, and the share of each kind among the cards still in it is a martingale
-    of the shuffle, so stopped at the win it keeps its start value, 1/30 a kind (optional
-    stopping). Hence, exactly, whatever the bots:
-
-    * **yeo**: a win is voided by a yeo card in ``|yeo_cards| / 30`` of the hands that come
-      to a win (won or voided);
-    * **the turned card's points** in a win that stands: the mean of its points over the
-      26 (or 24, 27) other kinds.
-    * **a kandang tangan deal** (:func:`kandang_tangan_deal`), beside the share of hands
-      that end so: the two agree when the starter always goes out at once, as the
-      heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
-    """
-    r = setup.table()[1]
+    """The figures the game knows exactly for the run's rules and players
+    (``Game.exact_figures``, :mod:`cherki.core.figures`), each beside its simulated share
+    or mean and 95% interval, over the hands that count for it."""
+    game, rules = setup.table()
     out: list[ExactJSON] = []
-    if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
-        p = kandang_tangan_deal(r, setup.players)
+    for f in game.exact_figures(rules, setup.players):
+        values = [v for h in hands if (v := f.measure(h)) is not None]
+        simulated = _share(int(sum(values)), len(values)) if f.share else _mean(values)
         out.append(
             {
-                "figure": "a kandang tangan deal (the starter's dealt hand wins), beside the "
-                "share of hands ending so",
-                "exact": float(p),
-                "exact_text": f"1 in {float(1 / p):,.1f}" if p else "0 (cannot happen)",
-                "simulated": _share(sum(1 for h in hands if h.how == "kandang-tangan"), len(hands)),
-                "share": True,
+                "figure": f.figure,
+                "exact": float(f.exact),
+                "exact_text": f.exact_text,
+                "simulated": simulated,
+                "share": f.share,
             }
         )
-    if not isinstance(r, BalikRules) or r.scoring != "satu":
-        return out
-    from cherki.core.cards import N_KINDS
-
-    yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
-    came = [h for h in hands if h.winner is not None or h.how == "yeo"]
-    if yeo:
-        p = Fraction(len(yeo), N_KINDS)
-        out.append(
-            {
-                "figure": "yeo: share of the hands that come to a win (won or voided)",
-                "exact": float(p),
-                "exact_text": f"{len(yeo)}/{N_KINDS} = {float(p):.2%}",
-                "simulated": _share(sum(1 for h in came if h.how == "yeo"), len(came)),
-                "share": True,
-            }
-        )
-    left = [k for k in range(N_KINDS) if k not in yeo]
-    mean = Fraction(sum(TURN_POINTS[k] for k in left), len(left))
-    wins = [h for h in hands if h.winner is not None and "turned" in h.items]
-    out.append(
-        {
-            "figure": "the turned card's points in a win",
-            "exact": float(mean),
-            "exact_text": str(mean) if mean.denominator == 1 else f"{mean} = {float(mean):.4f}",
-            "simulated": _mean([float(h.items["turned"]) for h in wins]),
-            "share": False,
-        }
-    )
     return out
 
 
@@ -729,7 +640,6 @@ __all__ = [
     "compare",
     "differences",
     "exact_figures",
-    "kandang_tangan_deal",
     "load_run",
     "local_runner",
     "make_setup",
