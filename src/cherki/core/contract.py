@@ -50,7 +50,7 @@ from cherki.core.events import JSON, NOBODY, Event, Result
 from cherki.core.figures import ExactFigure
 from cherki.core.options import Option, Preset, Rules, Value, find_option
 from cherki.core.protocols import Ledger, MatchNote, Observation
-from cherki.core.view import GameView
+from cherki.core.view import GameView, HandAnalysis
 
 __all__ = [
     "NOBODY",
@@ -452,6 +452,16 @@ class Game:
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at this table (seats that score together), or None."""
         return None
+
+    def analyse_hand(
+        self, counts: Sequence[int], rules: Rules, honours: str | None = None
+    ) -> HandAnalysis:
+        """What the game says of a hand of cards (``counts``: how many of each kind) under
+        ``rules`` (``cherki hand``): whether it wins, how it is arranged, what it waits on.
+        ``honours``: how the pack's honours form sets, where the analysis lets it be chosen
+        (None: as the rules say). A :class:`RulesError` for a hand the game cannot hold,
+        and by default: the game offers no hand analysis."""
+        raise RulesError(f"hand analysis is not offered for {self.title}")
 
     def exact_figures(self, rules: Rules, players: int) -> tuple[ExactFigure, ...]:
         """Figures the game knows exactly under ``rules`` at a table of ``players``, which a
