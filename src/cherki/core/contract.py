@@ -279,6 +279,9 @@ class Game:
     #: what the players call the face-down cards drawn from: ``stock`` (the games of sets,
     #: Cholek Tiga) or ``pile`` (Ceki's "pile", [003]); the words' keys end with it
     stock_word: ClassVar[str] = "stock"
+    #: the score items paid in money, not points: an item's ``count`` cents from each other
+    #: seat (Cholek Tiga's ang pow); a simulation keeps their cents apart from the points
+    money_items: ClassVar[frozenset[str]] = frozenset()
 
     # -- presets and options ------------------------------------------------------------
     def default_preset(self) -> Preset:

@@ -129,7 +129,7 @@ def summarise(state: State, index: int) -> HandSummary:
         return (seat - first) % n
 
     winner = res.winner
-    items, item_money = win_items(res, n)
+    items, item_money = win_items(res, n, state.game.money_items)
     for e in state.log:
         if e.kind == EventKind.BONUS and e.seat is not None and e.seat == winner and e.number:
             item_money[f"in-play-{e.how}"] = item_money.get(f"in-play-{e.how}", 0) + e.number * (
@@ -169,7 +169,9 @@ def summarise(state: State, index: int) -> HandSummary:
     )
 
 
-def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
+def win_items(
+    res: Result, n: int, money_items: frozenset[str] = frozenset()
+) -> tuple[dict[str, int], dict[str, int]]:
     """The winner's items: points by kind, and the cents of those paid in money only.
 
     * **Whose items.** Where a result reports each seat's score (``Result.scores``: Cholek
@@ -179,8 +181,9 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
     * **Factors.** An item that multiplies (Ceki's double and triple, kandang tangan, Chot's
       ten-point tokens) carries no points of its own; it is given what it adds to the score,
       ``subtotal × (factor − 1)``, so that a win's items add up to its score.
-    * **Money.** Cholek Tiga's ang pow pays ``count`` cents from each other seat: the
-      winner's gain is ``count × (n − 1)`` cents, kept apart from the points.
+    * **Money.** An item of ``money_items`` (``Game.money_items``: Cholek Tiga's ang pow)
+      pays ``count`` cents from each other seat: the winner's gain is ``count × (n − 1)``
+      cents, kept apart from the points.
     """
     winner = res.winner
     per_seat = res.scores is not None
@@ -191,7 +194,7 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
     for item in res.items:
         if per_seat and item.seat >= 0 and item.seat != winner:
             continue
-        if item.kind in MONEY_ITEMS:
+        if item.kind in money_items:
             money[item.kind] = money.get(item.kind, 0) + item.count * (n - 1)
             points.setdefault(item.kind, 0)
             continue
@@ -204,10 +207,6 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
         points[item.kind] += plain * (item.multiplier - 1)
         plain *= item.multiplier
     return points, money
-
-
-#: score items paid in money (cents from each other seat), not points
-MONEY_ITEMS = frozenset({"ang-pow", "ang-pow-besar"})
 
 
 def _numbers(detail: Mapping[str, JSON], prefix: str = "") -> dict[str, float]:
