@@ -116,6 +116,7 @@ def test_person_discards_and_the_bots_answer(tmp_path: Path) -> None:
         (["replay", "/nonexistent/record.json"], "no record file"),
         (["hand", "balik-satu", "C1 C2 XX"], "'XX' is not a card"),
         (["hand", "balik-satu", "C1 C2"], "14 cards"),
+        (["hand", "balik-satu", "C1 " * 14, "--honours", "silly"], "honours cannot be 'silly'"),
     ],
 )
 def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
@@ -206,7 +207,7 @@ def test_hand_analysis_follows_the_game() -> None:
     data = json.loads(run.stdout)
     assert data["call"] == "kowah" and set(data["waits"]) == {"C1", "S1", "M1", "WF", "RF", "OT"}
     bad = cherki("hand", "cholek-tiga", "C1 C2 C3")
-    assert bad.returncode == 2 and "games of sets" in bad.stderr
+    assert bad.returncode == 2 and "hand analysis is not offered for Cholek Tiga" in bad.stderr
 
 
 def test_an_unseeded_game_keeps_its_seed_until_it_is_over(tmp_path: Path) -> None:

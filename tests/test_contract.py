@@ -41,6 +41,7 @@ from hypothesis import strategies as st
 
 from cherki import GAMES, Game, State, make_bot
 from cherki.core.cards import CODES
+from cherki.core.contract import play_out
 from cherki.core.encoding import Layout
 from cherki.core.errors import CherkiError
 from cherki.core.events import NOBODY
@@ -413,6 +414,45 @@ def test_the_deal_counts_the_stock_the_table_shows(table: Table) -> None:
     assert len(deal) == 1 and deal[0].number is not None
     assert deal[0].number == state.public_observation().stock_left
     assert {state.observation(s).stock_left for s in range(table.players)} == {deal[0].number}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_hand_analysis_and_exact_figures_as_declared(table: Table) -> None:
+    """``Game.analyse_hand`` analyses every seat's dealt hand (JSON data, lines for people)
+    or refuses every one in words; each of ``Game.exact_figures`` is a share in [0, 1] or a
+    finite mean, and measures a played hand as a number (a share: 0 or 1) or not at all."""
+    import json
+    import math
+    import random
+
+    from cherki.core.errors import RulesError
+    from cherki.play.simulate import summarise
+
+    game = table.game
+    rules = game.rules(table.preset)
+    state = game.new_state(rules, table.players, seed=11)
+    offered = []
+    for seat in range(table.players):
+        hand = list(state.observation(seat).hand)
+        try:
+            analysis = game.analyse_hand(hand, rules)
+        except RulesError as err:
+            assert str(err) == f"hand analysis is not offered for {game.title}"
+            offered.append(False)
+            continue
+        offered.append(True)
+        assert json.loads(json.dumps(analysis.data)) == analysis.data
+        assert analysis.data["cards"] == sum(hand) and analysis.lines
+    assert len(set(offered)) == 1
+    bot = make_bot(game.name, "random")
+    rng = random.Random(11)
+    play_out(state, lambda s, obs: bot.act(obs, rng))
+    played = summarise(state, 0)
+    for figure in game.exact_figures(rules, table.players):
+        assert figure.figure and figure.exact_text
+        assert 0 <= figure.exact <= 1 if figure.share else math.isfinite(figure.exact)
+        value = figure.measure(played)
+        assert value is None or (value in (0.0, 1.0) if figure.share else math.isfinite(value))
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))

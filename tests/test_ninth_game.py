@@ -281,6 +281,78 @@ def test_no_front_end_switches_on_a_game(path: str) -> None:
         assert not re.search(GAME_KEYS, code), re.findall(GAME_KEYS, code)
 
 
+#: the Python modules of the front ends and the play around a game: the terminal and its
+#: commands, the server, matches, simulation, the arena. None may narrow a game, its rules,
+#: state or observation to one game's or family's class, import a game's package (only the
+#: registry, ``cherki.games``), or hold a game's name as a value (the call word ``ceki``
+#: aside, which every game of sets shares); a game declares what they need through hooks
+#: (``Game.analyse_hand``, ``Game.exact_figures``, ``Game.view``...).
+PLAY_MODULES = sorted(
+    str(p.relative_to(ROOT / "src" / "cherki"))
+    for folder in ("ui", "server", "play")
+    for p in (ROOT / "src" / "cherki" / folder).rglob("*.py")
+    if "migrations" not in p.parts
+)
+#: ``isinstance(x, SetsGame)``, ``isinstance(r, BalikRules)``... (the contract's own
+#: ``Game``, ``Rules``, ``State`` and ``Observation`` are every game's)
+FAMILY_CHECK = re.compile(r"isinstance\([\w\s.,(|\[\]]*?\b[A-Z]\w*(Game|Rules|State|Observation)\b")
+
+
+def test_the_checks_catch_a_front_end_that_narrows_to_a_family() -> None:
+    assert FAMILY_CHECK.search("if not isinstance(game, SetsGame):")
+    assert FAMILY_CHECK.search("isinstance(r, (BalikRules, ChotRules))")
+    assert FAMILY_CHECK.search(
+        "isinstance(\n    obs, cherki.games.sets.observation.SetsObservation\n)"
+    )
+    assert not FAMILY_CHECK.search("isinstance(x, int) or y(SetsGame)")
+    assert not FAMILY_CHECK.search("isinstance(rules, Rules) and isinstance(game, Game)")
+    assert len(PLAY_MODULES) > 20 and "ui/cli.py" in PLAY_MODULES
+
+
+@pytest.mark.parametrize("path", PLAY_MODULES)
+def test_no_front_end_narrows_to_a_game_or_family(path: str) -> None:
+    import ast
+
+    from cherki.games import ALIASES
+
+    text = (ROOT / "src" / "cherki" / path).read_text(encoding="utf-8")
+    assert not FAMILY_CHECK.search(text), FAMILY_CHECK.findall(text)
+    tree = ast.parse(text)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            assert not node.module.startswith("cherki.games."), node.module
+        elif isinstance(node, ast.Import):
+            assert not any(a.name.startswith("cherki.games.") for a in node.names)
+    docstrings = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
+    names = ({*GAMES, *ALIASES} | {PAIRS.name}) - {"ceki"}
+    held = [
+        n.value
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Constant) and id(n) not in docstrings and n.value in names
+    ]
+    assert not held, held
+
+
+def test_a_game_that_offers_no_hand_analysis_says_so() -> None:
+    """``Game.analyse_hand``'s default: a clear refusal naming the game, which ``cherki
+    hand`` words (the games of sets offer it, in their own call words)."""
+    with pytest.raises(RulesError, match="hand analysis is not offered for Pairs"):
+        PAIRS.analyse_hand([0] * 30, PAIRS.rules())
+    from cherki.core.cards import parse_hand
+
+    tantanan = find_game("tantanan")
+    got = tantanan.analyse_hand(parse_hand("S2 M2 C5 C5 OT"), tantanan.rules())
+    assert got.data["cards"] == 5 and got.data["call"] == "kowah"
+    assert got.lines[-1].parts[1] == ("kowah", "strong")
+
+
 def test_the_default_view_shows_a_game_that_declares_nothing() -> None:
     """A game with no view of its own (Pairs shown by the plain ``GameView``) is still shown
     whole, in every language: the table, every action, help, the status and the result."""

@@ -57,7 +57,7 @@ def test_cholek_tiga_counts_only_the_winners_items_and_its_ang_pow_in_money() ->
         ScoreItem("ang-pow-besar", 0, count=200, cards=(29,), seat=2),
     )
     res = Result(1, "score", items, 40, (-10, 30, -20), scores=(30, 40, 20))
-    points, money = win_items(res, 3)
+    points, money = win_items(res, 3, find_game("cholek-tiga").money_items)
     assert points == {"captured": 40, "ang-pow": 0}
     assert money == {"ang-pow": 200}  # 100 cents from each of two seats
     assert sum(points.values()) == res.total
@@ -288,8 +288,8 @@ def test_a_kandang_tangan_deal_is_exact_and_the_deals_agree() -> None:
     found 1 in 25,701). Tantanan's pairs, with kandang tangan on, make it common enough to
     check here against the engine's own deals: 12,000 starters' hands, the exact chance
     inside the Wilson interval of the share that could go out at once."""
+    from cherki.games.sets.figures import kandang_tangan_deal
     from cherki.play.arena import wilson
-    from cherki.play.simulate import kandang_tangan_deal
 
     balik = find_game("balik-satu").rules()
     assert float(1 / kandang_tangan_deal(balik, 4)) == pytest.approx(25_700.77, abs=0.01)

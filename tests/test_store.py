@@ -29,6 +29,7 @@ from cherki.server.store import (
     PLAYING,
     Store,
     StoreError,
+    carried_from_json,
     new_token,
     token_hash,
 )
@@ -470,3 +471,22 @@ def test_a_0001_database_is_upgraded_and_its_tables_play_on(fresh_url: str) -> N
     engine.dispose()
     assert parse_record(back[tid]).to_json() == final.to_json()
     assert parse_record(back["b" * 32]).to_json() == finished.record().to_json()
+
+
+def test_a_carried_score_sheet_reads_back_checked() -> None:
+    """What the matches before a table's match left (``matches.carried``) reads back as
+    written, and a damaged one is refused in words, never half read."""
+    sheet = {"totals": [3, -3], "money_cents": [0, 0], "matches": [
+        {"totals": [1, -1], "money_cents": [0, 0]}, {"totals": [2, -2], "money_cents": [0, 0]}
+    ]}  # fmt: skip
+    assert carried_from_json(sheet) == sheet
+    for damaged in (
+        [],
+        {"totals": [0, 0], "money_cents": [0, 0]},
+        {"totals": [0, "x"], "money_cents": [0, 0], "matches": []},
+        {"totals": [0, 0], "money_cents": [0, 0], "matches": [{"totals": [0, 0]}]},
+        {"totals": [0, 0], "money_cents": [0, True], "matches": []},
+        {"totals": [0, 0], "money_cents": [0, 0], "matches": [7]},
+    ):
+        with pytest.raises(StoreError, match="carried score sheet is damaged"):
+            carried_from_json(damaged)

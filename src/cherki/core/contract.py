@@ -47,9 +47,10 @@ from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, NOBODY, Event, Result
+from cherki.core.figures import ExactFigure
 from cherki.core.options import Option, Preset, Rules, Value, find_option
 from cherki.core.protocols import Ledger, MatchNote, Observation
-from cherki.core.view import GameView
+from cherki.core.view import GameView, HandAnalysis
 
 __all__ = [
     "NOBODY",
@@ -278,6 +279,9 @@ class Game:
     #: what the players call the face-down cards drawn from: ``stock`` (the games of sets,
     #: Cholek Tiga) or ``pile`` (Ceki's "pile", [003]); the words' keys end with it
     stock_word: ClassVar[str] = "stock"
+    #: the score items paid in money, not points: an item's ``count`` cents from each other
+    #: seat (Cholek Tiga's ang pow); a simulation keeps their cents apart from the points
+    money_items: ClassVar[frozenset[str]] = frozenset()
 
     # -- presets and options ------------------------------------------------------------
     def default_preset(self) -> Preset:
@@ -451,6 +455,22 @@ class Game:
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at this table (seats that score together), or None."""
         return None
+
+    def analyse_hand(
+        self, counts: Sequence[int], rules: Rules, honours: str | None = None
+    ) -> HandAnalysis:
+        """What the game says of a hand of cards (``counts``: how many of each kind) under
+        ``rules`` (``cherki hand``): whether it wins, how it is arranged, what it waits on.
+        ``honours``: how the pack's honours form sets, where the analysis lets it be chosen
+        (None: as the rules say). A :class:`RulesError` for a hand the game cannot hold,
+        and by default: the game offers no hand analysis."""
+        raise RulesError(f"hand analysis is not offered for {self.title}")
+
+    def exact_figures(self, rules: Rules, players: int) -> tuple[ExactFigure, ...]:
+        """Figures the game knows exactly under ``rules`` at a table of ``players``, which a
+        simulation sets beside the ones its hands show (:mod:`cherki.core.figures`): none
+        by default."""
+        return ()
 
     def match_plan(self, rules: Rules) -> tuple[int | None, int | None]:
         """The match the rules themselves fix, as ``(hands, target points)`` (Ceki: an agreed

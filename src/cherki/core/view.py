@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypedDict, TypeVar
 
 from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
-from cherki.core.events import Event, Result, ScoreItem
+from cherki.core.events import JSON, Event, Result, ScoreItem
 
 if TYPE_CHECKING:
     from cherki.core.protocols import Ledger, MatchNote, Observation
@@ -41,7 +41,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ActionView",
+    "AnalysisLine",
+    "Emphasis",
     "GameView",
+    "HandAnalysis",
     "HandExtras",
     "Hint",
     "SeatLine",
@@ -152,6 +155,36 @@ class HandExtras(TypedDict):
     winning: bool
     #: cards the seat has laid face down (Ceki's), shown to the seat alone
     laid: list[str]
+
+
+#: how a part of a line is stressed: ``""`` plain, ``strong`` (bold), ``good`` (a winning
+#: hand: bold green in the terminal)
+Emphasis = Literal["", "strong", "good"]
+
+
+@dataclass(frozen=True)
+class AnalysisLine:
+    """A line of a hand's analysis for people: its words (parts, each with its emphasis),
+    then cards (kinds): in the order given, or grouped by rank as a hand (``by_rank``)."""
+
+    parts: tuple[tuple[str, Emphasis], ...]
+    cards: tuple[int, ...] = ()
+    by_rank: bool = False
+
+    @classmethod
+    def of(cls, text: str, emphasis: Emphasis = "") -> AnalysisLine:
+        """A line of words alone."""
+        return cls(((text, emphasis),))
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    """What a game says of a hand of cards (``Game.analyse_hand``, ``cherki hand``): its
+    JSON form, in the game's own keys, and its lines for people. A front end prints the
+    one or the other and reads no key of it."""
+
+    data: dict[str, JSON]
+    lines: tuple[AnalysisLine, ...]
 
 
 @dataclass(frozen=True)

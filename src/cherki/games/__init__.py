@@ -49,6 +49,8 @@ GAMES: dict[str, Game] = {
         ChotGame(),
     )
 }
+#: the game a command plays when none is named (``cherki play``): the first listed
+DEFAULT_GAME = next(iter(GAMES))
 
 ALIASES: dict[str, str] = {
     "balik": "balik-satu",

@@ -48,7 +48,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from cherki.bots import SearchBot, SearchBudget, make_bot
 from cherki.bots.base import Bot
@@ -57,13 +57,21 @@ from cherki.core.errors import RulesError
 from cherki.games import find_game
 
 
+class IntervalJSON(TypedDict):
+    """An interval as JSON: the figure and its 95% bounds."""
+
+    mean: float
+    low: float
+    high: float
+
+
 @dataclass(frozen=True)
 class Interval:
     mean: float
     low: float
     high: float
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> IntervalJSON:
         return {"mean": self.mean, "low": self.low, "high": self.high}
 
 
@@ -122,6 +130,41 @@ class BotStats:
         return wilson(self.wins, self.seat_hands)
 
 
+class BotJSON(TypedDict):
+    """One bot's figures in an arena's JSON."""
+
+    bot: str
+    level: str
+    seat_hands: int
+    win_rate: IntervalJSON
+    mean_points_per_hand: IntervalJSON
+    median_decision_ms: float
+    p99_decision_ms: float
+
+
+class DifferenceJSON(TypedDict):
+    """The per-hand difference between two bots' figures."""
+
+    bot: str
+    versus: str
+    mean_points_per_hand: IntervalJSON
+
+
+class ArenaJSON(TypedDict):
+    """An arena's figures as JSON (``cherki arena --json``)."""
+
+    game: str
+    players: int
+    hands: int
+    seed: int
+    duplicate: bool
+    field: str | None
+    search: str | None
+    seconds: float
+    bots: list[BotJSON]
+    differences: list[DifferenceJSON]
+
+
 #: The arena's search budget: the game's rollouts a decision, the same on any machine.
 DEFAULT_SEARCH = SearchBudget()
 
@@ -147,7 +190,7 @@ class ArenaResult:
                 out.append((a.label, b.label, mean_interval(diffs)))
         return out
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ArenaJSON:
         return {
             "game": self.game,
             "players": self.players,

@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cherki.core.contract import Game
-from cherki.core.errors import RulesError
 from cherki.core.options import Rules
-from cherki.games.sets.rules import SetsRules
 from cherki.play.summary import HandSummary
 from cherki.vector.finished import CALLS, DETAIL, EVENTS, HOWS, ITEMS, Finished
-from cherki.vector.run import run_block
+from cherki.vector.run import money_rate, run_block, vector_rules
 
 
 def play_block(
@@ -28,10 +26,9 @@ def play_block(
 ) -> list[HandSummary]:
     """The hands of one block (``indices``: the block's range, as
     :func:`cherki.vector.run.blocks` gives)."""
-    if not isinstance(rules, SetsRules):
-        raise RulesError(f"the batched engine plays the games of sets, not {game.title}")
+    own = vector_rules(game, rules)
     block = range(indices[0], indices[-1] + 1) if not isinstance(indices, range) else indices
-    done = run_block(game, rules, players, seed, levels, block)
+    done = run_block(game, own, players, seed, levels, block)
     return summaries(done, players, rules)
 
 
@@ -40,12 +37,12 @@ _CALL_NAMES = (None, "tan", "ceki")
 _FACTORS = frozenset({"kandang-tangan", "ayam-tokens", "kandang-tokens"})
 
 
-def summaries(done: Finished, players: int, rules: SetsRules) -> list[HandSummary]:
+def summaries(done: Finished, players: int, rules: Rules) -> list[HandSummary]:
     """One summary per finished hand, exactly as ``summarise`` makes it from the reference
     engine's state (positions counted from the starter; money at the rules' rate, none
     where the scoring settles at match level only)."""
     n = players
-    rate = rules.cents_per_point if rules.method.money else 0
+    rate = money_rate(rules)
     out: list[HandSummary] = []
     for i in range(len(done)):
         first = int(done.first[i])

@@ -25,12 +25,31 @@ Our specifications (see ``docs/matches.md``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal, TypedDict
 
 from cherki.core.contract import Game, Ledger, MatchNote, Rules, State
 from cherki.core.deal import DealRequest
 from cherki.core.errors import RecordError, RulesError
 from cherki.core.events import JSON, Result
 from cherki.play.records import Record, hand_record, replay_hand
+
+#: how a match ends (:meth:`Match.outcome`)
+MatchRule = Literal["hands", "target", "stopped", "ledger", "one-hand"]
+
+
+class MatchOutcome(TypedDict):
+    """A match's result as JSON (:meth:`Match.outcome`)."""
+
+    rule: MatchRule
+    hands: int | None
+    target: int | None
+    scored_hands: int
+    over: bool
+    winners: list[int]
+    leaders: list[int]
+    scores: list[int]
+    totals: list[int]
+    money_cents: list[int]
 
 
 @dataclass
@@ -196,7 +215,7 @@ class Match:
             out["ledger"] = self.ledger.to_json()
         return out
 
-    def outcome(self) -> dict[str, JSON]:
+    def outcome(self) -> MatchOutcome:
         """The match's result: who leads on points scored (``scores``), and, once the match
         is over, who won. [003] Ceki "can also be played by agreeing a total number of
         points: the winner will be the player who reaches this total", or over "a given
@@ -204,6 +223,7 @@ class Match:
         score". Both rules make the winner the highest total (a target is reached by the
         hand's winner, the only seat that scores in it); ties share the win. A match played
         hand by hand ends when the players stop: the leaders at that point win."""
+        rule: MatchRule
         if self.hands is not None:
             rule = "hands"
         elif self.target is not None:

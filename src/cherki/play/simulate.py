@@ -36,7 +36,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
-from fractions import Fraction
 
 from cherki.bots import make_bot
 from cherki.core.contract import Game, State, play_out
@@ -44,9 +43,16 @@ from cherki.core.errors import RulesError
 from cherki.core.events import JSON, EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
 from cherki.games import find_game
-from cherki.games.sets.balik import TURN_POINTS, YEO_CARDS, BalikRules
-from cherki.games.sets.rules import SetsRules
-from cherki.play.arena import Interval, mean_interval, wilson
+from cherki.play.arena import IntervalJSON, mean_interval, wilson
+from cherki.play.figures import (
+    DetailFigure,
+    Differences,
+    ExactJSON,
+    ItemFigure,
+    MatchFigures,
+    RunJSON,
+    Statistics,
+)
 from cherki.play.summary import HandSummary
 
 FORMAT = "cherki-simulation"
@@ -123,7 +129,7 @@ def summarise(state: State, index: int) -> HandSummary:
         return (seat - first) % n
 
     winner = res.winner
-    items, item_money = win_items(res, n)
+    items, item_money = win_items(res, n, state.game.money_items)
     for e in state.log:
         if e.kind == EventKind.BONUS and e.seat is not None and e.seat == winner and e.number:
             item_money[f"in-play-{e.how}"] = item_money.get(f"in-play-{e.how}", 0) + e.number * (
@@ -163,7 +169,9 @@ def summarise(state: State, index: int) -> HandSummary:
     )
 
 
-def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
+def win_items(
+    res: Result, n: int, money_items: frozenset[str] = frozenset()
+) -> tuple[dict[str, int], dict[str, int]]:
     """The winner's items: points by kind, and the cents of those paid in money only.
 
     * **Whose items.** Where a result reports each seat's score (``Result.scores``: Cholek
@@ -173,8 +181,9 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
     * **Factors.** An item that multiplies (Ceki's double and triple, kandang tangan, Chot's
       ten-point tokens) carries no points of its own; it is given what it adds to the score,
       ``subtotal × (factor − 1)``, so that a win's items add up to its score.
-    * **Money.** Cholek Tiga's ang pow pays ``count`` cents from each other seat: the
-      winner's gain is ``count × (n − 1)`` cents, kept apart from the points.
+    * **Money.** An item of ``money_items`` (``Game.money_items``: Cholek Tiga's ang pow)
+      pays ``count`` cents from each other seat: the winner's gain is ``count × (n − 1)``
+      cents, kept apart from the points.
     """
     winner = res.winner
     per_seat = res.scores is not None
@@ -185,7 +194,7 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
     for item in res.items:
         if per_seat and item.seat >= 0 and item.seat != winner:
             continue
-        if item.kind in MONEY_ITEMS:
+        if item.kind in money_items:
             money[item.kind] = money.get(item.kind, 0) + item.count * (n - 1)
             points.setdefault(item.kind, 0)
             continue
@@ -198,10 +207,6 @@ def win_items(res: Result, n: int) -> tuple[dict[str, int], dict[str, int]]:
         points[item.kind] += plain * (item.multiplier - 1)
         plain *= item.multiplier
     return points, money
-
-
-#: score items paid in money (cents from each other seat), not points
-MONEY_ITEMS = frozenset({"ang-pow", "ang-pow-besar"})
 
 
 def _numbers(detail: Mapping[str, JSON], prefix: str = "") -> dict[str, float]:
@@ -341,7 +346,7 @@ def _chunks(indices: list[int]) -> list[range]:
 
 
 # -- the run's file -------------------------------------------------------------------------
-def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> dict[str, JSON]:
+def run_json(setup: Setup, hands: int, summaries: Sequence[HandSummary]) -> RunJSON:
     done = sorted(summaries, key=lambda h: h.index)
     return {
         "format": FORMAT,
@@ -374,11 +379,11 @@ def load_run(text: str, setup: Setup) -> list[HandSummary]:
 
 
 # -- statistics -----------------------------------------------------------------------------
-def _share(k: int, n: int) -> dict[str, float]:
+def _share(k: int, n: int) -> IntervalJSON:
     return wilson(k, n).to_json()
 
 
-def _mean(xs: Sequence[float]) -> dict[str, float]:
+def _mean(xs: Sequence[float]) -> IntervalJSON:
     return mean_interval(xs).to_json()
 
 
@@ -401,7 +406,7 @@ def _is_flag(xs: Sequence[float]) -> bool:
 
 def statistics(
     hands: Sequence[HandSummary], players: int, endings: Sequence[str] = ()
-) -> dict[str, JSON]:
+) -> Statistics:
     """Every figure of a run, with its 95% interval (JSON data). ``endings``: the ways a
     hand can end (:func:`possible_endings`); each gets a share, 0 if it never happened."""
     n = len(hands)
@@ -417,7 +422,7 @@ def statistics(
     scores = [float(h.score) for h in wins]
     with_money = [h for h in hands if len(h.money) == players]
     pot = [-float(sum(h.payments)) for h in hands]
-    out: dict[str, JSON] = {
+    out: Statistics = {
         "hands": n,
         "ends": {how: _share(c, n) for how, c in sorted(ends.items())},
         "won": _share(w, n),
@@ -427,18 +432,7 @@ def statistics(
             "p90": _quantile(scores, 0.9),
             "max": max(scores) if scores else 0.0,
         },
-        "items": {
-            k: {
-                "in_wins": _share(sum(1 for h in wins if k in h.items or k in h.item_money), w),
-                "mean_points": _mean([float(h.items.get(k, 0)) for h in wins]),
-                **(
-                    {"mean_cents": _mean([float(h.item_money.get(k, 0)) for h in wins])}
-                    if any(k in h.item_money for h in wins)
-                    else {}
-                ),
-            }
-            for k in kinds
-        },
+        "items": {k: _item_figure(wins, k) for k in kinds},
         "actions": _mean([float(h.actions) for h in hands]),
         "turns": _mean([float(h.turns) for h in hands]),
         "winner_position": [
@@ -453,14 +447,7 @@ def statistics(
             k: _mean([float(h.events.get(k, 0)) for h in hands]) for k in event_kinds
         },
         # each key: the share of wins where it is there and not 0, and its mean in those wins
-        "detail_in_wins": {
-            k: {
-                "in_wins": _share(sum(1 for h in wins if h.detail.get(k, 0)), w),
-                "mean_where_present": _mean([h.detail[k] for h in wins if h.detail.get(k, 0)]),
-                "flag": _is_flag([h.detail[k] for h in wins if k in h.detail]),
-            }
-            for k in detail_keys
-        },
+        "detail_in_wins": {k: _detail_figure(wins, k) for k in detail_keys},
     }
     if with_money:
         out["money_by_position"] = [
@@ -475,9 +462,30 @@ def statistics(
     return out
 
 
+def _item_figure(wins: Sequence[HandSummary], kind: str) -> ItemFigure:
+    """A score item's figures in the wins (its cents only where it is paid in money)."""
+    has = sum(1 for h in wins if kind in h.items or kind in h.item_money)
+    out: ItemFigure = {
+        "in_wins": _share(has, len(wins)),
+        "mean_points": _mean([float(h.items.get(kind, 0)) for h in wins]),
+    }
+    if any(kind in h.item_money for h in wins):
+        out["mean_cents"] = _mean([float(h.item_money.get(kind, 0)) for h in wins])
+    return out
+
+
+def _detail_figure(wins: Sequence[HandSummary], key: str) -> DetailFigure:
+    """A detail's figures in the wins: where it is there and not 0, and its mean there."""
+    return {
+        "in_wins": _share(sum(1 for h in wins if h.detail.get(key, 0)), len(wins)),
+        "mean_where_present": _mean([h.detail[key] for h in wins if h.detail.get(key, 0)]),
+        "flag": _is_flag([h.detail[key] for h in wins if key in h.detail]),
+    }
+
+
 def match_statistics(
     game: Game, rules: Rules, players: int, hands: Sequence[HandSummary]
-) -> dict[str, JSON] | None:
+) -> MatchFigures | None:
     """For a game with its own match bookkeeping (Chot: tokens, bangkong and the
     settlement), the simulated hands taken in order as one run of matches through the
     game's own ledger: how many hands a bangkong takes, its excess, which side wins it, and
@@ -527,23 +535,29 @@ MEASURES: dict[str, Callable[[HandSummary], float]] = {
 }
 
 
-def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> dict[str, JSON]:
+def differences(base: Sequence[HandSummary], other: Sequence[HandSummary]) -> Differences:
     """Each measure's mean difference (other − base) over the same hands, with its interval;
     and each way of ending's difference in share."""
     if [h.index for h in base] != [h.index for h in other]:
         raise RulesError("variants compared must play the same hands")
-    out: dict[str, JSON] = {
-        name: mean_interval([f(b) - f(o) for b, o in zip(other, base, strict=True)]).to_json()
-        for name, f in MEASURES.items()
-    }
+
+    def paired(name: str) -> IntervalJSON:
+        f = MEASURES[name]
+        return mean_interval([f(b) - f(o) for b, o in zip(other, base, strict=True)]).to_json()
+
     hows = sorted({h.how for h in [*base, *other]})
-    out["ends"] = {
-        how: mean_interval(
-            [float(o.how == how) - float(b.how == how) for b, o in zip(base, other, strict=True)]
-        ).to_json()
+    pairs = list(zip(base, other, strict=True))
+    ends = {
+        how: mean_interval([float(o.how == how) - float(b.how == how) for b, o in pairs]).to_json()
         for how in hows
     }
-    return out
+    return {
+        "won": paired("won"),
+        "winning_score": paired("winning_score"),
+        "actions": paired("actions"),
+        "starter_payment": paired("starter_payment"),
+        "ends": ends,
+    }
 
 
 def compare(
@@ -597,115 +611,25 @@ def same_deals(setups: Sequence[Setup], sample: int = 8) -> bool:
 
 
 # -- exact figures --------------------------------------------------------------------------
-def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
-    """The chance, exactly, that the starter's dealt hand wins at once (kandang tangan).
-
-    The starter's ``hand_size`` cards are a uniform draw, without replacement, from the shoe
-    of ``h`` half-packs (each of the 30 kinds ``h`` times), whatever the deal (rounds or
-    wash). A hand wins when every group of kinds that form sets together (a rank, with the
-    honours as the ``honours`` rule puts them) holds a multiple of ``set_size`` cards, and
-    some kind appears ``set_size`` times (a mata; with ``chiqui``, ``set_size − 1``). So::
-
-        P = ([x^m] Π_groups S(Π_kinds Σ_c C(h, c) x^c) − the same with every c < mata)
-            / C(30h, m)
-
-    where ``S`` keeps the powers of ``x`` divisible by ``set_size`` and ``m`` is the hand
-    size: for Balik Satu with three packs (``h`` = 6), 1 in 25,700.8.
-    """
-    from math import comb
-
-    from cherki.core.cards import N_KINDS
-    from cherki.core.sets import GROUP_KINDS
-
-    h = rules.shoe_half_packs(players)
-    m = rules.hand_size
-    size = rules.set_size
-
-    def product(a: list[int], b: list[int]) -> list[int]:
-        out = [0] * (m + 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b[: m + 1 - i]):
-                out[i + j] += x * y
-        return out
-
-    def hands(cap: int) -> int:
-        total = [1] + [0] * m
-        for kinds in GROUP_KINDS[rules.honours]:
-            group = [1] + [0] * m
-            for _ in kinds:
-                group = product(group, [comb(h, c) if c <= cap else 0 for c in range(m + 1)])
-            total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
-        return total[m]
-
-    mata = size - 1 if rules.goes_out_on_pair else size
-    return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
-
-
-def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[dict[str, JSON]]:
-    """Figures known exactly, each beside its simulated share or mean and 95% interval.
-
-    Balik Satu's scoring turns the stock's top card once a win stands. Which card that is
-    cannot depend on the play that led to the win: the play sees only cards already taken
-    from the stock, and the share of each kind among the cards still in it is a martingale
-    of the shuffle, so stopped at the win it keeps its start value, 1/30 a kind (optional
-    stopping). Hence, exactly, whatever the bots:
-
-    * **yeo**: a win is voided by a yeo card in ``|yeo_cards| / 30`` of the hands that come
-      to a win (won or voided);
-    * **the turned card's points** in a win that stands: the mean of its points over the
-      26 (or 24, 27) other kinds.
-    * **a kandang tangan deal** (:func:`kandang_tangan_deal`), beside the share of hands
-      that end so: the two agree when the starter always goes out at once, as the
-      heuristic and search bots do (not the random bot, nor a Chaqui chiqui that may fail).
-    """
-    r = setup.table()[1]
-    out: list[dict[str, JSON]] = []
-    if isinstance(r, SetsRules) and r.kandang_tangan and r.starter_extra:
-        p = kandang_tangan_deal(r, setup.players)
+def exact_figures(setup: Setup, hands: Sequence[HandSummary]) -> list[ExactJSON]:
+    """The figures the game knows exactly for the run's rules and players
+    (``Game.exact_figures``, :mod:`cherki.core.figures`), each beside its simulated share
+    or mean and 95% interval, over the hands that count for it."""
+    game, rules = setup.table()
+    out: list[ExactJSON] = []
+    for f in game.exact_figures(rules, setup.players):
+        values = [v for h in hands if (v := f.measure(h)) is not None]
+        simulated = _share(int(sum(values)), len(values)) if f.share else _mean(values)
         out.append(
             {
-                "figure": "a kandang tangan deal (the starter's dealt hand wins), beside the "
-                "share of hands ending so",
-                "exact": float(p),
-                "exact_text": f"1 in {float(1 / p):,.1f}" if p else "0 (cannot happen)",
-                "simulated": _share(sum(1 for h in hands if h.how == "kandang-tangan"), len(hands)),
-                "share": True,
+                "figure": f.figure,
+                "exact": float(f.exact),
+                "exact_text": f.exact_text,
+                "simulated": simulated,
+                "share": f.share,
             }
         )
-    if not isinstance(r, BalikRules) or r.scoring != "satu":
-        return out
-    from cherki.core.cards import N_KINDS
-
-    yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
-    came = [h for h in hands if h.winner is not None or h.how == "yeo"]
-    if yeo:
-        p = Fraction(len(yeo), N_KINDS)
-        out.append(
-            {
-                "figure": "yeo: share of the hands that come to a win (won or voided)",
-                "exact": float(p),
-                "exact_text": f"{len(yeo)}/{N_KINDS} = {float(p):.2%}",
-                "simulated": _share(sum(1 for h in came if h.how == "yeo"), len(came)),
-                "share": True,
-            }
-        )
-    left = [k for k in range(N_KINDS) if k not in yeo]
-    mean = Fraction(sum(TURN_POINTS[k] for k in left), len(left))
-    wins = [h for h in hands if h.winner is not None and "turned" in h.items]
-    out.append(
-        {
-            "figure": "the turned card's points in a win",
-            "exact": float(mean),
-            "exact_text": str(mean) if mean.denominator == 1 else f"{mean} = {float(mean):.4f}",
-            "simulated": _mean([float(h.items["turned"]) for h in wins]),
-            "share": False,
-        }
-    )
     return out
-
-
-def interval(data: dict[str, float]) -> Interval:
-    return Interval(data["mean"], data["low"], data["high"])
 
 
 __all__ = [
@@ -715,7 +639,6 @@ __all__ = [
     "compare",
     "differences",
     "exact_figures",
-    "kandang_tangan_deal",
     "load_run",
     "local_runner",
     "make_setup",

@@ -246,6 +246,23 @@ class TimerOut(TypedDict):
     seat: int | None
 
 
+class MatchTotals(TypedDict):
+    """What one match left each seat: its points and its money (cents)."""
+
+    totals: list[int]
+    money_cents: list[int]
+
+
+class RunningOut(TypedDict):
+    """The score sheet across a table's matches: which match this is (from 0), what each
+    earlier match left, and the running totals with this one's."""
+
+    number: int
+    earlier: list[MatchTotals]
+    totals: list[int]
+    money_cents: list[int]
+
+
 class StateOut(TypedDict, total=False):
     """The table as one viewer may see it (``seat`` None: a spectator, who is sent the
     game's public view). ``missed`` only in the first message of a connection that named
@@ -274,7 +291,7 @@ class StateOut(TypedDict, total=False):
     missed: list[str]
     log_from: int
     #: the score sheet across the table's matches (``Table.running``)
-    matches: dict[str, JSON]
+    matches: RunningOut
     #: the people's seats that asked for another match
     again: list[int]
     #: the people's seats the next hand waits for (None: it does not wait)

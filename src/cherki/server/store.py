@@ -64,7 +64,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext, supp
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
-from typing import NamedTuple, Protocol, TypeAlias
+from typing import NamedTuple, Protocol, TypeAlias, TypedDict
 
 from sqlalchemy import (
     Connection,
@@ -84,6 +84,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
 from cherki.play.records import FORMAT, VERSION, HandRecord, Record, parse_record
+from cherki.server.messages import MatchTotals
 from cherki.server.schema import ActionRow, HandRow, MatchRow, SeatRow, TableRow
 
 #: seconds between SQLite's checkpoints, done by the store's own thread
@@ -98,6 +99,38 @@ OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 HUMAN, BOT = "human", "bot"
 #: the most tables whose written log a store remembers (the least recently saved forgotten)
 REMEMBERED = 4096
+
+
+class Carried(TypedDict):
+    """What the matches before a table's match left each seat (``matches.carried``): the
+    running totals of points and money (cents), and each match's own."""
+
+    totals: list[int]
+    money_cents: list[int]
+    matches: list[MatchTotals]
+
+
+def carried_from_json(data: object) -> Carried:
+    """A stored ``matches.carried``, checked (a :class:`StoreError` where it is damaged)."""
+
+    def numbers(value: object) -> list[int]:
+        if not isinstance(value, list) or not all(type(x) is int for x in value):
+            raise StoreError("a table's carried score sheet is damaged: refused")
+        return list(value)
+
+    def totals(value: object) -> MatchTotals:
+        if not isinstance(value, dict):
+            raise StoreError("a table's carried score sheet is damaged: refused")
+        return {
+            "totals": numbers(value.get("totals")),
+            "money_cents": numbers(value.get("money_cents")),
+        }
+
+    if not isinstance(data, dict) or not isinstance(data.get("matches"), list):
+        raise StoreError("a table's carried score sheet is damaged: refused")
+    mine = totals(data)
+    earlier = [totals(m) for m in data["matches"]]
+    return {"totals": mine["totals"], "money_cents": mine["money_cents"], "matches": earlier}
 
 
 class StoreError(CherkiError):
@@ -588,7 +621,7 @@ class Store:
         return record, written
 
     # -- matches played again at the table ------------------------------------------------
-    def new_match(self, table_id: str, carried: Mapping[str, JSON]) -> int:
+    def new_match(self, table_id: str, carried: Carried) -> int:
         """Start another match at the table (its record's hands are saved next, from its
         first): a ``matches`` row (what the matches before leave, ``carried``), and the
         table in play again; returns the new match's number (from 0)."""
@@ -624,7 +657,7 @@ class Store:
         )
         return number
 
-    def matches(self, table_id: str) -> list[tuple[int, int, dict[str, JSON]]]:
+    def matches(self, table_id: str) -> list[tuple[int, int, Carried]]:
         """The table's matches after its first: ``(match, first_version, carried)`` each."""
         with self._conn() as conn:
             rows = conn.execute(
@@ -632,7 +665,7 @@ class Store:
                 .where(MatchRow.table_id == table_id)
                 .order_by(MatchRow.match)
             ).all()
-        return [(m, v, json.loads(c)) for m, v, c in rows]
+        return [(m, v, carried_from_json(json.loads(c))) for m, v, c in rows]
 
     def stand_ins(self, table_id: str, since: int = 0) -> dict[int, str]:
         """The actions after version ``since`` that a stand-in bot made for an away person:

@@ -76,7 +76,6 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
 from cherki.bots import Bot, make_bot
 from cherki.core.contract import Observation
@@ -89,12 +88,21 @@ from cherki.play.session import Seat, Session
 from cherki.server import present
 from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
-from cherki.server.messages import ChatLine, HandOut, HintOut, StateOut, TimerOut, encode
+from cherki.server.messages import (
+    ChatLine,
+    HandOut,
+    HintOut,
+    MatchTotals,
+    RunningOut,
+    StateOut,
+    TimerOut,
+    encode,
+)
 from cherki.server.settings import (
     MAX_MISSED,
     check_setting,
 )
-from cherki.server.store import FINISHED, PLAYING, Store
+from cherki.server.store import FINISHED, PLAYING, Carried, Store
 from cherki.server.words import Refused
 from cherki.ui.text import Voice, event_line, result_summary
 
@@ -194,7 +202,7 @@ class Table:
         self.number = 0
         self.base = 0
         n = len(session.seats)
-        self.carried: dict[str, Any] = {"totals": [0] * n, "money_cents": [0] * n, "matches": []}
+        self.carried: Carried = {"totals": [0] * n, "money_cents": [0] * n, "matches": []}
         #: the people's seats that asked for another match (once this one is over)
         self.again: set[int] = set()
         #: after a hand, the people's seats the next hand waits for ("next hand"); None:
@@ -365,8 +373,8 @@ class Table:
         old = self.session
         match = old.match
         n = len(old.seats)
-        mine = {"totals": list(match.totals), "money_cents": list(match.money)}
-        carried = {
+        mine: MatchTotals = {"totals": list(match.totals), "money_cents": list(match.money)}
+        carried: Carried = {
             "totals": [a + b for a, b in zip(self.carried["totals"], match.totals, strict=True)],
             "money_cents": [
                 a + b for a, b in zip(self.carried["money_cents"], match.money, strict=True)
@@ -396,7 +404,7 @@ class Table:
         self._hands.clear()
         session.start_hand()
 
-    def running(self) -> dict[str, JSON]:
+    def running(self) -> RunningOut:
         """The score sheet across the table's matches: which match this is, each earlier
         match's totals, and the running totals with this one's."""
         match = self.session.match

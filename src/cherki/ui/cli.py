@@ -12,8 +12,9 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Concatenate, ParamSpec
 
 import typer
 from rich.console import Console
@@ -22,11 +23,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cherki.bots import SearchBudget, levels_for, make_bot
-from cherki.core.cards import CODES, N_KINDS, format_cards, parse_hand
+from cherki.core.cards import CODES, N_KINDS, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
-from cherki.games import GAMES
+from cherki.games import DEFAULT_GAME, GAMES
 from cherki.i18n import chosen, normalise, preset_key, remember, words
+from cherki.play.match import MatchOutcome
 from cherki.play.records import Record, check_result, load_record, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.ui.cli_common import MAX_MATCH_HANDS, check_run, docs_dir, progress
@@ -40,14 +42,19 @@ from cherki.ui.cli_sim import compare, simulate
 from cherki.ui.command import cherki_command
 from cherki.ui.table import RecordSaver, TerminalTable
 from cherki.ui.terminal import (
+    analysis_text,
     card_legend,
-    cards_text,
     console,
     event_text,
     hand_by_rank,
     result_table,
 )
 from cherki.ui.text import Voice
+
+if TYPE_CHECKING:
+    from typer.core import TyperOption
+
+_P = ParamSpec("_P")
 
 
 def _flags_take_no_value() -> None:
@@ -59,12 +66,21 @@ def _flags_take_no_value() -> None:
     shown = TyperOption.display_type_rich
     if getattr(shown, "cherki_flags", False):
         return
-
-    def display_type_rich(self: TyperOption, ctx: Any) -> str | None:  # Typer's own Context
-        return None if self.is_flag else shown(self, ctx)
-
+    display_type_rich = _unless_flag(shown)
     display_type_rich.cherki_flags = True  # type: ignore[attr-defined]
-    TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign]
+    setattr(TyperOption, "display_type_rich", display_type_rich)  # noqa: B010 (a patch)
+
+
+def _unless_flag(
+    shown: Callable[Concatenate[TyperOption, _P], str | None],
+) -> Callable[Concatenate[TyperOption, _P], str | None]:
+    """Typer's ``display_type_rich`` (whose context is its own click's), with no type for
+    a flag."""
+
+    def display_type_rich(self: TyperOption, /, *args: _P.args, **kwargs: _P.kwargs) -> str | None:
+        return None if self.is_flag else shown(self, *args, **kwargs)
+
+    return display_type_rich
 
 
 _flags_take_no_value()
@@ -100,7 +116,7 @@ def _options(
 
 @app.command()
 def play(
-    game_name: GameArg = "balik-satu",
+    game_name: GameArg = DEFAULT_GAME,
     players: Annotated[
         int | None, typer.Option("--players", "-n", help="Number of players.")
     ] = None,
@@ -442,7 +458,7 @@ def _print_lines(lines: list[Text]) -> None:
         console.print(Text("\n").join(lines))
 
 
-def match_line(outcome: dict[str, Any], game: Game, voice: Voice) -> str:
+def match_line(outcome: MatchOutcome, game: Game, voice: Voice) -> str:
     """The match's result in words: who won (or leads), on what rule, with the totals."""
     scores = outcome["scores"]
     seats = outcome["winners"] or outcome["leaders"]
@@ -481,65 +497,14 @@ def hand(
     preset: Annotated[str | None, typer.Option("--rules", help="Rules preset.")] = None,
 ) -> None:
     """Analyse a hand: does it win, its best sets, what it waits on, what it may call."""
-    from cherki.games.sets.analysis import analyse_under
-    from cherki.games.sets.game import SetsGame
-
     game = _game(game_name)
-    if not isinstance(game, SetsGame):
-        raise RulesError(
-            f"hand analysis is for the games of sets (Balik Satu and its relatives), "
-            f"not {game.title}"
-        )
     counts = parse_hand(cards)
-    n = sum(counts)
-    r = game.own_rules(game.rules(preset))
-    full = r.set_size * r.sets
-    if n not in (full - 1, full):
-        raise RulesError(
-            f"a {game.title} hand has {full - 1} cards (waiting) or {full} (after drawing), not {n}"
-        )
-    rule = honours or r.honours
-    report = analyse_under(counts, r, rule)
-    words = dict(zip(("tan", "ceki"), game.call_words, strict=True))
-    calls = {
-        CODES[k]: {"call": words[c], "waits": [CODES[w] for w in ws]}
-        for k, (c, ws) in sorted(report.discards_to_call.items())
-    }
-    sets = [format_cards(s) for s in report.sets]
-    waits = [CODES[k] for k in report.waits]
-    data: dict[str, Any] = {
-        "cards": n,
-        "hand": format_cards([k for k in range(N_KINDS) for _ in range(counts[k])]),
-        "honours": rule,
-        "winning": report.winning,
-        "sets": sets,
-        "leftover": format_cards(report.leftover),
-        "mata": report.mata,
-        "red_mata": report.red_mata,
-        "call": words[report.call] if report.call else None,
-        "waits": waits,
-        "discards_to_call": calls,
-    }
+    analysis = game.analyse_hand(counts, game.rules(preset), honours)
     if as_json:
-        typer.echo(json.dumps(data, indent=2))
+        typer.echo(json.dumps(analysis.data, indent=2))
         return
-    console.print(Text("Hand: ").append_text(hand_by_rank(counts)))
-    console.print("Sets: " + ("  ".join(f"[{s}]" for s in sets) or "none"))
-    if report.leftover:
-        console.print(Text("Not in a set: ").append_text(cards_text(report.leftover)))
-    console.print(f"Mata: {report.mata} ({report.red_mata} red)")
-    if n == full:
-        console.print("[bold green]A winning hand.[/]" if report.winning else "Not a winning hand.")
-        for code, info in calls.items():
-            console.print(
-                f"Discard {code} → call {info['call']}, waiting on {', '.join(info['waits'])}"
-            )
-        if not report.discards_to_call and not report.winning:
-            console.print("No discard leaves a hand that may call.")
-    elif report.call:
-        console.print(f"May call [bold]{words[report.call]}[/], waiting on {', '.join(waits)}.")
-    else:
-        console.print(f"Not waiting: it may not call {' or '.join(game.call_words)}.")
+    for line in analysis.lines:
+        console.print(analysis_text(line))
 
 
 # -- rules, glossary, games ------------------------------------------------------------------
@@ -580,7 +545,7 @@ def cards(
     ] = True,
 ) -> None:
     """The 30 kinds of card: codes, names and red stamps; or drawn as SVG files."""
-    from cherki.core.cards import CODES, IS_RED, N_KINDS
+    from cherki.core.cards import IS_RED
     from cherki.ui.cards_svg import card_title, write_svgs
 
     if svg is None:

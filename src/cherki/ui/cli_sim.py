@@ -7,7 +7,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -23,6 +23,17 @@ from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.command import extra_hint
 from cherki.ui.terminal import console
+
+if TYPE_CHECKING:
+    from cherki.play.figures import (
+        ComparisonJSON,
+        Differences,
+        ExactJSON,
+        MatchFigures,
+        Statistics,
+    )
+    from cherki.play.simulate import HandSummary, Runner, Setup
+    from cherki.ui.report import Section
 
 GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
 HandsOpt = Annotated[int, typer.Option("--hands", help="Hands to play (each variant).", min=1)]
@@ -53,7 +64,7 @@ EngineOpt = Annotated[
 ]
 
 
-def _runner(jobs: int, ray: str | None) -> Any:
+def _runner(jobs: int, ray: str | None) -> Runner:
     from importlib.util import find_spec
 
     from cherki.play.simulate import local_runner, ray_runner
@@ -118,7 +129,7 @@ BOT_NOTES = {
 
 
 def _intro(
-    setups: list[Any], labels: list[str], dealt: str, deals_same: bool | None = None
+    setups: list[Setup], labels: list[str], dealt: str, deals_same: bool | None = None
 ) -> list[str]:
     """The lines that make a report stand alone: version, command, bots and the deals."""
     from cherki.version import __version__
@@ -142,7 +153,9 @@ def _intro(
     return lines
 
 
-def _csv(path: Path, labels: list[str], runs: list[list[Any]], parts: list[Any]) -> None:
+def _csv(
+    path: Path, labels: list[str], runs: list[list[HandSummary]], parts: list[Section]
+) -> None:
     """Every hand's figures (one row a hand), and the report's figures (NAME.figures.csv)."""
     import csv
 
@@ -196,15 +209,15 @@ def _outputs(
     title: str,
     intro: list[str],
     labels: list[str],
-    stats: list[dict[str, Any]],
-    runs: list[list[Any]],
-    diffs: list[dict[str, Any]],
+    stats: list[Statistics],
+    runs: list[list[HandSummary]],
+    diffs: list[Differences],
     plot: Path | None,
     report: Path | None,
-    matches: list[dict[str, Any] | None] | None = None,
+    matches: list[MatchFigures | None] | None = None,
     *,
-    setups: list[Any] | None = None,
-    exact: list[list[dict[str, Any]]] | None = None,
+    setups: list[Setup] | None = None,
+    exact: list[list[ExactJSON]] | None = None,
     csv_file: Path | None = None,
     same: bool = True,
 ) -> None:
@@ -303,21 +316,21 @@ def simulate(
     _report_kind(report)
     check_run(hands, jobs)
     runner = _runner(jobs, ray)
-    done = []
+    done: list[HandSummary] = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
         done = load_run(json_file.read_text(encoding="utf-8"), setup)
         _check_resume(json_file, len(done), hands)
         if done:
             console.print(f"Going on from {len(done)} hands already in {json_file}.")
 
-    def save(got: list[Any]) -> None:
+    def save(got: list[HandSummary]) -> None:
         if json_file is not None:
             text = json.dumps(run_json(setup, hands, got)) + "\n"
             _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
 
     with progress(game.title, hands, len(done)) as update:
 
-        def step(got: list[Any]) -> None:
+        def step(got: list[HandSummary]) -> None:
             update(len(got))
             save(got)
 
@@ -461,7 +474,7 @@ def compare(
     _report_kind(report)
     check_run(hands, jobs)
     runner = _runner(jobs, ray)
-    done: list[list[Any]] = []
+    done: list[list[HandSummary]] = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
         done = _load_comparison(json_file, setups)
         _check_resume(json_file, max(len(d) for d in done), hands)
@@ -471,8 +484,8 @@ def compare(
             )
     same = same_deals(setups)
 
-    def data(runs: list[list[Any]], figures: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def data(runs: list[list[HandSummary]], figures: bool) -> ComparisonJSON:
+        out: ComparisonJSON = {
             "format": "cherki-comparison",
             "version": 2,
             "hands_asked": hands,
@@ -492,7 +505,7 @@ def compare(
             out["differences_from_first"] = diffs
         return out
 
-    def save(runs: list[list[Any]], figures: bool = False) -> None:
+    def save(runs: list[list[HandSummary]], figures: bool = False) -> None:
         if json_file is not None:
             text = json.dumps(data(runs, figures)) + "\n"
             _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
@@ -520,7 +533,7 @@ def compare(
         console.print(f"Comparison, hands and figures written to {json_file}")
 
 
-def _load_comparison(path: Path, setups: list[Any]) -> list[list[Any]]:
+def _load_comparison(path: Path, setups: list[Setup]) -> list[list[HandSummary]]:
     """Each variant's hands in a comparison's file, if it compares the same variants."""
     from cherki.play.simulate import HandSummary
 

@@ -12,9 +12,22 @@ import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Literal
 
-from cherki.play.simulate import HandSummary
+from cherki.play.arena import IntervalJSON
+from cherki.play.figures import (
+    DetailFigure,
+    Differences,
+    ExactJSON,
+    ItemFigure,
+    MatchFigures,
+    Statistics,
+)
+from cherki.play.simulate import HandSummary, Setup
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 Row = list[str]
 
@@ -28,15 +41,15 @@ class Section:
     terminal: bool = True
 
 
-def pct(iv: dict[str, float]) -> str:
+def pct(iv: IntervalJSON) -> str:
     return f"{iv['mean']:.1%} [{iv['low']:.1%}, {iv['high']:.1%}]"
 
 
-def num(iv: dict[str, float], digits: int = 2) -> str:
+def num(iv: IntervalJSON, digits: int = 2) -> str:
     return f"{iv['mean']:.{digits}f} [{iv['low']:.{digits}f}, {iv['high']:.{digits}f}]"
 
 
-def signed(iv: dict[str, float], percent: bool = False) -> str:
+def signed(iv: IntervalJSON, percent: bool = False) -> str:
     if percent:
         return f"{iv['mean']:+.1%} [{iv['low']:+.1%}, {iv['high']:+.1%}]"
     return f"{iv['mean']:+.2f} [{iv['low']:+.2f}, {iv['high']:+.2f}]"
@@ -45,7 +58,7 @@ def signed(iv: dict[str, float], percent: bool = False) -> str:
 _MISSING = "—"
 
 
-def _item(fig: dict[str, Any] | None) -> str:
+def _item(fig: ItemFigure | None) -> str:
     """An item's cell: the share of wins with it, its mean points, its mean cents."""
     if fig is None:
         return _MISSING
@@ -57,7 +70,7 @@ def _item(fig: dict[str, Any] | None) -> str:
     return text
 
 
-def _payment(stats: dict[str, Any], p: int) -> str:
+def _payment(stats: Statistics, p: int) -> str:
     text = signed(stats["payment_by_position"][p])
     money = stats.get("money_by_position")
     if money and any(m["mean"] or m["low"] or m["high"] for m in money):
@@ -65,7 +78,7 @@ def _payment(stats: dict[str, Any], p: int) -> str:
     return text
 
 
-def _pot(stats: dict[str, Any]) -> str:
+def _pot(stats: Statistics) -> str:
     if "left_in_pot" not in stats:
         return "0"
     text = signed(stats["left_in_pot"])
@@ -74,25 +87,31 @@ def _pot(stats: dict[str, Any]) -> str:
     return text
 
 
-def _detail(fig: dict[str, Any] | None) -> str:
+def _detail(fig: DetailFigure | None) -> str:
     if fig is None:
         return _MISSING
-    if "in_wins" not in fig:  # a figure of an older file: the mean where present
-        return num(fig)
     if fig["flag"]:
         return f"{pct(fig['in_wins'])} of wins"
     return f"in {pct(fig['in_wins'])} of wins; mean there {num(fig['mean_where_present'])}"
 
 
-def _keys(stats: Sequence[dict[str, Any]], name: str) -> list[str]:
+#: the figures given by the game's own names (endings, items, calls, events, details)
+Named = Literal[
+    "ends", "items", "calls_per_hand", "wins_by_call", "events_per_hand", "detail_in_wins"
+]
+#: those of them that are intervals
+NamedIntervals = Literal["calls_per_hand", "wins_by_call", "events_per_hand"]
+
+
+def _keys(stats: Sequence[Statistics], name: Named) -> list[str]:
     return sorted({k for s in stats for k in s[name]})
 
 
 def sections(
     labels: Sequence[str],
-    stats: Sequence[dict[str, Any]],
-    diffs: Sequence[dict[str, Any]] = (),
-    matches: Sequence[dict[str, Any] | None] = (),
+    stats: Sequence[Statistics],
+    diffs: Sequence[Differences] = (),
+    matches: Sequence[MatchFigures | None] = (),
     *,
     same: bool = True,
 ) -> list[Section]:
@@ -105,7 +124,7 @@ def sections(
         return [name, *cells]
 
     def keyed(
-        name: str, fmt: Callable[[dict[str, float]], str], missing: str, prefix: str = ""
+        name: NamedIntervals, fmt: Callable[[IntervalJSON], str], missing: str, prefix: str = ""
     ) -> list[Row]:
         """One row for each key of the figure ``name`` in any variant."""
         return [
@@ -234,7 +253,7 @@ def sections(
             )
         )
     if diffs:
-        names = {
+        names: dict[Measure, tuple[str, bool]] = {
             "won": ("won by someone", True),
             "winning_score": ("winning score (0 if none)", False),
             "actions": ("actions", False),
@@ -258,7 +277,11 @@ def sections(
     return out
 
 
-def exact_section(labels: Sequence[str], exact: Sequence[Sequence[dict[str, Any]]]) -> Section:
+#: the measures two variants are compared on, hand by hand
+Measure = Literal["won", "winning_score", "actions", "starter_payment"]
+
+
+def exact_section(labels: Sequence[str], exact: Sequence[Sequence[ExactJSON]]) -> Section:
     """Figures known exactly (:func:`cherki.play.simulate.exact_figures`), each beside the
     simulated one, and whether the exact value lies in the simulated 95% interval."""
     rows: list[Row] = []
@@ -282,7 +305,7 @@ def exact_section(labels: Sequence[str], exact: Sequence[Sequence[dict[str, Any]
     )
 
 
-def rules_section(labels: Sequence[str], setups: Sequence[Any]) -> Section:
+def rules_section(labels: Sequence[str], setups: Sequence[Setup]) -> Section:
     """Every rule value each variant played, what it means and its source: the preset's
     value, or one given on the command line (marked)."""
     game, _ = setups[0].table()
@@ -457,7 +480,9 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
     )
 
 
-def shared_edges(values: Sequence[Sequence[float]], most: int = 40) -> tuple[Any, float]:
+def shared_edges(
+    values: Sequence[Sequence[float]], most: int = 40
+) -> tuple[NDArray[np.float64], float]:
     """Bin edges every variant shares (so bars compare), and the bins' width: whole numbers
     one a bin where the range allows, else at most ``most`` bins of an equal whole width."""
     import numpy as np
@@ -465,14 +490,14 @@ def shared_edges(values: Sequence[Sequence[float]], most: int = 40) -> tuple[Any
     every = [x for xs in values for x in xs]
     low, high = (min(every), max(every)) if every else (0, 1)
     width = max(1, -(-(high - low + 1) // most))
-    edges = np.arange(low, high + width + 1, width) - 0.5
+    edges = np.arange(low, high + width + 1, width, dtype=np.float64) - 0.5
     return edges, float(width)
 
 
 def plot(
     path: str | Path,
     labels: Sequence[str],
-    stats: Sequence[dict[str, Any]],
+    stats: Sequence[Statistics],
     runs: Sequence[Sequence[HandSummary]],
     title: str,
 ) -> None:

@@ -15,6 +15,7 @@ from rich.text import Text
 from cherki.core.cards import CODES, IS_RED, N_KINDS, RANK, SUIT, long_name
 from cherki.core.contract import Game
 from cherki.core.events import Event, Result
+from cherki.core.view import AnalysisLine, Emphasis
 from cherki.i18n import words
 from cherki.ui.text import (
     Voice,
@@ -61,6 +62,23 @@ def hand_by_rank(counts: Sequence[int]) -> Text:
             out.append("  │ ", style="dim")
         out.append(f"{rank}: ", style="bold")
         out.append_text(cards_text(groups[rank]))
+    return out
+
+
+#: the terminal's styles for a line's emphasis (:data:`cherki.core.view.Emphasis`)
+EMPHASIS: dict[Emphasis, str] = {"": "", "strong": "bold", "good": "bold green"}
+
+
+def analysis_text(line: AnalysisLine) -> Text:
+    """A line of a hand's analysis: its words with their emphasis, then its cards (a whole
+    hand grouped by rank)."""
+    out = Text()
+    for words_, emphasis in line.parts:
+        out.append(words_, style=EMPHASIS[emphasis])
+    if line.by_rank:
+        out.append_text(hand_by_rank([line.cards.count(k) for k in range(N_KINDS)]))
+    elif line.cards:
+        out.append_text(cards_text(line.cards))
     return out
 
 

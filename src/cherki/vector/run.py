@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from cherki.core.contract import Game
+from cherki.core.contract import Game, Rules
 from cherki.core.errors import RulesError
 from cherki.games.sets.rules import SetsRules
 from cherki.vector.finished import Finished
@@ -51,6 +51,22 @@ def check_vector(game: Game, levels: Sequence[str]) -> None:
         )
 
 
+def vector_rules(game: Game, rules: Rules) -> SetsRules:
+    """``rules`` as the batched simulator plays them: a game of sets' rules (a
+    :class:`RulesError` for another game's)."""
+    if not isinstance(rules, SetsRules):
+        raise RulesError(f"the batched engine plays the games of sets, not {game.title}")
+    return rules
+
+
+def money_rate(rules: Rules) -> int:
+    """The cents a point of a hand's payments is paid at under ``rules`` (0 where the scoring
+    settles money at match level only, or plays for points)."""
+    if not isinstance(rules, SetsRules):
+        raise RulesError(f"the batched engine plays the games of sets, not {rules!r}")
+    return rules.cents_per_point if rules.method.money else 0
+
+
 def blocks(todo: Sequence[int], hands: int) -> list[range]:
     """The blocks holding the hands still to play."""
     first = sorted({i // BLOCK for i in todo})
@@ -74,4 +90,12 @@ def run_block(
     return env.play(policy)
 
 
-__all__ = ["BATCH", "BLOCK", "blocks", "check_vector", "run_block"]
+__all__ = [
+    "BATCH",
+    "BLOCK",
+    "blocks",
+    "check_vector",
+    "money_rate",
+    "run_block",
+    "vector_rules",
+]

@@ -79,6 +79,8 @@ class CholekGame(Game):
     players: ClassVar[tuple[int, int]] = (2, 3)
     default_players: ClassVar[int] = 3
     family: ClassVar[str] = "cholek"
+    #: an ang pow pays its ``count`` cents from each other seat [002]
+    money_items: ClassVar[frozenset[str]] = frozenset({"ang-pow", "ang-pow-besar"})
 
     def view(self) -> GameView:
         """Cholek Tiga's view (:mod:`cherki.games.cholek.present`)."""

@@ -137,11 +137,13 @@ from typing import ClassVar, Final
 from cherki.core.cards import N_KINDS, OT, RANK, RF, S9, WF, counts_of
 from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
+from cherki.core.figures import ExactFigure
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import (
     improved_mata,
     mata_count,
 )
+from cherki.games.sets.figures import turned_card_figures
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.options import (
     CALLING,
@@ -414,6 +416,17 @@ class BalikGame(SetsGame):
         r = own(self.own_rules(rules), BalikRules)
         yeo = ("yeo",) if r.scoring == "satu" and r.yeo_redeal else ()
         return super().endings(rules) + yeo
+
+    def exact_figures(self, rules: Rules, players: int) -> tuple[ExactFigure, ...]:
+        """The family's, and with Balik Satu's scoring the turned card's: how often yeo
+        voids a win, and the turned card's mean points in a win that stands
+        (:func:`~cherki.games.sets.figures.turned_card_figures`)."""
+        r = own(self.own_rules(rules), BalikRules)
+        out = super().exact_figures(rules, players)
+        if r.scoring != "satu":
+            return out
+        yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
+        return out + turned_card_figures(yeo, TURN_POINTS)
 
 
 class BalikLimaBelasGame(BalikGame):

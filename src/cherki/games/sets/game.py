@@ -14,10 +14,13 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
 from cherki.core.errors import RulesError
+from cherki.core.figures import ExactFigure
 from cherki.core.options import Value, find_option
-from cherki.core.view import GameView
+from cherki.core.view import GameView, HandAnalysis
 from cherki.games.sets.actions import NUM_ACTIONS, action_text, parse_action
 from cherki.games.sets.determinize import determinize
+from cherki.games.sets.figures import kandang_tangan_figures
+from cherki.games.sets.hand import analyse_for_people
 from cherki.games.sets.observation import SetsObservation, sets_layout
 from cherki.games.sets.options import SHOE_TABLES
 from cherki.games.sets.present import SetsView
@@ -101,6 +104,19 @@ class SetsGame(Game):
         if r.kandang_tangan:
             out.append("kandang-tangan")
         return tuple(out)
+
+    def analyse_hand(
+        self, counts: Sequence[int], rules: Rules, honours: str | None = None
+    ) -> HandAnalysis:
+        """A hand's sets, mata, waits and calls in the game's words
+        (:mod:`cherki.games.sets.hand`)."""
+        return analyse_for_people(counts, self.own_rules(rules), title=self.title,
+                                  call_words=self.call_words, honours=honours)  # fmt: skip
+
+    def exact_figures(self, rules: Rules, players: int) -> tuple[ExactFigure, ...]:
+        """A kandang tangan deal's chance, where the rules have it
+        (:mod:`cherki.games.sets.figures`; a game adds its own: Balik Satu's turned card)."""
+        return kandang_tangan_figures(self.own_rules(rules), players)
 
     def own_rules(self, rules: Rules) -> SetsRules:
         """``rules`` as this game's rules (:class:`RulesError` for another game's)."""
