@@ -128,7 +128,7 @@ def test_bad_setups_are_clear_errors() -> None:
         ((None, {"nonsense": "1"}, 4, "heuristic", 1), "nonsense"),
     ]:
         with pytest.raises(RulesError, match=message):
-            make_setup(game, *args)  # type: ignore[arg-type]
+            make_setup(game, *args)
     with pytest.raises(RulesError, match="--jobs"):
         local_runner(0)
 
@@ -243,22 +243,45 @@ def test_chot_bangkong_and_settlement_are_the_ledgers_own() -> None:
     hands = simulate(setup, 240)
     game_, rules = setup.table()
     figures = match_statistics(game_, rules, 4, hands)
-    assert figures is not None and figures["bangkong"] > 5 and figures["matches"] >= 1
+    assert figures is not None and figures["matches"] >= 1
+    shown = {f["key"]: f["value"] for f in figures["figures"]}
+    assert figures["title"].startswith("Matches: bangkong")
+    assert list(shown) == [
+        "bangkong",
+        "hands_per_bangkong",
+        "excess_per_bangkong",
+        "bangkong_won_by_seats_0_and_2",
+    ]
+    assert isinstance(shown["bangkong"], int) and shown["bangkong"] > 5
     # the same hands, played here as the module's notes say they are dealt and seeded
     ledger = game.match_ledger(rules, 4)
     assert ledger is not None
-    bangkong, moneys = 0, []
+    bangkong, moneys, lengths, excess, first_side, since = 0, [], [], [], 0, 0
     for i in range(240):
         bots = [make_bot("chot", "heuristic") for _ in range(4)]
         rngs = [random.Random(3 * 1_000_003 + i * 101 + s) for s in range(4)]
         state = game.new_state(rules, 4, seed=3 + i, first=i % 4)
         play_out(state, lambda s, obs: bots[s].act(obs, rngs[s]))  # noqa: B023
-        bangkong += len(ledger.add(state.result))
+        since += 1
+        for note in ledger.add(state.result):
+            bangkong += 1
+            lengths.append(since)
+            since = 0
+            excess.append(note.to_json()["excess"])
+            first_side += note.to_json()["winner"] == 0
         if ledger.is_over():
             moneys.append(ledger.money())
             ledger = game.match_ledger(rules, 4)
             assert ledger is not None
-    assert figures["bangkong"] == bangkong and figures["matches"] == len(moneys)
+    assert shown["bangkong"] == bangkong and figures["matches"] == len(moneys)
+    per, over, won = (
+        shown["hands_per_bangkong"],
+        shown["excess_per_bangkong"],
+        shown["bangkong_won_by_seats_0_and_2"],
+    )
+    assert not isinstance(per, int) and per["mean"] == pytest.approx(sum(lengths) / bangkong)
+    assert not isinstance(over, int) and over["mean"] == pytest.approx(sum(excess) / bangkong)
+    assert not isinstance(won, int) and won["mean"] == pytest.approx(first_side / bangkong)
     assert figures["money_per_match_by_seat"][0]["mean"] == pytest.approx(
         sum(m[0] for m in moneys) / len(moneys)
     )

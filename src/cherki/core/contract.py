@@ -47,7 +47,7 @@ from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, NOBODY, Event, Result
-from cherki.core.figures import ExactFigure
+from cherki.core.figures import ExactFigure, MatchMeasures
 from cherki.core.options import Option, Preset, Rules, Value, find_option
 from cherki.core.protocols import Ledger, MatchNote, Observation
 from cherki.core.view import GameView, HandAnalysis
@@ -451,6 +451,15 @@ class Game:
     def match_ledger(self, rules: Rules, players: int) -> Ledger | None:
         """A match's own bookkeeping (Chot's bangkong), or None: payments simply add up."""
         return None
+
+    def match_measures(
+        self, rules: Rules, players: int, notes: Sequence[tuple[int, MatchNote]]
+    ) -> MatchMeasures:
+        """What a run of simulated matches shows of the game's match ledger
+        (:meth:`match_ledger`), from what it announced: each note with the index of the
+        hand after which it came (the run's hands in order, counted from 0, across its
+        matches). By default a section of the settlement alone, with no figures of its own."""
+        return MatchMeasures("Matches: the settlement")
 
     def sides(self, rules: Rules, players: int) -> tuple[tuple[int, ...], ...] | None:
         """The partnerships at this table (seats that score together), or None."""

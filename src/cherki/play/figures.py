@@ -9,7 +9,7 @@ details) are the game's own words.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from cherki.core.events import JSON
 from cherki.play.arena import IntervalJSON
@@ -21,6 +21,7 @@ __all__ = [
     "ExactJSON",
     "IntervalJSON",
     "ItemFigure",
+    "MatchFigure",
     "MatchFigures",
     "RunJSON",
     "Statistics",
@@ -78,14 +79,23 @@ class Statistics(TypedDict):
     left_in_pot_cents: NotRequired[IntervalJSON]
 
 
+class MatchFigure(TypedDict):
+    """One figure of a game's match bookkeeping (``cherki.core.figures.MatchMeasure``): a
+    count, or a mean or share with its interval."""
+
+    key: str
+    label: str
+    kind: Literal["count", "mean", "share"]
+    value: int | IntervalJSON
+
+
 class MatchFigures(TypedDict):
     """A game's match bookkeeping over the run's hands
-    (:func:`cherki.play.simulate.match_statistics`)."""
+    (:func:`cherki.play.simulate.match_statistics`): the game's own figures under its
+    title, then the matches completed and each seat's money a match."""
 
-    bangkong: int
-    hands_per_bangkong: IntervalJSON
-    excess_per_bangkong: IntervalJSON
-    bangkong_won_by_seats_0_and_2: IntervalJSON
+    title: str
+    figures: list[MatchFigure]
     matches: int
     money_per_match_by_seat: list[IntervalJSON]
 

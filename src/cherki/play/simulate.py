@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 
 from cherki.bots import make_bot
-from cherki.core.contract import Game, State, play_out
+from cherki.core.contract import Game, MatchNote, State, play_out
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, EventKind, Result, ScoreItem, Tokens
 from cherki.core.options import Rules
@@ -488,38 +488,44 @@ def match_statistics(
 ) -> MatchFigures | None:
     """For a game with its own match bookkeeping (Chot: tokens, bangkong and the
     settlement), the simulated hands taken in order as one run of matches through the
-    game's own ledger: how many hands a bangkong takes, its excess, which side wins it, and
-    each seat's money per match. None for other games."""
+    game's own ledger: the figures the game says its ledger's notes show
+    (``Game.match_measures``: for Chot how many hands a bangkong takes, its excess, which
+    side wins it), the matches completed and each seat's money per match. None for other
+    games."""
     ledger = game.match_ledger(rules, players)
     if ledger is None:
         return None
-    lengths: list[float] = []
-    excess: list[float] = []
-    first_side = 0
-    count = 0
+    notes: list[tuple[int, MatchNote]] = []
     settled: list[list[int]] = []
-    since = 0
-    for h in hands:
-        since += 1
+    for index, h in enumerate(hands):
         seat = h.winner_seat
         tokens = Tokens(seat, h.tokens, 0) if seat is not None and h.tokens is not None else None
-        notes = ledger.add(Result(seat, h.how, redeal=h.redeal, tokens=tokens))
-        for note in notes:
-            data = note.to_json()
-            lengths.append(float(since))
-            since = 0
-            excess.append(float(data["excess"]))  # type: ignore[arg-type]
-            count += 1
-            first_side += data["winner"] == 0
+        notes += [
+            (index, note)
+            for note in ledger.add(Result(seat, h.how, redeal=h.redeal, tokens=tokens))
+        ]
         if ledger.is_over():
             settled.append(ledger.money())
             ledger = game.match_ledger(rules, players)
             assert ledger is not None
+    shown = game.match_measures(rules, players, notes)
     return {
-        "bangkong": count,
-        "hands_per_bangkong": _mean(lengths),
-        "excess_per_bangkong": _mean(excess),
-        "bangkong_won_by_seats_0_and_2": _share(first_side, count),
+        "title": shown.title,
+        "figures": [
+            {
+                "key": m.key,
+                "label": m.label,
+                "kind": m.kind,
+                "value": (
+                    len(m.values)
+                    if m.kind == "count"
+                    else _mean(m.values)
+                    if m.kind == "mean"
+                    else _share(sum(1 for v in m.values if v), len(m.values))
+                ),
+            }
+            for m in shown.measures
+        ],
         "matches": len(settled),
         "money_per_match_by_seat": [_mean([float(m[s]) for m in settled]) for s in range(players)],
     }

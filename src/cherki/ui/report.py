@@ -58,6 +58,17 @@ def signed(iv: IntervalJSON, percent: bool = False) -> str:
 _MISSING = "—"
 
 
+def _match_figure(m: MatchFigures, key: str) -> str:
+    """One of a game's match figures (a count, a mean, a share) as the report writes it."""
+    for f in m["figures"]:
+        if f["key"] == key:
+            value = f["value"]
+            if isinstance(value, int):
+                return str(value)
+            return pct(value) if f["kind"] == "share" else num(value, 1)
+    return _MISSING
+
+
 def _item(fig: ItemFigure | None) -> str:
     """An item's cell: the share of wins with it, its mean points, its mean cents."""
     if fig is None:
@@ -229,18 +240,19 @@ def sections(
     if matches and all(m is not None for m in matches):
         ms = [m for m in matches if m is not None]
         players = min(len(m["money_per_match_by_seat"]) for m in ms)
+        keys = list(dict.fromkeys(f["key"] for m in ms for f in m["figures"]))
         out.append(
             Section(
-                "Matches: bangkong and the settlement (the hands in order, as one run of matches)",
+                ms[0]["title"],
                 head,
                 [
-                    row("bangkong completed", [str(m["bangkong"]) for m in ms]),
-                    row("hands a bangkong takes", [num(m["hands_per_bangkong"], 1) for m in ms]),
-                    row("excess points a bangkong", [num(m["excess_per_bangkong"], 1) for m in ms]),
                     row(
-                        "bangkong won by seats 0 and 2",
-                        [pct(m["bangkong_won_by_seats_0_and_2"]) for m in ms],
-                    ),
+                        next(f["label"] for m in ms for f in m["figures"] if f["key"] == key),
+                        [_match_figure(m, key) for m in ms],
+                    )
+                    for key in keys
+                ]
+                + [
                     row("matches completed", [str(m["matches"]) for m in ms]),
                 ]
                 + [

@@ -47,13 +47,14 @@ Our specifications (options of :class:`ChotRules`)
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from cherki.core.cards import counts_of
 from cherki.core.contract import Ledger, MatchNote, Rules
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
+from cherki.core.figures import MatchMeasure, MatchMeasures
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import improved_mata
 from cherki.core.view import GameView
@@ -429,6 +430,40 @@ class ChotGame(SetsGame):
     def match_ledger(self, rules: Rules, players: int) -> ChotLedger | None:
         mine = own(self.own_rules(rules), ChotRules)
         return ChotLedger(mine, players) if mine.partnerships else None
+
+    def match_measures(
+        self, rules: Rules, players: int, notes: Sequence[tuple[int, MatchNote]]
+    ) -> MatchMeasures:
+        """A run of Chot matches: the bangkong completed, how many hands each took (from
+        the previous bangkong's hand, or from the run's start), its excess, and the share
+        won by the side of seats 0 and 2 (a drawn bangkong counts as not won by them)."""
+        done = [(hand, note) for hand, note in notes if isinstance(note, Bangkong)]
+        lengths: list[float] = []
+        last = -1
+        for hand, _ in done:
+            lengths.append(float(hand - last))
+            last = hand
+        return MatchMeasures(
+            "Matches: bangkong and the settlement (the hands in order, as one run of matches)",
+            (
+                MatchMeasure("bangkong", "bangkong completed", "count", tuple(1.0 for _ in done)),
+                MatchMeasure(
+                    "hands_per_bangkong", "hands a bangkong takes", "mean", tuple(lengths)
+                ),
+                MatchMeasure(
+                    "excess_per_bangkong",
+                    "excess points a bangkong",
+                    "mean",
+                    tuple(float(b.excess) for _, b in done),
+                ),
+                MatchMeasure(
+                    "bangkong_won_by_seats_0_and_2",
+                    "bangkong won by seats 0 and 2",
+                    "share",
+                    tuple(float(b.winner == 0) for _, b in done),
+                ),
+            ),
+        )
 
 
 __all__ = [
