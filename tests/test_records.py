@@ -298,7 +298,17 @@ def _record(**changes: object) -> str:
         (_record(version=True), '"version" True is not supported'),
         (_record(players=1_000_000_000), '"players": Gonggong is played by 4 to 6 players'),
         (_record(hands=[{"seed": 1, "context": {"pot": "x"}}]), 'context "pot" must be'),
-        (_record(hands=[{"seed": 1, "context": {"tokens": [1, "a"]}}]), 'context "tokens"'),
+        (
+            _record(
+                game="chot", preset="pwee", hands=[{"seed": 1, "context": {"tokens": [1, "a"]}}]
+            ),
+            'context "tokens"',
+        ),
+        (
+            _record(game="chot", preset="pwee", hands=[{"seed": 1, "context": {"bangkong": -1}}]),
+            'context "bangkong" must be',
+        ),
+        (_record(hands=[{"seed": 1, "context": []}]), '"context" must be an object'),
         ('{"format": "cherki-record", "version": 1, "x": Infinity}', "Infinity is not a number"),
         ('{"format": "cherki-record", "version": 1, "x": NaN}', "NaN is not a number"),
         ('{"seed": ' + "9" * 5000 + "}", "not a record"),

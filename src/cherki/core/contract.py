@@ -448,6 +448,12 @@ class Game:
         """A full state consistent with an observation, hidden cards sampled (for search)."""
         raise RulesError(f"{self.title} has no determinization for search bots yet")
 
+    def check_context(self, context: Mapping[str, JSON]) -> None:
+        """Refuse, with a :class:`RulesError` in words, a hand's context (what a match
+        carries into the hand: a pot, a ledger's counts) whose keys this game reads hold
+        what it cannot read (a record read back; other keys are kept and ignored): by
+        default the game reads none."""
+
     def match_ledger(self, rules: Rules, players: int) -> Ledger | None:
         """A match's own bookkeeping (Chot's bangkong), or None: payments simply add up."""
         return None

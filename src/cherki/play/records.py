@@ -395,7 +395,7 @@ def parse_record(text: str | Mapping[str, object]) -> Record:
     hands_raw = data.get("hands")
     if not isinstance(hands_raw, list) or not hands_raw:
         raise RecordError('"hands" must be a non-empty list')
-    hands = [_parse_hand(h, i, len(players)) for i, h in enumerate(hands_raw)]
+    hands = [_parse_hand(h, i, len(players), game) for i, h in enumerate(hands_raw)]
     table = _parse_table(data["table"], len(players)) if data.get("table") is not None else None
     return Record(game, rules, players, hands, preset, table)
 
@@ -422,7 +422,7 @@ def _cards(value: object, where: str) -> list[int]:
         raise RecordError(f"{where}: {err}") from None
 
 
-def _parse_hand(raw: object, i: int, players: int) -> HandRecord:
+def _parse_hand(raw: object, i: int, players: int, game: Game) -> HandRecord:
     where = f"hand {i + 1}"
     if not isinstance(raw, dict):
         raise RecordError(f"{where} must be an object")
@@ -454,22 +454,19 @@ def _parse_hand(raw: object, i: int, players: int) -> HandRecord:
         raise RecordError(f'{where}: "result" must be an object')
     context = raw.get("context")
     if context is not None:
-        _check_context(context, where)
+        _check_context(context, game, where)
     return HandRecord(first, seed, shoe, stack, list(actions), result, context)
 
 
-def _check_context(context: object, where: str) -> None:
-    """A hand's context: an object whose known keys hold what the games read (other keys are
-    kept and ignored)."""
+def _check_context(context: object, game: Game, where: str) -> None:
+    """A hand's context: an object whose keys the game reads hold what it can read
+    (``Game.check_context``; other keys are kept and ignored)."""
     if not isinstance(context, dict):
         raise RecordError(f'{where}: "context" must be an object')
-    for key in ("pot", "bangkong"):
-        value = context.get(key, 0)
-        if type(value) is not int or value < 0:
-            raise RecordError(f'{where}: context "{key}" must be a whole number ≥ 0, not {value!r}')
-    tokens = context.get("tokens", [])
-    if not isinstance(tokens, list) or not all(type(t) is int and t >= 0 for t in tokens):
-        raise RecordError(f'{where}: context "tokens" must be a list of whole numbers ≥ 0')
+    try:
+        game.check_context(context)
+    except CherkiError as err:
+        raise RecordError(f"{where}: {err}") from None
 
 
 def new_record(

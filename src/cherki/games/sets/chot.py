@@ -58,7 +58,7 @@ from cherki.core.figures import MatchMeasure, MatchMeasures
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import improved_mata
 from cherki.core.view import GameView
-from cherki.games.sets.game import SetsGame
+from cherki.games.sets.game import SetsGame, whole_number
 from cherki.games.sets.options import (
     CALLING,
     CORE_OPTIONS,
@@ -430,6 +430,15 @@ class ChotGame(SetsGame):
     def match_ledger(self, rules: Rules, players: int) -> ChotLedger | None:
         mine = own(self.own_rules(rules), ChotRules)
         return ChotLedger(mine, players) if mine.partnerships else None
+
+    def check_context(self, context: Mapping[str, JSON]) -> None:
+        """The ledger's counts carried into a hand: the bangkong completed and each seat's
+        tokens (:meth:`ChotLedger.context`), beside the games of sets' pot."""
+        super().check_context(context)
+        whole_number(context, "bangkong")
+        tokens = context.get("tokens", [])
+        if not isinstance(tokens, list) or not all(type(t) is int and t >= 0 for t in tokens):
+            raise RulesError('context "tokens" must be a list of whole numbers ≥ 0')
 
     def match_measures(
         self, rules: Rules, players: int, notes: Sequence[tuple[int, MatchNote]]

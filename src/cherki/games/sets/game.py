@@ -14,6 +14,7 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealRequest, deal_source
 from cherki.core.encoding import Layout
 from cherki.core.errors import RulesError
+from cherki.core.events import JSON
 from cherki.core.figures import ExactFigure
 from cherki.core.options import Value, find_option
 from cherki.core.view import GameView, HandAnalysis
@@ -66,6 +67,13 @@ NO_BALIK_SCORING: Final[Mapping[str, Value]] = {
 
 
 # -- the games --------------------------------------------------------------------------------
+def whole_number(context: Mapping[str, JSON], key: str) -> None:
+    """Refuse a context's ``key`` that is there and not a whole number ≥ 0."""
+    value = context.get(key, 0)
+    if type(value) is not int or value < 0:
+        raise RulesError(f'context "{key}" must be a whole number ≥ 0, not {value!r}')
+
+
 class SetsGame(Game):
     """What every game of sets shares; each game module subclasses it with its name,
     presets and call words (Balik Satu's seat counts and calls are the defaults)."""
@@ -117,6 +125,10 @@ class SetsGame(Game):
         """A kandang tangan deal's chance, where the rules have it
         (:mod:`cherki.games.sets.figures`; a game adds its own: Balik Satu's turned card)."""
         return kandang_tangan_figures(self.own_rules(rules), players)
+
+    def check_context(self, context: Mapping[str, JSON]) -> None:
+        """The pot carried from the last hand (umbuk, undhuh-undhuhan: stakes not taken)."""
+        whole_number(context, "pot")
 
     def own_rules(self, rules: Rules) -> SetsRules:
         """``rules`` as this game's rules (:class:`RulesError` for another game's)."""
