@@ -173,6 +173,14 @@ class SetsState(State):
         #: change (None: changed since)
         self._exposed_view: tuple[tuple[int, ...], ...] | None = None
         self._melds_view: tuple[tuple[int, ...], ...] | None = None
+        #: one more at every change of ``exposed`` or ``melded`` (the encoding's kept blocks
+        #: follow it)
+        self._shown = 0
+        #: the discard pile's count of each kind, kept with every card added or taken (the
+        #: encoding's ``discards`` view, as bytes)
+        self.pile_counts = bytearray(N_KINDS)
+        for k in self.pile:
+            self.pile_counts[k] += 1
         #: the encoded observations' kept blocks (made at the first :meth:`encode`)
         self._code: StateCode | None = None
         self.first = first
@@ -293,12 +301,14 @@ class SetsState(State):
         self.totals[s][g] += 1
         self.melded[s][k] += self.size
         view, self._melds_view = self._melds_view, None
+        shown = self._shown
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
         hand[k] -= 1
         self.totals[s][g] -= 1
         self.melded[s][k] -= self.size
         self._melds_view = view  # the melds as they were: their view (and encoding) holds
+        self._shown = shown
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
 
@@ -535,6 +545,7 @@ class SetsState(State):
             return self._draw(s)
         if action == TAKE:
             card = self.pile.pop()
+            self.pile_counts[card] -= 1
             self.pile_seats.pop()
             self.top_available = False
             hand = self.hands[s]
@@ -543,6 +554,7 @@ class SetsState(State):
             self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
             self._exposed_view = None
+            self._shown += 1
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
@@ -551,6 +563,7 @@ class SetsState(State):
                 # Chaqui: an olo completed from another's discard is exposed [001]
                 self.melded[s][card] += self.size
                 self._melds_view = None
+                self._shown += 1
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
                 olo = (card,) * self.size
                 events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
@@ -584,6 +597,7 @@ class SetsState(State):
                 return [event]
             self.exposed[s][card] += 1
             self._exposed_view = None
+            self._shown += 1
         self.self_win_ok = self._can_self_win(s, card)
         self.hands[s][card] += 1
         self.totals[s][self.grouping[card]] += 1
@@ -627,6 +641,7 @@ class SetsState(State):
             # nobody claims the discard: it lies on the pile and play goes on
             self.claim_from_discard = False
             self.pile.append(card)
+            self.pile_counts[card] += 1
             self.pile_seats.append(drawer)
             self.top_available = True
             events.extend(self._after_discard(drawer))
@@ -635,6 +650,7 @@ class SetsState(State):
         self.totals[drawer][self.grouping[card]] += 1
         self.exposed[drawer][card] += 1
         self._exposed_view = None
+        self._shown += 1
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.self_win_ok = False
         self.phase = PHASE_DISCARD
@@ -649,7 +665,9 @@ class SetsState(State):
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
             self._exposed_view = None
+            self._shown += 1
         self.pile.append(k)
+        self.pile_counts[k] += 1
         self.pile_seats.append(s)
         self.top_available = True
         events = [Event(EventKind.DISCARD, s, k)]
@@ -679,6 +697,7 @@ class SetsState(State):
                 if self.rules.claim_priority == "first-caller":
                     others.sort(key=lambda t: self.call_order[t])
                 self.pile.pop()
+                self.pile_counts[k] -= 1
                 self.pile_seats.pop()
                 self.top_available = False
                 self.claimants = others
@@ -775,8 +794,8 @@ class SetsState(State):
     def encode(self, seat: int) -> Vector:
         """``observation(seat).encode()`` (``NOBODY``: the public view's) without building
         the observation (:class:`~cherki.games.sets.observation.StateCode`)."""
-        if seat != NOBODY:
-            self.check_seat(seat)
+        if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
+            self.check_seat(seat)  # raises, saying why
         code = self._code
         if code is None:
             code = self._code = StateCode(self.n)
