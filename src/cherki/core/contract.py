@@ -152,7 +152,10 @@ class State:
         empty for any other seat and once the hand is over. Computed once a position."""
         if self._result is not None or (seat is not None and seat != self.current):
             return []
-        return list(self._legal_now())
+        cache = self._legal_cache
+        if cache is not None and cache[0] == len(self.history):
+            return cache[1][:]
+        return self._legal_now()[:]
 
     def _legal_now(self) -> list[int]:
         """The cached legal actions of the seat to act (not to be changed by the caller)."""
@@ -212,9 +215,22 @@ class State:
         untouched) when the hand is over, it is not that seat's turn, the action is no
         action of this game, or the rules forbid it (see :meth:`check`).
         """
-        actor, action_id = self.check(action, seat)
+        history = self.history
+        cache = self._legal_cache
+        if (
+            type(action) is int
+            and (seat is None or (type(seat) is int and seat == self.current))
+            and self._result is None
+            and cache is not None
+            and cache[0] == len(history)
+            and action in cache[1]
+        ):
+            # what check finds, without its steps: a legal id of the seat to act (a hot path)
+            actor, action_id = self.current, action
+        else:
+            actor, action_id = self.check(action, seat)
         events = self._apply(action_id)
-        self.history.append((actor, action_id))
+        history.append((actor, action_id))
         self.log.extend(events)
         return events
 

@@ -12,7 +12,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem
+from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem, event
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
 from cherki.games.cholek.rules import (
@@ -158,7 +158,7 @@ class CholekState(State):
             for _ in range(count):
                 k = self._pop_stock()
                 self.hands[s][k] += 1
-                events.append(Event(EventKind.DRAW, s, k, private_to=s))
+                events.append(event(EventKind.DRAW, s, k, s))
         self.rounds += 1
         return events
 
@@ -227,17 +227,17 @@ class CholekState(State):
         if self.phase == PHASE_DISCARD:
             k = action - DISCARD
             self.hands[s][k] -= 1
-            events = [Event(EventKind.DISCARD, s, k)]
+            events = [event(EventKind.DISCARD, s, k)]
             self.active, self.active_from = k, FROM_HAND
             return events + self._after_place(s)
         if self.phase == PHASE_TURN:
             k = self._pop_stock()
             self.active, self.active_from = k, FROM_STOCK
-            return [Event(EventKind.TURN, s, k), *self._after_place(s)]
+            return [event(EventKind.TURN, s, k), *self._after_place(s)]
         if action == PASS:
             k = self.active
             self.pool[k] += 1
-            events = [Event(EventKind.KEEP, s, k)]
+            events = [event(EventKind.KEEP, s, k)]
         else:
             events = self._capture(s, action)
         return events + self._after_decision(s)

@@ -15,7 +15,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
-from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
+from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
@@ -558,7 +558,7 @@ class SetsState(State):
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
-            events = [Event(EventKind.TAKE, s, card)]
+            events = [event(EventKind.TAKE, s, card)]
             if completes_olo:
                 # Chaqui: an olo completed from another's discard is exposed [001]
                 self.melded[s][card] += self.size
@@ -578,11 +578,7 @@ class SetsState(State):
         card = self.stock[self.pos]
         self.pos += 1
         revealed = self.calls.count(None) < self.n
-        event = (
-            Event(EventKind.REVEAL, s, card)
-            if revealed
-            else Event(EventKind.DRAW, s, card, private_to=s)
-        )
+        drawn = event(EventKind.REVEAL, s, card) if revealed else event(EventKind.DRAW, s, card, s)
         if revealed:
             others = [t for t in self._seats_after(s) if card in self.wait_sets[t]]
             if others:
@@ -594,7 +590,7 @@ class SetsState(State):
                 self.claim_from_discard = False
                 self.phase = PHASE_CLAIM
                 self.current = self.claimants[0]
-                return [event]
+                return [drawn]
             self.exposed[s][card] += 1
             self._exposed_view = None
             self._shown += 1
@@ -603,7 +599,7 @@ class SetsState(State):
         self.totals[s][self.grouping[card]] += 1
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.phase = PHASE_DISCARD
-        return [event]
+        return [drawn]
 
     def _can_self_win(self, s: int, card: int) -> bool:
         """Would ``card`` (not yet in ``s``'s hand) complete a win the rules allow?"""
@@ -630,7 +626,7 @@ class SetsState(State):
         return [(s + i) % self.n for i in range(1, self.n) if self.calls[(s + i) % self.n]]
 
     def _pass(self, s: int) -> list[Event]:
-        events = [Event(EventKind.PASS, s, self.claim_card)]
+        events = [event(EventKind.PASS, s, self.claim_card)]
         self.claimants.pop(0)
         if self.claimants:
             self.current = self.claimants[0]
@@ -670,7 +666,7 @@ class SetsState(State):
         self.pile_counts[k] += 1
         self.pile_seats.append(s)
         self.top_available = True
-        events = [Event(EventKind.DISCARD, s, k)]
+        events = [event(EventKind.DISCARD, s, k)]
         if action >= CALL_TAN:
             call = "tan" if action < CALL_CEKI else "ceki"
             changed = self.calls[s] is not None
@@ -713,7 +709,7 @@ class SetsState(State):
         """The turn passes to the right, or the hand ends when the stock is spent."""
         if self.pos >= self.live_end:
             self._finish_no_winner()
-            return [Event(EventKind.END)]
+            return [event(EventKind.END)]
         self.current = (s + 1) % self.n
         self.phase = PHASE_DRAW
         return []
