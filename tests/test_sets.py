@@ -288,7 +288,8 @@ def test_the_fast_encoding_holds_across_steps_it_did_not_see(name: str) -> None:
 def test_the_group_totals_kept_with_each_hand_stay_its_own(name: str) -> None:
     """The state keeps each seat's cards per group as its hand changes (takes, draws, shown
     draws passed or claimed, discards, exposed olo; Ceki's takes, draws and discards); they
-    must always be the hand's, in copies too. Heuristic play half the time, so calls, claims and wins come often."""
+    must always be the hand's, in copies too. Heuristic play half the time, so calls, claims
+    and wins come often."""
     import random
 
     from cherki.bots import make_bot

@@ -194,8 +194,8 @@ class StateCode:
     * The per-seat views ``calls``, ``call_changed``, ``exposed`` and ``melds`` (most of the
       vector) are kept as one ``bytearray`` block per viewpoint, the seats in that
       viewpoint's order. They change only with a call, a take or a shown draw: the state
-      counts each change of ``exposed`` and ``melded`` (``_shown``), and only then are its
-      rows compared with the ones kept; a seat's row that changed is written into every
+      marks each seat whose ``exposed`` or ``melded`` cards change (``_shown``, bits this
+      clears when it reads them), and that seat's rows are written again into every
       viewpoint's block at that seat's place. The calls are compared at every call (a few
       values).
     * The discard pile's counts are the state's own (``pile_counts``, kept with every card
@@ -211,32 +211,28 @@ class StateCode:
         "_blocks",
         "_calls",
         "_changed",
-        "_exposed",
-        "_melds",
         "_n",
         "_o_stock",
-        "_shown",
         "_turns",
     )
 
-    def __init__(self, players: int) -> None:
-        n = self._n = players
+    def __init__(self, st: _Table) -> None:
+        n = self._n = st.n
         #: each viewpoint's block: calls (2 a seat), call_changed (1), exposed, melds (30)
         self._blocks = [bytearray((3 + 2 * N_KINDS) * n) for _ in range(n)]
         #: what the blocks hold, in table order (all zero: no call, nothing shown)
         self._calls: list[str | None] = [None] * n
         self._changed = [False] * n
-        self._exposed = [[0] * N_KINDS for _ in range(n)]
-        self._melds = [[0] * N_KINDS for _ in range(n)]
-        self._shown = -1
         self._o_stock = _slices(n)[1]["stock"].start
         #: the one-hot turn of each seat relative to the viewer (the last: nobody's turn)
         self._turns = [bytes(int(i == j) for j in range(n)) for i in range(n + 1)]
+        st._shown = (1 << n) - 1  # every seat's rows written at the first call
+        self._refresh(st)
 
     def encode(self, st: _Table, seat: int) -> Vector:
         """The vector of ``seat``'s observation of ``st`` (``NOBODY``: the public view)."""
         at = seat if seat >= 0 else 0
-        if st._shown != self._shown or st.calls != self._calls or st.call_changed != self._changed:
+        if st._shown or st.calls != self._calls or st.call_changed != self._changed:
             self._refresh(st)
         pile = st.pile
         sizes = bytes(map(sum, st.totals))
@@ -293,22 +289,23 @@ class StateCode:
                     for v, block in enumerate(blocks):
                         block[2 * n + (t - v) % n] = flag
             self._changed = changed[:]
-        if st._shown != self._shown:
-            self._rows(st.exposed, self._exposed, 3 * n)
-            self._rows(st.melded, self._melds, (3 + N_KINDS) * n)
-            self._shown = st._shown
+        shown = st._shown
+        if shown:
+            st._shown = 0
+            o_exposed, o_melds = 3 * n, (3 + N_KINDS) * n
+            for t in range(n):
+                if shown >> t & 1:
+                    self._row(t, st.exposed[t], o_exposed)
+                    self._row(t, st.melded[t], o_melds)
 
-    def _rows(self, now: list[list[int]], kept: list[list[int]], o: int) -> None:
-        """A per-seat view's rows that changed written into every viewpoint's block (``o``:
-        where the view starts in a block)."""
+    def _row(self, t: int, row: list[int], o: int) -> None:
+        """Seat ``t``'s row of a per-seat view written at its place in every viewpoint's
+        block (``o``: where the view starts in a block)."""
         n = self._n
-        for t, row in enumerate(now):
-            if row != kept[t]:
-                kept[t] = row[:]
-                data = bytes(row)
-                for v, block in enumerate(self._blocks):
-                    i = o + N_KINDS * ((t - v) % n)
-                    block[i : i + N_KINDS] = data
+        data = bytes(row)
+        for v, block in enumerate(self._blocks):
+            i = o + N_KINDS * ((t - v) % n)
+            block[i : i + N_KINDS] = data
 
 
 #: a card view with no card, each card's one-hot view, and each phase's, as bytes

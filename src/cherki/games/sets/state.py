@@ -173,8 +173,8 @@ class SetsState(State):
         #: change (None: changed since)
         self._exposed_view: tuple[tuple[int, ...], ...] | None = None
         self._melds_view: tuple[tuple[int, ...], ...] | None = None
-        #: one more at every change of ``exposed`` or ``melded`` (the encoding's kept blocks
-        #: follow it)
+        #: the seats whose ``exposed`` or ``melded`` cards changed since the encoding last
+        #: read them, as bits (the encoding's kept blocks follow them and clear it)
         self._shown = 0
         #: the discard pile's count of each kind, kept with every card added or taken (the
         #: encoding's ``discards`` view, as bytes)
@@ -301,14 +301,12 @@ class SetsState(State):
         self.totals[s][g] += 1
         self.melded[s][k] += self.size
         view, self._melds_view = self._melds_view, None
-        shown = self._shown
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
         hand[k] -= 1
         self.totals[s][g] -= 1
         self.melded[s][k] -= self.size
         self._melds_view = view  # the melds as they were: their view (and encoding) holds
-        self._shown = shown
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
 
@@ -554,7 +552,7 @@ class SetsState(State):
             self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
             self._exposed_view = None
-            self._shown += 1
+            self._shown |= 1 << s
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
@@ -563,7 +561,7 @@ class SetsState(State):
                 # Chaqui: an olo completed from another's discard is exposed [001]
                 self.melded[s][card] += self.size
                 self._melds_view = None
-                self._shown += 1
+                self._shown |= 1 << s
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
                 olo = (card,) * self.size
                 events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
@@ -593,7 +591,7 @@ class SetsState(State):
                 return [drawn]
             self.exposed[s][card] += 1
             self._exposed_view = None
-            self._shown += 1
+            self._shown |= 1 << s
         self.self_win_ok = self._can_self_win(s, card)
         self.hands[s][card] += 1
         self.totals[s][self.grouping[card]] += 1
@@ -646,7 +644,7 @@ class SetsState(State):
         self.totals[drawer][self.grouping[card]] += 1
         self.exposed[drawer][card] += 1
         self._exposed_view = None
-        self._shown += 1
+        self._shown |= 1 << drawer
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.self_win_ok = False
         self.phase = PHASE_DISCARD
@@ -661,7 +659,7 @@ class SetsState(State):
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
             self._exposed_view = None
-            self._shown += 1
+            self._shown |= 1 << s
         self.pile.append(k)
         self.pile_counts[k] += 1
         self.pile_seats.append(s)
@@ -794,7 +792,7 @@ class SetsState(State):
             self.check_seat(seat)  # raises, saying why
         code = self._code
         if code is None:
-            code = self._code = StateCode(self.n)
+            code = self._code = StateCode(self)
         return code.encode(self, seat)
 
     def _observe(self, seat: int) -> SetsObservation:
