@@ -291,6 +291,8 @@ class Game:
     #: the family whose bots this game shares (``sets``: every game of sets plays with the
     #: Balik heuristic); bots register for a game's name or its family (``bots.register``)
     family: ClassVar[str] = ""
+    #: the rules :meth:`check_rules` passed last (frozen: they stay good)
+    _checked: Rules | None = None
     #: what the players call the face-down cards drawn from: ``stock`` (the games of sets,
     #: Cholek Tiga) or ``pile`` (Ceki's "pile", [003]); the words' keys end with it
     stock_word: ClassVar[str] = "stock"
@@ -335,11 +337,14 @@ class Game:
     def check_rules(self, rules: Rules) -> None:
         """Raise :class:`RulesError` unless ``rules`` are rules of this game with every
         option in its range."""
+        if rules is self._checked:
+            return  # checked already: rules are frozen (every hand of a table starts here)
         if not isinstance(rules, self.rules_type):
             raise RulesError(f"{self.title} needs {self.rules_type.__name__}, not {rules!r}")
         for opt in self.options:
             opt.check(getattr(rules, opt.name))
         rules.check()
+        self._checked = rules
 
     def rules_json(self, rules: Rules) -> dict[str, Value]:
         """This game's options and their values in ``rules`` (for records); a

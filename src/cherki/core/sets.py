@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Final, Literal
 
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, WF
@@ -73,14 +74,16 @@ GROUP_KINDS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
 }
 
 
+#: every kind, as a range for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
+
 CallType = Literal["tan", "ceki"]
 
 
 def group_totals(counts: Sequence[int], grouping: Sequence[int]) -> list[int]:
     totals = [0] * N_GROUPS
-    for k, c in enumerate(counts):
-        if c:
-            totals[grouping[k]] += c
+    for k in compress(_KINDS, counts):  # the kinds held, picked in C
+        totals[grouping[k]] += counts[k]
     return totals
 
 
