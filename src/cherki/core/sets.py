@@ -95,8 +95,9 @@ def splits_into_sets(counts: Sequence[int], grouping: Sequence[int], size: int =
 def mata_count(counts: Sequence[int], size: int = 3) -> tuple[int, int]:
     """(mata, red mata) in the best arrangement of a hand that splits into sets."""
     mata = red = 0
-    for k in range(N_KINDS):
-        c = counts[k]
+    if max(counts) < size:
+        return mata, red
+    for k, c in enumerate(counts):
         if c >= size:
             m = c // size
             mata += m

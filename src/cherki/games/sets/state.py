@@ -143,6 +143,9 @@ class SetsState(State):
         #: the game's hooks, read once (hot paths): a pair goes out, a taken mata is laid
         self.pair_goes_out = rules.goes_out_on_pair
         self.lays_mata = rules.lays_taken_mata
+        #: options read at every discard: a caller may claim a discard; calls put off
+        self.discard_wins = rules.discard_wins
+        self.calls_put_off = rules.call_timing == "next"
         self.size = rules.set_size
         self.hand_size = rules.hand_size
         self.hands = hands
@@ -283,7 +286,10 @@ class SetsState(State):
         """The seat to act's legal actions, ascending (the base class caches them)."""
         phase = self.phase
         if phase == PHASE_DRAW:
-            return [TAKE, DRAW] if self.top_available and self._take_ok(self.current) else [DRAW]
+            # _take_ok holds at once where a taken mata is not laid (a hot path)
+            if self.top_available and (not self.lays_mata or self._take_ok(self.current)):
+                return [TAKE, DRAW]
+            return [DRAW]
         if phase == PHASE_CLAIM:
             return [SAMPEI, PASS]
         return sorted(self._discard_actions(self.current))
@@ -674,7 +680,7 @@ class SetsState(State):
                 self.call_changed[s] = True
             events.append(Event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
-        elif self.calls[s] is None and self.rules.call_timing == "next":
+        elif self.calls_put_off and self.calls[s] is None:
             # [000] "they can call on their next discard": a plain discard that leaves the
             # hand a card from winning lets the chance pass, one that leaves it further
             # away gives the next chance back
@@ -685,7 +691,7 @@ class SetsState(State):
         self.drawn = -1
         self.drawn_from = FROM_DEAL
         self.self_win_ok = False
-        if self.rules.discard_wins:
+        if self.discard_wins:
             others = [t for t in self._seats_after(s) if k in self.wait_sets[t]]
             if others:
                 if self.rules.claim_priority == "first-caller":
