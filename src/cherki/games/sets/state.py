@@ -545,6 +545,8 @@ class SetsState(State):
     # -- applying actions ---------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:
         s = self.current
+        if action >= DISCARD:  # the most common first: a discard (and call), a draw
+            return self._discard(s, action)
         if action == DRAW:
             return self._draw(s)
         if action == TAKE:
@@ -574,9 +576,7 @@ class SetsState(State):
             return events
         if action == SAMPEI:
             return self._sampei(s)
-        if action == PASS:
-            return self._pass(s)
-        return self._discard(s, action)
+        return self._pass(s)  # PASS: the one action left
 
     def _draw(self, s: int) -> list[Event]:
         card = self.stock[self.pos]
