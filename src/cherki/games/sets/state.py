@@ -46,6 +46,8 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
+#: for each set size, a table for ``bytes.translate`` of a count (below 256) to its remainder
+_RESIDUES: Final = {size: bytes(t % size for t in range(256)) for size in range(1, 16)}
 #: every kind, and the discard of each, as ranges for ``itertools.compress``
 _KINDS: Final = range(N_KINDS)
 _DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
@@ -338,6 +340,11 @@ class SetsState(State):
         its cards per group)."""
         grouping = self.grouping
         size = self.size
+        # each group's cards modulo the set size, in C: most hands have more than two groups
+        # open, and call nothing (a hot path)
+        residues = bytes(totals).translate(_RESIDUES[size])
+        if residues.count(0) not in (len(residues), len(residues) - 2):
+            return []
         open_groups = [g for g, t in enumerate(totals) if t % size]
         cand: set[int] | None = None
         if open_groups:
