@@ -74,6 +74,10 @@ GROUP_KINDS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
 }
 
 
+#: for each set size, a table for ``bytes.translate`` from a count (below 256: a group's
+#: cards in one hand) to its remainder modulo the size
+REMAINDERS: Final = {size: bytes(t % size for t in range(256)) for size in range(1, 16)}
+
 #: every kind, as a range for ``itertools.compress``
 _KINDS: Final = range(N_KINDS)
 
@@ -170,16 +174,14 @@ def wait_for(
     waits on the kinds its open group already holds (each makes the pair). ``totals``: the
     hand's cards per group (:func:`group_totals`), when the caller keeps them.
     """
-    open_group = -1
     if totals is None:
         totals = group_totals(counts, grouping)
-    for g, t in enumerate(totals):
-        r = t % size
-        if r == 0:
-            continue
-        if r != size - 1 or open_group >= 0:
-            return NO_WAIT
-        open_group = g
+    # one group open, one card short of a set, every other a whole number of sets: the
+    # groups' remainders counted in C (a hot path)
+    remainders = bytes(totals).translate(REMAINDERS[size])
+    if remainders.count(0) != len(remainders) - 1:
+        return NO_WAIT
+    open_group = remainders.find(size - 1)
     if open_group < 0:
         return NO_WAIT
     known = _WAITS_BY_GROUPING.get(id(grouping))

@@ -19,6 +19,7 @@ from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
+    REMAINDERS,
     Wait,
     group_totals,
     is_winning,
@@ -46,8 +47,6 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
-#: for each set size, a table for ``bytes.translate`` of a count (below 256) to its remainder
-_RESIDUES: Final = {size: bytes(t % size for t in range(256)) for size in range(1, 16)}
 #: every kind, and the discard of each, as ranges for ``itertools.compress``
 _KINDS: Final = range(N_KINDS)
 _DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
@@ -342,8 +341,8 @@ class SetsState(State):
         size = self.size
         # each group's cards modulo the set size, in C: most hands have more than two groups
         # open, and call nothing (a hot path)
-        residues = bytes(totals).translate(_RESIDUES[size])
-        if residues.count(0) not in (len(residues), len(residues) - 2):
+        remainders = bytes(totals).translate(REMAINDERS[size])
+        if remainders.count(0) not in (len(remainders), len(remainders) - 2):
             return []
         open_groups = [g for g, t in enumerate(totals) if t % size]
         cand: set[int] | None = None
