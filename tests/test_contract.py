@@ -492,3 +492,31 @@ def test_a_session_of_bots_writes_a_record_that_replays(name: str) -> None:
     assert len(record.hands) == len(results)
     for i, result in enumerate(results):
         assert replay_hand(record, i).result.to_json() == result.to_json()
+
+
+@pytest.mark.parametrize("table", TABLES, ids=IDS)
+def test_the_states_encoding_is_the_observations_at_every_step(table: Table) -> None:
+    """``state.encode(seat)``, the adapters' and learners' fast path (the games of sets keep
+    blocks between steps), equals ``observation(seat).encode()`` at every step of random
+    hands. The state is read as a learner reads it: ``encode`` for the seat to act first,
+    before anything builds an observation; now and then for another seat, the public view
+    or a clone, and after stretches of play it did not see."""
+    rules = table.game.rules(table.preset)
+    for seed in range(4):
+        state = table.game.new_state(rules, table.players, seed=seed, first=seed % table.players)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current
+            fast = state.encode(seat)
+            if rng.random() < 0.2:
+                other = rng.choice([NOBODY, *range(state.n)])
+                read = state.clone() if rng.random() < 0.3 else state
+                again = read.encode(other)
+                view = read.public_observation() if other == NOBODY else read.observation(other)
+                assert np.array_equal(again, view.encode()), (seed, other)
+            assert np.array_equal(fast, state.observation(seat).encode()), (seed, seat)
+            for _ in range(rng.choice([1, 1, 1, 1, 2, 5])):
+                if state.is_terminal:
+                    break
+                state.apply(rng.choice(state.legal_actions()))
+        assert np.array_equal(state.encode(NOBODY), state.public_observation().encode())

@@ -282,12 +282,14 @@ def test_the_fast_encoding_holds_across_steps_it_did_not_see(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["balik-satu", "balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot"]
+    "name",
+    ["balik-satu", "balik-lima-belas", "gonggong", "tantanan", "ceken", "chaqui", "chot", "ceki"],
 )
 def test_the_group_totals_kept_with_each_hand_stay_its_own(name: str) -> None:
     """The state keeps each seat's cards per group as its hand changes (takes, draws, shown
-    draws passed or claimed, discards, exposed olo); they must always be the hand's, in
-    copies too. Heuristic play half the time, so calls, claims and wins come often."""
+    draws passed or claimed, discards, exposed olo; Ceki's takes, draws and discards); they
+    must always be the hand's, in copies too. Heuristic play half the time, so calls, claims
+    and wins come often."""
     import random
 
     from cherki.bots import make_bot
@@ -350,3 +352,41 @@ def test_the_fast_observation_is_the_keyword_built_one() -> None:
             )  # fmt: skip
             assert state.observation(seat) == want
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("gonggong", {"discard_wins": True}),
+        ("gonggong", {"discard_wins": True, "claim_priority": "first-caller"}),
+        ("balik-satu", {"call_timing": "next"}),
+        ("tantanan", {"discard_wins": True}),
+        ("chaqui", {"discard_wins": True}),
+        ("chot", {"discard_wins": True}),
+    ],
+)
+def test_the_fast_encoding_follows_the_options_that_change_the_pile(
+    name: str, options: dict[str, object]
+) -> None:
+    """With a discard claimed (option ``discard_wins``: it leaves the pile again) or calls
+    put off (``call_timing``), ``state.encode(seat)`` read for the seat to act at every step,
+    before any observation is built, equals ``observation(seat).encode()``."""
+    import random
+
+    import numpy as np
+
+    from cherki.games import find_game
+
+    game = find_game(name)
+    rules = game.rules(None, **options)
+    claims = 0
+    for seed in range(30):
+        state = game.new_state(rules, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current
+            fast = state.encode(seat)
+            assert np.array_equal(fast, state.observation(seat).encode()), (seed, seat)
+            claims += state.phase_name == "claim"
+            state.apply(rng.choice(state.legal_actions()))
+    assert claims or "discard_wins" not in options  # the claims were met

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from cherki.core.cards import N_KINDS, card_name
 from cherki.core.errors import RulesError
@@ -27,7 +28,12 @@ def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
 
 def shoe_cards(half_packs: int) -> list[int]:
     """The cards of a shoe of ``half_packs`` half-packs (one of each kind each), sorted."""
-    return [k for k in range(N_KINDS) for _ in range(half_packs)]
+    return list(_shoe(half_packs))
+
+
+@cache
+def _shoe(half_packs: int) -> tuple[int, ...]:
+    return tuple(k for k in range(N_KINDS) for _ in range(half_packs))
 
 
 def check_shoe_order(order: Sequence[int], half_packs: int) -> None:

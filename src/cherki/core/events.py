@@ -148,6 +148,27 @@ def _slot_init(cls: type) -> None:
 
 _slot_init(Event)
 
+#: the events :func:`event` has made, by their fields
+_MADE: dict[tuple[EventKind, int, int | None, int, bool], Event] = {}
+
+
+def event(
+    kind: EventKind,
+    seat: int = -1,
+    card: int | None = None,
+    private_to: int = -1,
+    straight: bool = False,
+) -> Event:
+    """``Event(kind, seat, card, private_to, straight=straight)``, made once and then shared:
+    an event is a frozen value, and play makes the same few again and again (a seat's draw,
+    discard or take of a card: a hot path, where a dictionary look-up is several times
+    quicker than making the event)."""
+    key = (kind, seat, card, private_to, straight)
+    made = _MADE.get(key)
+    if made is None:
+        made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
+    return made
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 from typing import Final, Literal
 
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, WF
@@ -73,14 +74,20 @@ GROUP_KINDS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
 }
 
 
+#: for each set size, a table for ``bytes.translate`` from a count (below 256: a group's
+#: cards in one hand) to its remainder modulo the size
+REMAINDERS: Final = {size: bytes(t % size for t in range(256)) for size in range(1, 16)}
+
+#: every kind, as a range for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
+
 CallType = Literal["tan", "ceki"]
 
 
 def group_totals(counts: Sequence[int], grouping: Sequence[int]) -> list[int]:
     totals = [0] * N_GROUPS
-    for k, c in enumerate(counts):
-        if c:
-            totals[grouping[k]] += c
+    for k in compress(_KINDS, counts):  # the kinds held, picked in C
+        totals[grouping[k]] += counts[k]
     return totals
 
 
@@ -92,8 +99,9 @@ def splits_into_sets(counts: Sequence[int], grouping: Sequence[int], size: int =
 def mata_count(counts: Sequence[int], size: int = 3) -> tuple[int, int]:
     """(mata, red mata) in the best arrangement of a hand that splits into sets."""
     mata = red = 0
-    for k in range(N_KINDS):
-        c = counts[k]
+    if max(counts) < size:
+        return mata, red
+    for k, c in enumerate(counts):
         if c >= size:
             m = c // size
             mata += m
@@ -166,16 +174,14 @@ def wait_for(
     waits on the kinds its open group already holds (each makes the pair). ``totals``: the
     hand's cards per group (:func:`group_totals`), when the caller keeps them.
     """
-    open_group = -1
     if totals is None:
         totals = group_totals(counts, grouping)
-    for g, t in enumerate(totals):
-        r = t % size
-        if r == 0:
-            continue
-        if r != size - 1 or open_group >= 0:
-            return NO_WAIT
-        open_group = g
+    # one group open, one card short of a set, every other a whole number of sets: the
+    # groups' remainders counted in C (a hot path)
+    remainders = bytes(totals).translate(REMAINDERS[size])
+    if remainders.count(0) != len(remainders) - 1:
+        return NO_WAIT
+    open_group = remainders.find(size - 1)
     if open_group < 0:
         return NO_WAIT
     known = _WAITS_BY_GROUPING.get(id(grouping))

@@ -12,8 +12,8 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand
-from cherki.core.sets import GROUPINGS, arrangement, group_totals, splits_into_sets
+from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand, event
+from cherki.core.sets import GROUPINGS, arrangement, group_totals
 from cherki.games.ceki.observation import CekiObservation
 from cherki.games.ceki.rules import (
     CALL,
@@ -73,6 +73,7 @@ class CekiState(State):
         log: list[Event] | None = None,
         history: list[tuple[int, int]] | None = None,
         result: Result | None = None,
+        totals: list[list[int]] | None = None,
     ) -> None:
         """The one constructor: a fresh deal with the defaults, or any position (``clone``
         and ``determinize`` pass every field). Lists given are kept, not copied; ``stock`` is
@@ -84,6 +85,10 @@ class CekiState(State):
         self.info = info
         self.grouping = GROUPINGS[rules.honours]
         self.hands = hands
+        #: each seat's cards per group, kept with every change of its hand (a hot path)
+        self.totals = (
+            totals if totals is not None else [group_totals(h, self.grouping) for h in hands]
+        )
         self.stock = stock
         self.pos = pos
         self.pile = pile if pile is not None else []
@@ -133,6 +138,7 @@ class CekiState(State):
             drawn=self.drawn,
             drawn_from=self.drawn_from,
             log=self.log[:],
+            totals=[t[:] for t in self.totals],
             history=self.history[:],
             result=self._result,
         )
@@ -156,11 +162,9 @@ class CekiState(State):
         """Would ``card`` added to seat ``s``'s eight cards win (rules permitting)?"""
         if not self._may_win(s) or card < 0:
             return False
-        hand = self.hands[s]
-        hand[card] += 1
-        ok = splits_into_sets(hand, self.grouping)
-        hand[card] -= 1
-        return ok
+        # every group a whole number of sets with the card added (the totals kept)
+        g = self.grouping[card]
+        return all((t + (i == g)) % 3 == 0 for i, t in enumerate(self.totals[s]))
 
     def _top_wins(self, s: int) -> bool:
         return self.top_available and bool(self.pile) and self.wins_with(s, self.pile[-1])
@@ -171,8 +175,7 @@ class CekiState(State):
         s = self.current
         hand = self.hands[s]
         grouping = self.grouping
-        # the hand's cards per group, counted at most once for the tests below (a hot path)
-        totals: list[int] | None = None
+        totals = self.totals[s]  # the hand's cards per group, kept with the hand
         if self.phase == PHASE_DRAW:
             acts: list[int] = []
             stock_left = self.stock_left
@@ -183,7 +186,6 @@ class CekiState(State):
                     acts.append(TAKE)
             if self.top_available and self.pile and self._may_win(s):
                 # _top_wins: the discard added, every group a whole number of sets
-                totals = group_totals(hand, grouping)
                 g = grouping[self.pile[-1]]
                 if (totals[g] + 1) % 3 == 0 and all(
                     t % 3 == 0 for i, t in enumerate(totals) if i != g
@@ -192,7 +194,6 @@ class CekiState(State):
             if stock_left and not called and couple_group(hand, grouping, totals) >= 0:
                 acts.append(CALL)
             return acts
-        totals = group_totals(hand, grouping)
         acts = []
         if self._may_win(s) and all(t % 3 == 0 for t in totals):
             acts.append(WIN)
@@ -312,9 +313,10 @@ class CekiState(State):
             card = self.stock[self.pos]
             self.pos += 1
             self.hands[s][card] += 1
+            self.totals[s][self.grouping[card]] += 1
             self.drawn, self.drawn_from = card, FROM_STOCK
             self.phase = PHASE_DISCARD
-            return [Event(EventKind.DRAW, s, card, private_to=s)]
+            return [event(EventKind.DRAW, s, card, s)]
         if action == TAKE:
             return [self._take(s)]
         if action == CALL:
@@ -333,14 +335,15 @@ class CekiState(State):
         self.top_available = False
         self.taken_straight = self.top_straight
         self.hands[s][card] += 1
+        self.totals[s][self.grouping[card]] += 1
         self.exposed[s][card] += 1
         self.drawn, self.drawn_from = card, FROM_DISCARD
         self.phase = PHASE_DISCARD
-        return Event(EventKind.TAKE, s, card)
+        return event(EventKind.TAKE, s, card)
 
     def _call(self, s: int) -> Event:
         hand = self.hands[s]
-        g = couple_group(hand, self.grouping)
+        g = couple_group(hand, self.grouping, self.totals[s])
         self.called[s] = True
         self.called_at[s] = len(self.pile)
         laid = self.laid[s]
@@ -353,13 +356,14 @@ class CekiState(State):
         k = (action - DISCARD) % N_KINDS
         hand = self.hands[s]
         hand[k] -= 1
+        self.totals[s][self.grouping[k]] -= 1
         if self.exposed[s][k]:
             self.exposed[s][k] -= 1
         self.pile.append(k)
         self.pile_seats.append(s)
         self.top_available = True
         self.top_straight = self.drawn_from == FROM_STOCK and k == self.drawn
-        events = [Event(EventKind.DISCARD, s, k, straight=self.top_straight)]
+        events = [event(EventKind.DISCARD, s, k, straight=self.top_straight)]
         if action >= CALL_DISCARD:
             events.append(self._call(s))
         self.drawn, self.drawn_from = -1, FROM_NONE
@@ -368,7 +372,7 @@ class CekiState(State):
         self.phase = PHASE_DRAW
         if not self.stock_left and not self._top_wins(nxt):
             self._finish_no_winner()
-            events.append(Event(EventKind.END))
+            events.append(event(EventKind.END))
         return events
 
     # -- scoring ------------------------------------------------------------------------

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import itertools
+from functools import cache
+from itertools import compress
+from typing import Final
 
 from cherki.core.cards import (
     N_KINDS,
@@ -12,7 +15,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
-from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem
+from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem, event
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
 from cherki.games.cholek.rules import (
@@ -33,6 +36,23 @@ from cherki.games.cholek.rules import (
     CholekRules,
     score_captured,
 )
+
+#: the discard of each kind, as a range for ``itertools.compress``
+_DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
+
+
+@cache
+def _pairs(honours: str) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """For each card, under the honours rule ``honours``: every pair of its group's kinds it
+    might capture (with replacement, in order) and the capture's action id."""
+    grouping, group_kinds = GROUPINGS[honours], GROUP_KINDS[honours]
+    return tuple(
+        tuple(
+            (a, b, CAPTURE_ID[(c, a, b)])
+            for a, b in itertools.combinations_with_replacement(group_kinds[grouping[c]], 2)
+        )
+        for c in range(N_KINDS)
+    )
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -158,7 +178,7 @@ class CholekState(State):
             for _ in range(count):
                 k = self._pop_stock()
                 self.hands[s][k] += 1
-                events.append(Event(EventKind.DRAW, s, k, private_to=s))
+                events.append(event(EventKind.DRAW, s, k, s))
         self.rounds += 1
         return events
 
@@ -169,18 +189,17 @@ class CholekState(State):
         if c < 0:
             return []
         pool = self.pool
-        kinds = self.group_kinds[self.grouping[c]]
-        out: list[int] = []
-        for a, b in itertools.combinations_with_replacement(kinds, 2):
-            if (pool[a] >= 2) if a == b else (pool[a] and pool[b]):
-                out.append(CAPTURE_ID[(c, a, b)])
-        return out
+        return [
+            i
+            for a, b, i in _pairs(self.rules.honours)[c]
+            if ((pool[a] >= 2) if a == b else (pool[a] and pool[b]))
+        ]
 
     def _legal(self) -> list[int]:
         """The seat to act's legal actions, ascending (the base class caches them)."""
         if self.phase == PHASE_DISCARD:
-            hand = self.hands[self.current]
-            return [DISCARD + k for k in range(N_KINDS) if hand[k]]
+            # the discards of the kinds held, picked in C (a hot path)
+            return list(compress(_DISCARDS, self.hands[self.current]))
         if self.phase == PHASE_TURN:
             return [TURN]
         return [PASS, *sorted(self.capture_options())]  # PASS (no capture) < CAPTURE ids
@@ -227,17 +246,17 @@ class CholekState(State):
         if self.phase == PHASE_DISCARD:
             k = action - DISCARD
             self.hands[s][k] -= 1
-            events = [Event(EventKind.DISCARD, s, k)]
+            events = [event(EventKind.DISCARD, s, k)]
             self.active, self.active_from = k, FROM_HAND
             return events + self._after_place(s)
         if self.phase == PHASE_TURN:
             k = self._pop_stock()
             self.active, self.active_from = k, FROM_STOCK
-            return [Event(EventKind.TURN, s, k), *self._after_place(s)]
+            return [event(EventKind.TURN, s, k), *self._after_place(s)]
         if action == PASS:
             k = self.active
             self.pool[k] += 1
-            events = [Event(EventKind.KEEP, s, k)]
+            events = [event(EventKind.KEEP, s, k)]
         else:
             events = self._capture(s, action)
         return events + self._after_decision(s)

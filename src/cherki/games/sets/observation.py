@@ -173,19 +173,18 @@ class _Table(Protocol):
     hands: list[list[int]]
     totals: list[list[int]]
     pile: list[int]
+    pile_counts: bytearray
     top_available: bool
     calls: list[str | None]
     call_changed: list[bool]
+    exposed: list[list[int]]
+    melded: list[list[int]]
+    _shown: int
     claim_card: int
     drawn: int
-    _exposed_view: tuple[tuple[int, ...], ...] | None
-    _melds_view: tuple[tuple[int, ...], ...] | None
     live_end: int
     pos: int
     pot: int
-
-    def _exposed_now(self) -> tuple[tuple[int, ...], ...]: ...
-    def _melds_now(self) -> tuple[tuple[int, ...], ...]: ...
 
 
 class StateCode:
@@ -193,12 +192,14 @@ class StateCode:
     ``SetsObservation.encode`` gives, from blocks kept between steps.
 
     * The per-seat views ``calls``, ``call_changed``, ``exposed`` and ``melds`` (most of the
-      vector; they change only with a call, a take or a shown draw) are kept in one vector
-      in table order, seat 0 first, and only the seats whose values changed since the last
-      call are written again; each viewpoint's block is one ``take`` of it through that
-      viewpoint's order of the seats, kept as bytes until one of those views changes.
-    * The discard pile's counts are brought up to date from the cards added or taken at its
-      end since the last call.
+      vector) are kept as one ``bytearray`` block per viewpoint, the seats in that
+      viewpoint's order. They change only with a call, a take or a shown draw: the state
+      marks each seat whose ``exposed`` or ``melded`` cards change (``_shown``, bits this
+      clears when it reads them), and that seat's rows are written again into every
+      viewpoint's block at that seat's place. The calls are compared at every call (a few
+      values).
+    * The discard pile's counts are the state's own (``pile_counts``, kept with every card
+      added or taken).
     * Every value of the vector is a small count (below 256; the stock and the pot are
       written after the conversion when larger), so the whole vector is one ``bytes``
       string joined from the block, the counts and prepared one-hot pieces, converted to
@@ -210,49 +211,30 @@ class StateCode:
         "_blocks",
         "_calls",
         "_changed",
-        "_counts",
-        "_exposed",
-        "_kept",
-        "_melds",
-        "_offsets",
-        "_order",
-        "_pile",
+        "_n",
+        "_o_stock",
         "_turns",
-        "_width",
     )
 
-    def __init__(self, players: int) -> None:
-        self._offsets, self._order = _offsets(players)
-        self._kept = np.zeros(len(self._order[0]), np.float32)
-        self._pile: list[int] = []
-        self._counts = bytearray(N_KINDS)
-        self._calls: list[str | None] = []
-        self._changed: list[bool] = []
-        self._exposed: tuple[tuple[int, ...], ...] = ()
-        self._melds: tuple[tuple[int, ...], ...] = ()
-        #: each viewpoint's per-seat views as bytes (None: to be made again)
-        self._blocks: list[bytes | None] = [None] * players
-        #: the block's width, and the one-hot turn of each seat relative to the viewer
-        #: (the last: nobody's turn)
-        self._width = self._offsets[4] - self._offsets[0]
-        self._turns = [bytes(int(i == j) for j in range(players)) for i in range(players + 1)]
+    def __init__(self, st: _Table) -> None:
+        n = self._n = st.n
+        #: each viewpoint's block: calls (2 a seat), call_changed (1), exposed, melds (30)
+        self._blocks = [bytearray((3 + 2 * N_KINDS) * n) for _ in range(n)]
+        #: what the blocks hold, in table order (all zero: no call, nothing shown)
+        self._calls: list[str | None] = [None] * n
+        self._changed = [False] * n
+        self._o_stock = _slices(n)[1]["stock"].start
+        #: the one-hot turn of each seat relative to the viewer (the last: nobody's turn)
+        self._turns = [bytes(int(i == j) for j in range(n)) for i in range(n + 1)]
+        st._shown = (1 << n) - 1  # every seat's rows written at the first call
+        self._refresh(st)
 
     def encode(self, st: _Table, seat: int) -> Vector:
         """The vector of ``seat``'s observation of ``st`` (``NOBODY``: the public view)."""
         at = seat if seat >= 0 else 0
-        if (
-            st._exposed_view is not self._exposed
-            or st._melds_view is not self._melds
-            or st.calls != self._calls
-            or st.call_changed != self._changed
-        ):
+        if st._shown or st.calls != self._calls or st.call_changed != self._changed:
             self._refresh(st)
-        block = self._blocks[at]
-        if block is None:  # the per-seat views from this viewpoint, as bytes till they change
-            block = self._blocks[at] = self._block_bytes(at)
         pile = st.pile
-        if pile != self._pile:
-            self._pile_counts(pile)
         sizes = bytes(map(sum, st.totals))
         cur = st.current
         stock = st.live_end - st.pos
@@ -265,11 +247,11 @@ class StateCode:
             b"".join(
                 (
                     bytes(st.hands[seat]) if seat >= 0 else _NO_CARD_BYTES,
-                    self._counts,
+                    st.pile_counts,
                     _ONE_HOT_BYTES[pile[-1]] if pile and st.top_available else _NO_CARD_BYTES,
                     sizes[at:],
                     sizes[:at],
-                    block,
+                    self._blocks[at],
                     _ONE_HOT_BYTES[st.claim_card] if st.claim_card >= 0 else _NO_CARD_BYTES,
                     _ONE_HOT_BYTES[st.drawn]
                     if st.drawn >= 0 and seat == cur and seat >= 0
@@ -282,114 +264,48 @@ class StateCode:
             np.uint8,
         ).astype(np.float32)
         if stock > 255 or not 0 <= pot < 256:
-            o_stock, o_pot = self._offsets[6:8]
-            out[o_stock] = stock
-            out[o_pot] = pot
+            out[self._o_stock] = stock
+            out[self._o_stock + 1] = pot
         return out
 
-    def _block_bytes(self, at: int) -> bytes:
-        """The kept per-seat views seen from seat ``at``, as bytes."""
-        o = self._offsets[0]
-        view = self._kept.take(self._order[at][o : o + self._width])
-        return view.astype(np.uint8).tobytes()
-
     def _refresh(self, st: _Table) -> None:
-        """The kept per-seat views brought up to date (only the seats that changed); the
-        viewpoints' bytes made again after a change."""
-        kept = self._kept
-        n = st.n
-        o_calls, o_changed, o_exposed, o_melds = self._offsets[:4]
-        fresh = False
-        calls = st.calls
-        if calls != self._calls:
+        """The blocks brought up to date: each seat whose calls or shown cards changed
+        written again at its place in every viewpoint's block."""
+        n = self._n
+        blocks = self._blocks
+        calls, kept = st.calls, self._calls
+        if calls != kept:
             for t, c in enumerate(calls):
-                kept[o_calls + 2 * t] = c == "tan"
-                kept[o_calls + 2 * t + 1] = c == "ceki"
+                if c != kept[t]:
+                    two = bytes((c == "tan", c == "ceki"))
+                    for v, block in enumerate(blocks):
+                        i = 2 * ((t - v) % n)
+                        block[i : i + 2] = two
             self._calls = calls[:]
-            fresh = True
-        changed = st.call_changed
-        if changed != self._changed:
-            kept[o_changed : o_changed + n] = changed
+        changed, kept_changed = st.call_changed, self._changed
+        if changed != kept_changed:
+            for t, flag in enumerate(changed):
+                if flag != kept_changed[t]:
+                    for v, block in enumerate(blocks):
+                        block[2 * n + (t - v) % n] = flag
             self._changed = changed[:]
-            fresh = True
-        now = st._exposed_now()
-        if now is not self._exposed:
-            self._exposed = self._write(now, self._exposed, o_exposed)
-            fresh = True
-        now = st._melds_now()
-        if now is not self._melds:
-            self._melds = self._write(now, self._melds, o_melds)
-            fresh = True
-        if fresh:
-            self._blocks = [None] * n
+        shown = st._shown
+        if shown:
+            st._shown = 0
+            o_exposed, o_melds = 3 * n, (3 + N_KINDS) * n
+            for t in range(n):
+                if shown >> t & 1:
+                    self._row(t, st.exposed[t], o_exposed)
+                    self._row(t, st.melded[t], o_melds)
 
-    def _write(
-        self, now: tuple[tuple[int, ...], ...], old: tuple[tuple[int, ...], ...], o: int
-    ) -> tuple[tuple[int, ...], ...]:
-        """A per-seat view's seats that changed written into the kept vector."""
-        kept = self._kept
-        for t, row in enumerate(now):
-            if not old or row != old[t]:
-                kept[o + N_KINDS * t : o + N_KINDS * (t + 1)] = row
-        return now
-
-    def _pile_counts(self, pile: list[int]) -> None:
-        """The discard pile's counts (a ``bytearray``) brought up to date with ``pile``."""
-        seen, counts = self._pile, self._counts
-        ls, lp = len(seen), len(pile)
-        # the pile changes only at its end, most often by one card added or taken
-        if lp == ls + 1 and pile[:ls] == seen:
-            counts[pile[-1]] += 1
-            seen.append(pile[-1])
-            return
-        if lp == ls - 1 and seen[:lp] == pile:
-            counts[seen.pop()] -= 1
-            return
-        # else the longest common start, found from the end
-        m = min(ls, lp)
-        for _ in range(4):
-            if seen[:m] == pile[:m]:
-                break
-            m -= 1
-        else:
-            m = 0
-            counts = self._counts = bytearray(N_KINDS)
-            seen = []
-        for k in seen[m:]:
-            counts[k] -= 1
-        for k in pile[m:]:
-            counts[k] += 1
-        self._pile = pile[:]
-
-
-@cache
-def _offsets(players: int) -> tuple[tuple[int, ...], tuple[np.ndarray, ...]]:
-    """Where :class:`StateCode` writes: the starts of the ``calls``, ``call_changed``,
-    ``exposed`` and ``melds`` views (one block, right after ``own_hand``, ``discards``,
-    ``top_discard`` and ``hand_sizes``), then of ``claim_card``, ``drawn``, ``stock``,
-    ``pot``, ``turn`` and ``phase``; and for each viewpoint the index of every entry of its
-    vector in the kept one (the block's per-seat views in table order)."""
-    n = players
-    layout = sets_layout(n)
-    at = {name: cut.start for name, cut in layout.slices().items()}
-    names = [name for name, _ in layout.views]
-    head = ["own_hand", "discards", "top_discard", "hand_sizes"]
-    assert names[:8] == [*head, "calls", "call_changed", "exposed", "melds"], names
-    keys = ["calls", "call_changed", "exposed", "melds", "claim_card", "drawn", "stock"]
-    keys += ["pot", "turn", "phase"]
-    orders = []
-    for v in range(n):
-        index = np.arange(layout.size)
-        for name, width in (("calls", 2), ("call_changed", 1), ("exposed", N_KINDS)):
-            for name_ in (name, "melds") if name == "exposed" else (name,):
-                o = at[name_]
-                for i in range(n):
-                    t = (v + i) % n
-                    index[o + width * i : o + width * (i + 1)] = np.arange(
-                        o + width * t, o + width * (t + 1)
-                    )
-        orders.append(index)
-    return tuple(at[k] for k in keys), tuple(orders)
+    def _row(self, t: int, row: list[int], o: int) -> None:
+        """Seat ``t``'s row of a per-seat view written at its place in every viewpoint's
+        block (``o``: where the view starts in a block)."""
+        n = self._n
+        data = bytes(row)
+        for v, block in enumerate(self._blocks):
+            i = o + N_KINDS * ((t - v) % n)
+            block[i : i + N_KINDS] = data
 
 
 #: a card view with no card, each card's one-hot view, and each phase's, as bytes

@@ -15,10 +15,11 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, State
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
-from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
+from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
+    REMAINDERS,
     Wait,
     group_totals,
     is_winning,
@@ -143,6 +144,9 @@ class SetsState(State):
         #: the game's hooks, read once (hot paths): a pair goes out, a taken mata is laid
         self.pair_goes_out = rules.goes_out_on_pair
         self.lays_mata = rules.lays_taken_mata
+        #: options read at every discard: a caller may claim a discard; calls put off
+        self.discard_wins = rules.discard_wins
+        self.calls_put_off = rules.call_timing == "next"
         self.size = rules.set_size
         self.hand_size = rules.hand_size
         self.hands = hands
@@ -173,6 +177,14 @@ class SetsState(State):
         #: change (None: changed since)
         self._exposed_view: tuple[tuple[int, ...], ...] | None = None
         self._melds_view: tuple[tuple[int, ...], ...] | None = None
+        #: the seats whose ``exposed`` or ``melded`` cards changed since the encoding last
+        #: read them, as bits (the encoding's kept blocks follow them and clear it)
+        self._shown = 0
+        #: the discard pile's count of each kind, kept with every card added or taken (the
+        #: encoding's ``discards`` view, as bytes)
+        self.pile_counts = bytearray(N_KINDS)
+        for k in self.pile:
+            self.pile_counts[k] += 1
         #: the encoded observations' kept blocks (made at the first :meth:`encode`)
         self._code: StateCode | None = None
         self.first = first
@@ -275,7 +287,10 @@ class SetsState(State):
         """The seat to act's legal actions, ascending (the base class caches them)."""
         phase = self.phase
         if phase == PHASE_DRAW:
-            return [TAKE, DRAW] if self.top_available and self._take_ok(self.current) else [DRAW]
+            # _take_ok holds at once where a taken mata is not laid (a hot path)
+            if self.top_available and (not self.lays_mata or self._take_ok(self.current)):
+                return [TAKE, DRAW]
+            return [DRAW]
         if phase == PHASE_CLAIM:
             return [SAMPEI, PASS]
         return sorted(self._discard_actions(self.current))
@@ -324,6 +339,11 @@ class SetsState(State):
         its cards per group)."""
         grouping = self.grouping
         size = self.size
+        # each group's cards modulo the set size, in C: most hands have more than two groups
+        # open, and call nothing (a hot path)
+        remainders = bytes(totals).translate(REMAINDERS[size])
+        if remainders.count(0) not in (len(remainders), len(remainders) - 2):
+            return []
         open_groups = [g for g, t in enumerate(totals) if t % size]
         cand: set[int] | None = None
         if open_groups:
@@ -531,10 +551,13 @@ class SetsState(State):
     # -- applying actions ---------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:
         s = self.current
+        if action >= DISCARD:  # the most common first: a discard (and call), a draw
+            return self._discard(s, action)
         if action == DRAW:
             return self._draw(s)
         if action == TAKE:
             card = self.pile.pop()
+            self.pile_counts[card] -= 1
             self.pile_seats.pop()
             self.top_available = False
             hand = self.hands[s]
@@ -543,33 +566,29 @@ class SetsState(State):
             self.totals[s][self.grouping[card]] += 1
             self.exposed[s][card] += 1
             self._exposed_view = None
+            self._shown |= 1 << s
             self.drawn, self.drawn_from = card, FROM_DISCARD
             self.self_win_ok = False
             self.phase = PHASE_DISCARD
-            events = [Event(EventKind.TAKE, s, card)]
+            events = [event(EventKind.TAKE, s, card)]
             if completes_olo:
                 # Chaqui: an olo completed from another's discard is exposed [001]
                 self.melded[s][card] += self.size
                 self._melds_view = None
+                self._shown |= 1 << s
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
                 olo = (card,) * self.size
                 events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
             return events
         if action == SAMPEI:
             return self._sampei(s)
-        if action == PASS:
-            return self._pass(s)
-        return self._discard(s, action)
+        return self._pass(s)  # PASS: the one action left
 
     def _draw(self, s: int) -> list[Event]:
         card = self.stock[self.pos]
         self.pos += 1
         revealed = self.calls.count(None) < self.n
-        event = (
-            Event(EventKind.REVEAL, s, card)
-            if revealed
-            else Event(EventKind.DRAW, s, card, private_to=s)
-        )
+        drawn = event(EventKind.REVEAL, s, card) if revealed else event(EventKind.DRAW, s, card, s)
         if revealed:
             others = [t for t in self._seats_after(s) if card in self.wait_sets[t]]
             if others:
@@ -581,15 +600,16 @@ class SetsState(State):
                 self.claim_from_discard = False
                 self.phase = PHASE_CLAIM
                 self.current = self.claimants[0]
-                return [event]
+                return [drawn]
             self.exposed[s][card] += 1
             self._exposed_view = None
+            self._shown |= 1 << s
         self.self_win_ok = self._can_self_win(s, card)
         self.hands[s][card] += 1
         self.totals[s][self.grouping[card]] += 1
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.phase = PHASE_DISCARD
-        return [event]
+        return [drawn]
 
     def _can_self_win(self, s: int, card: int) -> bool:
         """Would ``card`` (not yet in ``s``'s hand) complete a win the rules allow?"""
@@ -616,7 +636,7 @@ class SetsState(State):
         return [(s + i) % self.n for i in range(1, self.n) if self.calls[(s + i) % self.n]]
 
     def _pass(self, s: int) -> list[Event]:
-        events = [Event(EventKind.PASS, s, self.claim_card)]
+        events = [event(EventKind.PASS, s, self.claim_card)]
         self.claimants.pop(0)
         if self.claimants:
             self.current = self.claimants[0]
@@ -627,6 +647,7 @@ class SetsState(State):
             # nobody claims the discard: it lies on the pile and play goes on
             self.claim_from_discard = False
             self.pile.append(card)
+            self.pile_counts[card] += 1
             self.pile_seats.append(drawer)
             self.top_available = True
             events.extend(self._after_discard(drawer))
@@ -635,6 +656,7 @@ class SetsState(State):
         self.totals[drawer][self.grouping[card]] += 1
         self.exposed[drawer][card] += 1
         self._exposed_view = None
+        self._shown |= 1 << drawer
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.self_win_ok = False
         self.phase = PHASE_DISCARD
@@ -649,10 +671,12 @@ class SetsState(State):
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
             self._exposed_view = None
+            self._shown |= 1 << s
         self.pile.append(k)
+        self.pile_counts[k] += 1
         self.pile_seats.append(s)
         self.top_available = True
-        events = [Event(EventKind.DISCARD, s, k)]
+        events = [event(EventKind.DISCARD, s, k)]
         if action >= CALL_TAN:
             call = "tan" if action < CALL_CEKI else "ceki"
             changed = self.calls[s] is not None
@@ -662,7 +686,7 @@ class SetsState(State):
                 self.call_changed[s] = True
             events.append(Event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
-        elif self.calls[s] is None and self.rules.call_timing == "next":
+        elif self.calls_put_off and self.calls[s] is None:
             # [000] "they can call on their next discard": a plain discard that leaves the
             # hand a card from winning lets the chance pass, one that leaves it further
             # away gives the next chance back
@@ -673,12 +697,13 @@ class SetsState(State):
         self.drawn = -1
         self.drawn_from = FROM_DEAL
         self.self_win_ok = False
-        if self.rules.discard_wins:
+        if self.discard_wins:
             others = [t for t in self._seats_after(s) if k in self.wait_sets[t]]
             if others:
                 if self.rules.claim_priority == "first-caller":
                     others.sort(key=lambda t: self.call_order[t])
                 self.pile.pop()
+                self.pile_counts[k] -= 1
                 self.pile_seats.pop()
                 self.top_available = False
                 self.claimants = others
@@ -694,7 +719,7 @@ class SetsState(State):
         """The turn passes to the right, or the hand ends when the stock is spent."""
         if self.pos >= self.live_end:
             self._finish_no_winner()
-            return [Event(EventKind.END)]
+            return [event(EventKind.END)]
         self.current = (s + 1) % self.n
         self.phase = PHASE_DRAW
         return []
@@ -775,11 +800,11 @@ class SetsState(State):
     def encode(self, seat: int) -> Vector:
         """``observation(seat).encode()`` (``NOBODY``: the public view's) without building
         the observation (:class:`~cherki.games.sets.observation.StateCode`)."""
-        if seat != NOBODY:
-            self.check_seat(seat)
+        if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
+            self.check_seat(seat)  # raises, saying why
         code = self._code
         if code is None:
-            code = self._code = StateCode(self.n)
+            code = self._code = StateCode(self)
         return code.encode(self, seat)
 
     def _observe(self, seat: int) -> SetsObservation:
