@@ -110,6 +110,16 @@ class Carried(TypedDict):
     matches: list[MatchTotals]
 
 
+def carried_after(carried: Carried, totals: list[int], money_cents: list[int]) -> Carried:
+    """The score sheet carried on once a match with these ``totals`` and ``money_cents``
+    (each seat's) has ended: the running totals with its own added, and it kept as a match."""
+    return {
+        "totals": [a + b for a, b in zip(carried["totals"], totals, strict=True)],
+        "money_cents": [a + b for a, b in zip(carried["money_cents"], money_cents, strict=True)],
+        "matches": [*carried["matches"], {"totals": totals, "money_cents": money_cents}],
+    }
+
+
 def carried_from_json(data: object) -> Carried:
     """A stored ``matches.carried``, checked (a :class:`StoreError` where it is damaged)."""
 

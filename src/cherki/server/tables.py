@@ -92,7 +92,6 @@ from cherki.server.messages import (
     ChatLine,
     HandOut,
     HintOut,
-    MatchTotals,
     RunningOut,
     StateOut,
     TimerOut,
@@ -102,7 +101,7 @@ from cherki.server.settings import (
     MAX_MISSED,
     check_setting,
 )
-from cherki.server.store import FINISHED, PLAYING, Carried, Store
+from cherki.server.store import FINISHED, PLAYING, Carried, Store, carried_after
 from cherki.server.words import Refused
 from cherki.ui.text import Voice, event_line, result_summary
 
@@ -373,14 +372,7 @@ class Table:
         old = self.session
         match = old.match
         n = len(old.seats)
-        mine: MatchTotals = {"totals": list(match.totals), "money_cents": list(match.money)}
-        carried: Carried = {
-            "totals": [a + b for a, b in zip(self.carried["totals"], match.totals, strict=True)],
-            "money_cents": [
-                a + b for a, b in zip(self.carried["money_cents"], match.money, strict=True)
-            ],
-            "matches": [*self.carried["matches"], mine],
-        }
+        carried = carried_after(self.carried, list(match.totals), list(match.money))
         base = self.version
         self.number = self.store.new_match(self.id, carried)
         self.status = PLAYING
