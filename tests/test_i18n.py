@@ -599,3 +599,24 @@ def test_the_next_hand_and_another_match_are_worded_in_malay_and_indonesian() ->
     assert "Pusingan seterusnya" in words("ms").t("status.next_hand_wait", n=2)
     for key in ("page.host.deal_now", "page.host.again_now", "page.table.matches"):
         assert ms[key] != en[key] and id_[key] != en[key] and ms[key] != id_[key], key
+
+
+def test_the_names_cherki_gives_bots_read_in_the_readers_language() -> None:
+    """``Bot 2 (heuristic)`` and a policy seat's ``Bot 3 (policy:ppo)`` are cherki's own
+    names: read in Malay and Indonesian they are translated, level and all; a name a
+    person chose is kept as it is."""
+    names = ["Nenek", "Bot 2 (heuristic)", "Bot 3 (policy:ppo)", "Bot 4 (policy:my-net_2)"]
+    assert Voice.of(names, 4, lang="en").names == tuple(names)
+    assert Voice.of(names, 4, lang="ms").names == (
+        "Nenek",
+        "Bot 2 (heuristik)",
+        "Bot 3 (polisi ppo)",
+        "Bot 4 (polisi my-net_2)",
+    )
+    assert Voice.of(names, 4, lang="id").names == (
+        "Nenek",
+        "Bot 2 (heuristik)",
+        "Bot 3 (kebijakan ppo)",
+        "Bot 4 (kebijakan my-net_2)",
+    )
+    assert Voice.of(["Bot 1 (policy:)"], 1, lang="ms").names == ("Bot 1 (policy:)",)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 from test_web_e2e import PHONE, _create_from_lobby, _page, _sit, _wait_state, server, shots
 
 __all__ = ["server", "shots"]  # the fixtures, shared with the other browser tests
@@ -82,3 +82,32 @@ def test_a_person_switches_the_table_to_their_language_and_it_is_remembered(
     assert phone.evaluate("document.scrollingElement.scrollWidth - window.innerWidth") <= 0
     phone.screenshot(path=str(shots / "web-lobby-id-phone.png"))
     assert not phone.errors  # type: ignore[attr-defined]
+
+
+def test_a_registered_policy_is_named_in_words_in_the_lobby(browser: Browser, server: str) -> None:
+    """A policy seat (``policy:NAME``, offered by a server run with ``CHERKI_POLICIES``) reads
+    "a policy bot (NAME)" in each language, not its level's raw name. The games' list is
+    served with a policy level added, as such a server sends it."""
+    page = _page(browser)
+
+    def with_policy(route: Route) -> None:
+        response = route.fetch()
+        games = response.json()
+        for g in games:
+            g["levels"] = [*g["levels"], "policy:ppo"]
+        route.fulfill(response=response, json=games)
+
+    page.route("**/api/games*", with_policy)
+    for lang, words in (
+        ("en", "a policy bot (ppo)"),
+        ("ms", "bot polisi (ppo)"),
+        ("id", "bot kebijakan (ppo)"),
+    ):
+        page.goto(server + "/")
+        page.evaluate(f"localStorage.setItem('cherki:lang', '{lang}')")
+        page.goto(server + "/")
+        options = page.locator("select#seat-1 option")
+        expect(options.last).to_have_text(words)
+        assert "policy:ppo" not in options.all_inner_texts()[-1]
+    assert not page.errors  # type: ignore[attr-defined]
+    page.close()

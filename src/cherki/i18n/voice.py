@@ -89,7 +89,7 @@ class Voice:
 
 
 _SEAT_NAME = re.compile(r"Seat (\d+)")
-_BOT_NAME = re.compile(r"Bot (\d+) \((\w+)\)")
+_BOT_NAME = re.compile(r"Bot (\d+) \(((?:policy:)?[\w-]+)\)")
 
 
 def _local_name(name: str, w: Words) -> str:
@@ -100,6 +100,9 @@ def _local_name(name: str, w: Words) -> str:
     if m := _SEAT_NAME.fullmatch(name):
         return w.t("voice.seat", n=int(m[1]))
     if m := _BOT_NAME.fullmatch(name):
-        level = w.t(f"level.{m[2]}") if w.has(f"level.{m[2]}") else m[2]
+        if m[2].startswith("policy:"):
+            level = w.t("level.policy", name=m[2].removeprefix("policy:"))
+        else:
+            level = w.t(f"level.{m[2]}") if w.has(f"level.{m[2]}") else m[2]
         return w.t("voice.bot", n=int(m[1]), level=level)
     return name

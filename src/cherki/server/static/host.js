@@ -64,6 +64,7 @@ async function load() {
 
 /** A bot level's name for people ("a heuristic bot"). */
 function botName(level) {
+  if (level.startsWith("policy:")) return tr("page.lobby.bot.policy", { name: level.slice(7) });
   const key = `page.lobby.bot.${level}`;
   const text = tr(key);
   return text === key ? tr("page.lobby.bot", { level }) : text;

@@ -184,6 +184,7 @@ async function refresh() {
 
 /** A bot level's name for people ("a heuristic bot"; a level without words: as it is). */
 function botName(level) {
+  if (level.startsWith("policy:")) return tr("page.lobby.bot.policy", { name: level.slice(7) });
   const key = `page.lobby.bot.${level}`;
   const text = tr(key);
   return text === key ? tr("page.lobby.bot", { level }) : text;
