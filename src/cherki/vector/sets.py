@@ -64,7 +64,7 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
-from cherki.vector import scoring
+from cherki.vector import legal, scoring
 from cherki.vector.declare import GAMES, check_plays
 from cherki.vector.finished import (
     CALLS,
@@ -78,7 +78,7 @@ from cherki.vector.finished import (
     Finished,
 )
 from cherki.vector.observe import observation_size, observe, observe_all
-from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
+from cherki.vector.rules import CEKI, TAN, Shape, wait_set, winning
 from cherki.vector.tables import I64, Bool, where
 
 
@@ -176,6 +176,9 @@ class SetsVector:
         self.order = np.full((b, n), -1, np.int64)
         self.n_calls = z(b, np.int64)
         self.waits = z((b, n, N_KINDS), bool)
+        #: the kinds some caller of the hand waits on (any seat's ``waits``): a drawn card
+        #: that is none of them opens no claim, and the claim order is not looked at
+        self.wanted = z((b, N_KINDS), bool)
         self.current = z(b, np.int64)
         self.phase = np.full(b, PHASE_OVER, np.int64)
         self.drawn = np.full(b, -1, np.int64)
@@ -208,6 +211,11 @@ class SetsVector:
         self._e1 = self.exposed.reshape(-1)
         self._m1 = self.melded.reshape(-1)
         self._o1 = self.opens.reshape(-1)
+        self._c1 = self.calls.reshape(-1)
+        self._s1 = self.stock.reshape(-1)
+        self._ev1 = self.events.reshape(-1)
+        self._w1 = self.waits.reshape(-1)
+        self._wanted1 = self.wanted.reshape(-1)
 
     def _seat(self, a: np.ndarray, rows: I64, s: I64) -> np.ndarray:
         """``a[rows, s]`` for a [batch, n, width] array (a copy)."""
@@ -327,7 +335,7 @@ class SetsVector:
         self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
         self.stock[rows] = order[:, self.dealt :]
         self.pos[rows] = 0
-        for a in (self.exposed, self.melded, self.pile, self.waits, self.changed):
+        for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
             a[rows] = 0
         self.top[rows] = -1
         self.top_ok[rows] = False
@@ -368,150 +376,8 @@ class SetsVector:
         if self._stale.any():
             rows = where(self._stale)
             self._stale[:] = False
-            self._legal(rows)
+            legal.fill(self, self._mask, rows)
         return self._mask
-
-    def _legal(self, rows: I64) -> None:
-        """The legal-action mask of ``rows`` (all false where a hand is over)."""
-        mask = self._mask
-        ph = self.phase[rows]
-        xs = ph == PHASE_DISCARD
-        x = rows[xs]
-        if len(x):  # whole rows written: the others are cleared first
-            mask[x] = self._discard_mask(x, self.current[x])
-        if len(x) == len(rows):
-            return
-        rows, ph = rows[~xs], ph[~xs]
-        mask[rows] = False
-        d = rows[ph == PHASE_DRAW]
-        if len(d):
-            mask[d, DRAW] = True
-            t = d[self.top_ok[d]]
-            if len(t):
-                mask[t[self._take_ok(t)], TAKE] = True
-        c = rows[ph == PHASE_CLAIM]
-        if len(c):
-            mask[c, SAMPEI] = True
-            mask[c, PASS] = True
-
-    def _take_ok(self, rows: I64) -> Bool:
-        """Taking the top discard is refused only where it would complete an exposed olo
-        and leave no card the seat may discard (``SetsState._take_ok``)."""
-        ok = np.ones(len(rows), bool)
-        if not self.rules.lays_taken_mata:
-            return ok
-        s = self.current[rows]
-        k = self.top[rows]
-        size = self.size
-        risky = self.hands[rows, s, k] % size == size - 1
-        if not risky.any():
-            return ok
-        r, s, k = rows[risky], s[risky], k[risky]
-        hand = self.hands[r, s].copy()
-        i = np.arange(len(r))
-        hand[i, k] += 1
-        tot = self.totals[r, s].copy()
-        tot[i, self.shape.groups.of[k]] += 1
-        melded = self.melded[r, s].copy()
-        melded[i, k] += size
-        m = self._discards(hand, tot, melded, self.calls[r, s], k, np.zeros(len(r), bool))
-        ok[risky] = m.any(axis=1)
-        return ok
-
-    def _discard_mask(self, rows: I64, s: I64) -> Bool:
-        return self._discards(
-            self._seat(self.hands, rows, s),
-            self._seat(self.totals, rows, s),
-            self._seat(self.melded, rows, s),
-            self.calls[rows, s],
-            self.drawn[rows],
-            self.self_ok[rows],
-            self.opens[rows, s],
-        )
-
-    def _discards(
-        self,
-        hand: np.ndarray,
-        tot: np.ndarray,
-        melded: np.ndarray,
-        call: I64,
-        drawn: I64,
-        self_ok: Bool,
-        opens: I64 | None = None,
-    ) -> Bool:
-        """The discard-phase mask (``SetsState._discard_actions``) of ``m`` seats' hands
-        (``opens``: their groups that are not whole sets, where known)."""
-        m = len(hand)
-        out = np.zeros((m, NUM_ACTIONS), bool)
-        out[:, SAMPEI] = self_ok
-        may = hand > melded
-        free = call == 0
-        # the rows whose discards may make a call: free hands near waiting, callers who may
-        # change their call; the discards' calls of all of them by one pass
-        # (whole columns written at once: a slice of every row is many times cheaper than
-        # the same cells of chosen rows)
-        every = bool(free.all())
-        out[:, DISCARD : DISCARD + N_KINDS] = may if every else may & free[:, None]
-        near_free = free if opens is None else free & (opens <= 2)  # only these can wait
-        g = where(near_free)
-        if not every:
-            c, cand = self._caller_discards(out, where(~free), hand, may, drawn)
-        else:
-            c, cand = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
-        near = np.concatenate([g, c]) if len(c) else g
-        some, kind, _, keeps_pair = calls_after_discard(
-            hand.take(near, axis=0), tot.take(near, axis=0), self.shape
-        )
-        if not len(some):
-            return out
-        mine = some < len(g)  # a free hand's row, else a caller's
-        if mine.any():
-            fs = g[some[mine]]
-            ms, kf = may.take(fs, axis=0), kind[mine]
-            out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kf == TAN)
-            out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kf == CEKI)
-        if mine.all():
-            return out
-        j = some[~mine] - len(g)
-        rows, cand, kind, keeps_pair = c[j], cand[j], kind[~mine], keeps_pair[~mine]
-        call = call[rows][:, None]
-        waits = cand & (kind != 0)
-        keeps = (call == CEKI) & (kind == TAN) & keeps_pair
-        plain = waits & ((kind == call) | keeps)
-        change = waits & (kind != call)
-        out[rows, DISCARD : DISCARD + N_KINDS] |= plain
-        out[rows, CALL_TAN : CALL_TAN + N_KINDS] |= change & (kind == TAN)
-        out[rows, CALL_CEKI : CALL_CEKI + N_KINDS] |= change & (kind == CEKI)
-        return out
-
-    def _caller_discards(
-        self, out: Bool, c: I64, hand: np.ndarray, may: Bool, drawn: I64
-    ) -> tuple[I64, Bool]:
-        """A caller's discards (``SetsState._caller_discards``): the drawn card into ``out``;
-        returned, the callers (rows ``c`` of ``hand``) who may change their call and the
-        kinds each may discard to do so (the change itself: :meth:`_discards`)."""
-        none = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
-        c = c[drawn[c] >= 0]
-        if not len(c):
-            return none
-        hand, may, drawn = hand.take(c, axis=0), may.take(c, axis=0), drawn[c]
-        i = np.arange(len(c))
-        ok = may[i, drawn]
-        out[c[ok], DISCARD + drawn[ok]] = True
-        mode = self.rules.caller_changes
-        if mode == "none":
-            return none
-        size = self.size
-        cand = may & (hand > 0)
-        cand[i, drawn] = False
-        if mode == "mata-only":
-            full = (hand // size).sum(axis=1)
-            before = hand[i, drawn]
-            old = full - (before % size == 0)  # the drawn card made a mata, or not
-            better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
-            cand &= better
-        keep = where(cand.any(axis=1))
-        return c[keep], cand[keep]
 
     # -- stepping --------------------------------------------------------------------------
     def step(
@@ -562,12 +428,9 @@ class SetsVector:
         self.turns[rows] += newturn
         self.last_actor[rows] = s
         ends: list[I64] = []
-        take = act == TAKE
-        if take.any():
-            self._take(rows[take], s[take])
-        draw = act == DRAW
-        if draw.any():
-            self._draw(rows[draw], s[draw])
+        get = act <= DRAW
+        if get.any():
+            self._get(rows[get], s[get], act[get] == TAKE)
         win = act == SAMPEI
         if win.any():
             ends.append(self._sampei(rows[win], s[win]))
@@ -600,25 +463,6 @@ class SetsVector:
         self._t1[cell] = old + step
         self._o1[seat] += (self._opens_up if step > 0 else self._opens_down).take(old)
 
-    def _take(self, rows: I64, s: I64) -> None:
-        k = self.top[rows]
-        self.pile[rows, k] -= 1
-        self.top_ok[rows] = False
-        size = self.size
-        olo = (self.hands[rows, s, k] % size == size - 1) if self.rules.lays_taken_mata else None
-        self._add(rows, s, k)
-        self._e1[self._cell(rows, s, k)] += 1
-        self.drawn[rows] = k
-        self.drawn_from[rows] = FROM_DISCARD
-        self.self_ok[rows] = False
-        self.phase[rows] = PHASE_DISCARD
-        self.events[rows, EV["take"]] += 1
-        if olo is not None and olo.any():
-            r, t, c = rows[olo], s[olo], k[olo]
-            self.melded[r, t, c] += size
-            self.exposed[r, t, c] = np.maximum(self.exposed[r, t, c], self.melded[r, t, c])
-            self.events[r, EV["expose"]] += 1
-
     def _claimers(self, rows: I64, s: I64, k: I64) -> tuple[I64, Bool]:
         """The seats after ``s`` whose call waits on ``k``, in claim order ([m, n-1], -1
         padded), and whether there is any."""
@@ -646,62 +490,90 @@ class SetsVector:
         self.current[rows] = queue[:, 0]
 
     def _self_win(self, rows: I64, s: I64, k: I64) -> Bool:
-        """Would card ``k`` (not yet in the hand) win for ``s`` (``_can_self_win``)?"""
-        call = self.calls[rows, s]
-        ok = np.ones(len(rows), bool)
-        if self.rules.must_call_to_win:
-            ok &= call != 0
+        """Would card ``k`` (not yet in the hand) win for ``s`` (``_can_self_win``)? The
+        cheapest and most selective test first: a hand with more than one group that is
+        not a whole number of sets cannot win on one card."""
         seat = rows * self.n + s
-        ok &= (call == 0) | self.waits.reshape(-1).take(seat * N_KINDS + k)
-        if not ok.any():
-            return ok
-        # every group a whole number of sets with the card, or no win (the cheap tests first)
-        ok &= self._o1.take(seat) <= 1
-        if not ok.any():
-            return ok
-        size = self.size
-        g = self.shape.groups.of[k]
-        tot = self._seat(self.totals, rows, s)
-        i = np.arange(len(rows))
-        rest = (tot % size != 0).sum(axis=1) - (tot[i, g] % size != 0)
-        ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
-        if not ok.any():
-            return ok
+        ok = self._o1.take(seat) <= 1
         c = where(ok)
-        hand = self._seat(self.hands, rows[c], s[c]).astype(np.int64)
-        hand[np.arange(len(c)), k[c]] += 1
-        top = hand.max(axis=1)
-        ok[c] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
+        if not len(c):
+            return ok
+        sc, kc = seat[c], k[c]
+        size = self.size
+        call = self._c1.take(sc)
+        good = (call == 0) | self._w1.take(sc * N_KINDS + kc)
+        if self.rules.must_call_to_win:
+            good &= call != 0
+        # every group a whole number of sets with the card
+        tg = self._t1.take(sc * N_GROUPS + self.shape.groups.of[kc])
+        rest = self._o1.take(sc) - (tg % size != 0)
+        good &= (rest == 0) & ((tg + 1) % size == 0)
+        if good.any():
+            f = where(good)
+            hand = self.hands.reshape(-1, N_KINDS).take(sc[f], axis=0).astype(np.int64)
+            hand[np.arange(len(f)), kc[f]] += 1
+            top = hand.max(axis=1)
+            good[f] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
+        ok[c] = good
         return ok
 
-    def _draw(self, rows: I64, s: I64) -> None:
-        k = self.stock[rows, self.pos[rows]]
-        self.pos[rows] += 1
-        revealed = self.n_calls[rows] > 0
-        self.events[rows, np.where(revealed, EV["reveal"], EV["draw"])] += 1
+    def _get(self, rows: I64, s: I64, taking: Bool) -> None:
+        """Seats ``s`` take the top discard (``taking``) or draw the stock's next card (one
+        path for both: the card joins the hand the same way). A drawn card is shown once a
+        call stands, and where it would win for a caller after the drawer the claim opens
+        (the drawer first where it wins for them too)."""
+        drawing = ~taking
+        pos = self.pos[rows]
+        k = np.where(taking, self.top[rows], self._s1.take(rows * self.stock_len + pos))
+        self.pos[rows] = pos + drawing
+        revealed = drawing & (self.n_calls[rows] > 0)
+        ev = np.where(taking, EV["take"], np.where(revealed, EV["reveal"], EV["draw"]))
+        self._ev1[rows * len(EVENTS) + ev] += 1
+        t = where(taking)
+        olo = None
+        if len(t):
+            r, c = rows[t], k[t]
+            self.pile[r, c] -= 1
+            self.top_ok[r] = False
+            if self.rules.lays_taken_mata:  # the seats whose taken card makes an olo
+                size = self.size
+                f = self._h1.take(self._cell(r, s[t], c)) % size == size - 1
+                olo = r[f], s[t][f], c[f]
         if revealed.any():
-            rv = where(revealed)
-            others, any_ = self._claimers(rows[rv], s[rv], k[rv])
-            if any_.any():
-                cl = rv[any_]
-                r, t, c = rows[cl], s[cl], k[cl]
-                mine = self._self_win(r, t, c)
-                q = np.full((len(cl), self.n), -1, np.int64)
-                q[:, 0] = t
-                q[:, 1:] = others[any_]
-                # drop the drawer where the card does not win for them
-                q[~mine] = np.concatenate([q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1)
-                self._open_claim(r, q, c, t, False)
-                keep = np.ones(len(rows), bool)
-                keep[cl] = False
-                rows, s, k, revealed = rows[keep], s[keep], k[keep], revealed[keep]
-            sh = revealed
-            self.exposed[rows[sh], s[sh], k[sh]] += 1
-        self.self_ok[rows] = self._self_win(rows, s, k)
-        self._add(rows, s, k)
+            # only where some caller waits on the card can it open a claim
+            rv = where(revealed & self._wanted1.take(rows * N_KINDS + k))
+            if len(rv):
+                others, any_ = self._claimers(rows[rv], s[rv], k[rv])
+                if any_.any():
+                    cl = rv[any_]
+                    r, t_, c = rows[cl], s[cl], k[cl]
+                    mine = self._self_win(r, t_, c)
+                    q = np.full((len(cl), self.n), -1, np.int64)
+                    q[:, 0] = t_
+                    q[:, 1:] = others[any_]
+                    # drop the drawer where the card does not win for them
+                    q[~mine] = np.concatenate(
+                        [q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1
+                    )
+                    self._open_claim(r, q, c, t_, False)
+                    keep = np.ones(len(rows), bool)
+                    keep[cl] = False
+                    rows, s, k = rows[keep], s[keep], k[keep]
+                    taking, drawing, revealed = taking[keep], drawing[keep], revealed[keep]
+        self.self_ok[rows] = self._self_win(rows, s, k) & drawing
+        cell = self._cell(rows, s, k)
+        self._h1[cell] += 1
+        self._group(rows, s, k, 1)
+        self._e1[cell[taking | revealed]] += 1
         self.drawn[rows] = k
-        self.drawn_from[rows] = FROM_STOCK
+        self.drawn_from[rows] = np.where(taking, FROM_DISCARD, FROM_STOCK)
         self.phase[rows] = PHASE_DISCARD
+        if olo is not None and len(olo[0]):
+            size = self.size
+            r, t_, c = olo
+            self.melded[r, t_, c] += size
+            self.exposed[r, t_, c] = np.maximum(self.exposed[r, t_, c], self.melded[r, t_, c])
+            self.events[r, EV["expose"]] += 1
 
     def _pass(self, rows: I64, s: I64) -> I64:
         self.events[rows, EV["pass"]] += 1
@@ -764,11 +636,15 @@ class SetsVector:
             col = np.where(fresh, new - 1, 2)
             self.call_count[r, col] += 1
             self.calls[r, t] = new
-        caller = self.calls[rows, s] != 0
-        if caller.any():
-            r, t = rows[caller], s[caller]
+        # a caller's waits change only with its hand or call: not where it discards the
+        # card it drew (its hand is again the one its waits were found for)
+        moved = self._c1.take(cell // N_KINDS) != 0
+        moved &= calling | (k != self.drawn[rows])
+        if moved.any():
+            r, t = rows[moved], s[moved]
             w, _ = wait_set(self.hands[r, t], self.totals[r, t], self.calls[r, t], self.shape)
             self.waits[r, t] = w
+            self.wanted[r] = self.waits[r].any(axis=1)
         self.drawn[rows] = -1
         self.drawn_from[rows] = FROM_DEAL
         self.self_ok[rows] = False
