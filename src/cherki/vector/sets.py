@@ -81,6 +81,29 @@ from cherki.vector.observe import observation_size, observe, observe_all
 from cherki.vector.rules import CEKI, TAN, Shape, wait_set, winning
 from cherki.vector.tables import I64, Bool, where
 
+#: the whole numbers each row keeps (then its events and calls, counted)
+_SCALARS = (
+    "pos",
+    "top",
+    "n_calls",
+    "current",
+    "phase",
+    "drawn",
+    "drawn_from",
+    "n_claim",
+    "claim_card",
+    "claim_drawer",
+    "first",
+    "index",
+    "actions",
+    "turns",
+    "last_actor",
+)
+_EVENTS0 = len(_SCALARS)
+_INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
+#: the flags each row keeps
+_FLAGS = ("top_ok", "self_ok", "claim_disc", "done")
+
 
 class SetsVector:
     """A batch of hands of one game of sets under one set of rules (see the module)."""
@@ -167,37 +190,43 @@ class SetsVector:
         self.exposed = z((b, n, N_KINDS), np.int16)
         self.melded = z((b, n, N_KINDS), np.int16)
         self.stock = z((b, self.stock_len), np.int64)
-        self.pos = z(b, np.int64)
         self.pile = z((b, N_KINDS), np.int16)
-        self.top = np.full(b, -1, np.int64)
-        self.top_ok = z(b, bool)
         self.calls = z((b, n), np.int64)
         self.changed = z((b, n), bool)
         self.order = np.full((b, n), -1, np.int64)
-        self.n_calls = z(b, np.int64)
         self.waits = z((b, n, N_KINDS), bool)
         #: the kinds some caller of the hand waits on (any seat's ``waits``): a drawn card
         #: that is none of them opens no claim, and the claim order is not looked at
         self.wanted = z((b, N_KINDS), bool)
-        self.current = z(b, np.int64)
-        self.phase = np.full(b, PHASE_OVER, np.int64)
-        self.drawn = np.full(b, -1, np.int64)
-        self.drawn_from = z(b, np.int64)
-        self.self_ok = z(b, bool)
         self.claimants = np.full((b, n), -1, np.int64)
-        self.n_claim = z(b, np.int64)
-        self.claim_card = np.full(b, -1, np.int64)
-        self.claim_drawer = np.full(b, -1, np.int64)
-        self.claim_disc = z(b, bool)
-        self.first = z(b, np.int64)
-        self.index = np.full(b, -1, np.int64)
-        self.done = np.ones(b, bool)
         # figures
-        self.actions = z(b, np.int64)
-        self.turns = z(b, np.int64)
-        self.last_actor = np.full(b, -1, np.int64)
-        self.events = z((b, len(EVENTS)), np.int64)
-        self.call_count = z((b, len(CALLS)), np.int64)
+        # each row's whole numbers and flags, one array of each: a deal resets a row by one
+        # write of a fresh row (the names are views of their columns)
+        self._ints = z((b, _INTS), np.int64)
+        self._flags = z((b, len(_FLAGS)), bool)
+        cols = {name: self._ints[:, i] for i, name in enumerate(_SCALARS)}
+        self.pos, self.top, self.n_calls = cols["pos"], cols["top"], cols["n_calls"]
+        self.current, self.phase = cols["current"], cols["phase"]
+        self.drawn, self.drawn_from = cols["drawn"], cols["drawn_from"]
+        self.n_claim, self.claim_card = cols["n_claim"], cols["claim_card"]
+        self.claim_drawer, self.first = cols["claim_drawer"], cols["first"]
+        self.index, self.actions, self.turns = cols["index"], cols["actions"], cols["turns"]
+        self.last_actor = cols["last_actor"]
+        self.events = self._ints[:, _EVENTS0 : _EVENTS0 + len(EVENTS)]
+        self.call_count = self._ints[:, _EVENTS0 + len(EVENTS) :]
+        self.top_ok, self.self_ok, self.claim_disc, self.done = (
+            self._flags[:, i] for i in range(len(_FLAGS))
+        )
+        #: a freshly dealt row (its seats and hand index written after)
+        self._fresh = np.zeros(_INTS, np.int64)
+        for name in ("top", "drawn", "claim_card", "claim_drawer", "index", "last_actor"):
+            self._fresh[_SCALARS.index(name)] = -1
+        self._fresh[_SCALARS.index("drawn_from")] = FROM_DEAL
+        self._fresh[_SCALARS.index("phase")] = PHASE_OVER
+        self._ints[:] = self._fresh
+        self._fresh[_SCALARS.index("phase")] = PHASE_DISCARD if self.extra else PHASE_DRAW
+        self._fresh[_EVENTS0 + EV["deal"]] = 1
+        self.done[:] = True
         self.res = self.scorer.empty(b)
         self._mask = z((b, NUM_ACTIONS), bool)
         #: rows whose mask is out of date: brought up to date together, when the mask is
@@ -213,7 +242,7 @@ class SetsVector:
         self._o1 = self.opens.reshape(-1)
         self._c1 = self.calls.reshape(-1)
         self._s1 = self.stock.reshape(-1)
-        self._ev1 = self.events.reshape(-1)
+        self._i1 = self._ints.reshape(-1)
         self._w1 = self.waits.reshape(-1)
         self._wanted1 = self.wanted.reshape(-1)
 
@@ -334,39 +363,21 @@ class SetsVector:
         self.totals[rows] = tot.reshape(m, n, -1)
         self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
         self.stock[rows] = order[:, self.dealt :]
-        self.pos[rows] = 0
+        self._ints[rows] = self._fresh
+        self._flags[rows] = False
         for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
             a[rows] = 0
-        self.top[rows] = -1
-        self.top_ok[rows] = False
         self.calls[rows] = 0
         self.order[rows] = -1
-        self.n_calls[rows] = 0
+        self.claimants[rows] = -1
         self.first[rows] = firsts
         self.current[rows] = firsts
-        self.phase[rows] = PHASE_DISCARD if self.extra else PHASE_DRAW
-        self.drawn[rows] = -1
-        self.drawn_from[rows] = FROM_DEAL
-        self.claimants[rows] = -1
-        self.n_claim[rows] = 0
-        self.claim_card[rows] = -1
-        self.claim_drawer[rows] = -1
-        self.claim_disc[rows] = False
         self.index[rows] = idx
-        self.done[rows] = False
-        self.actions[rows] = 0
-        self.turns[rows] = 0
-        self.last_actor[rows] = -1
-        self.events[rows] = 0
-        self.events[rows, EV["deal"]] = 1
-        self.call_count[rows] = 0
         self.scorer.clear(self.res, rows)
         if self.extra and self.rules.kandang_tangan:
             h = self.hands[rows, firsts]
             t = self.totals[rows, firsts]
             self.self_ok[rows] = winning(h, t, self.shape)
-        else:
-            self.self_ok[rows] = False
 
     # -- legal actions ---------------------------------------------------------------------
     @property
@@ -528,7 +539,7 @@ class SetsVector:
         self.pos[rows] = pos + drawing
         revealed = drawing & (self.n_calls[rows] > 0)
         ev = np.where(taking, EV["take"], np.where(revealed, EV["reveal"], EV["draw"]))
-        self._ev1[rows * len(EVENTS) + ev] += 1
+        self._i1[rows * _INTS + (_EVENTS0 + ev)] += 1
         t = where(taking)
         olo = None
         if len(t):
