@@ -37,6 +37,7 @@ Our specifications
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -103,6 +104,20 @@ _EVENTS0 = len(_SCALARS)
 _INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
 #: the flags each row keeps
 _FLAGS = ("top_ok", "self_ok", "claim_disc", "done")
+
+
+_RESULTS = tuple(scoring.Results.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class _Owed:
+    """Hands over on one step, their results not yet scored: the rows, each row's whole
+    numbers then (``_ints``' lines), and the wins' input to ``Scorer.win`` (the wins are the
+    first rows)."""
+
+    rows: I64
+    ints: I64
+    won: tuple[np.ndarray, ...]
 
 
 class SetsVector:
@@ -200,11 +215,11 @@ class SetsVector:
         self.wanted = z((b, N_KINDS), bool)
         self.claimants = np.full((b, n), -1, np.int64)
         # figures
-        # each row's whole numbers and flags, one array of each: a deal resets a row by one
-        # write of a fresh row (the names are views of their columns)
-        self._ints = z((b, _INTS), np.int64)
-        self._flags = z((b, len(_FLAGS)), bool)
-        cols = {name: self._ints[:, i] for i, name in enumerate(_SCALARS)}
+        # each row's whole numbers and flags, one array of each, a line per field (each
+        # field a contiguous view of its line): a deal resets its rows by one write
+        self._ints = z((_INTS, b), np.int64)
+        self._flags = z((len(_FLAGS), b), bool)
+        cols = dict(zip(_SCALARS, self._ints, strict=False))
         self.pos, self.top, self.n_calls = cols["pos"], cols["top"], cols["n_calls"]
         self.current, self.phase = cols["current"], cols["phase"]
         self.drawn, self.drawn_from = cols["drawn"], cols["drawn_from"]
@@ -212,22 +227,24 @@ class SetsVector:
         self.claim_drawer, self.first = cols["claim_drawer"], cols["first"]
         self.index, self.actions, self.turns = cols["index"], cols["actions"], cols["turns"]
         self.last_actor = cols["last_actor"]
-        self.events = self._ints[:, _EVENTS0 : _EVENTS0 + len(EVENTS)]
-        self.call_count = self._ints[:, _EVENTS0 + len(EVENTS) :]
-        self.top_ok, self.self_ok, self.claim_disc, self.done = (
-            self._flags[:, i] for i in range(len(_FLAGS))
-        )
+        self.events = self._ints[_EVENTS0 : _EVENTS0 + len(EVENTS)].T
+        self.call_count = self._ints[_EVENTS0 + len(EVENTS) :].T
+        self.top_ok, self.self_ok, self.claim_disc, self.done = self._flags
         #: a freshly dealt row (its seats and hand index written after)
         self._fresh = np.zeros(_INTS, np.int64)
         for name in ("top", "drawn", "claim_card", "claim_drawer", "index", "last_actor"):
             self._fresh[_SCALARS.index(name)] = -1
         self._fresh[_SCALARS.index("drawn_from")] = FROM_DEAL
         self._fresh[_SCALARS.index("phase")] = PHASE_OVER
-        self._ints[:] = self._fresh
+        self._ints[:] = self._fresh[:, None]
         self._fresh[_SCALARS.index("phase")] = PHASE_DISCARD if self.extra else PHASE_DRAW
         self._fresh[_EVENTS0 + EV["deal"]] = 1
         self.done[:] = True
-        self.res = self.scorer.empty(b)
+        self._res = self.scorer.empty(b)
+        #: hands over whose results are owed (scored together, in batches: :meth:`_settle`)
+        self._owed: list[_Owed] = []
+        self._n_owed = 0
+        self._won: tuple[np.ndarray, ...] = ()  # the step's wins: their scoring's input
         self._mask = z((b, NUM_ACTIONS), bool)
         #: rows whose mask is out of date: brought up to date together, when the mask is
         #: next read (a step's rows and the rows dealt after it, by one pass)
@@ -295,6 +312,7 @@ class SetsVector:
         ``seed``; ``first``: the starters (default: hand ``i`` starts at seat ``i mod n``).
         Returns the acting seats' observations and ``info``."""
         self._finished = []
+        self._owed, self._n_owed, self._won = [], 0, ()
         b = self.batch
         if shoes is not None:
             order = np.asarray(shoes, dtype=np.int64)
@@ -363,8 +381,8 @@ class SetsVector:
         self.totals[rows] = tot.reshape(m, n, -1)
         self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
         self.stock[rows] = order[:, self.dealt :]
-        self._ints[rows] = self._fresh
-        self._flags[rows] = False
+        self._ints[:, rows] = self._fresh[:, None]
+        self._flags[:, rows] = False
         for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
             a[rows] = 0
         self.calls[rows] = 0
@@ -373,7 +391,7 @@ class SetsVector:
         self.first[rows] = firsts
         self.current[rows] = firsts
         self.index[rows] = idx
-        self.scorer.clear(self.res, rows)
+        self.scorer.clear(self._res, rows)
         if self.extra and self.rules.kandang_tangan:
             h = self.hands[rows, firsts]
             t = self.totals[rows, firsts]
@@ -539,7 +557,7 @@ class SetsVector:
         self.pos[rows] = pos + drawing
         revealed = drawing & (self.n_calls[rows] > 0)
         ev = np.where(taking, EV["take"], np.where(revealed, EV["reveal"], EV["draw"]))
-        self._i1[rows * _INTS + (_EVENTS0 + ev)] += 1
+        self._i1[(_EVENTS0 + ev) * self.batch + rows] += 1
         t = where(taking)
         olo = None
         if len(t):
@@ -675,8 +693,6 @@ class SetsVector:
         """After a discard: the hand ends when the stock is spent, else the next seat draws."""
         out = self.pos[rows] >= self.live_end
         ended = rows[out]
-        if len(ended):
-            self.scorer.no_winner(self.res, ended)
         go = ~out
         self.current[rows[go]] = (s[go] + 1) % self.n
         self.phase[rows[go]] = PHASE_DRAW
@@ -712,53 +728,79 @@ class SetsVector:
             turned = self.stock[rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]]
         else:
             turned = np.zeros((n, 0), np.int64)
-        self.scorer.win(
-            self.res,
-            rows,
-            s,
-            how,
-            card,
-            self.hands[rows, s],
-            self.calls[rows, s],
-            self.changed[rows, s],
-            turned,
-            self.melded[rows, s],
-        )
+        hand, call, changed = self.hands[rows, s], self.calls[rows, s], self.changed[rows, s]
+        self._won = (s, how, card, hand, call, changed, turned, self.melded[rows, s])
         return rows
 
     # -- results ---------------------------------------------------------------------------
     def _keep(self, rows: I64) -> None:
-        if not len(rows):
+        """The hands of ``rows`` are over (the step's wins first, in ``_wins``): their
+        figures are kept now, their results are owed (scored with others later, when
+        :attr:`res` or :meth:`take_finished` is read, or once many are owed)."""
+        self._owed.append(_Owed(rows, self._ints[:, rows], self._won))
+        self._won = ()
+        self._n_owed += len(rows)
+        if self._n_owed >= max(64, self.batch // 8):
+            self._settle()
+
+    def _settle(self) -> None:
+        """Score the owed hands together; their figures into :meth:`take_finished`, their
+        results into :attr:`res` where the row still holds the hand."""
+        owed, self._owed, self._n_owed = self._owed, [], 0
+        if not owed:
             return
-        res = self.res
-        w = res.winner[rows]
-        has = w >= 0
-        wc = np.zeros(len(rows), np.int64)
-        wc[has] = self.calls[rows[has], w[has]]
+        m = sum(len(o.rows) for o in owed)
+        got = self.scorer.empty(m)
+        at = np.cumsum([0] + [len(o.rows) for o in owed])
+        won = [i for i, o in enumerate(owed) if o.won]
+        lost = np.ones(m, bool)
+        winner_call = np.zeros(m, np.int64)
+        if won:  # the wins of each step are its first rows
+            spots = np.concatenate([at[i] + np.arange(len(owed[i].won[0])) for i in won])
+            s, how, card, hand, call, changed, turned, melded = (
+                np.concatenate(parts) for parts in zip(*(owed[i].won for i in won), strict=True)
+            )
+            self.scorer.win(got, spots, s, how, card, hand, call, changed, turned, melded)
+            lost[spots] = False
+            winner_call[spots] = call
+        self.scorer.no_winner(got, where(lost))
+        rows = np.concatenate([o.rows for o in owed])
+        ints = np.concatenate([o.ints for o in owed], axis=1)
+        col = dict(zip(_SCALARS, ints, strict=False))
         self._finished.append(
             Finished(
-                index=self.index[rows].copy(),
-                first=self.first[rows].copy(),
-                how=res.how[rows].copy(),
-                winner=w.copy(),
-                total=res.total[rows].copy(),
-                payments=res.payments[rows].copy(),
-                items=res.items[rows].copy(),
-                items_on=res.items_on[rows].copy(),
-                detail=res.detail[rows].copy(),
-                detail_on=res.detail_on[rows].copy(),
-                actions=self.actions[rows].copy(),
-                turns=self.turns[rows].copy(),
-                events=self.events[rows].copy(),
-                calls=self.call_count[rows].copy(),
-                winner_call=wc,
-                tokens=res.tokens[rows].copy(),
-                redeal=res.redeal[rows].copy(),
+                index=col["index"],
+                first=col["first"],
+                how=got.how,
+                winner=got.winner,
+                total=got.total,
+                payments=got.payments,
+                items=got.items,
+                items_on=got.items_on,
+                detail=got.detail,
+                detail_on=got.detail_on,
+                actions=col["actions"],
+                turns=col["turns"],
+                events=ints[_EVENTS0 : _EVENTS0 + len(EVENTS)].T.copy(),
+                calls=ints[_EVENTS0 + len(EVENTS) :].T.copy(),
+                winner_call=winner_call,
+                tokens=got.tokens,
+                redeal=got.redeal,
             )
         )
+        here = where(self.index[rows] == col["index"])  # rows not dealt again since
+        for f in _RESULTS:
+            getattr(self._res, f)[rows[here]] = getattr(got, f)[here]
+
+    @property
+    def res(self) -> scoring.Results:
+        """Each row's result once its hand is over (the owed ones scored first)."""
+        self._settle()
+        return self._res
 
     def take_finished(self) -> Finished:
         """The figures of every hand finished since the last call (in finishing order)."""
+        self._settle()
         parts, self._finished = self._finished, []
         if not parts:
             return Finished.none(self.n)
