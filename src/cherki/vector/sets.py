@@ -102,6 +102,7 @@ _SCALARS = (
 )
 _EVENTS0 = len(_SCALARS)
 _INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
+_INDEX = _SCALARS.index("index")
 #: the flags each row keeps
 _FLAGS = ("top_ok", "self_ok", "claim_disc", "done")
 
@@ -176,6 +177,8 @@ class SetsVector:
         # the whole deal as one bincount
         self._spots = np.concatenate(self._plan)
         self._spot_seat = np.repeat(np.arange(n), [len(p) for p in self._plan])
+        #: a shoe in order (shuffled for each hand dealt from a seed)
+        self._pack = np.repeat(np.arange(N_KINDS, dtype=np.int64), self.half_packs)
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
         # a group total ``t`` going up (down) a card: the change in the seat's open groups
         # (groups not a whole number of sets), looked up by ``t``
@@ -239,8 +242,13 @@ class SetsVector:
         self._ints[:] = self._fresh[:, None]
         self._fresh[_SCALARS.index("phase")] = PHASE_DISCARD if self.extra else PHASE_DRAW
         self._fresh[_EVENTS0 + EV["deal"]] = 1
+        #: the lines a deal writes the starter into
+        self._seated = np.array([_SCALARS.index("first"), _SCALARS.index("current")])
         self.done[:] = True
         self._res = self.scorer.empty(b)
+        #: rows dealt since their result was cleared (cleared together when owed results are
+        #: next scored, before they are written: a deal does not pay for it)
+        self._unscored = z(b, bool)
         #: hands over whose results are owed (scored together, in batches: :meth:`_settle`)
         self._owed: list[_Owed] = []
         self._n_owed = 0
@@ -358,8 +366,7 @@ class SetsVector:
             order = self._shoes[idx - self._start]
         else:
             assert self._rng is not None
-            base = np.repeat(np.arange(N_KINDS, dtype=np.int64), self.half_packs)
-            order = self._rng.permuted(np.broadcast_to(base, (len(rows), self.cards)), axis=1)
+            order = self._rng.permuted(np.broadcast_to(self._pack, (len(rows), self.cards)), axis=1)
         if self._first is None:
             firsts = idx % self.n
         elif self._first.ndim == 0:
@@ -381,17 +388,17 @@ class SetsVector:
         self.totals[rows] = tot.reshape(m, n, -1)
         self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
         self.stock[rows] = order[:, self.dealt :]
-        self._ints[:, rows] = self._fresh[:, None]
+        fresh = np.repeat(self._fresh[:, None], m, axis=1)
+        fresh[self._seated] = firsts  # first, current
+        fresh[_INDEX] = idx
+        self._ints[:, rows] = fresh
         self._flags[:, rows] = False
         for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
             a[rows] = 0
         self.calls[rows] = 0
         self.order[rows] = -1
         self.claimants[rows] = -1
-        self.first[rows] = firsts
-        self.current[rows] = firsts
-        self.index[rows] = idx
-        self.scorer.clear(self._res, rows)
+        self._unscored[rows] = True
         if self.extra and self.rules.kandang_tangan:
             h = self.hands[rows, firsts]
             t = self.totals[rows, firsts]
@@ -745,7 +752,11 @@ class SetsVector:
 
     def _settle(self) -> None:
         """Score the owed hands together; their figures into :meth:`take_finished`, their
-        results into :attr:`res` where the row still holds the hand."""
+        results into :attr:`res` where the row still holds the hand (the results of the rows
+        dealt since the last time cleared first)."""
+        if self._unscored.any():  # the rows dealt since: no result until their hand ends
+            self.scorer.clear(self._res, where(self._unscored))
+            self._unscored[:] = False
         owed, self._owed, self._n_owed = self._owed, [], 0
         if not owed:
             return
