@@ -66,6 +66,7 @@ from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
 from cherki.vector import legal, scoring
+from cherki.vector.deal import Dealer
 from cherki.vector.declare import GAMES, check_plays
 from cherki.vector.finished import (
     CALLS,
@@ -79,7 +80,7 @@ from cherki.vector.finished import (
     Finished,
 )
 from cherki.vector.observe import observation_size, observe, observe_all
-from cherki.vector.rules import CEKI, TAN, Shape, wait_set, winning
+from cherki.vector.rules import CEKI, TAN, Shape, wait_set
 from cherki.vector.tables import I64, Bool, where
 
 #: the whole numbers each row keeps (then its events and calls, counted)
@@ -173,12 +174,6 @@ class SetsVector:
         self.stock_len = self.cards - self.dealt
         self.live_end = self.stock_len - self.reserve
         self._plan = self._deal_plan()
-        # the shoe positions dealt, and the seat position (from the starter) each goes to:
-        # the whole deal as one bincount
-        self._spots = np.concatenate(self._plan)
-        self._spot_seat = np.repeat(np.arange(n), [len(p) for p in self._plan])
-        #: a shoe in order (shuffled for each hand dealt from a seed)
-        self._pack = np.repeat(np.arange(N_KINDS, dtype=np.int64), self.half_packs)
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
         # a group total ``t`` going up (down) a card: the change in the seat's open groups
         # (groups not a whole number of sets), looked up by ``t``
@@ -188,12 +183,18 @@ class SetsVector:
         self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
         self.num_actions = NUM_ACTIONS
         self._alloc()
-        self._rng: np.random.Generator | None = None
-        self._shoes: np.ndarray | None = None
-        self._start = 0
-        self._end: int | None = None
-        self._first: np.ndarray | None = None
-        self._next_index = 0
+        #: the run's hands, dealt ahead in blocks (a deal into rows copies their lines)
+        self._dealer = Dealer(
+            self._plan,
+            players=n,
+            half_packs=self.half_packs,
+            shape=self.shape,
+            kandang_tangan=bool(self.extra and rules.kandang_tangan),
+            fresh=self._fresh,
+            seated=self._seated,
+            index_line=_INDEX,
+            block=max(64, batch // 4),
+        )
         self._finished: list[Finished] = []
 
     # -- storage ---------------------------------------------------------------------------
@@ -333,18 +334,14 @@ class SetsVector:
             np.add.at(c, (np.repeat(np.arange(hands), self.cards), order.ravel()), 1)
             if (c != self.half_packs).any():
                 raise RulesError(f"each shoe must hold every card {self.half_packs} times")
-            self._shoes = order
         else:
-            self._shoes = None
+            order = None
         if hands is not None and (type(hands) is not int or hands < 1):
             raise RulesError(f"hands must be a whole number ≥ 1, not {hands!r}")
-        self._rng = np.random.default_rng(seed)
-        self._start = start
-        self._end = None if hands is None else start + hands
-        self._first = None if first is None else np.asarray(first, dtype=np.int64)
-        if self._first is not None and ((self._first < 0) | (self._first >= self.n)).any():
+        firsts = None if first is None else np.asarray(first, dtype=np.int64)
+        if firsts is not None and ((firsts < 0) | (firsts >= self.n)).any():
             raise RulesError(f"first must be a seat 0-{self.n - 1}")
-        self._next_index = start
+        self._dealer.start(seed, order, firsts, start, None if hands is None else start + hands)
         self.done[:] = True
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
@@ -354,44 +351,24 @@ class SetsVector:
         self._deal_next(np.arange(count))
         return self.observe(), {"seat": self.current.copy()}
 
+    @property
+    def _next_index(self) -> int:
+        """The run's next hand to deal."""
+        return self._dealer.next_index
+
     def _deal_next(self, rows: I64) -> None:
         """Deal the next hands of the run into ``rows`` (as many as are left to deal)."""
-        left = len(rows) if self._end is None else max(0, self._end - self._next_index)
-        rows = rows[:left]
+        left = self._dealer.left()
+        if left is not None:
+            rows = rows[:left]
         if not len(rows):
             return
-        idx = np.arange(self._next_index, self._next_index + len(rows), dtype=np.int64)
-        self._next_index += len(rows)
-        if self._shoes is not None:
-            order = self._shoes[idx - self._start]
-        else:
-            assert self._rng is not None
-            order = self._rng.permuted(np.broadcast_to(self._pack, (len(rows), self.cards)), axis=1)
-        if self._first is None:
-            firsts = idx % self.n
-        elif self._first.ndim == 0:
-            firsts = np.full(len(rows), int(self._first), np.int64)
-        else:
-            firsts = self._first[idx - self._start]
-        self._deal(rows, order, firsts, idx)
-        self._stale[rows] = True
-
-    def _deal(self, rows: I64, order: np.ndarray, firsts: I64, idx: I64) -> None:
-        n = self.n
-        m = len(rows)
-        cells = (np.arange(m)[:, None] * n + self._spot_seat[None, :]) * N_KINDS
-        cells += order[:, self._spots]
-        counts = np.bincount(cells.ravel(), minlength=m * n * N_KINDS).reshape(m, n, N_KINDS)
-        seats = (firsts[:, None] + np.arange(n)[None, :]) % n  # [m, seat position]
-        self.hands[rows[:, None], seats] = counts
-        tot = self.shape.groups.sum(self.hands[rows].reshape(m * n, N_KINDS))
-        self.totals[rows] = tot.reshape(m, n, -1)
-        self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
-        self.stock[rows] = order[:, self.dealt :]
-        fresh = np.repeat(self._fresh[:, None], m, axis=1)
-        fresh[self._seated] = firsts  # first, current
-        fresh[_INDEX] = idx
-        self._ints[:, rows] = fresh
+        d = self._dealer.take(len(rows))
+        self.hands[rows] = d.hands
+        self.totals[rows] = d.totals
+        self.opens[rows] = d.opens
+        self.stock[rows] = d.stock
+        self._ints[:, rows] = d.ints
         self._flags[:, rows] = False
         for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
             a[rows] = 0
@@ -399,10 +376,9 @@ class SetsVector:
         self.order[rows] = -1
         self.claimants[rows] = -1
         self._unscored[rows] = True
-        if self.extra and self.rules.kandang_tangan:
-            h = self.hands[rows, firsts]
-            t = self.totals[rows, firsts]
-            self.self_ok[rows] = winning(h, t, self.shape)
+        if self._dealer.kandang_tangan:
+            self.self_ok[rows] = d.self_ok
+        self._stale[rows] = True
 
     # -- legal actions ---------------------------------------------------------------------
     @property
