@@ -104,6 +104,8 @@ _SCALARS = (
 _EVENTS0 = len(_SCALARS)
 _INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
 _INDEX = _SCALARS.index("index")
+#: each event's line in the rows' whole numbers (a row's count: ``_ints[_EV[kind], row]``)
+_EV = {name: _EVENTS0 + i for name, i in EV.items()}
 #: the flags each row keeps
 _FLAGS = ("top_ok", "self_ok", "claim_disc", "done")
 
@@ -265,6 +267,7 @@ class SetsVector:
         self._t1 = self.totals.reshape(-1)
         self._e1 = self.exposed.reshape(-1)
         self._m1 = self.melded.reshape(-1)
+        self._p1 = self.pile.reshape(-1)
         self._o1 = self.opens.reshape(-1)
         self._c1 = self.calls.reshape(-1)
         self._s1 = self.stock.reshape(-1)
@@ -457,19 +460,19 @@ class SetsVector:
             self.done[ended] = True
             self.phase[ended] = PHASE_OVER
             self.current[ended] = -1
-            self.events[ended, EV["end"]] += 1
+            self._ints[_EV["end"]][ended] += 1
             self._keep(ended)
         self._stale[rows] = True
         return ended
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
-        self._h1[self._cell(rows, s, k)] += 1
-        self._group(rows, s, k, 1)
-
-    def _group(self, rows: I64, s: I64, k: I64, step: int) -> None:
-        """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands: their group
-        totals and open groups."""
         seat = rows * self.n + s
+        self._h1[seat * N_KINDS + k] += 1
+        self._group(seat, k, 1)
+
+    def _group(self, seat: I64, k: I64, step: int) -> None:
+        """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands (``seat``: row
+        × players + seat): their group totals and open groups."""
         cell = seat * N_GROUPS + self.shape.groups.of[k]
         old = self._t1[cell]
         self._t1[cell] = old + step
@@ -501,11 +504,10 @@ class SetsVector:
         self.phase[rows] = PHASE_CLAIM
         self.current[rows] = queue[:, 0]
 
-    def _self_win(self, rows: I64, s: I64, k: I64) -> Bool:
-        """Would card ``k`` (not yet in the hand) win for ``s`` (``_can_self_win``)? The
-        cheapest and most selective test first: a hand with more than one group that is
-        not a whole number of sets cannot win on one card."""
-        seat = rows * self.n + s
+    def _self_win(self, seat: I64, k: I64) -> Bool:
+        """Would card ``k`` (not yet in the hand) win for seats ``seat`` (row × players +
+        seat; ``_can_self_win``)? The cheapest and most selective test first: a hand with
+        more than one group that is not a whole number of sets cannot win on one card."""
         ok = self._o1.take(seat) <= 1
         c = where(ok)
         if not len(c):
@@ -559,7 +561,7 @@ class SetsVector:
                 if any_.any():
                     cl = rv[any_]
                     r, t_, c = rows[cl], s[cl], k[cl]
-                    mine = self._self_win(r, t_, c)
+                    mine = self._self_win(r * self.n + t_, c)
                     q = np.full((len(cl), self.n), -1, np.int64)
                     q[:, 0] = t_
                     q[:, 1:] = others[any_]
@@ -572,10 +574,11 @@ class SetsVector:
                     keep[cl] = False
                     rows, s, k = rows[keep], s[keep], k[keep]
                     taking, drawing, revealed = taking[keep], drawing[keep], revealed[keep]
-        self.self_ok[rows] = self._self_win(rows, s, k) & drawing
-        cell = self._cell(rows, s, k)
+        seat = rows * self.n + s
+        self.self_ok[rows] = self._self_win(seat, k) & drawing
+        cell = seat * N_KINDS + k
         self._h1[cell] += 1
-        self._group(rows, s, k, 1)
+        self._group(seat, k, 1)
         self._e1[cell[taking | revealed]] += 1
         self.drawn[rows] = k
         self.drawn_from[rows] = np.where(taking, FROM_DISCARD, FROM_STOCK)
@@ -585,10 +588,10 @@ class SetsVector:
             r, t_, c = olo
             self.melded[r, t_, c] += size
             self.exposed[r, t_, c] = np.maximum(self.exposed[r, t_, c], self.melded[r, t_, c])
-            self.events[r, EV["expose"]] += 1
+            self._ints[_EV["expose"]][r] += 1
 
     def _pass(self, rows: I64, s: I64) -> I64:
-        self.events[rows, EV["pass"]] += 1
+        self._ints[_EV["pass"]][rows] += 1
         q = self.claimants[rows]
         q[:, :-1] = q[:, 1:]
         q[:, -1] = -1
@@ -626,15 +629,16 @@ class SetsVector:
 
     def _discard(self, rows: I64, s: I64, act: I64) -> I64:
         k = (act - DISCARD) % N_KINDS
-        cell = self._cell(rows, s, k)
+        seat = rows * self.n + s
+        cell = seat * N_KINDS + k
         self._h1[cell] -= 1
-        self._group(rows, s, k, -1)
+        self._group(seat, k, -1)
         shown = cell[self._e1[cell] > self._m1[cell]]
         self._e1[shown] -= 1
-        self.pile[rows, k] += 1
+        self._p1[rows * N_KINDS + k] += 1
         self.top[rows] = k
         self.top_ok[rows] = True
-        self.events[rows, EV["discard"]] += 1
+        self._ints[_EV["discard"]][rows] += 1
         calling = act >= CALL_TAN
         if calling.any():
             r, t = rows[calling], s[calling]
@@ -644,13 +648,13 @@ class SetsVector:
             self.order[r[fresh], t[fresh]] = self.n_calls[r[fresh]]
             self.n_calls[r[fresh]] += 1
             self.changed[r[~fresh], t[~fresh]] = True
-            self.events[r, EV["call"]] += 1
+            self._ints[_EV["call"]][r] += 1
             col = np.where(fresh, new - 1, 2)
             self.call_count[r, col] += 1
             self.calls[r, t] = new
         # a caller's waits change only with its hand or call: not where it discards the
         # card it drew (its hand is again the one its waits were found for)
-        moved = self._c1.take(cell // N_KINDS) != 0
+        moved = self._c1.take(seat) != 0
         moved &= calling | (k != self.drawn[rows])
         if moved.any():
             r, t = rows[moved], s[moved]
@@ -682,7 +686,7 @@ class SetsVector:
         return ended
 
     def _sampei(self, rows: I64, s: I64) -> I64:
-        self.events[rows, EV["sampei"]] += 1
+        self._ints[_EV["sampei"]][rows] += 1
         n = len(rows)
         how = np.full(n, SELF_DRAW, np.int64)
         card = self.drawn[rows].copy()
