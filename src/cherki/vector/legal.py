@@ -88,7 +88,7 @@ def fill(t: Seats, mask: Bool, rows: I64) -> None:
         mask[d, DRAW] = True
         k = d[t.top_ok[d]]
         if len(k):
-            mask[k[take_ok(t, k)], TAKE] = True
+            mask[k[take_ok(t, k)] if t.rules.lays_taken_mata else k, TAKE] = True
     c = rows[ph == PHASE_CLAIM]
     if len(c):
         mask[c, SAMPEI] = True

@@ -104,6 +104,7 @@ _SCALARS = (
 _EVENTS0 = len(_SCALARS)
 _INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
 _INDEX = _SCALARS.index("index")
+_ALL = slice(None)
 #: each event's line in the rows' whole numbers (a row's count: ``_ints[_EV[kind], row]``)
 _EV = {name: _EVENTS0 + i for name, i in EV.items()}
 #: the flags each row keeps
@@ -257,6 +258,7 @@ class SetsVector:
         self._n_owed = 0
         self._won: tuple[np.ndarray, ...] = ()  # the step's wins: their scoring's input
         self._mask = z((b, NUM_ACTIONS), bool)
+        self._rows = np.arange(b)
         #: rows whose mask is out of date: brought up to date together, when the mask is
         #: next read (a step's rows and the rows dealt after it, by one pass)
         self._stale = z(b, bool)
@@ -437,11 +439,16 @@ class SetsVector:
         """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
         whose hands ended (their figures are kept for :meth:`take_finished`). The rows' masks
         are brought up to date when :attr:`mask` is next read."""
-        s = self.current[rows]
-        self.actions[rows] += 1
-        newturn = self.last_actor[rows] != s
-        self.turns[rows] += newturn
-        self.last_actor[rows] = s
+        # every row (as with autoreset, most steps): whole lines, not chosen cells
+        at: slice | I64
+        if len(rows) == self.batch and (rows == self._rows).all():
+            at, s = _ALL, self.current.copy()
+        else:
+            at, s = rows, self.current[rows]
+        self.actions[at] += 1
+        newturn = self.last_actor[at] != s
+        self.turns[at] += newturn
+        self.last_actor[at] = s
         ends: list[I64] = []
         get = act <= DRAW
         if get.any():
@@ -462,7 +469,7 @@ class SetsVector:
             self.current[ended] = -1
             self._ints[_EV["end"]][ended] += 1
             self._keep(ended)
-        self._stale[rows] = True
+        self._stale[at] = True
         return ended
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
