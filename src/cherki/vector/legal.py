@@ -196,31 +196,35 @@ def discards(
     return out
 
 
+#: no caller who may change their call
+_NONE: tuple[I64, Bool] = (np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool))
+
+
 def caller_discards(
     t: Seats, out: Bool, c: I64, hand: np.ndarray, may: Bool, drawn: I64
 ) -> tuple[I64, Bool]:
     """A caller's discards (``SetsState._caller_discards``): the drawn card into ``out``;
     returned, the callers (rows ``c`` of ``hand``) who may change their call and the
     kinds each may discard to do so (the change itself: :func:`discards`)."""
-    none = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
     c = c[drawn[c] >= 0]
     if not len(c):
-        return none
+        return _NONE
     hand, may, drawn = hand.take(c, axis=0), may.take(c, axis=0), drawn[c]
     i = np.arange(len(c))
     ok = may[i, drawn]
     out[c[ok], DISCARD + drawn[ok]] = True
     mode = t.rules.caller_changes
     if mode == "none":
-        return none
+        return _NONE
     size = t.size
-    cand = may & (hand > 0)
+    cand = may.copy()  # held and not laid down (a seat holds what it may discard)
     cand[i, drawn] = False
     if mode == "mata-only":
-        full = (hand // size).sum(axis=1)
-        before = hand[i, drawn]
-        old = full - (before % size == 0)  # the drawn card made a mata, or not
-        better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
-        cand &= better
+        # a discard that makes more mata than the hand had before the drawn card: only
+        # where the drawn card made a mata, a discard that breaks none
+        made = hand[i, drawn] % size == 0
+        if not made.any():
+            return _NONE
+        cand &= made[:, None] & (hand % size != 0)
     keep = where(cand.any(axis=1))
     return c[keep], cand[keep]
