@@ -554,7 +554,7 @@ class SetsVector:
         olo = None
         if len(t):
             r, c = rows[t], k[t]
-            self.pile[r, c] -= 1
+            self._p1[r * N_KINDS + c] -= 1
             self.top_ok[r] = False
             if self.rules.lays_taken_mata:  # the seats whose taken card makes an olo
                 size = self.size
@@ -618,7 +618,7 @@ class SetsVector:
         ended = np.zeros(0, np.int64)
         if disc.any():
             r, d, c = rest[disc], drawer[disc], k[disc]
-            self.pile[r, c] += 1
+            self._p1[r * N_KINDS + c] += 1
             self.top[r] = c
             self.top_ok[r] = True
             ended = self._turn_passes(r, d)
@@ -675,7 +675,7 @@ class SetsVector:
             others, any_ = self._claimers(rows, s, k)
             if any_.any():
                 r, t, c = rows[any_], s[any_], k[any_]
-                self.pile[r, c] -= 1
+                self._p1[r * N_KINDS + c] -= 1
                 self.top_ok[r] = False
                 q = np.full((len(r), self.n), -1, np.int64)
                 q[:, : self.n - 1] = others[any_]
