@@ -338,3 +338,39 @@ def test_the_documented_example_runs() -> None:
     exec(compile(code, "docs/simulation.md", "exec"), scope)
     finished = scope["finished"]
     assert len(finished) > 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("balik-satu", 4), ("gonggong", 6), ("balik-satu", 2), ("chaqui", 5)]
+)
+def test_the_hands_dealt_ahead_are_each_hands_own_however_many_at_a_time(
+    name: str, players: int
+) -> None:
+    """Hands are dealt ahead in blocks: hand ``i`` of a run is the ``i``-th shuffle of the
+    seed whatever the blocks and however many hands are dealt at a time, and its seats' hands
+    and stock are the reference engine's deal of that shoe (seat ``i mod n`` starting)."""
+    game = find_game(name)
+    rules = game.rules()
+    env = SetsVector(game, rules, players=players, batch=4)
+    pack = np.repeat(np.arange(N_KINDS), env.half_packs)
+    hands = 150
+    shoes = np.random.default_rng(5).permuted(np.broadcast_to(pack, (hands, env.cards)), axis=1)
+    dealer = env._dealer
+    for block in (1, 7, 64, 500):
+        dealer.block = block
+        dealer.start(5, None, None, 0, hands)
+        lots = random.Random(block)
+        got = []
+        while left := dealer.left():
+            got.append(dealer.take(min(left, lots.randint(1, 9))))
+        index = np.concatenate([d.index for d in got])
+        stock = np.concatenate([d.stock for d in got])
+        dealt = np.concatenate([d.hands for d in got])
+        first = np.concatenate([d.ints[env._seated[0]] for d in got])
+        assert index.tolist() == list(range(hands)), block
+        assert (first == index % players).all(), block
+        assert (stock == shoes[:, env.dealt :]).all(), block
+        for i in range(0, hands, 7):
+            state = game.new_state(rules, players, shoe=shoes[i].tolist(), first=i % players)
+            assert dealt[i].tolist() == state.hands, (block, i)  # type: ignore[attr-defined]
+            assert state.stock == shoes[i, env.dealt :].tolist()  # type: ignore[attr-defined]

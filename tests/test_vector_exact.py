@@ -20,6 +20,7 @@ from cherki.play.batched import summaries
 from cherki.play.simulate import summarise
 from cherki.vector import declare
 from cherki.vector.declare import EVERY, PLAYS
+from cherki.vector.finished import HOWS
 from cherki.vector.policies import HeuristicPolicy
 from cherki.vector.sets import SetsVector
 
@@ -301,3 +302,64 @@ def test_kandang_tangan_from_a_stacked_shoe(name: str) -> None:
     (got,) = summaries(env.take_finished(), 4, rules)
     assert got == summarise(state, 0)
     assert got.how == "kandang-tangan" and "kandang-tangan" in got.items, got
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"), [("balik-satu", "pwee"), ("gonggong", "umbuk"), ("chaqui", "kristang")]
+)
+def test_a_row_dealt_again_before_its_hand_is_scored_keeps_that_hands_figures(
+    name: str, preset: str
+) -> None:
+    """A row whose hand ends is dealt its next hand at once (autoreset) while the ended hand's
+    results are still owed (scored later, with others): what is kept for the ended hand (its
+    result, payments, items, actions, turns, events) is that hand's, hand by hand the
+    reference engine's, and the row's ``res`` stays blank for the hand dealt after it."""
+    game = find_game(name)
+    rules = game.rules(preset)
+    n, batch, hands, seed = game.default_players, 6, 90, 40_000
+    env = SetsVector(game, rules, batch=batch)
+    base = np.repeat(np.arange(N_KINDS), env.half_packs)
+    shoes = np.random.default_rng(seed).permuted(np.tile(base, (hands, 1)), axis=1)
+    env.reset(shoes=shoes)  # hand i starts at seat i mod n
+    policy = HeuristicPolicy(seed)
+    rng = random.Random(seed)
+    chosen: list[list[int]] = [[] for _ in range(hands)]
+    owing = 0  # rows dealt again while their ended hand was not yet scored
+    steps = 0
+    while not env.done.all():
+        rows = np.flatnonzero(~env.done)
+        acts = policy(env, rows)
+        for i, r in enumerate(rows.tolist()):
+            if rng.random() < 0.3:
+                acts[i] = explore_choice(np.flatnonzero(env.mask[r]).tolist(), rng)
+            chosen[int(env.index[r])].append(int(acts[i]))
+        ended = env.apply(rows, acts)
+        if len(ended):
+            owed = np.concatenate([o.rows for o in env._owed]) if env._owed else ended[:0]
+            env._deal_next(ended)  # what ``play`` does: the next hands into these rows
+            owing += int(np.isin(ended[~env.done[ended]], owed).sum())
+        steps += 1
+        if steps % 25 == 0:  # scoring the owed hands leaves the new hands' results blank
+            live = np.flatnonzero(~env.done)
+            assert (env.res.winner[live] == -1).all() and (env.res.payments[live] == 0).all()
+    assert owing > 2 * batch, owing
+    done = env.take_finished()
+    assert sorted(done.index.tolist()) == list(range(hands))
+    states = []
+    for i in range(hands):
+        st = game.new_state(rules, n, shoe=shoes[i].tolist(), first=i % n)
+        for a in chosen[i]:
+            st.apply(a)
+        assert st.is_terminal, f"hand {i}"
+        states.append(st)
+    for j, h in enumerate(summaries(done, n, rules)):
+        assert h == summarise(states[h.index], h.index), f"hand {h.index}"
+        res = states[h.index].result
+        assert done.payments[j].tolist() == list(res.payments or (0,) * n), f"hand {h.index}"
+    # the rows hold the run's last hands, over: their results are theirs
+    for r in range(batch):
+        res = states[int(env.index[r])].result
+        assert env.res.payments[r].tolist() == list(res.payments or (0,) * n), f"row {r}"
+        assert env.res.how[r] == HOWS.index(res.how), f"row {r}"
+        assert env.res.winner[r] == (-1 if res.winner is None else res.winner), f"row {r}"
+        assert env.res.total[r] == (res.total if res.winner is not None else 0), f"row {r}"

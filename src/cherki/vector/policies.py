@@ -42,8 +42,11 @@ def pick(mask: np.ndarray, rng: np.random.Generator) -> I64:
     every row): the ``j``-th legal action of each row, ``j`` drawn for the row."""
     width = mask.shape[1]
     flat = mask.ravel().nonzero()[0]
-    counts = np.bincount(flat // width, minlength=len(mask))
-    starts = np.cumsum(counts) - counts
+    # where each row's legal actions start among them all (a search of the row starts in
+    # the sorted flat indices), and how many each row has
+    bounds = np.searchsorted(flat, np.arange(0, (len(mask) + 1) * width, width))
+    starts = bounds[:-1]
+    counts = bounds[1:] - starts
     j = (rng.random(len(mask)) * counts).astype(np.int64)
     out: I64 = flat[starts + j] % width
     return out

@@ -110,65 +110,58 @@ def calls_after_discard(
     copies of the cards each discard would leave the hand waiting on (no call standing:
     :func:`cherki.core.sets.wait_for`)."""
     size = shape.size
-    n_groups = tot.shape[1]
-    none = np.zeros(0, np.int64)
-    empty = np.zeros((0, hand.shape[1]), np.int64)
     r = tot % size  # [m, 12]
-    # a hand one discard from waiting has at most two groups that are not whole sets: look
-    # closer only at those (most hands in play are further off)
-    near = where((r != 0).sum(axis=1) <= 2)
-    if not len(near):
-        return none, empty, empty, empty.astype(bool)
-    r = r.take(near, axis=0)
-    last = r == size - 1
-    zero = r == 0
-    n_last = last.sum(axis=1, keepdims=True)
-    n_zero = zero.sum(axis=1, keepdims=True)
-    new = (r - 1) % size  # each group's remainder after a card of it goes
-    new_last = new == size - 1
-    n_last2 = n_last - last + new_last
-    n_zero2 = n_zero - zero + (new == 0)
-    valid_g = (n_last2 == 1) & (n_zero2 == n_groups - 1)
-    close = where(valid_g.any(axis=1))
-    if not len(close):
-        return none, empty, empty, empty.astype(bool)
-    some = near[close]
-    hand = hand.take(some, axis=0)
-    valid_g, last, new_last = (a.take(close, axis=0) for a in (valid_g, last, new_last))
-    # the group left open: this one, or the one other group a card short
-    lo = last.argmax(axis=1)[:, None]
-    hi = (n_groups - 1 - last[:, ::-1].argmax(axis=1))[:, None]
-    groups = np.arange(n_groups)[None, :]
-    other = np.where(groups == lo, hi, lo)
-    open_g = np.where(new_last, groups, other)  # [s, 12]
+    # a hand one discard from waiting has no group that is not whole sets (any discard
+    # leaves its group open), or two: one a card over whole sets (the discard comes from
+    # it) and one a card short (where the hand then waits; with sets of 3 their
+    # remainders 1 and 2, with pairs 1 and 1: the two add up to a set); most hands in
+    # play are neither
+    nonzero = r != 0
+    opens = nonzero.sum(axis=1)
+    some = where((opens == 0) | ((opens == 2) & (r.sum(axis=1) == size)))
+    if not len(some):
+        e = np.zeros((0, hand.shape[1]), np.int64)
+        return e[:, 0], e, e, e.astype(bool)
     of = shape.groups.of
-    valid = valid_g[:, of]  # [s, 30]
-    ok = open_g[:, of]
-    same = ok == of[None, :]
-    rows = np.arange(len(some))[:, None]
-    n_mata = (hand >= size).sum(axis=1, keepdims=True)
-    mata_after = (n_mata - (hand == size)) > 0
+    n_groups = tot.shape[1]
+    hand = hand.take(some, axis=0)
+    closed = (opens.take(some) == 0)[:, None]  # the discard's group is left open
+    # else the discard is of the group a card over (remainder 1), and the hand waits in the
+    # other open group: the first or the last one
+    nz = nonzero.take(some, axis=0)
+    lo = nz.argmax(axis=1)[:, None]
+    hi = (n_groups - 1 - nz[:, ::-1].argmax(axis=1))[:, None]
+    valid = closed | (r.take(some, axis=0)[:, of] == 1)  # [s, 30]
+    ok = np.where(closed, of[None, :], np.where(of[None, :] == lo, hi, lo))
+    same = closed  # the hand waits in the discard's own group (where valid)
+    at = ok + (np.arange(len(some)) * n_groups)[:, None]  # flat cells of [s, groups]
+    mata_after = (hand >= size).sum(axis=1, keepdims=True) > (hand == size)
     least = shape.least
-    ge = group_totals((hand >= least).astype(np.int64), shape)
-    winners = (ge[rows, ok] - (same & (hand == least))) > 0
+    held = hand >= least
+    hm = hand % size
+    short = hm == size - 1
+    # cards held ``least`` times or more, and kinds a card short of a mata, by group:
+    # one product for both
+    both = shape.groups.sum(np.concatenate([held, short]))
+    ge, pr = both[: len(some)].ravel().take(at), both[len(some) :].ravel().take(at)
+    winners = ge > (same & (hand == least))
     if shape.chiqui:
         n_pair = (hand >= size - 1).sum(axis=1, keepdims=True)
-        winners |= (n_pair - (hand == size - 1)) > 0
+        winners |= n_pair > (hand == size - 1)
     kind = np.where(valid, np.where(mata_after, TAN, np.where(winners, CEKI, 0)), 0)
-    short = (hand % size == size - 1).astype(np.int64)
-    pairs = group_totals(short, shape)[rows, ok]
-    pairs = pairs - (same & (short == 1)) + (same & ((hand - 1) % size == size - 1))
-    keeps = pairs > 0
+    # a discard from the open group itself: that kind a card short of a mata after it, no
+    # longer as it was
+    keeps = np.where(same, pr + (hm == 0) - short, pr) > 0
     if live is not None and outs is not None:
         # the live copies of what the hand would wait on: the whole open group (a mata held,
         # or a chiqui pair), else the kinds of it held ``least`` times or more
         whole = mata_after
         if shape.chiqui:
-            whole = whole | ((n_pair - (hand == size - 1)) > 0)
+            whole = whole | (n_pair > (hand == size - 1))
         lv = live.take(some, axis=0)
-        in_group = group_totals(lv, shape)[rows, ok]
-        held = group_totals(lv * (hand >= least), shape)[rows, ok] - np.where(
+        in_group = group_totals(lv, shape).ravel().take(at)
+        near = group_totals(lv * held, shape).ravel().take(at) - np.where(
             same & (hand == least), lv, 0
         )
-        outs[some] = np.where(kind != 0, np.where(whole, in_group, held), 0)
+        outs[some] = np.where(kind != 0, np.where(whole, in_group, near), 0)
     return some, kind, ok, keeps

@@ -37,6 +37,7 @@ Our specifications
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -64,7 +65,8 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
-from cherki.vector import scoring
+from cherki.vector import legal, scoring
+from cherki.vector.deal import Dealer
 from cherki.vector.declare import GAMES, check_plays
 from cherki.vector.finished import (
     CALLS,
@@ -78,8 +80,49 @@ from cherki.vector.finished import (
     Finished,
 )
 from cherki.vector.observe import observation_size, observe, observe_all
-from cherki.vector.rules import CEKI, TAN, Shape, calls_after_discard, wait_set, winning
+from cherki.vector.rules import CEKI, TAN, Shape, wait_set
 from cherki.vector.tables import I64, Bool, where
+
+#: the whole numbers each row keeps (then its events and calls, counted)
+_SCALARS = (
+    "pos",
+    "top",
+    "n_calls",
+    "current",
+    "phase",
+    "drawn",
+    "drawn_from",
+    "n_claim",
+    "claim_card",
+    "claim_drawer",
+    "first",
+    "index",
+    "actions",
+    "turns",
+    "last_actor",
+)
+_EVENTS0 = len(_SCALARS)
+_INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
+_INDEX = _SCALARS.index("index")
+_ALL = slice(None)
+#: each event's line in the rows' whole numbers (a row's count: ``_ints[_EV[kind], row]``)
+_EV = {name: _EVENTS0 + i for name, i in EV.items()}
+#: the flags each row keeps
+_FLAGS = ("top_ok", "self_ok", "claim_disc", "done")
+
+
+_RESULTS = tuple(scoring.Results.__dataclass_fields__)
+
+
+@dataclass(frozen=True)
+class _Owed:
+    """Hands over on one step, their results not yet scored: the rows, each row's whole
+    numbers then (``_ints``' lines), and the wins' input to ``Scorer.win`` (the wins are the
+    first rows)."""
+
+    rows: I64
+    ints: I64
+    won: tuple[np.ndarray, ...]
 
 
 class SetsVector:
@@ -134,10 +177,6 @@ class SetsVector:
         self.stock_len = self.cards - self.dealt
         self.live_end = self.stock_len - self.reserve
         self._plan = self._deal_plan()
-        # the shoe positions dealt, and the seat position (from the starter) each goes to:
-        # the whole deal as one bincount
-        self._spots = np.concatenate(self._plan)
-        self._spot_seat = np.repeat(np.arange(n), [len(p) for p in self._plan])
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
         # a group total ``t`` going up (down) a card: the change in the seat's open groups
         # (groups not a whole number of sets), looked up by ``t``
@@ -147,12 +186,18 @@ class SetsVector:
         self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
         self.num_actions = NUM_ACTIONS
         self._alloc()
-        self._rng: np.random.Generator | None = None
-        self._shoes: np.ndarray | None = None
-        self._start = 0
-        self._end: int | None = None
-        self._first: np.ndarray | None = None
-        self._next_index = 0
+        #: the run's hands, dealt ahead in blocks (a deal into rows copies their lines)
+        self._dealer = Dealer(
+            self._plan,
+            players=n,
+            half_packs=self.half_packs,
+            shape=self.shape,
+            kandang_tangan=bool(self.extra and rules.kandang_tangan),
+            fresh=self._fresh,
+            seated=self._seated,
+            index_line=_INDEX,
+            block=max(64, batch // 4),
+        )
         self._finished: list[Finished] = []
 
     # -- storage ---------------------------------------------------------------------------
@@ -167,36 +212,53 @@ class SetsVector:
         self.exposed = z((b, n, N_KINDS), np.int16)
         self.melded = z((b, n, N_KINDS), np.int16)
         self.stock = z((b, self.stock_len), np.int64)
-        self.pos = z(b, np.int64)
         self.pile = z((b, N_KINDS), np.int16)
-        self.top = np.full(b, -1, np.int64)
-        self.top_ok = z(b, bool)
         self.calls = z((b, n), np.int64)
         self.changed = z((b, n), bool)
         self.order = np.full((b, n), -1, np.int64)
-        self.n_calls = z(b, np.int64)
         self.waits = z((b, n, N_KINDS), bool)
-        self.current = z(b, np.int64)
-        self.phase = np.full(b, PHASE_OVER, np.int64)
-        self.drawn = np.full(b, -1, np.int64)
-        self.drawn_from = z(b, np.int64)
-        self.self_ok = z(b, bool)
+        #: the kinds some caller of the hand waits on (any seat's ``waits``): a drawn card
+        #: that is none of them opens no claim, and the claim order is not looked at
+        self.wanted = z((b, N_KINDS), bool)
         self.claimants = np.full((b, n), -1, np.int64)
-        self.n_claim = z(b, np.int64)
-        self.claim_card = np.full(b, -1, np.int64)
-        self.claim_drawer = np.full(b, -1, np.int64)
-        self.claim_disc = z(b, bool)
-        self.first = z(b, np.int64)
-        self.index = np.full(b, -1, np.int64)
-        self.done = np.ones(b, bool)
         # figures
-        self.actions = z(b, np.int64)
-        self.turns = z(b, np.int64)
-        self.last_actor = np.full(b, -1, np.int64)
-        self.events = z((b, len(EVENTS)), np.int64)
-        self.call_count = z((b, len(CALLS)), np.int64)
-        self.res = self.scorer.empty(b)
+        # each row's whole numbers and flags, one array of each, a line per field (each
+        # field a contiguous view of its line): a deal resets its rows by one write
+        self._ints = z((_INTS, b), np.int64)
+        self._flags = z((len(_FLAGS), b), bool)
+        cols = dict(zip(_SCALARS, self._ints, strict=False))
+        self.pos, self.top, self.n_calls = cols["pos"], cols["top"], cols["n_calls"]
+        self.current, self.phase = cols["current"], cols["phase"]
+        self.drawn, self.drawn_from = cols["drawn"], cols["drawn_from"]
+        self.n_claim, self.claim_card = cols["n_claim"], cols["claim_card"]
+        self.claim_drawer, self.first = cols["claim_drawer"], cols["first"]
+        self.index, self.actions, self.turns = cols["index"], cols["actions"], cols["turns"]
+        self.last_actor = cols["last_actor"]
+        self.events = self._ints[_EVENTS0 : _EVENTS0 + len(EVENTS)].T
+        self.call_count = self._ints[_EVENTS0 + len(EVENTS) :].T
+        self.top_ok, self.self_ok, self.claim_disc, self.done = self._flags
+        #: a freshly dealt row (its seats and hand index written after)
+        self._fresh = np.zeros(_INTS, np.int64)
+        for name in ("top", "drawn", "claim_card", "claim_drawer", "index", "last_actor"):
+            self._fresh[_SCALARS.index(name)] = -1
+        self._fresh[_SCALARS.index("drawn_from")] = FROM_DEAL
+        self._fresh[_SCALARS.index("phase")] = PHASE_OVER
+        self._ints[:] = self._fresh[:, None]
+        self._fresh[_SCALARS.index("phase")] = PHASE_DISCARD if self.extra else PHASE_DRAW
+        self._fresh[_EVENTS0 + EV["deal"]] = 1
+        #: the lines a deal writes the starter into
+        self._seated = np.array([_SCALARS.index("first"), _SCALARS.index("current")])
+        self.done[:] = True
+        self._res = self.scorer.empty(b)
+        #: rows dealt since their result was cleared (cleared together when owed results are
+        #: next scored, before they are written: a deal does not pay for it)
+        self._unscored = z(b, bool)
+        #: hands over whose results are owed (scored together, in batches: :meth:`_settle`)
+        self._owed: list[_Owed] = []
+        self._n_owed = 0
+        self._won: tuple[np.ndarray, ...] = ()  # the step's wins: their scoring's input
         self._mask = z((b, NUM_ACTIONS), bool)
+        self._rows = np.arange(b)
         #: rows whose mask is out of date: brought up to date together, when the mask is
         #: next read (a step's rows and the rows dealt after it, by one pass)
         self._stale = z(b, bool)
@@ -207,7 +269,13 @@ class SetsVector:
         self._t1 = self.totals.reshape(-1)
         self._e1 = self.exposed.reshape(-1)
         self._m1 = self.melded.reshape(-1)
+        self._p1 = self.pile.reshape(-1)
         self._o1 = self.opens.reshape(-1)
+        self._c1 = self.calls.reshape(-1)
+        self._s1 = self.stock.reshape(-1)
+        self._i1 = self._ints.reshape(-1)
+        self._w1 = self.waits.reshape(-1)
+        self._wanted1 = self.wanted.reshape(-1)
 
     def _seat(self, a: np.ndarray, rows: I64, s: I64) -> np.ndarray:
         """``a[rows, s]`` for a [batch, n, width] array (a copy)."""
@@ -258,6 +326,7 @@ class SetsVector:
         ``seed``; ``first``: the starters (default: hand ``i`` starts at seat ``i mod n``).
         Returns the acting seats' observations and ``info``."""
         self._finished = []
+        self._owed, self._n_owed, self._won = [], 0, ()
         b = self.batch
         if shoes is not None:
             order = np.asarray(shoes, dtype=np.int64)
@@ -270,18 +339,14 @@ class SetsVector:
             np.add.at(c, (np.repeat(np.arange(hands), self.cards), order.ravel()), 1)
             if (c != self.half_packs).any():
                 raise RulesError(f"each shoe must hold every card {self.half_packs} times")
-            self._shoes = order
         else:
-            self._shoes = None
+            order = None
         if hands is not None and (type(hands) is not int or hands < 1):
             raise RulesError(f"hands must be a whole number ≥ 1, not {hands!r}")
-        self._rng = np.random.default_rng(seed)
-        self._start = start
-        self._end = None if hands is None else start + hands
-        self._first = None if first is None else np.asarray(first, dtype=np.int64)
-        if self._first is not None and ((self._first < 0) | (self._first >= self.n)).any():
+        firsts = None if first is None else np.asarray(first, dtype=np.int64)
+        if firsts is not None and ((firsts < 0) | (firsts >= self.n)).any():
             raise RulesError(f"first must be a seat 0-{self.n - 1}")
-        self._next_index = start
+        self._dealer.start(seed, order, firsts, start, None if hands is None else start + hands)
         self.done[:] = True
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
@@ -291,74 +356,34 @@ class SetsVector:
         self._deal_next(np.arange(count))
         return self.observe(), {"seat": self.current.copy()}
 
+    @property
+    def _next_index(self) -> int:
+        """The run's next hand to deal."""
+        return self._dealer.next_index
+
     def _deal_next(self, rows: I64) -> None:
         """Deal the next hands of the run into ``rows`` (as many as are left to deal)."""
-        left = len(rows) if self._end is None else max(0, self._end - self._next_index)
-        rows = rows[:left]
+        left = self._dealer.left()
+        if left is not None:
+            rows = rows[:left]
         if not len(rows):
             return
-        idx = np.arange(self._next_index, self._next_index + len(rows), dtype=np.int64)
-        self._next_index += len(rows)
-        if self._shoes is not None:
-            order = self._shoes[idx - self._start]
-        else:
-            assert self._rng is not None
-            base = np.repeat(np.arange(N_KINDS, dtype=np.int64), self.half_packs)
-            order = self._rng.permuted(np.broadcast_to(base, (len(rows), self.cards)), axis=1)
-        if self._first is None:
-            firsts = idx % self.n
-        elif self._first.ndim == 0:
-            firsts = np.full(len(rows), int(self._first), np.int64)
-        else:
-            firsts = self._first[idx - self._start]
-        self._deal(rows, order, firsts, idx)
-        self._stale[rows] = True
-
-    def _deal(self, rows: I64, order: np.ndarray, firsts: I64, idx: I64) -> None:
-        n = self.n
-        m = len(rows)
-        cells = (np.arange(m)[:, None] * n + self._spot_seat[None, :]) * N_KINDS
-        cells += order[:, self._spots]
-        counts = np.bincount(cells.ravel(), minlength=m * n * N_KINDS).reshape(m, n, N_KINDS)
-        seats = (firsts[:, None] + np.arange(n)[None, :]) % n  # [m, seat position]
-        self.hands[rows[:, None], seats] = counts
-        tot = self.shape.groups.sum(self.hands[rows].reshape(m * n, N_KINDS))
-        self.totals[rows] = tot.reshape(m, n, -1)
-        self.opens[rows] = ((tot % self.size) != 0).sum(axis=1).reshape(m, n)
-        self.stock[rows] = order[:, self.dealt :]
-        self.pos[rows] = 0
-        for a in (self.exposed, self.melded, self.pile, self.waits, self.changed):
+        d = self._dealer.take(len(rows))
+        self.hands[rows] = d.hands
+        self.totals[rows] = d.totals
+        self.opens[rows] = d.opens
+        self.stock[rows] = d.stock
+        self._ints[:, rows] = d.ints
+        self._flags[:, rows] = False
+        for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
             a[rows] = 0
-        self.top[rows] = -1
-        self.top_ok[rows] = False
         self.calls[rows] = 0
         self.order[rows] = -1
-        self.n_calls[rows] = 0
-        self.first[rows] = firsts
-        self.current[rows] = firsts
-        self.phase[rows] = PHASE_DISCARD if self.extra else PHASE_DRAW
-        self.drawn[rows] = -1
-        self.drawn_from[rows] = FROM_DEAL
         self.claimants[rows] = -1
-        self.n_claim[rows] = 0
-        self.claim_card[rows] = -1
-        self.claim_drawer[rows] = -1
-        self.claim_disc[rows] = False
-        self.index[rows] = idx
-        self.done[rows] = False
-        self.actions[rows] = 0
-        self.turns[rows] = 0
-        self.last_actor[rows] = -1
-        self.events[rows] = 0
-        self.events[rows, EV["deal"]] = 1
-        self.call_count[rows] = 0
-        self.scorer.clear(self.res, rows)
-        if self.extra and self.rules.kandang_tangan:
-            h = self.hands[rows, firsts]
-            t = self.totals[rows, firsts]
-            self.self_ok[rows] = winning(h, t, self.shape)
-        else:
-            self.self_ok[rows] = False
+        self._unscored[rows] = True
+        if self._dealer.kandang_tangan:
+            self.self_ok[rows] = d.self_ok
+        self._stale[rows] = True
 
     # -- legal actions ---------------------------------------------------------------------
     @property
@@ -368,150 +393,8 @@ class SetsVector:
         if self._stale.any():
             rows = where(self._stale)
             self._stale[:] = False
-            self._legal(rows)
+            legal.fill(self, self._mask, rows)
         return self._mask
-
-    def _legal(self, rows: I64) -> None:
-        """The legal-action mask of ``rows`` (all false where a hand is over)."""
-        mask = self._mask
-        ph = self.phase[rows]
-        xs = ph == PHASE_DISCARD
-        x = rows[xs]
-        if len(x):  # whole rows written: the others are cleared first
-            mask[x] = self._discard_mask(x, self.current[x])
-        if len(x) == len(rows):
-            return
-        rows, ph = rows[~xs], ph[~xs]
-        mask[rows] = False
-        d = rows[ph == PHASE_DRAW]
-        if len(d):
-            mask[d, DRAW] = True
-            t = d[self.top_ok[d]]
-            if len(t):
-                mask[t[self._take_ok(t)], TAKE] = True
-        c = rows[ph == PHASE_CLAIM]
-        if len(c):
-            mask[c, SAMPEI] = True
-            mask[c, PASS] = True
-
-    def _take_ok(self, rows: I64) -> Bool:
-        """Taking the top discard is refused only where it would complete an exposed olo
-        and leave no card the seat may discard (``SetsState._take_ok``)."""
-        ok = np.ones(len(rows), bool)
-        if not self.rules.lays_taken_mata:
-            return ok
-        s = self.current[rows]
-        k = self.top[rows]
-        size = self.size
-        risky = self.hands[rows, s, k] % size == size - 1
-        if not risky.any():
-            return ok
-        r, s, k = rows[risky], s[risky], k[risky]
-        hand = self.hands[r, s].copy()
-        i = np.arange(len(r))
-        hand[i, k] += 1
-        tot = self.totals[r, s].copy()
-        tot[i, self.shape.groups.of[k]] += 1
-        melded = self.melded[r, s].copy()
-        melded[i, k] += size
-        m = self._discards(hand, tot, melded, self.calls[r, s], k, np.zeros(len(r), bool))
-        ok[risky] = m.any(axis=1)
-        return ok
-
-    def _discard_mask(self, rows: I64, s: I64) -> Bool:
-        return self._discards(
-            self._seat(self.hands, rows, s),
-            self._seat(self.totals, rows, s),
-            self._seat(self.melded, rows, s),
-            self.calls[rows, s],
-            self.drawn[rows],
-            self.self_ok[rows],
-            self.opens[rows, s],
-        )
-
-    def _discards(
-        self,
-        hand: np.ndarray,
-        tot: np.ndarray,
-        melded: np.ndarray,
-        call: I64,
-        drawn: I64,
-        self_ok: Bool,
-        opens: I64 | None = None,
-    ) -> Bool:
-        """The discard-phase mask (``SetsState._discard_actions``) of ``m`` seats' hands
-        (``opens``: their groups that are not whole sets, where known)."""
-        m = len(hand)
-        out = np.zeros((m, NUM_ACTIONS), bool)
-        out[:, SAMPEI] = self_ok
-        may = hand > melded
-        free = call == 0
-        # the rows whose discards may make a call: free hands near waiting, callers who may
-        # change their call; the discards' calls of all of them by one pass
-        # (whole columns written at once: a slice of every row is many times cheaper than
-        # the same cells of chosen rows)
-        every = bool(free.all())
-        out[:, DISCARD : DISCARD + N_KINDS] = may if every else may & free[:, None]
-        near_free = free if opens is None else free & (opens <= 2)  # only these can wait
-        g = where(near_free)
-        if not every:
-            c, cand = self._caller_discards(out, where(~free), hand, may, drawn)
-        else:
-            c, cand = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
-        near = np.concatenate([g, c]) if len(c) else g
-        some, kind, _, keeps_pair = calls_after_discard(
-            hand.take(near, axis=0), tot.take(near, axis=0), self.shape
-        )
-        if not len(some):
-            return out
-        mine = some < len(g)  # a free hand's row, else a caller's
-        if mine.any():
-            fs = g[some[mine]]
-            ms, kf = may.take(fs, axis=0), kind[mine]
-            out[fs, CALL_TAN : CALL_TAN + N_KINDS] = ms & (kf == TAN)
-            out[fs, CALL_CEKI : CALL_CEKI + N_KINDS] = ms & (kf == CEKI)
-        if mine.all():
-            return out
-        j = some[~mine] - len(g)
-        rows, cand, kind, keeps_pair = c[j], cand[j], kind[~mine], keeps_pair[~mine]
-        call = call[rows][:, None]
-        waits = cand & (kind != 0)
-        keeps = (call == CEKI) & (kind == TAN) & keeps_pair
-        plain = waits & ((kind == call) | keeps)
-        change = waits & (kind != call)
-        out[rows, DISCARD : DISCARD + N_KINDS] |= plain
-        out[rows, CALL_TAN : CALL_TAN + N_KINDS] |= change & (kind == TAN)
-        out[rows, CALL_CEKI : CALL_CEKI + N_KINDS] |= change & (kind == CEKI)
-        return out
-
-    def _caller_discards(
-        self, out: Bool, c: I64, hand: np.ndarray, may: Bool, drawn: I64
-    ) -> tuple[I64, Bool]:
-        """A caller's discards (``SetsState._caller_discards``): the drawn card into ``out``;
-        returned, the callers (rows ``c`` of ``hand``) who may change their call and the
-        kinds each may discard to do so (the change itself: :meth:`_discards`)."""
-        none = np.zeros(0, np.int64), np.zeros((0, N_KINDS), bool)
-        c = c[drawn[c] >= 0]
-        if not len(c):
-            return none
-        hand, may, drawn = hand.take(c, axis=0), may.take(c, axis=0), drawn[c]
-        i = np.arange(len(c))
-        ok = may[i, drawn]
-        out[c[ok], DISCARD + drawn[ok]] = True
-        mode = self.rules.caller_changes
-        if mode == "none":
-            return none
-        size = self.size
-        cand = may & (hand > 0)
-        cand[i, drawn] = False
-        if mode == "mata-only":
-            full = (hand // size).sum(axis=1)
-            before = hand[i, drawn]
-            old = full - (before % size == 0)  # the drawn card made a mata, or not
-            better = (full[:, None] - ((hand % size) == 0)) > old[:, None]
-            cand &= better
-        keep = where(cand.any(axis=1))
-        return c[keep], cand[keep]
 
     # -- stepping --------------------------------------------------------------------------
     def step(
@@ -556,18 +439,20 @@ class SetsVector:
         """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
         whose hands ended (their figures are kept for :meth:`take_finished`). The rows' masks
         are brought up to date when :attr:`mask` is next read."""
-        s = self.current[rows]
-        self.actions[rows] += 1
-        newturn = self.last_actor[rows] != s
-        self.turns[rows] += newturn
-        self.last_actor[rows] = s
+        # every row (as with autoreset, most steps): whole lines, not chosen cells
+        at: slice | I64
+        if len(rows) == self.batch and (rows == self._rows).all():
+            at, s = _ALL, self.current.copy()
+        else:
+            at, s = rows, self.current[rows]
+        self.actions[at] += 1
+        newturn = self.last_actor[at] != s
+        self.turns[at] += newturn
+        self.last_actor[at] = s
         ends: list[I64] = []
-        take = act == TAKE
-        if take.any():
-            self._take(rows[take], s[take])
-        draw = act == DRAW
-        if draw.any():
-            self._draw(rows[draw], s[draw])
+        get = act <= DRAW
+        if get.any():
+            self._get(rows[get], s[get], act[get] == TAKE)
         win = act == SAMPEI
         if win.any():
             ends.append(self._sampei(rows[win], s[win]))
@@ -582,42 +467,23 @@ class SetsVector:
             self.done[ended] = True
             self.phase[ended] = PHASE_OVER
             self.current[ended] = -1
-            self.events[ended, EV["end"]] += 1
+            self._ints[_EV["end"]][ended] += 1
             self._keep(ended)
-        self._stale[rows] = True
+        self._stale[at] = True
         return ended
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
-        self._h1[self._cell(rows, s, k)] += 1
-        self._group(rows, s, k, 1)
-
-    def _group(self, rows: I64, s: I64, k: I64, step: int) -> None:
-        """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands: their group
-        totals and open groups."""
         seat = rows * self.n + s
+        self._h1[seat * N_KINDS + k] += 1
+        self._group(seat, k, 1)
+
+    def _group(self, seat: I64, k: I64, step: int) -> None:
+        """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands (``seat``: row
+        × players + seat): their group totals and open groups."""
         cell = seat * N_GROUPS + self.shape.groups.of[k]
         old = self._t1[cell]
         self._t1[cell] = old + step
         self._o1[seat] += (self._opens_up if step > 0 else self._opens_down).take(old)
-
-    def _take(self, rows: I64, s: I64) -> None:
-        k = self.top[rows]
-        self.pile[rows, k] -= 1
-        self.top_ok[rows] = False
-        size = self.size
-        olo = (self.hands[rows, s, k] % size == size - 1) if self.rules.lays_taken_mata else None
-        self._add(rows, s, k)
-        self._e1[self._cell(rows, s, k)] += 1
-        self.drawn[rows] = k
-        self.drawn_from[rows] = FROM_DISCARD
-        self.self_ok[rows] = False
-        self.phase[rows] = PHASE_DISCARD
-        self.events[rows, EV["take"]] += 1
-        if olo is not None and olo.any():
-            r, t, c = rows[olo], s[olo], k[olo]
-            self.melded[r, t, c] += size
-            self.exposed[r, t, c] = np.maximum(self.exposed[r, t, c], self.melded[r, t, c])
-            self.events[r, EV["expose"]] += 1
 
     def _claimers(self, rows: I64, s: I64, k: I64) -> tuple[I64, Bool]:
         """The seats after ``s`` whose call waits on ``k``, in claim order ([m, n-1], -1
@@ -645,66 +511,94 @@ class SetsVector:
         self.phase[rows] = PHASE_CLAIM
         self.current[rows] = queue[:, 0]
 
-    def _self_win(self, rows: I64, s: I64, k: I64) -> Bool:
-        """Would card ``k`` (not yet in the hand) win for ``s`` (``_can_self_win``)?"""
-        call = self.calls[rows, s]
-        ok = np.ones(len(rows), bool)
-        if self.rules.must_call_to_win:
-            ok &= call != 0
-        seat = rows * self.n + s
-        ok &= (call == 0) | self.waits.reshape(-1).take(seat * N_KINDS + k)
-        if not ok.any():
-            return ok
-        # every group a whole number of sets with the card, or no win (the cheap tests first)
-        ok &= self._o1.take(seat) <= 1
-        if not ok.any():
-            return ok
-        size = self.size
-        g = self.shape.groups.of[k]
-        tot = self._seat(self.totals, rows, s)
-        i = np.arange(len(rows))
-        rest = (tot % size != 0).sum(axis=1) - (tot[i, g] % size != 0)
-        ok &= (rest == 0) & ((tot[i, g] + 1) % size == 0)
-        if not ok.any():
-            return ok
+    def _self_win(self, seat: I64, k: I64) -> Bool:
+        """Would card ``k`` (not yet in the hand) win for seats ``seat`` (row × players +
+        seat; ``_can_self_win``)? The cheapest and most selective test first: a hand with
+        more than one group that is not a whole number of sets cannot win on one card."""
+        ok = self._o1.take(seat) <= 1
         c = where(ok)
-        hand = self._seat(self.hands, rows[c], s[c]).astype(np.int64)
-        hand[np.arange(len(c)), k[c]] += 1
-        top = hand.max(axis=1)
-        ok[c] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
+        if not len(c):
+            return ok
+        sc, kc = seat[c], k[c]
+        size = self.size
+        call = self._c1.take(sc)
+        good = (call == 0) | self._w1.take(sc * N_KINDS + kc)
+        if self.rules.must_call_to_win:
+            good &= call != 0
+        # every group a whole number of sets with the card
+        tg = self._t1.take(sc * N_GROUPS + self.shape.groups.of[kc])
+        rest = self._o1.take(sc) - (tg % size != 0)
+        good &= (rest == 0) & ((tg + 1) % size == 0)
+        if good.any():
+            f = where(good)
+            hand = self.hands.reshape(-1, N_KINDS).take(sc[f], axis=0).astype(np.int64)
+            hand[np.arange(len(f)), kc[f]] += 1
+            top = hand.max(axis=1)
+            good[f] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
+        ok[c] = good
         return ok
 
-    def _draw(self, rows: I64, s: I64) -> None:
-        k = self.stock[rows, self.pos[rows]]
-        self.pos[rows] += 1
-        revealed = self.n_calls[rows] > 0
-        self.events[rows, np.where(revealed, EV["reveal"], EV["draw"])] += 1
+    def _get(self, rows: I64, s: I64, taking: Bool) -> None:
+        """Seats ``s`` take the top discard (``taking``) or draw the stock's next card (one
+        path for both: the card joins the hand the same way). A drawn card is shown once a
+        call stands, and where it would win for a caller after the drawer the claim opens
+        (the drawer first where it wins for them too)."""
+        drawing = ~taking
+        pos = self.pos[rows]
+        k = np.where(taking, self.top[rows], self._s1.take(rows * self.stock_len + pos))
+        self.pos[rows] = pos + drawing
+        revealed = drawing & (self.n_calls[rows] > 0)
+        ev = np.where(taking, EV["take"], np.where(revealed, EV["reveal"], EV["draw"]))
+        self._i1[(_EVENTS0 + ev) * self.batch + rows] += 1
+        t = where(taking)
+        olo = None
+        if len(t):
+            r, c = rows[t], k[t]
+            self._p1[r * N_KINDS + c] -= 1
+            self.top_ok[r] = False
+            if self.rules.lays_taken_mata:  # the seats whose taken card makes an olo
+                size = self.size
+                f = self._h1.take(self._cell(r, s[t], c)) % size == size - 1
+                olo = r[f], s[t][f], c[f]
         if revealed.any():
-            rv = where(revealed)
-            others, any_ = self._claimers(rows[rv], s[rv], k[rv])
-            if any_.any():
-                cl = rv[any_]
-                r, t, c = rows[cl], s[cl], k[cl]
-                mine = self._self_win(r, t, c)
-                q = np.full((len(cl), self.n), -1, np.int64)
-                q[:, 0] = t
-                q[:, 1:] = others[any_]
-                # drop the drawer where the card does not win for them
-                q[~mine] = np.concatenate([q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1)
-                self._open_claim(r, q, c, t, False)
-                keep = np.ones(len(rows), bool)
-                keep[cl] = False
-                rows, s, k, revealed = rows[keep], s[keep], k[keep], revealed[keep]
-            sh = revealed
-            self.exposed[rows[sh], s[sh], k[sh]] += 1
-        self.self_ok[rows] = self._self_win(rows, s, k)
-        self._add(rows, s, k)
+            # only where some caller waits on the card can it open a claim
+            rv = where(revealed & self._wanted1.take(rows * N_KINDS + k))
+            if len(rv):
+                others, any_ = self._claimers(rows[rv], s[rv], k[rv])
+                if any_.any():
+                    cl = rv[any_]
+                    r, t_, c = rows[cl], s[cl], k[cl]
+                    mine = self._self_win(r * self.n + t_, c)
+                    q = np.full((len(cl), self.n), -1, np.int64)
+                    q[:, 0] = t_
+                    q[:, 1:] = others[any_]
+                    # drop the drawer where the card does not win for them
+                    q[~mine] = np.concatenate(
+                        [q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1
+                    )
+                    self._open_claim(r, q, c, t_, False)
+                    keep = np.ones(len(rows), bool)
+                    keep[cl] = False
+                    rows, s, k = rows[keep], s[keep], k[keep]
+                    taking, drawing, revealed = taking[keep], drawing[keep], revealed[keep]
+        seat = rows * self.n + s
+        self.self_ok[rows] = self._self_win(seat, k) & drawing
+        cell = seat * N_KINDS + k
+        self._h1[cell] += 1
+        self._group(seat, k, 1)
+        self._e1[cell[taking | revealed]] += 1
         self.drawn[rows] = k
-        self.drawn_from[rows] = FROM_STOCK
+        self.drawn_from[rows] = np.where(taking, FROM_DISCARD, FROM_STOCK)
         self.phase[rows] = PHASE_DISCARD
+        if olo is not None and len(olo[0]):
+            size = self.size
+            r, t_, c = olo
+            self.melded[r, t_, c] += size
+            self.exposed[r, t_, c] = np.maximum(self.exposed[r, t_, c], self.melded[r, t_, c])
+            self._ints[_EV["expose"]][r] += 1
 
     def _pass(self, rows: I64, s: I64) -> I64:
-        self.events[rows, EV["pass"]] += 1
+        self._ints[_EV["pass"]][rows] += 1
         q = self.claimants[rows]
         q[:, :-1] = q[:, 1:]
         q[:, -1] = -1
@@ -724,7 +618,7 @@ class SetsVector:
         ended = np.zeros(0, np.int64)
         if disc.any():
             r, d, c = rest[disc], drawer[disc], k[disc]
-            self.pile[r, c] += 1
+            self._p1[r * N_KINDS + c] += 1
             self.top[r] = c
             self.top_ok[r] = True
             ended = self._turn_passes(r, d)
@@ -742,15 +636,16 @@ class SetsVector:
 
     def _discard(self, rows: I64, s: I64, act: I64) -> I64:
         k = (act - DISCARD) % N_KINDS
-        cell = self._cell(rows, s, k)
+        seat = rows * self.n + s
+        cell = seat * N_KINDS + k
         self._h1[cell] -= 1
-        self._group(rows, s, k, -1)
+        self._group(seat, k, -1)
         shown = cell[self._e1[cell] > self._m1[cell]]
         self._e1[shown] -= 1
-        self.pile[rows, k] += 1
+        self._p1[rows * N_KINDS + k] += 1
         self.top[rows] = k
         self.top_ok[rows] = True
-        self.events[rows, EV["discard"]] += 1
+        self._ints[_EV["discard"]][rows] += 1
         calling = act >= CALL_TAN
         if calling.any():
             r, t = rows[calling], s[calling]
@@ -760,15 +655,19 @@ class SetsVector:
             self.order[r[fresh], t[fresh]] = self.n_calls[r[fresh]]
             self.n_calls[r[fresh]] += 1
             self.changed[r[~fresh], t[~fresh]] = True
-            self.events[r, EV["call"]] += 1
+            self._ints[_EV["call"]][r] += 1
             col = np.where(fresh, new - 1, 2)
             self.call_count[r, col] += 1
             self.calls[r, t] = new
-        caller = self.calls[rows, s] != 0
-        if caller.any():
-            r, t = rows[caller], s[caller]
+        # a caller's waits change only with its hand or call: not where it discards the
+        # card it drew (its hand is again the one its waits were found for)
+        moved = self._c1.take(seat) != 0
+        moved &= calling | (k != self.drawn[rows])
+        if moved.any():
+            r, t = rows[moved], s[moved]
             w, _ = wait_set(self.hands[r, t], self.totals[r, t], self.calls[r, t], self.shape)
             self.waits[r, t] = w
+            self.wanted[r] = self.waits[r].any(axis=1)
         self.drawn[rows] = -1
         self.drawn_from[rows] = FROM_DEAL
         self.self_ok[rows] = False
@@ -776,7 +675,7 @@ class SetsVector:
             others, any_ = self._claimers(rows, s, k)
             if any_.any():
                 r, t, c = rows[any_], s[any_], k[any_]
-                self.pile[r, c] -= 1
+                self._p1[r * N_KINDS + c] -= 1
                 self.top_ok[r] = False
                 q = np.full((len(r), self.n), -1, np.int64)
                 q[:, : self.n - 1] = others[any_]
@@ -788,15 +687,13 @@ class SetsVector:
         """After a discard: the hand ends when the stock is spent, else the next seat draws."""
         out = self.pos[rows] >= self.live_end
         ended = rows[out]
-        if len(ended):
-            self.scorer.no_winner(self.res, ended)
         go = ~out
         self.current[rows[go]] = (s[go] + 1) % self.n
         self.phase[rows[go]] = PHASE_DRAW
         return ended
 
     def _sampei(self, rows: I64, s: I64) -> I64:
-        self.events[rows, EV["sampei"]] += 1
+        self._ints[_EV["sampei"]][rows] += 1
         n = len(rows)
         how = np.full(n, SELF_DRAW, np.int64)
         card = self.drawn[rows].copy()
@@ -825,53 +722,83 @@ class SetsVector:
             turned = self.stock[rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]]
         else:
             turned = np.zeros((n, 0), np.int64)
-        self.scorer.win(
-            self.res,
-            rows,
-            s,
-            how,
-            card,
-            self.hands[rows, s],
-            self.calls[rows, s],
-            self.changed[rows, s],
-            turned,
-            self.melded[rows, s],
-        )
+        hand, call, changed = self.hands[rows, s], self.calls[rows, s], self.changed[rows, s]
+        self._won = (s, how, card, hand, call, changed, turned, self.melded[rows, s])
         return rows
 
     # -- results ---------------------------------------------------------------------------
     def _keep(self, rows: I64) -> None:
-        if not len(rows):
+        """The hands of ``rows`` are over (the step's wins first, in ``_wins``): their
+        figures are kept now, their results are owed (scored with others later, when
+        :attr:`res` or :meth:`take_finished` is read, or once many are owed)."""
+        self._owed.append(_Owed(rows, self._ints[:, rows], self._won))
+        self._won = ()
+        self._n_owed += len(rows)
+        if self._n_owed >= max(64, self.batch // 8):
+            self._settle()
+
+    def _settle(self) -> None:
+        """Score the owed hands together; their figures into :meth:`take_finished`, their
+        results into :attr:`res` where the row still holds the hand (the results of the rows
+        dealt since the last time cleared first)."""
+        if self._unscored.any():  # the rows dealt since: no result until their hand ends
+            self.scorer.clear(self._res, where(self._unscored))
+            self._unscored[:] = False
+        owed, self._owed, self._n_owed = self._owed, [], 0
+        if not owed:
             return
-        res = self.res
-        w = res.winner[rows]
-        has = w >= 0
-        wc = np.zeros(len(rows), np.int64)
-        wc[has] = self.calls[rows[has], w[has]]
+        m = sum(len(o.rows) for o in owed)
+        got = self.scorer.empty(m)
+        at = np.cumsum([0] + [len(o.rows) for o in owed])
+        won = [i for i, o in enumerate(owed) if o.won]
+        lost = np.ones(m, bool)
+        winner_call = np.zeros(m, np.int64)
+        if won:  # the wins of each step are its first rows
+            spots = np.concatenate([at[i] + np.arange(len(owed[i].won[0])) for i in won])
+            s, how, card, hand, call, changed, turned, melded = (
+                np.concatenate(parts) for parts in zip(*(owed[i].won for i in won), strict=True)
+            )
+            self.scorer.win(got, spots, s, how, card, hand, call, changed, turned, melded)
+            lost[spots] = False
+            winner_call[spots] = call
+        self.scorer.no_winner(got, where(lost))
+        rows = np.concatenate([o.rows for o in owed])
+        ints = np.concatenate([o.ints for o in owed], axis=1)
+        col = dict(zip(_SCALARS, ints, strict=False))
         self._finished.append(
             Finished(
-                index=self.index[rows].copy(),
-                first=self.first[rows].copy(),
-                how=res.how[rows].copy(),
-                winner=w.copy(),
-                total=res.total[rows].copy(),
-                payments=res.payments[rows].copy(),
-                items=res.items[rows].copy(),
-                items_on=res.items_on[rows].copy(),
-                detail=res.detail[rows].copy(),
-                detail_on=res.detail_on[rows].copy(),
-                actions=self.actions[rows].copy(),
-                turns=self.turns[rows].copy(),
-                events=self.events[rows].copy(),
-                calls=self.call_count[rows].copy(),
-                winner_call=wc,
-                tokens=res.tokens[rows].copy(),
-                redeal=res.redeal[rows].copy(),
+                index=col["index"],
+                first=col["first"],
+                how=got.how,
+                winner=got.winner,
+                total=got.total,
+                payments=got.payments,
+                items=got.items,
+                items_on=got.items_on,
+                detail=got.detail,
+                detail_on=got.detail_on,
+                actions=col["actions"],
+                turns=col["turns"],
+                events=ints[_EVENTS0 : _EVENTS0 + len(EVENTS)].T.copy(),
+                calls=ints[_EVENTS0 + len(EVENTS) :].T.copy(),
+                winner_call=winner_call,
+                tokens=got.tokens,
+                redeal=got.redeal,
             )
         )
+        here = where(self.index[rows] == col["index"])  # rows not dealt again since
+        for f in _RESULTS:
+            getattr(self._res, f)[rows[here]] = getattr(got, f)[here]
+
+    @property
+    def res(self) -> scoring.Results:
+        """Each row's result once its hand is over (the owed ones scored first)."""
+        self._settle()
+        return self._res
 
     def take_finished(self) -> Finished:
         """The figures of every hand finished since the last call (in finishing order)."""
+        self._settle()
         parts, self._finished = self._finished, []
         if not parts:
             return Finished.none(self.n)
