@@ -43,6 +43,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Self
 
+from cherki.compiled import mypyc_attr
 from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
@@ -67,11 +68,13 @@ __all__ = [
 ]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game kept outside cherki subclasses it
 class State:
     """Base of every game's state. Subclasses implement the rules of play."""
 
     game: Game
-    rules: Rules
+    # ``rules``: each game's state declares it with its own rules type (a compiled build,
+    # mypyc, refuses an attribute whose type a subclass narrows)
     n: int
     first: int
     current: int
@@ -186,7 +189,7 @@ class State:
             raise IllegalActionError(f"there is no seat {seat} at a table of {self.n}")
         return seat
 
-    def check(self, action: int | str, seat: int | None = None) -> tuple[int, int]:
+    def check(self, action: object, seat: object = None) -> tuple[int, int]:
         """``(seat, action id)`` if ``seat`` (default: the seat to act) may play ``action``
         (an id or its notation) now; else :class:`IllegalActionError` with the reason, or
         :class:`~cherki.core.errors.NotationError` for text that is no action. Changes
@@ -210,7 +213,7 @@ class State:
             raise IllegalActionError(self._why_illegal(actor, action))
         return actor, action
 
-    def apply(self, action: int | str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: object, seat: object = None) -> list[Event]:
         """Validate and play ``action`` (an id or its notation) for ``seat``.
 
         ``seat`` defaults to the seat to act. Raises :class:`IllegalActionError` (state
@@ -261,6 +264,7 @@ def play_out(state: State, policy: Policy, *, limit: int | None = None) -> int:
     return steps
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game: its rules, presets, options, action notation, bounds and how a hand starts."""
 

@@ -128,6 +128,8 @@ def _slot_init(cls: type) -> None:
     descriptor, where the generated one calls ``object.__setattr__`` by name for every field
     (several times slower; events are made at every step of every hand). The same
     parameters, defaults and values: only the way each slot is set differs."""
+    if hasattr(cls, "__mypyc_attrs__"):
+        return  # compiled with mypyc (scripts/compile_engine.py): its own __init__ is native
     fields = dataclasses.fields(cls)
     assert all(f.default_factory is dataclasses.MISSING and f.init for f in fields), cls
     scope: dict[str, object] = {}
@@ -229,7 +231,7 @@ class Tokens:
 
     seat: int
     points: int
-    ten_point_tokens: int
+    ten_point_tokens: bool
 
 
 @dataclass(frozen=True, slots=True)

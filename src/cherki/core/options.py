@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cherki.compiled import mypyc_attr
 from cherki.core.errors import RulesError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game kept outside cherki subclasses it
 class Rules:
     """Base of every game's rules: a frozen dataclass of option values."""
 

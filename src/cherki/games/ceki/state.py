@@ -443,7 +443,7 @@ class CekiState(State):
         return [Event(EventKind.WIN, s, card, how=how), Event(EventKind.END)]
 
     # -- observation --------------------------------------------------------------------
-    def observation(self, seat: int) -> CekiObservation:
+    def observation(self, seat: object) -> CekiObservation:
         """What ``seat`` may know: its own hand and the cards it laid face down, and its
         drawn card (where from, whether taken straight) and legal actions while it is to
         act; the rest is public (:meth:`public_observation`)."""

@@ -395,7 +395,7 @@ class CholekState(State):
         return events
 
     # -- observation --------------------------------------------------------------------
-    def observation(self, seat: int) -> CholekObservation:
+    def observation(self, seat: object) -> CholekObservation:
         """What ``seat`` may know: its own hand and, while it is to act, its legal actions;
         the rest is public (:meth:`public_observation`)."""
         return self._observe(self.check_seat(seat))

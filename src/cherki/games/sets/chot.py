@@ -135,14 +135,15 @@ class ChotRules(SetsRules):
     """Chot's rules: the play core, the partnerships, the tokens and the bangkong
     (defaults: Pwee's, [001] citing Pwee p.127)."""
 
-    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + CHOT
-
     partnerships: bool = True
     ceki_tokens: int = 10
     bangkong_points: int = 20
     bangkong_count: int = 3
     cents_per_bangkong: int = 2000
     cents_per_excess: int = 10
+
+    def declared(self) -> tuple[Option, ...]:
+        return CORE_OPTIONS + CHOT
 
     def check_table(self, players: int) -> None:
         """Partnerships need an even number of players."""

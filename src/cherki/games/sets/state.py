@@ -787,7 +787,7 @@ class SetsState(State):
         return {"pot": pot.after} if pot is not None else {}
 
     # -- observation --------------------------------------------------------------------
-    def observation(self, seat: int) -> SetsObservation:
+    def observation(self, seat: object) -> SetsObservation:
         """What ``seat`` may know: its own hand, and its drawn card and legal actions while
         it is to act; the rest is public (:meth:`public_observation`)."""
         return self._observe(self.check_seat(seat))
@@ -797,7 +797,7 @@ class SetsState(State):
         card (and where from) and legal actions."""
         return self._observe(NOBODY)
 
-    def encode(self, seat: int) -> Vector:
+    def encode(self, seat: object) -> Vector:
         """``observation(seat).encode()`` (``NOBODY``: the public view's) without building
         the observation (:class:`~cherki.games.sets.observation.StateCode`)."""
         if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
@@ -805,7 +805,7 @@ class SetsState(State):
         code = self._code
         if code is None:
             code = self._code = StateCode(self)
-        return code.encode(self, seat)
+        return code.encode(self, seat if type(seat) is int else NOBODY)  # NOBODY: -1.0 too
 
     def _observe(self, seat: int) -> SetsObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place
