@@ -39,6 +39,11 @@ prints the ratio. Run from the repository root::
     uv run --extra rl python benchmarks/bench_engine.py --hands 300 --games balik-satu,ceki
     uv run --extra rl python benchmarks/bench_engine.py --modes plain --rounds 9
     uv run --extra rl python benchmarks/bench_engine.py --pettingzoo
+    CHERKI_COMPILED=1 uv run --extra rl python benchmarks/bench_engine.py --modes plain
+
+The engine measured is the one ``import cherki`` gives, printed on the second line: pure
+Python, or with ``CHERKI_COMPILED=1`` the opt-in mypyc build of ``scripts/compile_engine.py``
+(see ``cherki.compiled``).
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ import sys
 import time
 from typing import Any
 
+import cherki.compiled
 from cherki.games import GAMES, find_game
 
 #: issue 27: plain play against OpenSpiel's C++ hearts (the big games of sets, every game),
@@ -199,6 +205,8 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]} on {platform.machine()}, one core, random play, "
           f"{args.hands} whole hands a game and a round from seed {args.seed}, CPU time, "
           f"median of {args.rounds} interleaved rounds")  # fmt: skip
+    # pure Python by default; CHERKI_COMPILED=1 measures the mypyc build (cherki.compiled)
+    print(f"cherki's engine: {cherki.compiled.BUILD}")
     hearts = gin = None
     if not args.no_anchors:
         hearts, gin = spiel_game("hearts"), spiel_game("gin_rummy")

@@ -7,12 +7,12 @@ Then it plays seeded hands of every game, every preset and every option flipped,
 table sizes, once in pure Python and once compiled, in two fresh processes, hashing every
 legal list, event, result and some encodings; the build is kept only when the hashes agree.
 
-Needs mypy (which ships mypyc: the dev group), setuptools (which mypyc builds with) and a C
-compiler with Python's headers. Run from the repository root::
+Needs the dev group (mypy, which ships mypyc, and setuptools, which mypyc builds with) and
+a C compiler with Python's headers. Run from the repository root::
 
-    uv run --group dev --with setuptools python scripts/compile_engine.py
+    uv run --group dev python scripts/compile_engine.py
     CHERKI_COMPILED=1 uv run --extra rl python benchmarks/bench_engine.py --modes plain
-    uv run --group dev --with setuptools python scripts/compile_engine.py --clean
+    uv run --group dev python scripts/compile_engine.py --clean
 
 About 90 seconds on one core of a 2-core machine. ``--hands N`` sets the hands a variant
 of the check (default 6); ``--out DIR`` the build directory (``CHERKI_COMPILED=DIR`` uses it).
@@ -64,7 +64,7 @@ def play_hash(hands: int) -> str:
             for value in values:
                 try:
                     game.rules(None, **{opt.name: value})
-                except Exception:  # noqa: BLE001 (an option that needs another one)
+                except Exception:  # an option that needs another one
                     continue
                 variants.append((None, {opt.name: value}, max(2, hands // 3)))
         for preset, options, n_hands in variants:
@@ -74,7 +74,7 @@ def play_hash(hands: int) -> str:
                 rng = random.Random(i * 31 + 7)
                 try:
                     state = game.new_state(rules, n, seed=i, first=i % n)
-                except Exception as e:  # noqa: BLE001 (a table size these rules refuse)
+                except Exception as e:  # a table size these rules refuse
                     total.update(f"{name} start {type(e).__name__} {e}".encode())
                     continue
                 while state.current >= 0:
@@ -171,7 +171,10 @@ def main() -> None:
     print(f"built {out} in {time.perf_counter() - t0:.0f}s; checking the rules both ways")
     pure_build, pure = hash_in("0", args.hands)
     compiled_build, compiled = hash_in(str(out), args.hands)
-    assert pure_build == "python" and compiled_build.startswith("mypyc"), (pure_build, compiled_build)
+    assert pure_build == "python" and compiled_build.startswith("mypyc"), (
+        pure_build,
+        compiled_build,
+    )
     if pure != compiled:
         shutil.rmtree(out)
         raise SystemExit(

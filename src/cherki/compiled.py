@@ -5,7 +5,7 @@ For long simulations the engine's modules (:data:`ENGINE`: the contract, the car
 deal, the events, the sets and the three families' rules, states and games) can be compiled
 with mypyc, which ships inside mypy (the dev group), and a C compiler::
 
-    uv run --group dev --with setuptools python scripts/compile_engine.py
+    uv run --group dev python scripts/compile_engine.py
     CHERKI_COMPILED=1 uv run cherki simulate balik-satu --hands 10000
 
 The build goes to ``build/engine/`` (git-ignored), never beside the sources, so nothing
@@ -184,7 +184,7 @@ def install() -> str:
             f"{ENV}={os.environ.get(ENV)}: the compiled engine cannot be used: "
             + "; ".join(why[:5])
             + (f" (and {len(why) - 5} more)" if len(why) > 5 else "")
-            + ". Rebuild it (uv run --group dev --with setuptools python "
+            + ". Rebuild it (uv run --group dev python "
             f"scripts/compile_engine.py) or unset {ENV} for pure Python."
         )
     data = json.loads((directory / MANIFEST).read_text())
