@@ -57,8 +57,12 @@ import sys
 import time
 from typing import Any
 
-import cherki.compiled
 from cherki.games import GAMES, find_game
+
+try:  # which engine ``import cherki`` gave: pure Python, or the mypyc build (cherki.compiled)
+    from cherki.compiled import BUILD as ENGINE_BUILD
+except ImportError:  # a cherki from before the compiled engine (an older export)
+    ENGINE_BUILD = "python"
 
 #: issue 27: plain play against OpenSpiel's C++ hearts (the big games of sets, every game),
 #: and Balik Satu at 4 with the encoding a learner reads at every decision
@@ -206,7 +210,7 @@ def main() -> None:
           f"{args.hands} whole hands a game and a round from seed {args.seed}, CPU time, "
           f"median of {args.rounds} interleaved rounds")  # fmt: skip
     # pure Python by default; CHERKI_COMPILED=1 measures the mypyc build (cherki.compiled)
-    print(f"cherki's engine: {cherki.compiled.BUILD}")
+    print(f"cherki's engine: {ENGINE_BUILD}")
     hearts = gin = None
     if not args.no_anchors:
         hearts, gin = spiel_game("hearts"), spiel_game("gin_rummy")

@@ -33,6 +33,7 @@ Our specifications
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -52,6 +53,14 @@ except ImportError:  # a default install: a marker that does nothing
 
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_T], _T]:
         return lambda cls: cls
+
+
+def reduce_fields(obj: object) -> tuple[object, ...]:
+    """``__reduce__`` for a frozen dataclass of the engine: its class and its fields in order
+    (pickle and ``copy`` set a compiled frozen dataclass's fields by assignment otherwise,
+    which it refuses). The same copy, compiled or not."""
+    values = tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))  # type: ignore[arg-type]
+    return (type(obj), values)
 
 
 #: the variable that asks for the compiled engine

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cherki.compiled import mypyc_attr
+from cherki.compiled import mypyc_attr, reduce_fields
 from cherki.core.errors import RulesError
 
 
@@ -32,6 +32,9 @@ class Rules:
 
     def check(self) -> None:
         """Checks across options (one option's own range is checked by its declaration)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: A rule option's value.
@@ -53,6 +56,9 @@ class Preset:
     aliases: tuple[str, ...] = ()
     #: its name for people ("Singapore (Pwee, 2003)"): the lobby shows it, ``name`` beside
     title: str = ""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 @dataclass(frozen=True)
@@ -170,6 +176,9 @@ class Option:
             raise RulesError(
                 f"option {name} cannot be {value!r}: choose one of {', '.join(self.choices)}"
             )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: no number of the rules is larger than this (a stake, a target, points): larger ones are

@@ -50,6 +50,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
+from cherki.compiled import reduce_fields
 from cherki.core.cards import counts_of
 from cherki.core.contract import Ledger, MatchNote, Rules
 from cherki.core.errors import RulesError
@@ -258,6 +259,9 @@ class Bangkong:
             "winner": self.winner,
             "excess": self.excess,
         }
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 class ChotLedger:

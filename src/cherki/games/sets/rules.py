@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol, Self, TypeVar
 
+from cherki.compiled import reduce_fields
 from cherki.core.errors import RulesError
 from cherki.core.events import Result
 from cherki.core.options import Option, Rules, Value
@@ -216,6 +217,9 @@ class Win:
             and self.how in ("self-draw", "claim", "discard")
         )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 class ScoredHand(Protocol):
     """What a scoring function reads of the hand it scores (a ``SetsState`` is one)."""
@@ -270,6 +274,9 @@ class ScoringMethod:
     #: the least and most one seat's payment may be in a hand, from the rules and the number
     #: of players (the contract's ``payment_bounds``)
     bounds: Callable[[SetsRules, int], tuple[int, int]] = lambda r, n: (0, 0)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: Scoring methods by name; each game's module registers its own.
