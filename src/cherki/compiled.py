@@ -26,11 +26,12 @@ Our specifications
 ------------------
 * All or nothing: one module changed since the build refuses the whole build (compiled
   modules call each other natively, so a mix of versions is never run).
-* A compiled state cannot be pickled or deep-copied (``state.clone()`` works): mypyc's
-  ``serializable`` marker leaves a compiled subclass made from Python uninitialised when its
-  base allows interpreted subclasses, as ``State`` must. The engine's frozen dataclasses
-  pickle and copy (:func:`reduce_fields`). Ray's workers run on a copy of the package
-  without ``build/``: name the build by its absolute path there, or leave it unset.
+* Pickle and ``copy`` cannot make a compiled object empty and fill it in, so the engine's
+  frozen dataclasses reduce to their fields (:func:`reduce_fields`) and the games' states to
+  their constructor's arguments (``__reduce__``, :func:`cherki.core.contract.rebuild`); the
+  base ``State`` names its own attributes for a game kept outside cherki (``__getstate__``).
+* Ray's workers run on a copy of the package without ``build/``: name the build by its
+  absolute path there, or leave it unset.
 * The observation, presentation and encoding modules stay Python (mypyc mishandles a frozen
   dataclass's class variables, https://github.com/mypyc/mypyc/issues/1207, and they are
   not on plain play's path); so do the packages' ``__init__`` modules.

@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar, Self
+from typing import ClassVar, Self, TypeVar
 
 from cherki.compiled import mypyc_attr
 from cherki.core.deal import DealInfo, DealRequest, Stack
@@ -68,6 +68,10 @@ __all__ = [
 ]
 
 
+#: the attributes :class:`State` declares, kept by a pickle of a state without ``__reduce__``
+_STATE_FIELDS = ("game", "n", "first", "current", "log", "history", "info", "_result")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)  # a game kept outside cherki subclasses it
 class State:
     """Base of every game's state. Subclasses implement the rules of play."""
@@ -85,6 +89,17 @@ class State:
 
     #: the legal actions of the position after ``n`` actions, as ``(n, actions)``
     _legal_cache: tuple[int, list[int]] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a pickle or ``copy.deepcopy`` keeps of a state that does not go through its
+        constructor (cherki's own states do, ``__reduce__``): its attributes, this base's too
+        (in a compiled build they are not in the instance's ``__dict__``)."""
+        names = [*_STATE_FIELDS, *getattr(self, "__dict__", {})]
+        return {name: getattr(self, name) for name in names if hasattr(self, name)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # -- what each game implements ------------------------------------------------------
     def _legal(self) -> list[int]:
@@ -250,6 +265,16 @@ class State:
 
 #: A policy for :func:`play_out`: the action a seat takes given its observation.
 Policy = Callable[[int, Observation], int]
+
+
+_S = TypeVar("_S")
+
+
+def rebuild(cls: Callable[..., _S], args: tuple[object, ...], kwargs: dict[str, object]) -> _S:
+    """``cls(*args, **kwargs)``: how a game's state is unpickled and deep-copied, through its
+    one constructor as :meth:`State.clone` makes a copy (the compiled build has no other
+    way: its states cannot be made empty and filled in)."""
+    return cls(*args, **kwargs)
 
 
 def play_out(state: State, policy: Policy, *, limit: int | None = None) -> int:

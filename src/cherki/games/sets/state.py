@@ -12,7 +12,7 @@ from cherki.core.cards import (
     NO_CARDS,
     card_name,
 )
-from cherki.core.contract import Game, State
+from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
@@ -242,40 +242,53 @@ class SetsState(State):
     def clone(self) -> SetsState:
         """An independent copy through the one constructor (the stock, never changed, and
         the immutable waits and events are shared)."""
-        return SetsState(
-            self.game,
-            self.rules,
-            [h[:] for h in self.hands],
-            self.stock,
-            self.first,
-            self.half_packs,
-            self.info,
-            self.context,
-            pos=self.pos,
-            pile=self.pile[:],
-            pile_seats=self.pile_seats[:],
-            top_available=self.top_available,
-            calls=self.calls[:],
-            call_changed=self.call_changed[:],
-            call_order=self.call_order[:],
-            waits=self.waits[:],
-            wait_sets=self.wait_sets[:],
-            exposed=[e[:] for e in self.exposed],
-            melded=[m[:] for m in self.melded],
-            current=self.current,
-            phase=self.phase,
-            drawn=self.drawn,
-            drawn_from=self.drawn_from,
-            claimants=self.claimants[:],
-            claim_card=self.claim_card,
-            claim_drawer=self.claim_drawer,
-            claim_from_discard=self.claim_from_discard,
-            log=self.log[:],
-            history=self.history[:],
-            result=self._result,
-            self_win_ok=self.self_win_ok,
-            totals=[t[:] for t in self.totals],
-            lapsed=self.lapsed[:],
+        args, kwargs = self._parts()
+        return rebuild(SetsState, args, kwargs)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
+        return (rebuild, (type(self), *self._parts()))
+
+    def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
+        """The constructor's arguments for an independent copy of this state."""
+        return (
+            (
+                self.game,
+                self.rules,
+                [h[:] for h in self.hands],
+                self.stock,
+                self.first,
+                self.half_packs,
+                self.info,
+                self.context,
+            ),
+            {
+                "pos": self.pos,
+                "pile": self.pile[:],
+                "pile_seats": self.pile_seats[:],
+                "top_available": self.top_available,
+                "calls": self.calls[:],
+                "call_changed": self.call_changed[:],
+                "call_order": self.call_order[:],
+                "waits": self.waits[:],
+                "wait_sets": self.wait_sets[:],
+                "exposed": [e[:] for e in self.exposed],
+                "melded": [m[:] for m in self.melded],
+                "current": self.current,
+                "phase": self.phase,
+                "drawn": self.drawn,
+                "drawn_from": self.drawn_from,
+                "claimants": self.claimants[:],
+                "claim_card": self.claim_card,
+                "claim_drawer": self.claim_drawer,
+                "claim_from_discard": self.claim_from_discard,
+                "log": self.log[:],
+                "history": self.history[:],
+                "result": self._result,
+                "self_win_ok": self.self_win_ok,
+                "totals": [t[:] for t in self.totals],
+                "lapsed": self.lapsed[:],
+            },
         )
 
     def card_counts(self) -> list[int]:
