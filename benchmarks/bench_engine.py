@@ -39,6 +39,11 @@ prints the ratio. Run from the repository root::
     uv run --extra rl python benchmarks/bench_engine.py --hands 300 --games balik-satu,ceki
     uv run --extra rl python benchmarks/bench_engine.py --modes plain --rounds 9
     uv run --extra rl python benchmarks/bench_engine.py --pettingzoo
+    CHERKI_COMPILED=1 uv run --extra rl python benchmarks/bench_engine.py --modes plain
+
+The engine measured is the one ``import cherki`` gives, printed on the second line: pure
+Python, or with ``CHERKI_COMPILED=1`` the opt-in mypyc build of ``scripts/compile_engine.py``
+(see ``cherki.compiled``).
 """
 
 from __future__ import annotations
@@ -53,6 +58,11 @@ import time
 from typing import Any
 
 from cherki.games import GAMES, find_game
+
+try:  # which engine ``import cherki`` gave: pure Python, or the mypyc build (cherki.compiled)
+    from cherki.compiled import BUILD as ENGINE_BUILD
+except ImportError:  # a cherki from before the compiled engine (an older export)
+    ENGINE_BUILD = "python"
 
 #: issue 27: plain play against OpenSpiel's C++ hearts (the big games of sets, every game),
 #: and Balik Satu at 4 with the encoding a learner reads at every decision
@@ -199,6 +209,8 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]} on {platform.machine()}, one core, random play, "
           f"{args.hands} whole hands a game and a round from seed {args.seed}, CPU time, "
           f"median of {args.rounds} interleaved rounds")  # fmt: skip
+    # pure Python by default; CHERKI_COMPILED=1 measures the mypyc build (cherki.compiled)
+    print(f"cherki's engine: {ENGINE_BUILD}")
     hearts = gin = None
     if not args.no_anchors:
         hearts, gin = spiel_game("hearts"), spiel_game("gin_rummy")

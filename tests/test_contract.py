@@ -20,15 +20,18 @@ it; nothing here is written for one game.
   it is unchanged, in every form, by a deal sampled from ANY seat's observation; it has no
   hand, no legal actions and no seat; every seat's observation differs from it only in that
   seat's declared ``own_fields``;
-* ``clone`` equals the original and stays independent;
+* ``clone``, a pickle's round trip and ``copy.deepcopy`` equal the original and stay
+  independent;
 * records round-trip and replay; a session of bots writes a record that replays;
 * the JSON and numeric forms agree with the observation.
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -269,21 +272,35 @@ def check_public(state: State, rng: random.Random) -> None:
         assert np.array_equal(again.encode(), vec), s
 
 
+def _cloned(state: State) -> State:
+    return state.clone()
+
+
+def _pickled(state: State) -> State:
+    again: State = pickle.loads(pickle.dumps(state))
+    return again
+
+
 def check_clone(state: State, rng: random.Random) -> None:
+    """``clone``, a pickle's round trip and ``copy.deepcopy`` each give an equal state that
+    plays on alone (a process pool's and OpenSpiel's copies; the compiled build's too)."""
     before = snapshot(state)
-    copy = state.clone()
-    assert snapshot(copy) == before
-    assert all(copy.legal_actions(s) == state.legal_actions(s) for s in range(state.n))
-    for _ in range(5):
-        if copy.is_terminal:
-            break
-        copy.apply(rng.choice(copy.legal_actions()))
-    assert snapshot(state) == before
-    if not state.is_terminal:
-        mark = snapshot(copy)
-        state_copy = state.clone()
-        state_copy.apply(state_copy.legal_actions()[0])
-        assert snapshot(copy) == mark and snapshot(state) == before
+    for make in (_cloned, _pickled, copy.deepcopy):
+        other = make(state)
+        assert type(other) is type(state), make
+        assert snapshot(other) == before, make
+        assert all(other.legal_actions(s) == state.legal_actions(s) for s in range(state.n))
+        assert other.history == state.history, make
+        for _ in range(5):
+            if other.is_terminal:
+                break
+            other.apply(rng.choice(other.legal_actions()))
+        assert snapshot(state) == before, make
+        if not state.is_terminal:
+            mark = snapshot(other)
+            second = make(state)
+            second.apply(second.legal_actions()[0])
+            assert snapshot(other) == mark and snapshot(state) == before, make
 
 
 def check_record(preset: str | None, state: State) -> None:

@@ -63,9 +63,9 @@ def test_a_fixed_number_of_hands_not_counting_redeals() -> None:
 
 def test_a_redeal_never_ends_a_match() -> None:
     m = Match(SATU, SATU.rules(), ["A", "B"], 1, hands=1)
-    m.results.append(Result(None, "yeo", "", payments=(0, 0), money=(0, 0), redeal=True))
+    m.results.append(Result(None, "yeo", (), payments=(0, 0), money=(0, 0), redeal=True))
     assert not m.is_over()
-    m.results.append(Result(0, "self-draw", "", payments=(5, -5), money=(50, -50)))
+    m.results.append(Result(0, "self-draw", (), payments=(5, -5), money=(50, -50)))
     assert m.is_over()
 
 

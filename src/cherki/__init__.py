@@ -18,6 +18,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+# first: the compiled engine, when CHERKI_COMPILED asks for it (pure Python otherwise)
+import cherki.compiled  # noqa: F401  (installs it on import)
 from cherki.core.cards import card_name, format_hand, parse_card, parse_hand
 from cherki.core.contract import Game, Observation, Rules, State, play_out
 from cherki.core.deal import DealRequest

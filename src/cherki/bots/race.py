@@ -133,8 +133,10 @@ class Solitaire:
         )
 
     # -- one hand, scalar ------------------------------------------------------------------
-    def wait(self, hand: Sequence[int]) -> Wait:
-        return wait_for(hand, self.grouping, self.size, self.chiqui)
+    def wait(self, hand: Sequence[int] | np.ndarray) -> Wait:
+        # Python's ints: the compiled engine (cherki.compiled) takes no numpy ints
+        counts: Sequence[int] = hand.tolist() if isinstance(hand, np.ndarray) else hand
+        return wait_for(counts, self.grouping, self.size, self.chiqui)
 
     def call_wait(self, call: str | None, hand: Sequence[int]) -> Wait:
         """What a seat that called ``call`` waits on: the game's rule (``call_wait``: a ceki

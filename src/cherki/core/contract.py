@@ -41,8 +41,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar, Self
+from typing import ClassVar, Self, TypeVar
 
+from cherki.compiled import mypyc_attr
 from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
@@ -67,11 +68,17 @@ __all__ = [
 ]
 
 
+#: the attributes :class:`State` declares, kept by a pickle of a state without ``__reduce__``
+_STATE_FIELDS = ("game", "n", "first", "current", "log", "history", "info", "_result")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game kept outside cherki subclasses it
 class State:
     """Base of every game's state. Subclasses implement the rules of play."""
 
     game: Game
-    rules: Rules
+    # ``rules``: each game's state declares it with its own rules type (a compiled build,
+    # mypyc, refuses an attribute whose type a subclass narrows)
     n: int
     first: int
     current: int
@@ -82,6 +89,17 @@ class State:
 
     #: the legal actions of the position after ``n`` actions, as ``(n, actions)``
     _legal_cache: tuple[int, list[int]] | None = None
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a pickle or ``copy.deepcopy`` keeps of a state that does not go through its
+        constructor (cherki's own states do, ``__reduce__``): its attributes, this base's too
+        (in a compiled build they are not in the instance's ``__dict__``)."""
+        names = [*_STATE_FIELDS, *getattr(self, "__dict__", {})]
+        return {name: getattr(self, name) for name in names if hasattr(self, name)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # -- what each game implements ------------------------------------------------------
     def _legal(self) -> list[int]:
@@ -186,7 +204,7 @@ class State:
             raise IllegalActionError(f"there is no seat {seat} at a table of {self.n}")
         return seat
 
-    def check(self, action: int | str, seat: int | None = None) -> tuple[int, int]:
+    def check(self, action: object, seat: object = None) -> tuple[int, int]:
         """``(seat, action id)`` if ``seat`` (default: the seat to act) may play ``action``
         (an id or its notation) now; else :class:`IllegalActionError` with the reason, or
         :class:`~cherki.core.errors.NotationError` for text that is no action. Changes
@@ -210,7 +228,7 @@ class State:
             raise IllegalActionError(self._why_illegal(actor, action))
         return actor, action
 
-    def apply(self, action: int | str, seat: int | None = None) -> list[Event]:
+    def apply(self, action: object, seat: object = None) -> list[Event]:
         """Validate and play ``action`` (an id or its notation) for ``seat``.
 
         ``seat`` defaults to the seat to act. Raises :class:`IllegalActionError` (state
@@ -249,6 +267,16 @@ class State:
 Policy = Callable[[int, Observation], int]
 
 
+_S = TypeVar("_S")
+
+
+def rebuild(cls: Callable[..., _S], args: tuple[object, ...], kwargs: dict[str, object]) -> _S:
+    """``cls(*args, **kwargs)``: how a game's state is unpickled and deep-copied, through its
+    one constructor as :meth:`State.clone` makes a copy (the compiled build has no other
+    way: its states cannot be made empty and filled in)."""
+    return cls(*args, **kwargs)
+
+
 def play_out(state: State, policy: Policy, *, limit: int | None = None) -> int:
     """Play ``state`` on with ``policy`` until the hand ends or ``limit`` actions have been
     played; returns how many were. The one loop the session, the arena, search rollouts and
@@ -261,6 +289,7 @@ def play_out(state: State, policy: Policy, *, limit: int | None = None) -> int:
     return steps
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game: its rules, presets, options, action notation, bounds and how a hand starts."""
 

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from cherki.compiled import reduce_fields
 from cherki.core.cards import N_KINDS, card_name
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON
@@ -97,6 +98,9 @@ class DealRequest:
     first: int = 0
     context: Mapping[str, JSON] | None = None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 @dataclass(frozen=True)
 class DealInfo:
@@ -109,6 +113,9 @@ class DealInfo:
     context: Mapping[str, JSON] | None = None
     #: sampled for search from one seat's observation, not dealt
     determinized: bool = False
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 @dataclass

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
+from cherki.compiled import reduce_fields
+
 #: A JSON value: what ``Result.detail``, a match's context and the observations' ``to_json``
 #: hold (read-only containers, so a ``list[str]`` or a ``dict[str, int]`` is one too).
 JSON: TypeAlias = "str | int | float | bool | Sequence[JSON] | Mapping[str, JSON] | None"
@@ -122,12 +124,17 @@ class Event:
             out["how"] = self.how
         return out
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 def _slot_init(cls: type) -> None:
     """Give a frozen slotted dataclass an ``__init__`` that sets each slot through its own
     descriptor, where the generated one calls ``object.__setattr__`` by name for every field
     (several times slower; events are made at every step of every hand). The same
     parameters, defaults and values: only the way each slot is set differs."""
+    if hasattr(cls, "__mypyc_attrs__"):
+        return  # compiled with mypyc (scripts/compile_engine.py): its own __init__ is native
     fields = dataclasses.fields(cls)
     assert all(f.default_factory is dataclasses.MISSING and f.init for f in fields), cls
     scope: dict[str, object] = {}
@@ -207,6 +214,9 @@ class ScoreItem:
             out["seat"] = self.seat
         return out
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 @dataclass(frozen=True, slots=True)
 class PotChange:
@@ -222,6 +232,9 @@ class PotChange:
     def change(self) -> int:
         return self.after - self.before
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 @dataclass(frozen=True, slots=True)
 class Tokens:
@@ -229,7 +242,10 @@ class Tokens:
 
     seat: int
     points: int
-    ten_point_tokens: int
+    ten_point_tokens: bool
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +260,9 @@ class WinningHand:
     from_seat: int
     #: the stock cards turned or drawn for scoring
     turned: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 @dataclass(frozen=True)
@@ -320,6 +339,9 @@ class Result:
             "redeal": self.redeal,
             "detail": detail,
         }
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: The keys of ``Result.to_json()`` a replay compares with a record's stored result: what a

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cherki.compiled import mypyc_attr, reduce_fields
 from cherki.core.errors import RulesError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game kept outside cherki subclasses it
 class Rules:
     """Base of every game's rules: a frozen dataclass of option values."""
 
@@ -30,6 +32,9 @@ class Rules:
 
     def check(self) -> None:
         """Checks across options (one option's own range is checked by its declaration)."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: A rule option's value.
@@ -51,6 +56,9 @@ class Preset:
     aliases: tuple[str, ...] = ()
     #: its name for people ("Singapore (Pwee, 2003)"): the lobby shows it, ``name`` beside
     title: str = ""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 @dataclass(frozen=True)
@@ -168,6 +176,9 @@ class Option:
             raise RulesError(
                 f"option {name} cannot be {value!r}: choose one of {', '.join(self.choices)}"
             )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: no number of the rules is larger than this (a stake, a target, points): larger ones are

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Final, Literal
 
+from cherki.compiled import reduce_fields
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, WF
 from cherki.core.errors import RulesError
 
@@ -145,6 +146,9 @@ class Wait:
     call: CallType | None
     cards: tuple[int, ...]
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 NO_WAIT: Final = Wait(None, ())
 
@@ -213,6 +217,9 @@ class Arrangement:
 
     def is_mata(self, s: Sequence[int]) -> bool:
         return len(s) >= 2 and all(c == s[0] for c in s)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 def arrangement(counts: Sequence[int], grouping: Sequence[int], size: int = 3) -> Arrangement:

@@ -499,7 +499,9 @@ def match_statistics(
     settled: list[list[int]] = []
     for index, h in enumerate(hands):
         seat = h.winner_seat
-        tokens = Tokens(seat, h.tokens, 0) if seat is not None and h.tokens is not None else None
+        tokens = (
+            Tokens(seat, h.tokens, False) if seat is not None and h.tokens is not None else None
+        )
         notes += [
             (index, note)
             for note in ledger.add(Result(seat, h.how, redeal=h.redeal, tokens=tokens))

@@ -10,7 +10,7 @@ from cherki.core.cards import (
     NO_CARDS,
     card_name,
 )
-from cherki.core.contract import Game, State
+from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand, event
 from cherki.core.sets import GROUPINGS, arrangement, group_totals
@@ -116,31 +116,44 @@ class CekiState(State):
     def clone(self) -> CekiState:
         """An independent copy through the one constructor (the stock is shared: it never
         changes)."""
-        return CekiState(
-            self.game,
-            self.rules,
-            [h[:] for h in self.hands],
-            self.stock,
-            self.first,
-            self.info,
-            pos=self.pos,
-            pile=self.pile[:],
-            pile_seats=self.pile_seats[:],
-            top_available=self.top_available,
-            top_straight=self.top_straight,
-            taken_straight=self.taken_straight,
-            called=self.called[:],
-            called_at=self.called_at[:],
-            laid=[x[:] for x in self.laid],
-            exposed=[e[:] for e in self.exposed],
-            current=self.current,
-            phase=self.phase,
-            drawn=self.drawn,
-            drawn_from=self.drawn_from,
-            log=self.log[:],
-            totals=[t[:] for t in self.totals],
-            history=self.history[:],
-            result=self._result,
+        args, kwargs = self._parts()
+        return rebuild(CekiState, args, kwargs)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
+        return (rebuild, (type(self), *self._parts()))
+
+    def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
+        """The constructor's arguments for an independent copy of this state."""
+        return (
+            (
+                self.game,
+                self.rules,
+                [h[:] for h in self.hands],
+                self.stock,
+                self.first,
+                self.info,
+            ),
+            {
+                "pos": self.pos,
+                "pile": self.pile[:],
+                "pile_seats": self.pile_seats[:],
+                "top_available": self.top_available,
+                "top_straight": self.top_straight,
+                "taken_straight": self.taken_straight,
+                "called": self.called[:],
+                "called_at": self.called_at[:],
+                "laid": [x[:] for x in self.laid],
+                "exposed": [e[:] for e in self.exposed],
+                "current": self.current,
+                "phase": self.phase,
+                "drawn": self.drawn,
+                "drawn_from": self.drawn_from,
+                "log": self.log[:],
+                "totals": [t[:] for t in self.totals],
+                "history": self.history[:],
+                "result": self._result,
+            },
         )
 
     def card_counts(self) -> list[int]:
@@ -443,7 +456,7 @@ class CekiState(State):
         return [Event(EventKind.WIN, s, card, how=how), Event(EventKind.END)]
 
     # -- observation --------------------------------------------------------------------
-    def observation(self, seat: int) -> CekiObservation:
+    def observation(self, seat: object) -> CekiObservation:
         """What ``seat`` may know: its own hand and the cards it laid face down, and its
         drawn card (where from, whether taken straight) and legal actions while it is to
         act; the rest is public (:meth:`public_observation`)."""

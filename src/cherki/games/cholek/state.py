@@ -13,7 +13,7 @@ from cherki.core.cards import (
     card_name,
     format_hand,
 )
-from cherki.core.contract import Game, State
+from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem, event
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
@@ -130,28 +130,41 @@ class CholekState(State):
     def clone(self) -> CholekState:
         """An independent copy through the one constructor (the stock is shared: it never
         changes)."""
-        return CholekState(
-            self.game,
-            self.rules,
-            self.stock,
-            self.first,
-            self.n,
-            self.info,
-            hands=[h[:] for h in self.hands],
-            pos=self.pos,
-            pool=self.pool[:],
-            captured=[x[:] for x in self.captured],
-            bonus_money=self.bonus_money[:],
-            bonuses=[dict(b) for b in self.bonuses],
-            last_capturer=self.last_capturer,
-            current=self.current,
-            phase=self.phase,
-            active=self.active,
-            active_from=self.active_from,
-            rounds=self.rounds,
-            log=self.log[:],
-            history=self.history[:],
-            result=self._result,
+        args, kwargs = self._parts()
+        return rebuild(CholekState, args, kwargs)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
+        return (rebuild, (type(self), *self._parts()))
+
+    def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
+        """The constructor's arguments for an independent copy of this state."""
+        return (
+            (
+                self.game,
+                self.rules,
+                self.stock,
+                self.first,
+                self.n,
+                self.info,
+            ),
+            {
+                "hands": [h[:] for h in self.hands],
+                "pos": self.pos,
+                "pool": self.pool[:],
+                "captured": [x[:] for x in self.captured],
+                "bonus_money": self.bonus_money[:],
+                "bonuses": [dict(b) for b in self.bonuses],
+                "last_capturer": self.last_capturer,
+                "current": self.current,
+                "phase": self.phase,
+                "active": self.active,
+                "active_from": self.active_from,
+                "rounds": self.rounds,
+                "log": self.log[:],
+                "history": self.history[:],
+                "result": self._result,
+            },
         )
 
     def card_counts(self) -> list[int]:
@@ -395,7 +408,7 @@ class CholekState(State):
         return events
 
     # -- observation --------------------------------------------------------------------
-    def observation(self, seat: int) -> CholekObservation:
+    def observation(self, seat: object) -> CholekObservation:
         """What ``seat`` may know: its own hand and, while it is to act, its legal actions;
         the rest is public (:meth:`public_observation`)."""
         return self._observe(self.check_seat(seat))

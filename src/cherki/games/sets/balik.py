@@ -237,14 +237,15 @@ class BalikRules(SetsRules):
     """Balik Satu's and Lima Belas's rules: the play core and the turned card, yeo, kena and
     the calling bonuses (defaults: Pwee's, [000])."""
 
-    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + BALIK_SCORING
-
     kena: bool = True
     yeo_redeal: bool = True
     yeo_cards: str = "one-point"
     ayam_bonus: int = 10
     kandang_bonus: int = 20
     tan_bonus: int = 1
+
+    def declared(self) -> tuple[Option, ...]:
+        return CORE_OPTIONS + BALIK_SCORING
 
 
 def with_bonuses(rules: BalikRules, base: int) -> int:

@@ -115,13 +115,14 @@ class ChaquiRules(SetsRules):
     """Chaqui's rules: the play core, the olo's points, the chiqui go-out and the exposed
     olo (defaults: the source's, [001])."""
 
-    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + CHAQUI
-
     olo_points: int = 5
     chiqui: bool = True
     chiqui_fail: str = "void"
     chiqui_turn: str = "any"
     expose_olo: bool = True
+
+    def declared(self) -> tuple[Option, ...]:
+        return CORE_OPTIONS + CHAQUI
 
     @property
     def goes_out_on_pair(self) -> bool:

@@ -50,6 +50,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
+from cherki.compiled import reduce_fields
 from cherki.core.cards import counts_of
 from cherki.core.contract import Ledger, MatchNote, Rules
 from cherki.core.errors import RulesError
@@ -135,14 +136,15 @@ class ChotRules(SetsRules):
     """Chot's rules: the play core, the partnerships, the tokens and the bangkong
     (defaults: Pwee's, [001] citing Pwee p.127)."""
 
-    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + CHOT
-
     partnerships: bool = True
     ceki_tokens: int = 10
     bangkong_points: int = 20
     bangkong_count: int = 3
     cents_per_bangkong: int = 2000
     cents_per_excess: int = 10
+
+    def declared(self) -> tuple[Option, ...]:
+        return CORE_OPTIONS + CHOT
 
     def check_table(self, players: int) -> None:
         """Partnerships need an even number of players."""
@@ -257,6 +259,9 @@ class Bangkong:
             "winner": self.winner,
             "excess": self.excess,
         }
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 class ChotLedger:

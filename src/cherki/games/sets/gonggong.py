@@ -189,12 +189,13 @@ class GonggongRules(SetsRules):
     ([001] T-SCORING): the play core, the method's stake, the side bets, bak-bakan's turned
     card and toh bayaran's step 4."""
 
-    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS + JAVANESE
-
     stake: int = 10
     ceken_bets: str = ""
     bak_bakan_turn: bool = True
     toh_step4: str = "restates"
+
+    def declared(self) -> tuple[Option, ...]:
+        return CORE_OPTIONS + JAVANESE
 
     def check(self) -> None:
         SetsRules.check(self)

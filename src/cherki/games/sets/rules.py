@@ -25,8 +25,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Final, Protocol, Self, TypeVar
+from typing import Final, Protocol, Self, TypeVar
 
+from cherki.compiled import reduce_fields
 from cherki.core.errors import RulesError
 from cherki.core.events import Result
 from cherki.core.options import Option, Rules, Value
@@ -58,9 +59,6 @@ class SetsRules(Rules):
     """The rules every game of sets shares (see the module docstring); a game's own rules
     subclass it. Alone it is a core to check by hand (defaults: Balik Satu's play)."""
 
-    #: the options a rules object of this class is checked by (its fields' declarations)
-    declared: ClassVar[tuple[Option, ...]] = CORE_OPTIONS
-
     scoring: str = "satu"
     shoe_table: str = "pwee"
     half_packs: int | None = None
@@ -79,6 +77,12 @@ class SetsRules(Rules):
     starter_extra: bool = True
     discard_wins: bool = False
 
+    def declared(self) -> tuple[Option, ...]:
+        """The options a rules object of this class is checked by (its fields'
+        declarations). A method, not a class variable: mypyc (scripts/compile_engine.py)
+        takes a frozen dataclass's class variables for fields."""
+        return CORE_OPTIONS
+
     def check(self) -> None:
         """Every field its class declares in range, the scoring method one registered for
         this class of rules, the shape of a hand sound. A game checks its own options first
@@ -94,7 +98,7 @@ class SetsRules(Rules):
             raise RulesError("option set_size must be 2 (pairs) or 3 (sets of three)")
         if not 1 <= self.sets <= 9:
             raise RulesError("option sets must be from 1 to 9")
-        for opt in self.declared:
+        for opt in self.declared():
             if opt.name != "scoring":
                 opt.check(getattr(self, opt.name))
 
@@ -213,6 +217,9 @@ class Win:
             and self.how in ("self-draw", "claim", "discard")
         )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
 
 class ScoredHand(Protocol):
     """What a scoring function reads of the hand it scores (a ``SetsState`` is one)."""
@@ -267,6 +274,9 @@ class ScoringMethod:
     #: the least and most one seat's payment may be in a hand, from the rules and the number
     #: of players (the contract's ``payment_bounds``)
     bounds: Callable[[SetsRules, int], tuple[int, int]] = lambda r, n: (0, 0)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
 #: Scoring methods by name; each game's module registers its own.

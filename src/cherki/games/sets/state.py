@@ -12,7 +12,7 @@ from cherki.core.cards import (
     NO_CARDS,
     card_name,
 )
-from cherki.core.contract import Game, State
+from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
@@ -242,40 +242,53 @@ class SetsState(State):
     def clone(self) -> SetsState:
         """An independent copy through the one constructor (the stock, never changed, and
         the immutable waits and events are shared)."""
-        return SetsState(
-            self.game,
-            self.rules,
-            [h[:] for h in self.hands],
-            self.stock,
-            self.first,
-            self.half_packs,
-            self.info,
-            self.context,
-            pos=self.pos,
-            pile=self.pile[:],
-            pile_seats=self.pile_seats[:],
-            top_available=self.top_available,
-            calls=self.calls[:],
-            call_changed=self.call_changed[:],
-            call_order=self.call_order[:],
-            waits=self.waits[:],
-            wait_sets=self.wait_sets[:],
-            exposed=[e[:] for e in self.exposed],
-            melded=[m[:] for m in self.melded],
-            current=self.current,
-            phase=self.phase,
-            drawn=self.drawn,
-            drawn_from=self.drawn_from,
-            claimants=self.claimants[:],
-            claim_card=self.claim_card,
-            claim_drawer=self.claim_drawer,
-            claim_from_discard=self.claim_from_discard,
-            log=self.log[:],
-            history=self.history[:],
-            result=self._result,
-            self_win_ok=self.self_win_ok,
-            totals=[t[:] for t in self.totals],
-            lapsed=self.lapsed[:],
+        args, kwargs = self._parts()
+        return rebuild(SetsState, args, kwargs)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
+        return (rebuild, (type(self), *self._parts()))
+
+    def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
+        """The constructor's arguments for an independent copy of this state."""
+        return (
+            (
+                self.game,
+                self.rules,
+                [h[:] for h in self.hands],
+                self.stock,
+                self.first,
+                self.half_packs,
+                self.info,
+                self.context,
+            ),
+            {
+                "pos": self.pos,
+                "pile": self.pile[:],
+                "pile_seats": self.pile_seats[:],
+                "top_available": self.top_available,
+                "calls": self.calls[:],
+                "call_changed": self.call_changed[:],
+                "call_order": self.call_order[:],
+                "waits": self.waits[:],
+                "wait_sets": self.wait_sets[:],
+                "exposed": [e[:] for e in self.exposed],
+                "melded": [m[:] for m in self.melded],
+                "current": self.current,
+                "phase": self.phase,
+                "drawn": self.drawn,
+                "drawn_from": self.drawn_from,
+                "claimants": self.claimants[:],
+                "claim_card": self.claim_card,
+                "claim_drawer": self.claim_drawer,
+                "claim_from_discard": self.claim_from_discard,
+                "log": self.log[:],
+                "history": self.history[:],
+                "result": self._result,
+                "self_win_ok": self.self_win_ok,
+                "totals": [t[:] for t in self.totals],
+                "lapsed": self.lapsed[:],
+            },
         )
 
     def card_counts(self) -> list[int]:
@@ -787,7 +800,7 @@ class SetsState(State):
         return {"pot": pot.after} if pot is not None else {}
 
     # -- observation --------------------------------------------------------------------
-    def observation(self, seat: int) -> SetsObservation:
+    def observation(self, seat: object) -> SetsObservation:
         """What ``seat`` may know: its own hand, and its drawn card and legal actions while
         it is to act; the rest is public (:meth:`public_observation`)."""
         return self._observe(self.check_seat(seat))
@@ -797,7 +810,7 @@ class SetsState(State):
         card (and where from) and legal actions."""
         return self._observe(NOBODY)
 
-    def encode(self, seat: int) -> Vector:
+    def encode(self, seat: object) -> Vector:
         """``observation(seat).encode()`` (``NOBODY``: the public view's) without building
         the observation (:class:`~cherki.games.sets.observation.StateCode`)."""
         if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
@@ -805,7 +818,7 @@ class SetsState(State):
         code = self._code
         if code is None:
             code = self._code = StateCode(self)
-        return code.encode(self, seat)
+        return code.encode(self, seat if type(seat) is int else NOBODY)  # NOBODY: -1.0 too
 
     def _observe(self, seat: int) -> SetsObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place
