@@ -85,6 +85,24 @@ def test_a_build_of_other_sources_is_refused(tmp_path: Path) -> None:
     assert compiled.stale(tmp_path)[0].startswith("built for .cpython-39")
 
 
+def test_the_cherki_command_refuses_a_stale_build_in_one_line(tmp_path: Path) -> None:
+    """The ``cherki`` command (and ``python -m cherki``) says what is wrong on one line and
+    exits with status 2, no traceback; a program that imports cherki gets the ImportError."""
+    fake_build(tmp_path, change="core/cards.py")
+    env = dict(os.environ, CHERKI_COMPILED=str(tmp_path))
+    cherki_command = Path(sys.executable).with_name("cherki")
+    for argv in ([str(cherki_command), "rules"], [sys.executable, "-m", "cherki", "rules"]):
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2, (argv, out.stderr)
+        assert out.stdout == ""
+        assert out.stderr.splitlines() == [
+            f"cherki: CHERKI_COMPILED={tmp_path}: the compiled engine cannot be used: "
+            "core/cards.py changed since the build. Rebuild it (uv run --group dev python "
+            "scripts/compile_engine.py) or unset CHERKI_COMPILED for pure Python."
+        ], argv
+    assert "Traceback" in run_python("import cherki", str(tmp_path)).stderr
+
+
 def test_compiled_modules_beside_the_sources_are_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -43,13 +43,14 @@ import dataclasses
 import hashlib
 import importlib.abc
 import importlib.machinery
+import itertools
 import json
 import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import NoReturn, TypeVar
 
 _T = TypeVar("_T")
 
@@ -177,13 +178,24 @@ def strays() -> list[str]:
     )
 
 
+def _refuse(message: str) -> NoReturn:
+    """Refuse the build: an ``ImportError`` for a program importing cherki; for the ``cherki``
+    command (or ``python -m cherki``) one line on stderr and exit status 2, no traceback."""
+    command = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    as_module = ("-m", "cherki") in itertools.pairwise(sys.orig_argv)
+    if command == "cherki" or as_module:
+        print(f"cherki: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    raise ImportError(message)
+
+
 def install() -> str:
     """Use the compiled engine when ``CHERKI_COMPILED`` asks for it (see the module
     docstring); return which engine runs. Called by ``import cherki`` first."""
     global BUILD
     found = strays()
     if found:
-        raise ImportError(
+        _refuse(
             "compiled modules lie beside cherki's sources and would be imported instead of "
             f"them: {', '.join(found)}; delete them (the compiled engine is built into "
             f"build/engine by scripts/compile_engine.py and asked for with {ENV}=1)"
@@ -195,7 +207,7 @@ def install() -> str:
         return BUILD
     why = stale(directory)
     if why:
-        raise ImportError(
+        _refuse(
             f"{ENV}={os.environ.get(ENV)}: the compiled engine cannot be used: "
             + "; ".join(why[:5])
             + (f" (and {len(why) - 5} more)" if len(why) > 5 else "")
