@@ -136,6 +136,14 @@ class State:
         return self.observation(seat).encode()
 
     def clone(self) -> Self:
+        """An independent copy, through the state's one constructor (:meth:`_parts`)."""
+        args, kwargs = self._parts()
+        return rebuild(type(self), args, kwargs)
+
+    def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
+        """The constructor's arguments for an independent copy of this state (what
+        :meth:`clone` and a game's ``__reduce__`` build it from); a game either gives them
+        or overrides :meth:`clone`."""
         raise NotImplementedError
 
     def card_counts(self) -> list[int]:

@@ -113,18 +113,13 @@ class CekiState(State):
         self._result = result
 
     # -- copies -------------------------------------------------------------------------
-    def clone(self) -> CekiState:
-        """An independent copy through the one constructor (the stock is shared: it never
-        changes)."""
-        args, kwargs = self._parts()
-        return rebuild(CekiState, args, kwargs)
-
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
         return (rebuild, (type(self), *self._parts()))
 
     def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
-        """The constructor's arguments for an independent copy of this state."""
+        """The constructor's arguments for an independent copy (the stock is shared: it never
+        changes)."""
         return (
             (
                 self.game,

@@ -127,18 +127,13 @@ class CholekState(State):
         self.log[0] = Event(EventKind.DEAL, first, number=self.stock_left)
 
     # -- copies -------------------------------------------------------------------------
-    def clone(self) -> CholekState:
-        """An independent copy through the one constructor (the stock is shared: it never
-        changes)."""
-        args, kwargs = self._parts()
-        return rebuild(CholekState, args, kwargs)
-
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
         return (rebuild, (type(self), *self._parts()))
 
     def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
-        """The constructor's arguments for an independent copy of this state."""
+        """The constructor's arguments for an independent copy (the stock is shared: it never
+        changes)."""
         return (
             (
                 self.game,

@@ -239,18 +239,13 @@ class SetsState(State):
         return self.hands[s][k] > self.melded[s][k]
 
     # -- copies -------------------------------------------------------------------------
-    def clone(self) -> SetsState:
-        """An independent copy through the one constructor (the stock, never changed, and
-        the immutable waits and events are shared)."""
-        args, kwargs = self._parts()
-        return rebuild(SetsState, args, kwargs)
-
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
         return (rebuild, (type(self), *self._parts()))
 
     def _parts(self) -> tuple[tuple[object, ...], dict[str, object]]:
-        """The constructor's arguments for an independent copy of this state."""
+        """The constructor's arguments for an independent copy (the stock, never changed, and
+        the immutable waits and events are shared)."""
         return (
             (
                 self.game,
