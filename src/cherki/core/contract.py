@@ -146,6 +146,17 @@ class State:
         or overrides :meth:`clone`."""
         raise NotImplementedError
 
+    def _own_parts(self) -> dict[str, object]:
+        """This base's own part of :meth:`_parts`, as keywords of the game's constructor: the
+        seat to act, the log, the history and the result (events and results are immutable,
+        shared)."""
+        return {
+            "current": self.current,
+            "log": self.log[:],
+            "history": self.history[:],
+            "result": self._result,
+        }
+
     def card_counts(self) -> list[int]:
         """Every card of the shoe wherever it lies now (hands, discards, stock, a card on the
         table), as a count vector: the invariant checker's view. Always the whole shoe."""

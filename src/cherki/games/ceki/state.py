@@ -140,14 +140,11 @@ class CekiState(State):
                 "called_at": self.called_at[:],
                 "laid": [x[:] for x in self.laid],
                 "exposed": [e[:] for e in self.exposed],
-                "current": self.current,
                 "phase": self.phase,
                 "drawn": self.drawn,
                 "drawn_from": self.drawn_from,
-                "log": self.log[:],
                 "totals": [t[:] for t in self.totals],
-                "history": self.history[:],
-                "result": self._result,
+                **self._own_parts(),
             },
         )
 

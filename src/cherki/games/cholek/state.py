@@ -151,14 +151,11 @@ class CholekState(State):
                 "bonus_money": self.bonus_money[:],
                 "bonuses": [dict(b) for b in self.bonuses],
                 "last_capturer": self.last_capturer,
-                "current": self.current,
                 "phase": self.phase,
                 "active": self.active,
                 "active_from": self.active_from,
                 "rounds": self.rounds,
-                "log": self.log[:],
-                "history": self.history[:],
-                "result": self._result,
+                **self._own_parts(),
             },
         )
 

@@ -269,7 +269,6 @@ class SetsState(State):
                 "wait_sets": self.wait_sets[:],
                 "exposed": [e[:] for e in self.exposed],
                 "melded": [m[:] for m in self.melded],
-                "current": self.current,
                 "phase": self.phase,
                 "drawn": self.drawn,
                 "drawn_from": self.drawn_from,
@@ -277,12 +276,10 @@ class SetsState(State):
                 "claim_card": self.claim_card,
                 "claim_drawer": self.claim_drawer,
                 "claim_from_discard": self.claim_from_discard,
-                "log": self.log[:],
-                "history": self.history[:],
-                "result": self._result,
                 "self_win_ok": self.self_win_ok,
                 "totals": [t[:] for t in self.totals],
                 "lapsed": self.lapsed[:],
+                **self._own_parts(),
             },
         )
 
