@@ -126,9 +126,12 @@ def _calls_row(h, t, of, size, least, chiqui, kind, keeps, held_g, short_g):  # 
 
 
 @_jit
-def _discards_row(out, h, t, md, call, drawn, self_ok, of, size, least, chiqui, mode, scratch):  # type: ignore[no-untyped-def]
+def _discards_row(  # type: ignore[no-untyped-def]
+    out, h, t, md, call, drawn, self_ok, opens, of, size, least, chiqui, mode, scratch
+):
     """The discard-phase mask of one seat (``SetsState._discard_actions``, a caller's by
-    ``_caller_discards``) into ``out`` (a row of ``NUM_ACTIONS`` flags)."""
+    ``_caller_discards``) into ``out`` (a row of ``NUM_ACTIONS`` flags). ``opens``: the
+    hand's groups that are not whole sets (more than two: no discard leaves it waiting)."""
     kind, keeps, held_g, short_g = scratch
     for a in range(_ACTIONS):
         out[a] = False
@@ -136,7 +139,7 @@ def _discards_row(out, h, t, md, call, drawn, self_ok, of, size, least, chiqui, 
     if call == 0:
         for k in range(_K):
             out[DISCARD + k] = h[k] > md[k]
-        if _calls_row(h, t, of, size, least, chiqui, kind, keeps, held_g, short_g):
+        if opens <= 2 and _calls_row(h, t, of, size, least, chiqui, kind, keeps, held_g, short_g):
             for k in range(_K):
                 if h[k] > md[k]:
                     if kind[k] == TAN:
@@ -188,14 +191,14 @@ def _take_ok(h, t, md, call, k, of, size, least, chiqui, mode, scratch, row):  #
     h2[k] += 1
     t2[of[k]] += 1
     md2[k] += size
-    _discards_row(row, h2, t2, md2, call, k, False, of, size, least, chiqui, mode, scratch)
+    _discards_row(row, h2, t2, md2, call, k, False, 0, of, size, least, chiqui, mode, scratch)
     return row.any()
 
 
 @_jit
 def fill_mask(  # type: ignore[no-untyped-def]
     mask, rows, phase, current, drawn, top, top_ok, self_ok, hands, totals, melded, calls,
-    of, size, least, chiqui, mode, lays,
+    opens, of, size, least, chiqui, mode, lays,
 ):  # fmt: skip
     """The legal-action masks of ``rows`` (``SetsState.legal_actions``; all false where a
     hand is over)."""
@@ -215,7 +218,7 @@ def fill_mask(  # type: ignore[no-untyped-def]
             s = current[r]
             _discards_row(
                 out, hands[r, s], totals[r, s], melded[r, s], calls[r, s], drawn[r],
-                self_ok[r], of, size, least, chiqui, mode, scratch,
+                self_ok[r], opens[r, s], of, size, least, chiqui, mode, scratch,
             )  # fmt: skip
             continue
         for a in range(_ACTIONS):
@@ -254,13 +257,13 @@ _TOP_OK, _SELF_OK, _CLAIM_DISC = 0, 1, 2
 
 
 @_jit
-def _group(totals, opens, r, s, g, step, size):  # type: ignore[no-untyped-def]
+def _group(totals, opens, r, s, g, step, is_open):  # type: ignore[no-untyped-def]
     """A card of group ``g`` in (``step`` 1) or out (-1) of a hand:
     its group total and its count of open groups."""
     old = totals[r, s, g]
     new = old + step
     totals[r, s, g] = new
-    opens[r, s] += (1 if new % size != 0 else 0) - (1 if old % size != 0 else 0)
+    opens[r, s] += is_open[new] - is_open[old]
 
 
 @_jit
@@ -363,7 +366,7 @@ def _wait_set(hands, totals, calls, waits, r, s, of, size, least, chiqui):  # ty
 @_jit
 def step(  # type: ignore[no-untyped-def]
     rows, act, ints, L, flags, hands, totals, opens, exposed, melded, stock, pile, calls,
-    changed, order, waits, wanted, claimants, of, n, size, least, chiqui, must_call,
+    changed, order, waits, wanted, claimants, of, is_open, n, size, least, chiqui, must_call,
     first_caller, lays, discard_wins, live_end,
 ):  # fmt: skip
     """The takes, draws and discards of a step (``SetsState.apply``: its take, ``_draw``,
@@ -420,7 +423,7 @@ def step(  # type: ignore[no-untyped-def]
                 hands, totals, opens, calls, waits, r, s, k, of, size, chiqui, must_call
             )
             hands[r, s, k] += 1
-            _group(totals, opens, r, s, of[k], 1, size)
+            _group(totals, opens, r, s, of[k], 1, is_open)
             if taking or revealed:
                 exposed[r, s, k] += 1
             ints[L[_DRAWN], r] = k
@@ -436,7 +439,7 @@ def step(  # type: ignore[no-untyped-def]
             continue
         k = (a - DISCARD) % _K
         hands[r, s, k] -= 1
-        _group(totals, opens, r, s, of[k], -1, size)
+        _group(totals, opens, r, s, of[k], -1, is_open)
         if exposed[r, s, k] > melded[r, s, k]:
             exposed[r, s, k] -= 1
         pile[r, k] += 1
@@ -481,6 +484,39 @@ def step(  # type: ignore[no-untyped-def]
             ended[n_ended] = r
             n_ended += 1
         else:
-            ints[L[_CUR], r] = (s + 1) % n
+            ints[L[_CUR], r] = s + 1 if s + 1 < n else 0
             ints[L[_PHASE], r] = PHASE_DRAW
     return ended[:n_ended]
+
+
+# -- the random policy's choice -------------------------------------------------------------
+@_jit
+def random_actions(rows, phase, mask, coin, u):  # type: ignore[no-untyped-def]
+    """:class:`cherki.vector.policies.RandomPolicy`'s choice from its lots: a draw phase
+    takes the top discard where it may and ``coin`` < 0.5, else draws; a claim is a sampei
+    where ``coin`` < 0.5, else a pass; a discard phase takes its ``j``-th legal action,
+    ``j = floor(u * count)`` (``u``: one lot for each row in the discard phase, in row
+    order)."""
+    out = np.empty(len(rows), np.int64)
+    x = 0
+    for i in range(len(rows)):
+        r = rows[i]
+        ph = phase[r]
+        if ph == PHASE_DRAW:
+            out[i] = TAKE if (mask[r, TAKE] and coin[i] < 0.5) else DRAW
+        elif ph == PHASE_CLAIM:
+            out[i] = SAMPEI if coin[i] < 0.5 else PASS
+        else:
+            c = 0
+            for a in range(_ACTIONS):
+                if mask[r, a]:
+                    c += 1
+            j = int(u[x] * c)
+            x += 1
+            for a in range(_ACTIONS):
+                if mask[r, a]:
+                    if j == 0:
+                        out[i] = a
+                        break
+                    j -= 1
+    return out

@@ -74,6 +74,7 @@ def fill(t: Seats, mask: Bool, rows: I64) -> None:
         t.totals,
         t.melded,
         t.calls,
+        t.opens,
         t.shape.groups.of,
         t.size,
         t.shape.least,

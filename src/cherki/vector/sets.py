@@ -176,6 +176,7 @@ class SetsVector:
         # (groups not a whole number of sets), looked up by ``t``
         t = np.arange(self.cards + 2)
         is_open = (t % self.size != 0).astype(np.int64)
+        self._is_open = is_open  # for the step kernel
         self._opens_up = np.append(is_open[1:] - is_open[:-1], 0)
         self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
         self.num_actions = NUM_ACTIONS
@@ -492,6 +493,7 @@ class SetsVector:
             self.wanted,
             self.claimants,
             self.shape.groups.of,
+            self._is_open,
             self.n,
             self.size,
             self.shape.least,
