@@ -17,7 +17,10 @@ Our specifications
   so a seed plays the same hands.
 * **Compiled once, cached**: numba compiles each kernel at its first call in a process
   (``cache=True``: the machine code is kept in ``__pycache__``, or in numba's user cache
-  directory where the package's is not writable) and loads it from the cache afterwards.
+  directory, ``~/.cache/numba``, where the package's is not writable) and loads it from the
+  cache afterwards: about 8 s to compile them all, under 1 s to load them
+  (``docs/simulation.md``). Where neither directory can be written they are compiled in
+  each process.
   The module is imported only by the batched simulator: ``import cherki`` and the web
   server do not load numba.
 * numba has no type stubs: the kernels take and return numpy arrays, and the typed
@@ -53,7 +56,16 @@ from cherki.vector.rules import CEKI, TAN
 #: ``caller_changes`` as the kernels read it
 CHANGES = {"none": 0, "mata-only": 1, "free": 2}
 
-_jit: Any = numba.njit(cache=True, nogil=True)
+
+def _jit(func: Any) -> Any:
+    """``func`` compiled by numba, its machine code cached on disk; where no cache directory
+    can be written (the package's ``__pycache__`` nor numba's user cache directory), compiled
+    afresh in each process instead."""
+    try:
+        return numba.njit(cache=True, nogil=True)(func)
+    except RuntimeError:  # numba: "cannot cache function …: no locator available"
+        return numba.njit(nogil=True)(func)
+
 
 _K = N_KINDS
 _ACTIONS = CALL_CEKI + N_KINDS
