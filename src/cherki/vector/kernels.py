@@ -532,3 +532,38 @@ def random_actions(rows, phase, mask, coin, u):  # type: ignore[no-untyped-def]
                         break
                     j -= 1
     return out
+
+
+# -- a deal into rows -----------------------------------------------------------------------
+@_jit
+def deal_rows(  # type: ignore[no-untyped-def]
+    rows, hands, totals, opens, stock, ints, flags, exposed, melded, pile, waits, wanted,
+    changed, calls, order, claimants, unscored, stale, d_hands, d_totals, d_opens, d_stock,
+    d_ints, d_self_ok, kandang,
+):  # fmt: skip
+    """Hands dealt (``d_…``: :class:`cherki.vector.deal.Deals`, a line each) into ``rows``:
+    their hands, totals, open groups, stock and whole numbers copied; everything else of
+    the rows cleared (``SetsVector._deal_next``)."""
+    n = hands.shape[1]
+    for i in range(len(rows)):
+        r = rows[i]
+        hands[r] = d_hands[i]
+        totals[r] = d_totals[i]
+        opens[r] = d_opens[i]
+        stock[r] = d_stock[i]
+        ints[:, r] = d_ints[:, i]
+        flags[:, r] = False
+        if kandang:
+            flags[_SELF_OK, r] = d_self_ok[i]
+        exposed[r] = 0
+        melded[r] = 0
+        pile[r] = 0
+        waits[r] = False
+        wanted[r] = False
+        for s in range(n):
+            changed[r, s] = False
+            calls[r, s] = 0
+            order[r, s] = -1
+            claimants[r, s] = -1
+        unscored[r] = True
+        stale[r] = True

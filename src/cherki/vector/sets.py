@@ -371,21 +371,33 @@ class SetsVector:
         if not len(rows):
             return
         d = self._dealer.take(len(rows))
-        self.hands[rows] = d.hands
-        self.totals[rows] = d.totals
-        self.opens[rows] = d.opens
-        self.stock[rows] = d.stock
-        self._ints[:, rows] = d.ints
-        self._flags[:, rows] = False
-        for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
-            a[rows] = 0
-        self.calls[rows] = 0
-        self.order[rows] = -1
-        self.claimants[rows] = -1
-        self._unscored[rows] = True
-        if self._dealer.kandang_tangan:
-            self.self_ok[rows] = d.self_ok
-        self._stale[rows] = True
+        kernels.deal_rows(
+            rows,
+            self.hands,
+            self.totals,
+            self.opens,
+            self.stock,
+            self._ints,
+            self._flags,
+            self.exposed,
+            self.melded,
+            self.pile,
+            self.waits,
+            self.wanted,
+            self.changed,
+            self.calls,
+            self.order,
+            self.claimants,
+            self._unscored,
+            self._stale,
+            d.hands,
+            d.totals,
+            d.opens,
+            d.stock,
+            d.ints,
+            d.self_ok,
+            self._dealer.kandang_tangan,
+        )
 
     # -- legal actions ---------------------------------------------------------------------
     @property
