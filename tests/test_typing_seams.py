@@ -28,6 +28,7 @@ SEAMS: dict[str, str] = {
     "cherki.adapters.common": "the keyword options a Gymnasium/PettingZoo make(...) passes on",
     "cherki.vector.env": "Gymnasium's VectorEnv reset/step signatures use Any",
     "cherki.vector.tables": "numpy's generic integer dtype, np.integer[Any]",
+    "cherki.vector.kernels": "numba's njit decorator: compiled functions typed at their call",
     "cherki.bots.policy": "a policy found by import path (importlib) and what it returns",
     "cherki.games.sets.observation": "the slots' constructor generated with exec (mixed values)",
     "cherki.server.migrations.versions.0002_action_log_and_host_links": (

@@ -28,6 +28,7 @@ from cherki.games.sets.actions import (
     SAMPEI,
     TAKE,
 )
+from cherki.vector import kernels
 from cherki.vector.rules import calls_after_discard
 from cherki.vector.sets import SetsVector
 from cherki.vector.tables import F64, I64, where
@@ -60,18 +61,14 @@ class RandomPolicy:
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
         # the same uniform choice, cheaper where few actions can be legal: a draw (take or
-        # draw) and a claim (sampei or pass) are two-way choices
-        out = np.empty(len(rows), np.int64)
+        # draw) and a claim (sampei or pass) are two-way choices, by one lot for every row;
+        # then a lot for each row in the discard phase (:func:`pick`'s), in row order
+        mask = env.mask
         ph = env.phase[rows]
-        coin = self.rng.random(len(rows)) < 0.5
-        d = ph == PHASE_DRAW
-        take = env.mask[rows[d], TAKE]
-        out[d] = np.where(take & coin[d], TAKE, DRAW)
-        c = ph == PHASE_CLAIM
-        out[c] = np.where(coin[c], SAMPEI, PASS)
-        x = where(ph == PHASE_DISCARD)
-        if len(x):
-            out[x] = pick(env.mask.take(rows[x], axis=0), self.rng)
+        coin = self.rng.random(len(rows))
+        x = int(np.count_nonzero(ph == PHASE_DISCARD))
+        u = self.rng.random(x) if x else coin[:0]
+        out: I64 = kernels.random_actions(rows, env.phase, mask, coin, u)
         return out
 
 

@@ -67,28 +67,6 @@ def improved(hand: Ints, extra: Ints, shape: Shape) -> tuple[I64, I64]:
     return m.sum(axis=1), np.minimum(m, reds).sum(axis=1)
 
 
-def wait_set(hand: Ints, tot: Ints, call: I64, shape: Shape) -> tuple[Bool, I64]:
-    """The cards each hand (one card short of winning) waits on, and the call it waits as
-    (0: none). ``call`` is the seat's standing call: a ceki caller whose hand now waits as
-    tan still waits only on a card that completes a mata (``SetsState._call_wait``)."""
-    size = shape.size
-    r = tot % size
-    last = r == size - 1
-    ok = (last.sum(axis=1) == 1) & (((r != 0) & ~last).sum(axis=1) == 0)
-    open_g = last.argmax(axis=1)
-    in_open = shape.groups.members[open_g]  # [m, 30]
-    top = hand.max(axis=1)
-    has_mata = top >= size
-    full = has_mata | (shape.chiqui & (top >= size - 1))
-    cards = in_open & (full[:, None] | (hand >= shape.least))
-    cards &= ok[:, None]
-    kind = np.where(cards.any(axis=1), np.where(has_mata, TAN, CEKI), 0)
-    keep = (call == CEKI) & (kind == TAN)
-    if keep.any():
-        cards[keep] &= hand[keep] % size == size - 1
-    return cards, kind
-
-
 def group_totals(hand: np.ndarray, shape: Shape) -> I64:
     """Cards per group of each hand ([m, 30] -> [m, 12])."""
     return shape.groups.sum(hand)

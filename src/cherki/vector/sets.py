@@ -46,12 +46,7 @@ from cherki.core.errors import RulesError
 from cherki.core.sets import N_GROUPS
 from cherki.games import find_game
 from cherki.games.sets.actions import (
-    CALL_CEKI,
-    CALL_TAN,
-    DISCARD,
-    DRAW,
     FROM_DEAL,
-    FROM_DISCARD,
     FROM_STOCK,
     NUM_ACTIONS,
     PASS,
@@ -60,12 +55,11 @@ from cherki.games.sets.actions import (
     PHASE_DRAW,
     PHASE_OVER,
     SAMPEI,
-    TAKE,
 )
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING
-from cherki.vector import legal, scoring
+from cherki.vector import kernels, legal, scoring
 from cherki.vector.deal import Dealer
 from cherki.vector.declare import GAMES, check_plays
 from cherki.vector.finished import (
@@ -80,7 +74,7 @@ from cherki.vector.finished import (
     Finished,
 )
 from cherki.vector.observe import observation_size, observe, observe_all
-from cherki.vector.rules import CEKI, TAN, Shape, wait_set
+from cherki.vector.rules import Shape
 from cherki.vector.tables import I64, Bool, where
 
 #: the whole numbers each row keeps (then its events and calls, counted)
@@ -182,6 +176,7 @@ class SetsVector:
         # (groups not a whole number of sets), looked up by ``t``
         t = np.arange(self.cards + 2)
         is_open = (t % self.size != 0).astype(np.int64)
+        self._is_open = is_open  # for the step kernel
         self._opens_up = np.append(is_open[1:] - is_open[:-1], 0)
         self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
         self.num_actions = NUM_ACTIONS
@@ -258,6 +253,13 @@ class SetsVector:
         self._n_owed = 0
         self._won: tuple[np.ndarray, ...] = ()  # the step's wins: their scoring's input
         self._mask = z((b, NUM_ACTIONS), bool)
+        #: the lines of ``_ints`` the step kernel reads and writes (``kernels.LINES``)
+        self._lines = np.array(
+            [_SCALARS.index(x) for x in kernels.LINES]
+            + [_EV[e] for e in kernels.EVENT_LINES]
+            + [_EVENTS0 + len(EVENTS)],
+            np.int64,
+        )
         self._rows = np.arange(b)
         #: rows whose mask is out of date: brought up to date together, when the mask is
         #: next read (a step's rows and the rows dealt after it, by one pass)
@@ -369,21 +371,33 @@ class SetsVector:
         if not len(rows):
             return
         d = self._dealer.take(len(rows))
-        self.hands[rows] = d.hands
-        self.totals[rows] = d.totals
-        self.opens[rows] = d.opens
-        self.stock[rows] = d.stock
-        self._ints[:, rows] = d.ints
-        self._flags[:, rows] = False
-        for a in (self.exposed, self.melded, self.pile, self.waits, self.wanted, self.changed):
-            a[rows] = 0
-        self.calls[rows] = 0
-        self.order[rows] = -1
-        self.claimants[rows] = -1
-        self._unscored[rows] = True
-        if self._dealer.kandang_tangan:
-            self.self_ok[rows] = d.self_ok
-        self._stale[rows] = True
+        kernels.deal_rows(
+            rows,
+            self.hands,
+            self.totals,
+            self.opens,
+            self.stock,
+            self._ints,
+            self._flags,
+            self.exposed,
+            self.melded,
+            self.pile,
+            self.waits,
+            self.wanted,
+            self.changed,
+            self.calls,
+            self.order,
+            self.claimants,
+            self._unscored,
+            self._stale,
+            d.hands,
+            d.totals,
+            d.opens,
+            d.stock,
+            d.ints,
+            d.self_ok,
+            self._dealer.kandang_tangan,
+        )
 
     # -- legal actions ---------------------------------------------------------------------
     @property
@@ -441,28 +455,22 @@ class SetsVector:
         are brought up to date when :attr:`mask` is next read."""
         # every row (as with autoreset, most steps): whole lines, not chosen cells
         at: slice | I64
-        if len(rows) == self.batch and (rows == self._rows).all():
-            at, s = _ALL, self.current.copy()
-        else:
-            at, s = rows, self.current[rows]
-        self.actions[at] += 1
-        newturn = self.last_actor[at] != s
-        self.turns[at] += newturn
-        self.last_actor[at] = s
+        at = _ALL if len(rows) == self.batch and (rows == self._rows).all() else rows
+        # every take, draw and discard, and every row's count of actions and turns: one
+        # compiled loop over the rows; it leaves the seats and phases of the rows that win
+        # or pass alone, for what follows
+        stepped = self._step(rows, act)
         ends: list[I64] = []
-        get = act <= DRAW
-        if get.any():
-            self._get(rows[get], s[get], act[get] == TAKE)
         win = act == SAMPEI
         if win.any():
-            ends.append(self._sampei(rows[win], s[win]))
+            r = rows[win]
+            ends.append(self._sampei(r, self.current[r]))
         pas = act == PASS
         if pas.any():
-            ends.append(self._pass(rows[pas], s[pas]))
-        dis = act >= DISCARD
-        if dis.any():
-            ends.append(self._discard(rows[dis], s[dis], act[dis]))
-        ended = np.concatenate(ends) if ends else np.zeros(0, np.int64)
+            r = rows[pas]
+            ends.append(self._pass(r, self.current[r]))
+        ends.append(stepped)
+        ended = np.concatenate(ends) if len(ends) > 1 else stepped
         if len(ended):
             self.done[ended] = True
             self.phase[ended] = PHASE_OVER
@@ -471,6 +479,44 @@ class SetsVector:
             self._keep(ended)
         self._stale[at] = True
         return ended
+
+    def _step(self, rows: I64, act: I64) -> I64:
+        """The takes, draws and discards of ``rows`` (:func:`cherki.vector.kernels.step`,
+        the row-by-row form of :meth:`_get`, :meth:`_discard` and :meth:`_turn_passes`);
+        the rows whose hands ended."""
+        rules = self.rules
+        out: I64 = kernels.step(
+            rows,
+            act,
+            self._ints,
+            self._lines,
+            self._flags,
+            self.hands,
+            self.totals,
+            self.opens,
+            self.exposed,
+            self.melded,
+            self.stock,
+            self.pile,
+            self.calls,
+            self.changed,
+            self.order,
+            self.waits,
+            self.wanted,
+            self.claimants,
+            self.shape.groups.of,
+            self._is_open,
+            self.n,
+            self.size,
+            self.shape.least,
+            self.shape.chiqui,
+            rules.must_call_to_win,
+            rules.claim_priority == "first-caller",
+            rules.lays_taken_mata,
+            rules.discard_wins,
+            self.live_end,
+        )
+        return out
 
     def _add(self, rows: I64, s: I64, k: I64) -> None:
         seat = rows * self.n + s
@@ -484,118 +530,6 @@ class SetsVector:
         old = self._t1[cell]
         self._t1[cell] = old + step
         self._o1[seat] += (self._opens_up if step > 0 else self._opens_down).take(old)
-
-    def _claimers(self, rows: I64, s: I64, k: I64) -> tuple[I64, Bool]:
-        """The seats after ``s`` whose call waits on ``k``, in claim order ([m, n-1], -1
-        padded), and whether there is any."""
-        seats = (s[:, None] + np.arange(1, self.n)[None, :]) % self.n  # in turn order
-        r = rows[:, None]
-        wants = (self.calls[r, seats] != 0) & self.waits[r, seats, k[:, None]]
-        if self.rules.claim_priority == "first-caller":
-            key = np.where(wants, self.order[r, seats], 10_000)
-        else:
-            key = np.where(wants, np.arange(self.n - 1)[None, :], 10_000)
-        o = np.argsort(key, axis=1, kind="stable")
-        o += (np.arange(len(rows)) * (self.n - 1))[:, None]  # flat: one take each
-        ordered = np.where(wants.ravel().take(o), seats.ravel().take(o), -1)
-        return ordered, wants.any(axis=1)
-
-    def _open_claim(self, rows: I64, queue: I64, card: I64, drawer: I64, discard: bool) -> None:
-        """``card`` (drawn and shown, or ``discard``-ed) by ``drawer`` would win for the seats
-        of ``queue`` (in order, -1 padded): each in turn may claim it or pass."""
-        self.claimants[rows] = queue
-        self.n_claim[rows] = (queue >= 0).sum(axis=1)
-        self.claim_card[rows] = card
-        self.claim_drawer[rows] = drawer
-        self.claim_disc[rows] = discard
-        self.phase[rows] = PHASE_CLAIM
-        self.current[rows] = queue[:, 0]
-
-    def _self_win(self, seat: I64, k: I64) -> Bool:
-        """Would card ``k`` (not yet in the hand) win for seats ``seat`` (row × players +
-        seat; ``_can_self_win``)? The cheapest and most selective test first: a hand with
-        more than one group that is not a whole number of sets cannot win on one card."""
-        ok = self._o1.take(seat) <= 1
-        c = where(ok)
-        if not len(c):
-            return ok
-        sc, kc = seat[c], k[c]
-        size = self.size
-        call = self._c1.take(sc)
-        good = (call == 0) | self._w1.take(sc * N_KINDS + kc)
-        if self.rules.must_call_to_win:
-            good &= call != 0
-        # every group a whole number of sets with the card
-        tg = self._t1.take(sc * N_GROUPS + self.shape.groups.of[kc])
-        rest = self._o1.take(sc) - (tg % size != 0)
-        good &= (rest == 0) & ((tg + 1) % size == 0)
-        if good.any():
-            f = where(good)
-            hand = self.hands.reshape(-1, N_KINDS).take(sc[f], axis=0).astype(np.int64)
-            hand[np.arange(len(f)), kc[f]] += 1
-            top = hand.max(axis=1)
-            good[f] = (top >= size) | (self.shape.chiqui & (top >= size - 1))
-        ok[c] = good
-        return ok
-
-    def _get(self, rows: I64, s: I64, taking: Bool) -> None:
-        """Seats ``s`` take the top discard (``taking``) or draw the stock's next card (one
-        path for both: the card joins the hand the same way). A drawn card is shown once a
-        call stands, and where it would win for a caller after the drawer the claim opens
-        (the drawer first where it wins for them too)."""
-        drawing = ~taking
-        pos = self.pos[rows]
-        k = np.where(taking, self.top[rows], self._s1.take(rows * self.stock_len + pos))
-        self.pos[rows] = pos + drawing
-        revealed = drawing & (self.n_calls[rows] > 0)
-        ev = np.where(taking, EV["take"], np.where(revealed, EV["reveal"], EV["draw"]))
-        self._i1[(_EVENTS0 + ev) * self.batch + rows] += 1
-        t = where(taking)
-        olo = None
-        if len(t):
-            r, c = rows[t], k[t]
-            self._p1[r * N_KINDS + c] -= 1
-            self.top_ok[r] = False
-            if self.rules.lays_taken_mata:  # the seats whose taken card makes an olo
-                size = self.size
-                f = self._h1.take(self._cell(r, s[t], c)) % size == size - 1
-                olo = r[f], s[t][f], c[f]
-        if revealed.any():
-            # only where some caller waits on the card can it open a claim
-            rv = where(revealed & self._wanted1.take(rows * N_KINDS + k))
-            if len(rv):
-                others, any_ = self._claimers(rows[rv], s[rv], k[rv])
-                if any_.any():
-                    cl = rv[any_]
-                    r, t_, c = rows[cl], s[cl], k[cl]
-                    mine = self._self_win(r * self.n + t_, c)
-                    q = np.full((len(cl), self.n), -1, np.int64)
-                    q[:, 0] = t_
-                    q[:, 1:] = others[any_]
-                    # drop the drawer where the card does not win for them
-                    q[~mine] = np.concatenate(
-                        [q[~mine, 1:], np.full((int((~mine).sum()), 1), -1)], 1
-                    )
-                    self._open_claim(r, q, c, t_, False)
-                    keep = np.ones(len(rows), bool)
-                    keep[cl] = False
-                    rows, s, k = rows[keep], s[keep], k[keep]
-                    taking, drawing, revealed = taking[keep], drawing[keep], revealed[keep]
-        seat = rows * self.n + s
-        self.self_ok[rows] = self._self_win(seat, k) & drawing
-        cell = seat * N_KINDS + k
-        self._h1[cell] += 1
-        self._group(seat, k, 1)
-        self._e1[cell[taking | revealed]] += 1
-        self.drawn[rows] = k
-        self.drawn_from[rows] = np.where(taking, FROM_DISCARD, FROM_STOCK)
-        self.phase[rows] = PHASE_DISCARD
-        if olo is not None and len(olo[0]):
-            size = self.size
-            r, t_, c = olo
-            self.melded[r, t_, c] += size
-            self.exposed[r, t_, c] = np.maximum(self.exposed[r, t_, c], self.melded[r, t_, c])
-            self._ints[_EV["expose"]][r] += 1
 
     def _pass(self, rows: I64, s: I64) -> I64:
         self._ints[_EV["pass"]][rows] += 1
@@ -633,55 +567,6 @@ class SetsVector:
             self.phase[r] = PHASE_DISCARD
             self.current[r] = d
         return ended
-
-    def _discard(self, rows: I64, s: I64, act: I64) -> I64:
-        k = (act - DISCARD) % N_KINDS
-        seat = rows * self.n + s
-        cell = seat * N_KINDS + k
-        self._h1[cell] -= 1
-        self._group(seat, k, -1)
-        shown = cell[self._e1[cell] > self._m1[cell]]
-        self._e1[shown] -= 1
-        self._p1[rows * N_KINDS + k] += 1
-        self.top[rows] = k
-        self.top_ok[rows] = True
-        self._ints[_EV["discard"]][rows] += 1
-        calling = act >= CALL_TAN
-        if calling.any():
-            r, t = rows[calling], s[calling]
-            new = np.where(act[calling] < CALL_CEKI, TAN, CEKI)
-            before = self.calls[r, t]
-            fresh = before == 0
-            self.order[r[fresh], t[fresh]] = self.n_calls[r[fresh]]
-            self.n_calls[r[fresh]] += 1
-            self.changed[r[~fresh], t[~fresh]] = True
-            self._ints[_EV["call"]][r] += 1
-            col = np.where(fresh, new - 1, 2)
-            self.call_count[r, col] += 1
-            self.calls[r, t] = new
-        # a caller's waits change only with its hand or call: not where it discards the
-        # card it drew (its hand is again the one its waits were found for)
-        moved = self._c1.take(seat) != 0
-        moved &= calling | (k != self.drawn[rows])
-        if moved.any():
-            r, t = rows[moved], s[moved]
-            w, _ = wait_set(self.hands[r, t], self.totals[r, t], self.calls[r, t], self.shape)
-            self.waits[r, t] = w
-            self.wanted[r] = self.waits[r].any(axis=1)
-        self.drawn[rows] = -1
-        self.drawn_from[rows] = FROM_DEAL
-        self.self_ok[rows] = False
-        if self.rules.discard_wins:
-            others, any_ = self._claimers(rows, s, k)
-            if any_.any():
-                r, t, c = rows[any_], s[any_], k[any_]
-                self._p1[r * N_KINDS + c] -= 1
-                self.top_ok[r] = False
-                q = np.full((len(r), self.n), -1, np.int64)
-                q[:, : self.n - 1] = others[any_]
-                self._open_claim(r, q, c, t, True)
-                rows, s = rows[~any_], s[~any_]
-        return self._turn_passes(rows, s)
 
     def _turn_passes(self, rows: I64, s: I64) -> I64:
         """After a discard: the hand ends when the stock is spent, else the next seat draws."""

@@ -1,0 +1,569 @@
+"""The batched simulator's hot per-step paths as row loops compiled by numba.
+
+numpy's every call pays a fixed cost, and a step of the simulator is dozens of calls over
+every row and over the few rows near a call, a claim or a win; here one compiled loop over
+the rows does a row's whole piece of the step (its legal-action mask, its take or draw, its
+discard). The rules, with their sources, are those of the reference engine
+(:mod:`cherki.games.sets.state`); each kernel names the method it mirrors. What is rare and
+batched well by numpy stays in numpy: a sampei and its scoring, a pass, the deal, the
+heuristic's measures.
+
+Our specifications
+------------------
+* **The same rules, row by row.** Each kernel computes, for one row, what the numpy code
+  computed for all the rows at once; the exactness tests (``tests/test_vector_exact.py``)
+  hold the simulator to the reference engine through them.
+* **No random draws here**: the policies draw their lots from numpy's generator, as before,
+  so a seed plays the same hands.
+* **Compiled once, cached**: numba compiles each kernel at its first call in a process
+  (``cache=True``: the machine code is kept in ``__pycache__``, or in numba's user cache
+  directory, ``~/.cache/numba``, where the package's is not writable) and loads it from the
+  cache afterwards: about 8 s to compile them all, under 1 s to load them
+  (``docs/simulation.md``). Where neither directory can be written they are compiled in
+  each process.
+  The module is imported only by the batched simulator: ``import cherki`` and the web
+  server do not load numba.
+* numba has no type stubs: the kernels take and return numpy arrays, and the typed
+  wrappers that call them are in the modules that use them (this module is a library seam
+  for ``Any``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numba
+import numpy as np
+
+from cherki.core.cards import N_KINDS
+from cherki.games.sets.actions import (
+    CALL_CEKI,
+    CALL_TAN,
+    DISCARD,
+    DRAW,
+    FROM_DEAL,
+    FROM_DISCARD,
+    FROM_STOCK,
+    PASS,
+    PHASE_CLAIM,
+    PHASE_DISCARD,
+    PHASE_DRAW,
+    SAMPEI,
+    TAKE,
+)
+from cherki.vector.rules import CEKI, TAN
+
+#: ``caller_changes`` as the kernels read it
+CHANGES = {"none": 0, "mata-only": 1, "free": 2}
+
+
+def _jit(func: Any) -> Any:
+    """``func`` compiled by numba, its machine code cached on disk; where no cache directory
+    can be written (the package's ``__pycache__`` nor numba's user cache directory), compiled
+    afresh in each process instead."""
+    try:
+        return numba.njit(cache=True, nogil=True)(func)
+    except RuntimeError:  # numba: "cannot cache function …: no locator available"
+        return numba.njit(nogil=True)(func)
+
+
+_K = N_KINDS
+_ACTIONS = CALL_CEKI + N_KINDS
+
+
+@_jit
+def _calls_row(h, t, of, size, least, chiqui, kind, keeps, held_g, short_g):  # type: ignore[no-untyped-def]
+    """:func:`cherki.vector.rules.calls_after_discard` for one hand (the calls open after a
+    discard, ``SetsState._call_actions``): False where the hand
+    is not one discard from waiting; else ``kind`` (the call it would wait as after
+    discarding each kind, 0: none) and ``keeps`` filled in."""
+    n_groups = len(t)
+    opens = 0
+    rsum = 0
+    lo = -1
+    hi = -1
+    for g in range(n_groups):
+        r = t[g] % size
+        if r != 0:
+            opens += 1
+            rsum += r
+            if lo < 0:
+                lo = g
+            hi = g
+    closed = opens == 0
+    if not (closed or (opens == 2 and rsum == size)):
+        return False
+    n_mata = 0
+    n_pair = 0
+    for g in range(n_groups):
+        held_g[g] = 0
+        short_g[g] = 0
+    for k in range(_K):
+        x = h[k]
+        if x >= size:
+            n_mata += 1
+        if x >= size - 1:
+            n_pair += 1
+        if x >= least:
+            held_g[of[k]] += 1
+        if x % size == size - 1:
+            short_g[of[k]] += 1
+    for k in range(_K):
+        x = h[k]
+        g = of[k]
+        if closed:
+            valid = True
+            okg = g
+        else:
+            valid = t[g] % size == 1
+            okg = hi if g == lo else lo
+        mata_after = n_mata > (1 if x == size else 0)
+        winners = held_g[okg] > (1 if (closed and x == least) else 0)
+        if chiqui and n_pair > (1 if x == size - 1 else 0):
+            winners = True
+        if not valid:
+            kind[k] = 0
+        elif mata_after:
+            kind[k] = TAN
+        elif winners:
+            kind[k] = CEKI
+        else:
+            kind[k] = 0
+        hm = x % size
+        pr = short_g[okg]
+        if closed:
+            pr += (1 if hm == 0 else 0) - (1 if hm == size - 1 else 0)
+        keeps[k] = pr > 0
+    return True
+
+
+@_jit
+def _discards_row(  # type: ignore[no-untyped-def]
+    out, h, t, md, call, drawn, self_ok, opens, of, size, least, chiqui, mode, scratch
+):
+    """The discard-phase mask of one seat (``SetsState._discard_actions``, a caller's by
+    ``_caller_discards``) into ``out`` (a row of ``NUM_ACTIONS`` flags). ``opens``: the
+    hand's groups that are not whole sets (more than two: no discard leaves it waiting)."""
+    kind, keeps, held_g, short_g = scratch
+    for a in range(_ACTIONS):
+        out[a] = False
+    out[SAMPEI] = self_ok
+    if call == 0:
+        for k in range(_K):
+            out[DISCARD + k] = h[k] > md[k]
+        if opens <= 2 and _calls_row(h, t, of, size, least, chiqui, kind, keeps, held_g, short_g):
+            for k in range(_K):
+                if h[k] > md[k]:
+                    if kind[k] == TAN:
+                        out[CALL_TAN + k] = True
+                    elif kind[k] == CEKI:
+                        out[CALL_CEKI + k] = True
+        return
+    # a caller (``caller_discards``): the card it drew, or a change of call
+    if drawn < 0:
+        return
+    if h[drawn] > md[drawn]:
+        out[DISCARD + drawn] = True
+    if mode == 0:
+        return
+    mata_only = mode == 1
+    if mata_only and h[drawn] % size != 0:
+        return
+    some = False
+    for k in range(_K):
+        if k != drawn and h[k] > md[k] and not (mata_only and h[k] % size == 0):
+            some = True
+            break
+    if not some or not _calls_row(h, t, of, size, least, chiqui, kind, keeps, held_g, short_g):
+        return
+    for k in range(_K):
+        if k == drawn or h[k] <= md[k] or (mata_only and h[k] % size == 0):
+            continue
+        kd = kind[k]
+        if kd == 0:
+            continue
+        if kd == call or (call == CEKI and kd == TAN and keeps[k]):
+            out[DISCARD + k] = True
+        if kd != call:
+            if kd == TAN:
+                out[CALL_TAN + k] = True
+            else:
+                out[CALL_CEKI + k] = True
+
+
+@_jit
+def _take_ok(h, t, md, call, k, of, size, least, chiqui, mode, scratch, row):  # type: ignore[no-untyped-def]
+    """May the seat take the top discard ``k`` (``SetsState._take_ok``)? Refused only where
+    taking it would complete an exposed olo and leave no card the seat may discard."""
+    if h[k] % size != size - 1:
+        return True
+    h2 = h.copy()
+    t2 = t.copy()
+    md2 = md.copy()
+    h2[k] += 1
+    t2[of[k]] += 1
+    md2[k] += size
+    _discards_row(row, h2, t2, md2, call, k, False, 0, of, size, least, chiqui, mode, scratch)
+    return row.any()
+
+
+@_jit
+def fill_mask(  # type: ignore[no-untyped-def]
+    mask, rows, phase, current, drawn, top, top_ok, self_ok, hands, totals, melded, calls,
+    opens, of, size, least, chiqui, mode, lays,
+):  # fmt: skip
+    """The legal-action masks of ``rows`` (``SetsState.legal_actions``; all false where a
+    hand is over)."""
+    n_groups = totals.shape[2]
+    scratch = (
+        np.zeros(_K, np.int64),
+        np.zeros(_K, np.bool_),
+        np.zeros(n_groups, np.int64),
+        np.zeros(n_groups, np.int64),
+    )
+    row = np.zeros(_ACTIONS, np.bool_)
+    for i in range(len(rows)):
+        r = rows[i]
+        out = mask[r]
+        ph = phase[r]
+        if ph == PHASE_DISCARD:
+            s = current[r]
+            _discards_row(
+                out, hands[r, s], totals[r, s], melded[r, s], calls[r, s], drawn[r],
+                self_ok[r], opens[r, s], of, size, least, chiqui, mode, scratch,
+            )  # fmt: skip
+            continue
+        for a in range(_ACTIONS):
+            out[a] = False
+        if ph == PHASE_DRAW:
+            out[DRAW] = True
+            if top_ok[r]:
+                if lays:
+                    s = current[r]
+                    out[TAKE] = _take_ok(
+                        hands[r, s], totals[r, s], melded[r, s], calls[r, s], top[r], of,
+                        size, least, chiqui, mode, scratch, row,
+                    )  # fmt: skip
+                else:
+                    out[TAKE] = True
+        elif ph == PHASE_CLAIM:
+            out[SAMPEI] = True
+            out[PASS] = True
+
+
+# -- a step: takes, draws and discards ------------------------------------------------------
+#: the lines of the simulator's whole numbers the step kernel reads and writes, in the
+#: order of its ``lines`` argument (:meth:`cherki.vector.sets.SetsVector.apply`)
+LINES = (
+    "pos", "top", "n_calls", "current", "phase", "drawn", "drawn_from", "n_claim",
+    "claim_card", "claim_drawer", "actions", "turns", "last_actor",
+)  # fmt: skip
+#: then the events it counts, in this order, and the three call counts
+EVENT_LINES = ("take", "reveal", "draw", "expose", "discard", "call")
+(_POS, _TOP, _NCALLS, _CUR, _PHASE, _DRAWN, _FROM, _NCLAIM, _CCARD, _CDRAWER, _ACTS, _TURNS,
+ _LAST, _EV_TAKE, _EV_REVEAL, _EV_DRAW, _EV_EXPOSE, _EV_DISCARD, _EV_CALL, _CALLS0) = range(
+    len(LINES) + len(EVENT_LINES) + 1
+)  # fmt: skip
+#: the flags' lines (:data:`cherki.vector.sets._FLAGS`)
+_TOP_OK, _SELF_OK, _CLAIM_DISC = 0, 1, 2
+
+
+@_jit
+def _group(totals, opens, r, s, g, step, is_open):  # type: ignore[no-untyped-def]
+    """A card of group ``g`` in (``step`` 1) or out (-1) of a hand:
+    its group total and its count of open groups."""
+    old = totals[r, s, g]
+    new = old + step
+    totals[r, s, g] = new
+    opens[r, s] += is_open[new] - is_open[old]
+
+
+@_jit
+def _self_win(hands, totals, opens, calls, waits, r, s, k, of, size, chiqui, must_call):  # type: ignore[no-untyped-def]
+    """Would card ``k`` (not yet in the hand) win for the seat (``_can_self_win``)? The
+    cheapest and most selective test first: a hand with more than one group that is not a
+    whole number of sets cannot win on one card."""
+    o = opens[r, s]
+    if o > 1:
+        return False
+    call = calls[r, s]
+    if not (call == 0 or waits[r, s, k]):
+        return False
+    if must_call and call == 0:
+        return False
+    tg = totals[r, s, of[k]]
+    rest = o - (1 if tg % size != 0 else 0)
+    if rest != 0 or (tg + 1) % size != 0:
+        return False
+    top = 0
+    for j in range(_K):
+        x = hands[r, s, j] + (1 if j == k else 0)
+        if x > top:
+            top = x
+    return top >= size or (chiqui and top >= size - 1)
+
+
+@_jit
+def _claimers(calls, waits, order, r, s, k, n, first_caller, q, at):  # type: ignore[no-untyped-def]
+    """The seats after ``s`` whose call waits on
+    ``k`` written into ``q`` from ``at`` in claim order (turn order, or by who called
+    first); how many."""
+    m = 0
+    for j in range(1, n):
+        t = (s + j) % n
+        if calls[r, t] != 0 and waits[r, t, k]:
+            # insertion by key, stable
+            key = order[r, t] if first_caller else j
+            i = m
+            while i > 0:
+                u = q[at + i - 1]
+                if (order[r, u] if first_caller else (u - s) % n) <= key:
+                    break
+                q[at + i] = u
+                i -= 1
+            q[at + i] = t
+            m += 1
+    return m
+
+
+@_jit
+def _open_claim(ints, L, flags, claimants, r, q, card, drawer, discard):  # type: ignore[no-untyped-def]
+    """The card ``card`` (drawn and shown, or ``discard``-ed) by ``drawer`` would win for
+    the seats of ``q`` (in order, -1 padded): each in turn may claim it or pass."""
+    m = 0
+    for j in range(len(q)):
+        claimants[r, j] = q[j]
+        if q[j] >= 0:
+            m += 1
+    ints[L[_NCLAIM], r] = m
+    ints[L[_CCARD], r] = card
+    ints[L[_CDRAWER], r] = drawer
+    flags[_CLAIM_DISC, r] = discard
+    ints[L[_PHASE], r] = PHASE_CLAIM
+    ints[L[_CUR], r] = q[0]
+
+
+@_jit
+def _wait_set(hands, totals, calls, waits, r, s, of, size, least, chiqui):  # type: ignore[no-untyped-def]
+    """The cards a seat (one card short of winning) waits on, written into its ``waits``
+    (``wait_for``; a ceki caller whose hand now waits as tan still waits only on a card
+    that completes a mata, ``SetsState._call_wait``)."""
+    n_groups = totals.shape[2]
+    n_last = 0
+    n_other = 0
+    open_g = -1
+    for g in range(n_groups):
+        x = totals[r, s, g] % size
+        if x == size - 1:
+            n_last += 1
+            if open_g < 0:
+                open_g = g
+        elif x != 0:
+            n_other += 1
+    top = 0
+    for j in range(_K):
+        if hands[r, s, j] > top:
+            top = hands[r, s, j]
+    ok = n_last == 1 and n_other == 0
+    full = top >= size or (chiqui and top >= size - 1)
+    keep = calls[r, s] == CEKI and top >= size  # waits as tan: only the short kinds
+    for j in range(_K):
+        h = hands[r, s, j]
+        w = ok and of[j] == open_g and (full or h >= least)
+        if w and keep and h % size != size - 1:
+            w = False
+        waits[r, s, j] = w
+
+
+@_jit
+def step(  # type: ignore[no-untyped-def]
+    rows, act, ints, L, flags, hands, totals, opens, exposed, melded, stock, pile, calls,
+    changed, order, waits, wanted, claimants, of, is_open, n, size, least, chiqui, must_call,
+    first_caller, lays, discard_wins, live_end,
+):  # fmt: skip
+    """The takes, draws and discards of a step (``SetsState.apply``: its take, ``_draw``,
+    ``_discard``) and every row's count of actions and turns; a sampei or a pass is left
+    to the caller (their rows' seats and phases untouched). A drawn card is shown once a
+    call stands, and where it would win for a caller after the drawer the claim opens (the
+    drawer first where it wins for them too); a discard that some caller waits on opens
+    the claim where ``discard_wins``; after a discard the hand ends when the stock is
+    spent, else the next seat draws. Returns the rows whose hand ended (the stock spent),
+    in row order."""
+    ended = np.empty(len(rows), np.int64)
+    n_ended = 0
+    q = np.empty(n, np.int64)
+    for i in range(len(rows)):
+        r = rows[i]
+        a = act[i]
+        s = ints[L[_CUR], r]
+        ints[L[_ACTS], r] += 1
+        if ints[L[_LAST], r] != s:
+            ints[L[_TURNS], r] += 1
+        ints[L[_LAST], r] = s
+        if a <= DRAW:  # take the top discard, or draw
+            taking = a == TAKE
+            olo = False
+            if taking:
+                k = ints[L[_TOP], r]
+                ints[L[_EV_TAKE], r] += 1
+                pile[r, k] -= 1
+                flags[_TOP_OK, r] = False
+                olo = lays and hands[r, s, k] % size == size - 1
+                revealed = False
+            else:
+                pos = ints[L[_POS], r]
+                k = stock[r, pos]
+                ints[L[_POS], r] = pos + 1
+                revealed = ints[L[_NCALLS], r] > 0
+                ints[L[_EV_REVEAL if revealed else _EV_DRAW], r] += 1
+                if revealed and wanted[r, k]:
+                    m = _claimers(calls, waits, order, r, s, k, n, first_caller, q, 1)
+                    if m:
+                        if _self_win(hands, totals, opens, calls, waits, r, s, k, of, size,
+                                     chiqui, must_call):  # fmt: skip
+                            q[0] = s
+                            for j in range(m + 1, n):
+                                q[j] = -1
+                        else:
+                            for j in range(m):
+                                q[j] = q[j + 1]
+                            for j in range(m, n):
+                                q[j] = -1
+                        _open_claim(ints, L, flags, claimants, r, q, k, s, False)
+                        continue
+            flags[_SELF_OK, r] = (not taking) and _self_win(
+                hands, totals, opens, calls, waits, r, s, k, of, size, chiqui, must_call
+            )
+            hands[r, s, k] += 1
+            _group(totals, opens, r, s, of[k], 1, is_open)
+            if taking or revealed:
+                exposed[r, s, k] += 1
+            ints[L[_DRAWN], r] = k
+            ints[L[_FROM], r] = FROM_DISCARD if taking else FROM_STOCK
+            ints[L[_PHASE], r] = PHASE_DISCARD
+            if olo:
+                melded[r, s, k] += size
+                if melded[r, s, k] > exposed[r, s, k]:
+                    exposed[r, s, k] = melded[r, s, k]
+                ints[L[_EV_EXPOSE], r] += 1
+            continue
+        if a < DISCARD:  # sampei or pass: the caller's
+            continue
+        k = (a - DISCARD) % _K
+        hands[r, s, k] -= 1
+        _group(totals, opens, r, s, of[k], -1, is_open)
+        if exposed[r, s, k] > melded[r, s, k]:
+            exposed[r, s, k] -= 1
+        pile[r, k] += 1
+        ints[L[_TOP], r] = k
+        flags[_TOP_OK, r] = True
+        ints[L[_EV_DISCARD], r] += 1
+        calling = a >= CALL_TAN
+        if calling:
+            new = TAN if a < CALL_CEKI else CEKI
+            if calls[r, s] == 0:
+                order[r, s] = ints[L[_NCALLS], r]
+                ints[L[_NCALLS], r] += 1
+                ints[L[_CALLS0] + new - 1, r] += 1
+            else:
+                changed[r, s] = True
+                ints[L[_CALLS0] + 2, r] += 1
+            ints[L[_EV_CALL], r] += 1
+            calls[r, s] = new
+        # a caller's waits change only with its hand or call
+        if calls[r, s] != 0 and (calling or k != ints[L[_DRAWN], r]):
+            _wait_set(hands, totals, calls, waits, r, s, of, size, least, chiqui)
+            for j in range(_K):
+                w = False
+                for t in range(n):
+                    if waits[r, t, j]:
+                        w = True
+                        break
+                wanted[r, j] = w
+        ints[L[_DRAWN], r] = -1
+        ints[L[_FROM], r] = FROM_DEAL
+        flags[_SELF_OK, r] = False
+        if discard_wins:
+            m = _claimers(calls, waits, order, r, s, k, n, first_caller, q, 0)
+            if m:
+                pile[r, k] -= 1
+                flags[_TOP_OK, r] = False
+                for j in range(m, n):
+                    q[j] = -1
+                _open_claim(ints, L, flags, claimants, r, q, k, s, True)
+                continue
+        if ints[L[_POS], r] >= live_end:
+            ended[n_ended] = r
+            n_ended += 1
+        else:
+            ints[L[_CUR], r] = s + 1 if s + 1 < n else 0
+            ints[L[_PHASE], r] = PHASE_DRAW
+    return ended[:n_ended]
+
+
+# -- the random policy's choice -------------------------------------------------------------
+@_jit
+def random_actions(rows, phase, mask, coin, u):  # type: ignore[no-untyped-def]
+    """:class:`cherki.vector.policies.RandomPolicy`'s choice from its lots: a draw phase
+    takes the top discard where it may and ``coin`` < 0.5, else draws; a claim is a sampei
+    where ``coin`` < 0.5, else a pass; a discard phase takes its ``j``-th legal action,
+    ``j = floor(u * count)`` (``u``: one lot for each row in the discard phase, in row
+    order)."""
+    out = np.empty(len(rows), np.int64)
+    x = 0
+    for i in range(len(rows)):
+        r = rows[i]
+        ph = phase[r]
+        if ph == PHASE_DRAW:
+            out[i] = TAKE if (mask[r, TAKE] and coin[i] < 0.5) else DRAW
+        elif ph == PHASE_CLAIM:
+            out[i] = SAMPEI if coin[i] < 0.5 else PASS
+        else:
+            c = 0
+            for a in range(_ACTIONS):
+                if mask[r, a]:
+                    c += 1
+            j = int(u[x] * c)
+            x += 1
+            for a in range(_ACTIONS):
+                if mask[r, a]:
+                    if j == 0:
+                        out[i] = a
+                        break
+                    j -= 1
+    return out
+
+
+# -- a deal into rows -----------------------------------------------------------------------
+@_jit
+def deal_rows(  # type: ignore[no-untyped-def]
+    rows, hands, totals, opens, stock, ints, flags, exposed, melded, pile, waits, wanted,
+    changed, calls, order, claimants, unscored, stale, d_hands, d_totals, d_opens, d_stock,
+    d_ints, d_self_ok, kandang,
+):  # fmt: skip
+    """Hands dealt (``d_…``: :class:`cherki.vector.deal.Deals`, a line each) into ``rows``:
+    their hands, totals, open groups, stock and whole numbers copied; everything else of
+    the rows cleared (``SetsVector._deal_next``)."""
+    n = hands.shape[1]
+    for i in range(len(rows)):
+        r = rows[i]
+        hands[r] = d_hands[i]
+        totals[r] = d_totals[i]
+        opens[r] = d_opens[i]
+        stock[r] = d_stock[i]
+        ints[:, r] = d_ints[:, i]
+        flags[:, r] = False
+        if kandang:
+            flags[_SELF_OK, r] = d_self_ok[i]
+        exposed[r] = 0
+        melded[r] = 0
+        pile[r] = 0
+        waits[r] = False
+        wanted[r] = False
+        for s in range(n):
+            changed[r, s] = False
+            calls[r, s] = 0
+            order[r, s] = -1
+            claimants[r, s] = -1
+        unscored[r] = True
+        stale[r] = True
