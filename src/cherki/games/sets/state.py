@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from typing import Final
@@ -47,9 +48,12 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
-#: every kind, and the discard of each, as ranges for ``itertools.compress``
-_KINDS: Final = range(N_KINDS)
+#: the discard of each kind, as a range for ``itertools.compress``
 _DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
+#: the draw and the claim phases' legal lists, shared (the base class never changes them)
+_TAKE_OR_DRAW: Final = [TAKE, DRAW]
+_DRAW_ONLY: Final = [DRAW]
+_SAMPEI_OR_PASS: Final = [SAMPEI, PASS]
 
 
 # -- the call kept ---------------------------------------------------------------------------
@@ -154,6 +158,10 @@ class SetsState(State):
         self.totals = (
             totals if totals is not None else [group_totals(h, self.grouping) for h in hands]
         )
+        #: each seat's discard actions, ``DISCARD + k`` for every kind ``k`` it holds,
+        #: ascending, kept with every change of its hand (:meth:`_gain`, :meth:`_lose`): the
+        #: discard phase's list is a copy of it, not a pass over every kind (a hot path)
+        self.held = [list(compress(_DISCARDS, h)) for h in hands]
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -238,6 +246,22 @@ class SetsState(State):
     def _may_discard(self, s: int, k: int) -> bool:
         return self.hands[s][k] > self.melded[s][k]
 
+    def _gain(self, s: int, k: int) -> None:
+        """A card ``k`` into seat ``s``'s hand: its counts, group totals and held kinds."""
+        hand = self.hands[s]
+        if not hand[k]:
+            insort(self.held[s], DISCARD + k)
+        hand[k] += 1
+        self.totals[s][self.grouping[k]] += 1
+
+    def _lose(self, s: int, k: int) -> None:
+        """A card ``k`` out of seat ``s``'s hand (:meth:`_gain` undone)."""
+        hand = self.hands[s]
+        hand[k] -= 1
+        if not hand[k]:
+            self.held[s].remove(DISCARD + k)
+        self.totals[s][self.grouping[k]] -= 1
+
     # -- copies -------------------------------------------------------------------------
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled and deep-copied through the one constructor, as :meth:`clone` copies."""
@@ -292,13 +316,14 @@ class SetsState(State):
         """The seat to act's legal actions, ascending (the base class caches them)."""
         phase = self.phase
         if phase == PHASE_DRAW:
-            # _take_ok holds at once where a taken mata is not laid (a hot path)
+            # _take_ok holds at once where a taken mata is not laid (a hot path); the lists
+            # are shared constants (the base class keeps them unchanged)
             if self.top_available and (not self.lays_mata or self._take_ok(self.current)):
-                return [TAKE, DRAW]
-            return [DRAW]
+                return _TAKE_OR_DRAW
+            return _DRAW_ONLY
         if phase == PHASE_CLAIM:
-            return [SAMPEI, PASS]
-        return sorted(self._discard_actions(self.current))
+            return _SAMPEI_OR_PASS
+        return self._discard_actions(self.current)
 
     def _take_ok(self, s: int) -> bool:
         """A discard that would complete an exposed olo may be taken only if the seat still
@@ -308,40 +333,38 @@ class SetsState(State):
         if not (self.lays_mata and hand[k] % self.size == self.size - 1):
             return True
         drawn, ok_win = self.drawn, self.self_win_ok
-        g = self.grouping[k]
-        hand[k] += 1
-        self.totals[s][g] += 1
+        self._gain(s, k)
         self.melded[s][k] += self.size
         view, self._melds_view = self._melds_view, None
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
-        hand[k] -= 1
-        self.totals[s][g] -= 1
+        self._lose(s, k)
         self.melded[s][k] -= self.size
         self._melds_view = view  # the melds as they were: their view (and encoding) holds
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
 
     def _discard_actions(self, s: int) -> list[int]:
+        """The discard phase's actions of seat ``s``, ascending: sampei, the discards, the
+        discards with a tan call, with a ceki call."""
         hand = self.hands[s]
-        acts = [SAMPEI] if self.self_win_ok else []
         call = self.calls[s]
         if call is None:
             melded = self.melded[s]
-            if any(melded):
-                kinds = [k for k in range(N_KINDS) if hand[k] > melded[k]]
-                acts.extend([DISCARD + k for k in kinds])
-            else:  # the kinds held, and their discards, picked in C (a hot path)
-                kinds = list(compress(_KINDS, hand))
-                acts.extend(compress(_DISCARDS, hand))
+            if any(melded):  # a laid olo's cards stay on the table
+                discards = [DISCARD + k for k in range(N_KINDS) if hand[k] > melded[k]]
+            else:
+                discards = self.held[s]
+            acts = [SAMPEI, *discards] if self.self_win_ok else discards[:]
             if not self.lapsed[s]:
-                acts.extend(self._call_actions(hand, kinds, self.totals[s]))
+                acts.extend(self._call_actions(hand, discards, self.totals[s]))
             return acts
+        acts = [SAMPEI] if self.self_win_ok else []
         return acts + self._caller_discards(s, hand, call)
 
-    def _call_actions(self, hand: list[int], kinds: list[int], totals: list[int]) -> list[int]:
-        """Discard-and-call actions for a full hand of a seat that has not called (``totals``:
-        its cards per group)."""
+    def _call_actions(self, hand: list[int], discards: list[int], totals: list[int]) -> list[int]:
+        """Discard-and-call actions for a full hand of a seat that has not called, ascending
+        (``discards``: its discard actions; ``totals``: its cards per group)."""
         grouping = self.grouping
         size = self.size
         # each group's cards modulo the set size, in C: most hands have more than two groups
@@ -364,8 +387,10 @@ class SetsState(State):
                 cand.add(b)
             if not cand:
                 return []
-        out: list[int] = []
-        for k in kinds:
+        tan: list[int] = []
+        ceki: list[int] = []
+        for d in discards:
+            k = d - DISCARD
             g = grouping[k]
             if cand is not None and g not in cand:
                 continue
@@ -375,18 +400,21 @@ class SetsState(State):
             hand[k] += 1
             totals[g] += 1
             if w.call == "tan":
-                out.append(CALL_TAN + k)
+                tan.append(CALL_TAN + k)
             elif w.call == "ceki":
-                out.append(CALL_CEKI + k)
-        return out
+                ceki.append(CALL_CEKI + k)
+        return tan + ceki if ceki else tan
 
     def _caller_discards(self, s: int, hand: list[int], call: str) -> list[int]:
-        """Discards open to a seat that has called (R-CHANGE, option caller_changes)."""
+        """Discards open to a seat that has called (R-CHANGE, option caller_changes),
+        ascending: the discards, then the changes of call (all to the other call)."""
         drawn = self.drawn
-        acts = [DISCARD + drawn] if drawn >= 0 and self._may_discard(s, drawn) else []
+        keep = drawn >= 0 and self._may_discard(s, drawn)
         mode = self.rules.caller_changes
         if mode == "none" or drawn < 0:
-            return acts
+            return [DISCARD + drawn] if keep else []
+        acts: list[int] = []
+        changes: list[int] = []
         size = self.size
         hand[drawn] -= 1
         old_mata = mata_count(hand, size)[0]
@@ -398,7 +426,11 @@ class SetsState(State):
         totals, grouping = self.totals[s], self.grouping
         for k in range(N_KINDS):
             c = hand[k]
-            if not c or k == drawn or not self._may_discard(s, k):
+            if k == drawn:
+                if keep:
+                    acts.append(DISCARD + k)
+                continue
+            if not c or not self._may_discard(s, k):
                 continue
             better = full_mata - (1 if c % size == 0 else 0) > old_mata
             if mata_only and not better:
@@ -419,8 +451,8 @@ class SetsState(State):
             if w.call == call or keeps:
                 acts.append(DISCARD + k)
             if w.call != call:
-                acts.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
-        return acts
+                changes.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
+        return acts + changes if changes else acts
 
     def _describe_win(self) -> str:
         r = self.rules
@@ -567,8 +599,7 @@ class SetsState(State):
             self.top_available = False
             hand = self.hands[s]
             completes_olo = self.lays_mata and hand[card] % self.size == self.size - 1
-            hand[card] += 1
-            self.totals[s][self.grouping[card]] += 1
+            self._gain(s, card)
             self.exposed[s][card] += 1
             self._exposed_view = None
             self._shown |= 1 << s
@@ -610,8 +641,7 @@ class SetsState(State):
             self._exposed_view = None
             self._shown |= 1 << s
         self.self_win_ok = self._can_self_win(s, card)
-        self.hands[s][card] += 1
-        self.totals[s][self.grouping[card]] += 1
+        self._gain(s, card)
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.phase = PHASE_DISCARD
         return [drawn]
@@ -657,8 +687,7 @@ class SetsState(State):
             self.top_available = True
             events.extend(self._after_discard(drawer))
             return events
-        self.hands[drawer][card] += 1
-        self.totals[drawer][self.grouping[card]] += 1
+        self._gain(drawer, card)
         self.exposed[drawer][card] += 1
         self._exposed_view = None
         self._shown |= 1 << drawer
@@ -671,8 +700,7 @@ class SetsState(State):
     def _discard(self, s: int, action: int) -> list[Event]:
         k = (action - DISCARD) % N_KINDS
         hand = self.hands[s]
-        hand[k] -= 1
-        self.totals[s][self.grouping[k]] -= 1
+        self._lose(s, k)
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
             self._exposed_view = None
@@ -732,8 +760,7 @@ class SetsState(State):
     def _sampei(self, s: int) -> list[Event]:
         if self.phase == PHASE_CLAIM:
             card = self.claim_card
-            self.hands[s][card] += 1
-            self.totals[s][self.grouping[card]] += 1
+            self._gain(s, card)
             from_seat = self.claim_drawer
             if self.claim_from_discard:
                 how = "discard"
