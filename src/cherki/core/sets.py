@@ -163,6 +163,10 @@ _WAITS_BY_GROUPING: Final = {
     for r, g in GROUPINGS.items()
 }
 
+#: the ceki waits on some cards of a group :func:`wait_for` has made, by their cards (a
+#: few kinds of one group each: a small table)
+_CEKI_WAITS: Final[dict[tuple[int, ...], Wait]] = {}
+
 
 def wait_for(
     counts: Sequence[int],
@@ -203,7 +207,12 @@ def wait_for(
     # C8 M8 waits on C8 and M8 (C8 C8 M8 goes out on a chiqui), not on S8.
     least = max(1, size - 2) if chiqui else size - 1
     winners = tuple(k for k in kinds if counts[k] >= least)
-    return Wait("ceki", winners) if winners else NO_WAIT
+    if not winners:
+        return NO_WAIT
+    wait = _CEKI_WAITS.get(winners)
+    if wait is None:  # made once, then shared (immutable; a hot path)
+        wait = _CEKI_WAITS[winners] = Wait("ceki", winners)
+    return wait
 
 
 @dataclass(frozen=True, slots=True)

@@ -209,7 +209,7 @@ class SetsState(State):
         self.context: dict[str, JSON] = dict(context or {})
         self._init_pot()
         if log is None:  # the stock as the table shows it: the scoring reserve is not drawn
-            log = [Event(EventKind.DEAL, first, number=max(0, self.live_end - pos))]
+            log = [event(EventKind.DEAL, first, number=max(0, self.live_end - pos))]
         self.log = log
         self.history = history if history is not None else []
         self._result = result
@@ -614,7 +614,7 @@ class SetsState(State):
                 self._shown |= 1 << s
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
                 olo = (card,) * self.size
-                events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
+                events.append(event(EventKind.EXPOSE, s, card, cards=olo))
             return events
         if action == SAMPEI:
             return self._sampei(s)
@@ -717,7 +717,7 @@ class SetsState(State):
                 self.call_order[s] = sum(1 for c in self.calls if c is not None)
             else:
                 self.call_changed[s] = True
-            events.append(Event(EventKind.CALL, s, call=call, changed=changed))
+            events.append(event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
         elif self.calls_put_off and self.calls[s] is None:
             # [000] "they can call on their next discard": a plain discard that leaves the
@@ -773,10 +773,10 @@ class SetsState(State):
             card, how, from_seat = -1, "kandang-tangan", s
         else:
             card, how, from_seat = self.drawn, "self-draw", s
-        events = [Event(EventKind.SAMPEI, s, card if card >= 0 else None)]
+        events = [event(EventKind.SAMPEI, s, card if card >= 0 else None)]
         self._finish_win(s, how, card, from_seat)
         assert self._result is not None
-        events.append(Event(EventKind.END))
+        events.append(event(EventKind.END))
         return events
 
     # -- scoring ------------------------------------------------------------------------
