@@ -351,8 +351,8 @@ class SetsState(State):
         call = self.calls[s]
         if call is None:
             melded = self.melded[s]
-            if any(melded):  # a laid olo's cards stay on the table
-                discards = [DISCARD + k for k in range(N_KINDS) if hand[k] > melded[k]]
+            if any(melded):  # a laid olo's cards stay on the table (of the kinds held)
+                discards = [d for d in self.held[s] if hand[d - DISCARD] > melded[d - DISCARD]]
             else:
                 discards = self.held[s]
             acts = [SAMPEI, *discards] if self.self_win_ok else discards[:]
