@@ -192,6 +192,21 @@ def wait_for(
     open_group = remainders.find(size - 1)
     if open_group < 0:
         return NO_WAIT
+    return wait_in(counts, grouping, size, chiqui, open_group)
+
+
+def wait_in(
+    counts: Sequence[int],
+    grouping: Sequence[int],
+    size: int,
+    chiqui: bool,
+    open_group: int,
+    mata: bool | None = None,
+) -> Wait:
+    """:func:`wait_for` of a hand whose one open group, one card short of a set, is
+    ``open_group``, every other group a whole number of sets (the caller knows it: the
+    discard-and-call check, which finds it without counting). ``mata``: whether the hand
+    holds a mata, when the caller knows (None: counted here)."""
     known = _WAITS_BY_GROUPING.get(id(grouping))
     if known is not None and known[0] is grouping:  # one of GROUPINGS: its waits made once
         tan, ceki = known[1][open_group], known[2][open_group]
@@ -199,7 +214,7 @@ def wait_for(
         kinds = tuple(k for k in range(N_KINDS) if grouping[k] == open_group)
         tan, ceki = Wait("tan", kinds), Wait("ceki", kinds)
     kinds = tan.cards
-    if has_mata(counts, size):
+    if has_mata(counts, size) if mata is None else mata:
         return tan
     if chiqui and has_chiqui(counts, size):
         return ceki

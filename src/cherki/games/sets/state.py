@@ -20,12 +20,12 @@ from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
-    REMAINDERS,
     Wait,
     group_totals,
     is_winning,
     mata_count,
     wait_for,
+    wait_in,
 )
 from cherki.games.sets.actions import (
     _NUMBER_WORDS,
@@ -162,6 +162,9 @@ class SetsState(State):
         #: ascending, kept with every change of its hand (:meth:`_gain`, :meth:`_lose`): the
         #: discard phase's list is a copy of it, not a pass over every kind (a hot path)
         self.held = [list(compress(_DISCARDS, h)) for h in hands]
+        #: each seat's number of groups whose cards are not a whole number of sets, kept
+        #: with its hand too: most full hands have more than two open, and call nothing
+        self.open_groups = [sum(1 for t in tot if t % self.size) for tot in self.totals]
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -252,7 +255,7 @@ class SetsState(State):
         if not hand[k]:
             insort(self.held[s], DISCARD + k)
         hand[k] += 1
-        self.totals[s][self.grouping[k]] += 1
+        self._count_group(s, self.grouping[k], 1)
 
     def _lose(self, s: int, k: int) -> None:
         """A card ``k`` out of seat ``s``'s hand (:meth:`_gain` undone)."""
@@ -260,7 +263,15 @@ class SetsState(State):
         hand[k] -= 1
         if not hand[k]:
             self.held[s].remove(DISCARD + k)
-        self.totals[s][self.grouping[k]] -= 1
+        self._count_group(s, self.grouping[k], -1)
+
+    def _count_group(self, s: int, g: int, change: int) -> None:
+        """Seat ``s``'s cards of group ``g`` change by ``change``: its totals and its count of
+        open groups (:attr:`open_groups`)."""
+        totals, size = self.totals[s], self.size
+        was_open = totals[g] % size != 0
+        totals[g] += change
+        self.open_groups[s] += (totals[g] % size != 0) - was_open
 
     # -- copies -------------------------------------------------------------------------
     def __reduce__(self) -> tuple[object, ...]:
@@ -351,27 +362,28 @@ class SetsState(State):
         call = self.calls[s]
         if call is None:
             melded = self.melded[s]
-            if any(melded):  # a laid olo's cards stay on the table (of the kinds held)
+            # a laid olo's cards stay on the table (of the kinds held; Chaqui alone lays one)
+            if self.lays_mata and any(melded):
                 discards = [d for d in self.held[s] if hand[d - DISCARD] > melded[d - DISCARD]]
             else:
                 discards = self.held[s]
             acts = [SAMPEI, *discards] if self.self_win_ok else discards[:]
             if not self.lapsed[s]:
-                acts.extend(self._call_actions(hand, discards, self.totals[s]))
+                acts.extend(self._call_actions(s, hand, discards))
             return acts
         acts = [SAMPEI] if self.self_win_ok else []
         return acts + self._caller_discards(s, hand, call)
 
-    def _call_actions(self, hand: list[int], discards: list[int], totals: list[int]) -> list[int]:
-        """Discard-and-call actions for a full hand of a seat that has not called, ascending
-        (``discards``: its discard actions; ``totals``: its cards per group)."""
+    def _call_actions(self, s: int, hand: list[int], discards: list[int]) -> list[int]:
+        """Discard-and-call actions for the full hand ``hand`` of seat ``s``, which has not
+        called, ascending (``discards``: its discard actions)."""
         grouping = self.grouping
         size = self.size
-        # each group's cards modulo the set size, in C: most hands have more than two groups
-        # open, and call nothing (a hot path)
-        remainders = bytes(totals).translate(REMAINDERS[size])
-        if remainders.count(0) not in (len(remainders), len(remainders) - 2):
+        # most hands have more than two groups open, and call nothing (a hot path): the
+        # count kept with the hand says so at once
+        if self.open_groups[s] not in (0, 2):
             return []
+        totals = self.totals[s]
         open_groups = [g for g, t in enumerate(totals) if t % size]
         cand: set[int] | None = None
         if open_groups:
@@ -387,6 +399,9 @@ class SetsState(State):
                 cand.add(b)
             if not cand:
                 return []
+        # the kinds of which the hand holds a mata: with one card thrown, it keeps one unless
+        # that card broke the only one
+        mata = [d - DISCARD for d in self.held[s] if hand[d - DISCARD] >= size]
         tan: list[int] = []
         ceki: list[int] = []
         for d in discards:
@@ -394,11 +409,13 @@ class SetsState(State):
             g = grouping[k]
             if cand is not None and g not in cand:
                 continue
+            # the group left open: the one that was whole (this card opens it), or the other
+            # of the two open ones
+            left_open = g if cand is None else (b if g == a else a)
+            keeps_mata = len(mata) > 1 or (len(mata) == 1 and (mata[0] != k or hand[k] > size))
             hand[k] -= 1
-            totals[g] -= 1
-            w = self._wait(hand, totals)
+            w = wait_in(hand, grouping, size, self.pair_goes_out, left_open, keeps_mata)
             hand[k] += 1
-            totals[g] += 1
             if w.call == "tan":
                 tan.append(CALL_TAN + k)
             elif w.call == "ceki":
