@@ -174,13 +174,15 @@ def wait_for(
     size: int = 3,
     chiqui: bool = False,
     totals: Sequence[int] | None = None,
+    mata: bool | None = None,
 ) -> Wait:
     """The call a ``size·n + size - 1``-card hand may make and the cards it waits on.
 
     With ``chiqui`` a hand without a mata that holds an identical pair waits (as ``ceki``) on
     every card of its open group: any of them completes a chiqui go-out; one without a pair
     waits on the kinds its open group already holds (each makes the pair). ``totals``: the
-    hand's cards per group (:func:`group_totals`), when the caller keeps them.
+    hand's cards per group (:func:`group_totals`), when the caller keeps them; ``mata``:
+    whether the hand holds a mata, when the caller knows.
     """
     if totals is None:
         totals = group_totals(counts, grouping)
@@ -192,7 +194,7 @@ def wait_for(
     open_group = remainders.find(size - 1)
     if open_group < 0:
         return NO_WAIT
-    return wait_in(counts, grouping, size, chiqui, open_group)
+    return wait_in(counts, grouping, size, chiqui, open_group, mata)
 
 
 def wait_in(
@@ -222,11 +224,14 @@ def wait_in(
     # C8 M8 waits on C8 and M8 (C8 C8 M8 goes out on a chiqui), not on S8.
     least = max(1, size - 2) if chiqui else size - 1
     winners = tuple(k for k in kinds if counts[k] >= least)
-    if not winners:
-        return NO_WAIT
-    wait = _CEKI_WAITS.get(winners)
-    if wait is None:  # made once, then shared (immutable; a hot path)
-        wait = _CEKI_WAITS[winners] = Wait("ceki", winners)
+    return ceki_wait(winners) if winners else NO_WAIT
+
+
+def ceki_wait(cards: tuple[int, ...]) -> Wait:
+    """``Wait("ceki", cards)``, made once and then shared (immutable; a hot path)."""
+    wait = _CEKI_WAITS.get(cards)
+    if wait is None:
+        wait = _CEKI_WAITS[cards] = Wait("ceki", cards)
     return wait
 
 

@@ -21,9 +21,9 @@ from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
     Wait,
+    ceki_wait,
     group_totals,
     is_winning,
-    mata_count,
     wait_for,
     wait_in,
 )
@@ -69,6 +69,7 @@ def call_wait(
     hand: Sequence[int],
     rules: SetsRules,
     totals: Sequence[int] | None = None,
+    mata: bool | None = None,
 ) -> Wait:
     """What a seat that has called ``call`` waits on with ``hand`` (its cards less any card
     drawn this turn). A ceki caller who turned a mixed set into a mata and kept the call (the
@@ -76,10 +77,12 @@ def call_wait(
     completes a mata. A caller's hand always waits with its own call: a call is made or kept
     only then (``SetsState._call_actions``, ``_caller_discards``), which is what
     ``determinize`` keeps for the hands it samples. ``totals``: the hand's cards per group,
-    when the caller keeps them."""
-    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals)
+    when the caller keeps them; ``mata``: whether the hand holds a mata, when it knows."""
+    w = wait_for(
+        hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals, mata
+    )
     if call == "ceki" and w.call == "tan":
-        return Wait("ceki", kept_ceki_waits(w.cards, hand, rules.set_size))
+        return ceki_wait(kept_ceki_waits(w.cards, hand, rules.set_size))
     return w
 
 
@@ -236,15 +239,27 @@ class SetsState(State):
     def _wins(self, hand: list[int]) -> bool:
         return is_winning(hand, self.grouping, True, self.size, self.pair_goes_out)
 
-    def _wait(self, hand: list[int], totals: list[int] | None = None) -> Wait:
-        """What ``hand`` waits on (``totals``: its cards per group, when known)."""
-        return wait_for(hand, self.grouping, self.size, self.pair_goes_out, totals)
+    def _wait(
+        self, hand: list[int], totals: list[int] | None = None, mata: bool | None = None
+    ) -> Wait:
+        """What ``hand`` waits on (``totals``: its cards per group, ``mata``: whether it
+        holds a mata, when known)."""
+        return wait_for(hand, self.grouping, self.size, self.pair_goes_out, totals, mata)
 
     def _call_wait(
-        self, call: str | None, hand: list[int], totals: list[int] | None = None
+        self,
+        call: str | None,
+        hand: list[int],
+        totals: list[int] | None = None,
+        mata: bool | None = None,
     ) -> Wait:
         """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
-        return call_wait(call, hand, self.rules, totals)
+        return call_wait(call, hand, self.rules, totals, mata)
+
+    def _holds_mata(self, s: int) -> bool:
+        """Whether seat ``s``'s hand holds a mata (of the kinds it holds: a hot path)."""
+        hand, size = self.hands[s], self.size
+        return any(hand[d - DISCARD] >= size for d in self.held[s])
 
     def _may_discard(self, s: int, k: int) -> bool:
         return self.hands[s][k] > self.melded[s][k]
@@ -433,15 +448,16 @@ class SetsState(State):
         acts: list[int] = []
         changes: list[int] = []
         size = self.size
-        hand[drawn] -= 1
-        old_mata = mata_count(hand, size)[0]
-        hand[drawn] += 1
-        # the mata after each exchange: the full hand's, less one where the card thrown
-        # breaks one (a count that is a whole number of sets)
-        full_mata = mata_count(hand, size)[0]
+        held = self.held[s]
+        # the mata after each exchange: the full hand's (each kind's whole sets, of the kinds
+        # held), less one where the card thrown breaks one (a count that is a whole number
+        # of sets); the card drawn thrown back, the hand's before the draw
+        full_mata = sum(hand[d - DISCARD] // size for d in held)
+        old_mata = full_mata - (1 if hand[drawn] % size == 0 else 0)
         mata_only = mode == "mata-only"
         totals, grouping = self.totals[s], self.grouping
-        for k in range(N_KINDS):
+        for d in held:  # the kinds held, ascending
+            k = d - DISCARD
             c = hand[k]
             if k == drawn:
                 if keep:
@@ -449,13 +465,13 @@ class SetsState(State):
                 continue
             if not c or not self._may_discard(s, k):
                 continue
-            better = full_mata - (1 if c % size == 0 else 0) > old_mata
-            if mata_only and not better:
+            mata_left = full_mata - (1 if c % size == 0 else 0)
+            if mata_only and mata_left <= old_mata:
                 continue
             hand[k] -= 1
             g = grouping[k]
             totals[g] -= 1
-            w = self._wait(hand, totals)
+            w = self._wait(hand, totals, mata_left > 0)
             totals[g] += 1
             # a ceki caller who makes a mata may keep ceki (a plain discard) while a card
             # still completes a mata, or change to tan [000 R-CHANGE]
@@ -742,7 +758,8 @@ class SetsState(State):
             # away gives the next chance back
             self.lapsed[s] = self._wait(hand, self.totals[s]).call is not None
         if self.calls[s] is not None:
-            self.waits[s] = w = self._call_wait(self.calls[s], hand, self.totals[s])
+            w = self._call_wait(self.calls[s], hand, self.totals[s], self._holds_mata(s))
+            self.waits[s] = w
             self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
