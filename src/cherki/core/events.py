@@ -133,7 +133,7 @@ class Event:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
-def _slot_init(cls: type) -> None:
+def slot_init(cls: type) -> None:
     """Give a frozen slotted dataclass an ``__init__`` that sets each slot through its own
     descriptor, where the generated one calls ``object.__setattr__`` by name for every field
     (several times slower; events are made at every step of every hand). The same
@@ -159,7 +159,7 @@ def _slot_init(cls: type) -> None:
     setattr(cls, "__init__", init)  # noqa: B010 (a method replaced on the class)
 
 
-_slot_init(Event)
+slot_init(Event)
 
 #: the events :func:`event` has made, by their fields: the common ones (no field past
 #: ``straight`` set), and the others
@@ -244,7 +244,7 @@ class ScoreItem:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
-_slot_init(ScoreItem)
+slot_init(ScoreItem)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +265,9 @@ class PotChange:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
+slot_init(PotChange)
+
+
 @dataclass(frozen=True, slots=True)
 class Tokens:
     """Chot's tokens from one hand: the side that won them and how many points."""
@@ -275,6 +278,9 @@ class Tokens:
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+slot_init(Tokens)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +298,9 @@ class WinningHand:
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+slot_init(WinningHand)
 
 
 @dataclass(frozen=True)
