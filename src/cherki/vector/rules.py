@@ -70,7 +70,7 @@ def improved(hand: Ints, extra: Ints, shape: Shape) -> tuple[I64, I64]:
 def wait_set(hand: Ints, tot: Ints, call: I64, shape: Shape) -> tuple[Bool, I64]:
     """The cards each hand (one card short of winning) waits on, and the call it waits as
     (0: none). ``call`` is the seat's standing call: a ceki caller whose hand now waits as
-    tan still waits only on a card that completes a mata (``SetsState._call_wait``)."""
+    tan still waits only on a card that completes a mata (``cherki.games.sets.state.as_called``)."""
     size = shape.size
     r = tot % size
     last = r == size - 1

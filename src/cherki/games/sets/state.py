@@ -81,9 +81,15 @@ def call_wait(
     w = wait_for(
         hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals, mata
     )
-    if call == "ceki" and w.call == "tan":
-        return ceki_wait(kept_ceki_waits(w.cards, hand, rules.set_size))
-    return w
+    return as_called(call, w, hand, rules.set_size)
+
+
+def as_called(call: str | None, wait: Wait, hand: Sequence[int], size: int) -> Wait:
+    """``wait`` (what ``hand`` waits on) as a seat that has called ``call`` waits: a ceki
+    caller's tan wait is the kept ceki's (:func:`kept_ceki_waits`), any other as it is."""
+    if call == "ceki" and wait.call == "tan":
+        return ceki_wait(kept_ceki_waits(wait.cards, hand, size))
+    return wait
 
 
 def keeps_call(call: str, hand: Sequence[int], rules: SetsRules) -> bool:
@@ -168,6 +174,8 @@ class SetsState(State):
         #: each seat's number of groups whose cards are not a whole number of sets, kept
         #: with its hand too: most full hands have more than two open, and call nothing
         self.open_groups = [sum(1 for t in tot if t % self.size) for tot in self.totals]
+        #: and the sum of their groups' numbers: the open group itself where one is open
+        self.open_sum = [sum(g for g, t in enumerate(tot) if t % self.size) for tot in self.totals]
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -246,16 +254,6 @@ class SetsState(State):
         holds a mata, when known)."""
         return wait_for(hand, self.grouping, self.size, self.pair_goes_out, totals, mata)
 
-    def _call_wait(
-        self,
-        call: str | None,
-        hand: list[int],
-        totals: list[int] | None = None,
-        mata: bool | None = None,
-    ) -> Wait:
-        """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
-        return call_wait(call, hand, self.rules, totals, mata)
-
     def _holds_mata(self, s: int) -> bool:
         """Whether seat ``s``'s hand holds a mata (of the kinds it holds: a hot path)."""
         hand, size = self.hands[s], self.size
@@ -286,7 +284,20 @@ class SetsState(State):
         totals, size = self.totals[s], self.size
         was_open = totals[g] % size != 0
         totals[g] += change
-        self.open_groups[s] += (totals[g] % size != 0) - was_open
+        opened = (totals[g] % size != 0) - was_open
+        self.open_groups[s] += opened
+        self.open_sum[s] += opened * g
+
+    def _own_wait(self, s: int) -> Wait:
+        """What seat ``s``'s hand waits on (:func:`wait_for`), from the groups kept open
+        with it: one open, one card short of a set, or no wait."""
+        if self.open_groups[s] != 1:
+            return NO_WAIT
+        g = self.open_sum[s]
+        if self.totals[s][g] % self.size != self.size - 1:
+            return NO_WAIT
+        mata = self._holds_mata(s)
+        return wait_in(self.hands[s], self.grouping, self.size, self.pair_goes_out, g, mata)
 
     # -- copies -------------------------------------------------------------------------
     def __reduce__(self) -> tuple[object, ...]:
@@ -756,9 +767,9 @@ class SetsState(State):
             # [000] "they can call on their next discard": a plain discard that leaves the
             # hand a card from winning lets the chance pass, one that leaves it further
             # away gives the next chance back
-            self.lapsed[s] = self._wait(hand, self.totals[s]).call is not None
+            self.lapsed[s] = self._own_wait(s).call is not None
         if self.calls[s] is not None:
-            w = self._call_wait(self.calls[s], hand, self.totals[s], self._holds_mata(s))
+            w = as_called(self.calls[s], self._own_wait(s), hand, self.size)
             self.waits[s] = w
             self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
