@@ -87,8 +87,12 @@ class State:
     info: DealInfo
     _result: Result | None
 
-    #: the legal actions of the position after ``n`` actions, as ``(n, actions)``
-    _legal_cache: tuple[int, list[int]] | None = None
+    #: the legal actions of the position after ``_legal_at`` actions (-1: none yet; the
+    #: list is set with it, and read only when it matches), kept as two fields, not a pair,
+    #: so that a step makes no tuple (a hot path); the list is the state's own:
+    #: :meth:`legal_actions` hands out copies
+    _legal_at: int = -1
+    _legal_list: list[int]
 
     def __getstate__(self) -> dict[str, object]:
         """What a pickle or ``copy.deepcopy`` keeps of a state that does not go through its
@@ -103,7 +107,9 @@ class State:
 
     # -- what each game implements ------------------------------------------------------
     def _legal(self) -> list[int]:
-        """The legal action ids of the seat to act in a hand not over, sorted ascending."""
+        """The legal action ids of the seat to act in a hand not over, sorted ascending. The
+        state keeps the list (its cache) and changes it never, nor does any caller
+        (:meth:`legal_actions` hands out copies), so a game may return a shared constant."""
         raise NotImplementedError
 
     def _why_illegal(self, seat: int, action: int) -> str:
@@ -190,20 +196,19 @@ class State:
         empty for any other seat and once the hand is over. Computed once a position."""
         if self._result is not None or (seat is not None and seat != self.current):
             return []
-        cache = self._legal_cache
         steps = len(self.history)
-        if cache is None or cache[0] != steps:  # as _legal_now, one call fewer (a hot path)
-            cache = self._legal_cache = (steps, self._legal())
-        return cache[1][:]
+        if self._legal_at != steps:  # as _legal_now, one call fewer (a hot path)
+            self._legal_list = self._legal()
+            self._legal_at = steps
+        return self._legal_list[:]
 
     def _legal_now(self) -> list[int]:
         """The cached legal actions of the seat to act (not to be changed by the caller)."""
-        cache = self._legal_cache
         steps = len(self.history)
-        if cache is None or cache[0] != steps:
-            cache = (steps, self._legal())
-            self._legal_cache = cache
-        return cache[1]
+        if self._legal_at != steps:
+            self._legal_list = self._legal()
+            self._legal_at = steps
+        return self._legal_list
 
     @property
     def is_terminal(self) -> bool:
@@ -255,14 +260,12 @@ class State:
         action of this game, or the rules forbid it (see :meth:`check`).
         """
         history = self.history
-        cache = self._legal_cache
         if (
             type(action) is int
             and (seat is None or (type(seat) is int and seat == self.current))
             and self._result is None
-            and cache is not None
-            and cache[0] == len(history)
-            and action in cache[1]
+            and self._legal_at == len(history)
+            and action in self._legal_list
         ):
             # what check finds, without its steps: a legal id of the seat to act (a hot path)
             actor, action_id = self.current, action

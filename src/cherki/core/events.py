@@ -65,6 +65,11 @@ class EventKind(StrEnum):
     #: the hand is over: see ``state.result``
     END = "end"
 
+    #: hashed as the word it equals (``EventKind.DRAW == "draw"``), by ``str``'s own hash in
+    #: C: ``Enum`` hashes a member's name in Python, which events' look-ups (:func:`event`)
+    #: paid at every step
+    __hash__ = str.__hash__
+
 
 class Origin(IntEnum):
     """Where the card a seat holds last came from (``drawn_from`` in observations)."""
@@ -128,13 +133,14 @@ class Event:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
-def _slot_init(cls: type) -> None:
+def slot_init(cls: type) -> None:
     """Give a frozen slotted dataclass an ``__init__`` that sets each slot through its own
     descriptor, where the generated one calls ``object.__setattr__`` by name for every field
     (several times slower; events are made at every step of every hand). The same
-    parameters, defaults and values: only the way each slot is set differs."""
-    if hasattr(cls, "__mypyc_attrs__"):
-        return  # compiled with mypyc (scripts/compile_engine.py): its own __init__ is native
+    parameters, defaults and values: only the way each slot is set differs. Compiled with
+    mypyc (scripts/compile_engine.py) too: mypyc leaves a dataclass's generated methods to
+    the ``dataclasses`` module, in Python, and its slots' descriptors take a value the same
+    way (2.5 times quicker than the generated ``__init__`` there)."""
     fields = dataclasses.fields(cls)
     assert all(f.default_factory is dataclasses.MISSING and f.init for f in fields), cls
     scope: dict[str, object] = {}
@@ -153,10 +159,15 @@ def _slot_init(cls: type) -> None:
     setattr(cls, "__init__", init)  # noqa: B010 (a method replaced on the class)
 
 
-_slot_init(Event)
+slot_init(Event)
 
-#: the events :func:`event` has made, by their fields
+#: the events :func:`event` has made, by their fields: the common ones (no field past
+#: ``straight`` set), and the others
 _MADE: dict[tuple[EventKind, int, int | None, int, bool], Event] = {}
+_MADE_FULL: dict[
+    tuple[EventKind, int, int | None, int, bool, tuple[int, ...], str | None, bool, int, str],
+    Event,
+] = {}
 
 
 def event(
@@ -165,15 +176,30 @@ def event(
     card: int | None = None,
     private_to: int = -1,
     straight: bool = False,
+    *,
+    cards: tuple[int, ...] = (),
+    call: str | None = None,
+    changed: bool = False,
+    number: int = 0,
+    how: str = "",
 ) -> Event:
-    """``Event(kind, seat, card, private_to, straight=straight)``, made once and then shared:
-    an event is a frozen value, and play makes the same few again and again (a seat's draw,
-    discard or take of a card: a hot path, where a dictionary look-up is several times
-    quicker than making the event)."""
-    key = (kind, seat, card, private_to, straight)
-    made = _MADE.get(key)
+    """``Event(kind, seat, card, private_to, cards, call, changed, straight, number, how)``,
+    made once and then shared: an event is a frozen value, and play makes the same few
+    again and again (a seat's draw, discard or take of a card, a call, a capture: a hot
+    path, where a dictionary look-up is several times quicker than making the event, ten
+    times in a compiled build). Every event of the games' play is made here."""
+    if not cards and call is None and not changed and not number and not how:
+        key = (kind, seat, card, private_to, straight)
+        made = _MADE.get(key)
+        if made is None:
+            made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
+        return made
+    full = (kind, seat, card, private_to, straight, cards, call, changed, number, how)
+    made = _MADE_FULL.get(full)
     if made is None:
-        made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
+        made = _MADE_FULL[full] = Event(
+            kind, seat, card, private_to, cards, call, changed, straight, number, how
+        )
     return made
 
 
@@ -218,6 +244,9 @@ class ScoreItem:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
+slot_init(ScoreItem)
+
+
 @dataclass(frozen=True, slots=True)
 class PotChange:
     """A pot kept across the hands of a match: what it held, what the seats staked this
@@ -236,6 +265,9 @@ class PotChange:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
+slot_init(PotChange)
+
+
 @dataclass(frozen=True, slots=True)
 class Tokens:
     """Chot's tokens from one hand: the side that won them and how many points."""
@@ -246,6 +278,9 @@ class Tokens:
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+slot_init(Tokens)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +298,9 @@ class WinningHand:
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+slot_init(WinningHand)
 
 
 @dataclass(frozen=True)

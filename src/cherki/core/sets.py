@@ -163,6 +163,10 @@ _WAITS_BY_GROUPING: Final = {
     for r, g in GROUPINGS.items()
 }
 
+#: the ceki waits on some cards of a group :func:`wait_for` has made, by their cards (a
+#: few kinds of one group each: a small table)
+_CEKI_WAITS: Final[dict[tuple[int, ...], Wait]] = {}
+
 
 def wait_for(
     counts: Sequence[int],
@@ -170,13 +174,15 @@ def wait_for(
     size: int = 3,
     chiqui: bool = False,
     totals: Sequence[int] | None = None,
+    mata: bool | None = None,
 ) -> Wait:
     """The call a ``size·n + size - 1``-card hand may make and the cards it waits on.
 
     With ``chiqui`` a hand without a mata that holds an identical pair waits (as ``ceki``) on
     every card of its open group: any of them completes a chiqui go-out; one without a pair
     waits on the kinds its open group already holds (each makes the pair). ``totals``: the
-    hand's cards per group (:func:`group_totals`), when the caller keeps them.
+    hand's cards per group (:func:`group_totals`), when the caller keeps them; ``mata``:
+    whether the hand holds a mata, when the caller knows.
     """
     if totals is None:
         totals = group_totals(counts, grouping)
@@ -188,6 +194,21 @@ def wait_for(
     open_group = remainders.find(size - 1)
     if open_group < 0:
         return NO_WAIT
+    return wait_in(counts, grouping, size, chiqui, open_group, mata)
+
+
+def wait_in(
+    counts: Sequence[int],
+    grouping: Sequence[int],
+    size: int,
+    chiqui: bool,
+    open_group: int,
+    mata: bool | None = None,
+) -> Wait:
+    """:func:`wait_for` of a hand whose one open group, one card short of a set, is
+    ``open_group``, every other group a whole number of sets (the caller knows it: the
+    discard-and-call check, which finds it without counting). ``mata``: whether the hand
+    holds a mata, when the caller knows (None: counted here)."""
     known = _WAITS_BY_GROUPING.get(id(grouping))
     if known is not None and known[0] is grouping:  # one of GROUPINGS: its waits made once
         tan, ceki = known[1][open_group], known[2][open_group]
@@ -195,7 +216,7 @@ def wait_for(
         kinds = tuple(k for k in range(N_KINDS) if grouping[k] == open_group)
         tan, ceki = Wait("tan", kinds), Wait("ceki", kinds)
     kinds = tan.cards
-    if has_mata(counts, size):
+    if has_mata(counts, size) if mata is None else mata:
         return tan
     if chiqui and has_chiqui(counts, size):
         return ceki
@@ -203,7 +224,15 @@ def wait_for(
     # C8 M8 waits on C8 and M8 (C8 C8 M8 goes out on a chiqui), not on S8.
     least = max(1, size - 2) if chiqui else size - 1
     winners = tuple(k for k in kinds if counts[k] >= least)
-    return Wait("ceki", winners) if winners else NO_WAIT
+    return ceki_wait(winners) if winners else NO_WAIT
+
+
+def ceki_wait(cards: tuple[int, ...]) -> Wait:
+    """``Wait("ceki", cards)``, made once and then shared (immutable; a hot path)."""
+    wait = _CEKI_WAITS.get(cards)
+    if wait is None:
+        wait = _CEKI_WAITS[cards] = Wait("ceki", cards)
+    return wait
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,7 +107,7 @@ class CekiState(State):
         self.drawn_from = drawn_from
         # the dealer sits before the first player
         self.log = (
-            log if log is not None else [Event(EventKind.DEAL, (first - 1) % n, number=len(stock))]
+            log if log is not None else [event(EventKind.DEAL, (first - 1) % n, number=len(stock))]
         )
         self.history = history if history is not None else []
         self._result = result
@@ -355,7 +355,7 @@ class CekiState(State):
         for k in range(N_KINDS):
             if self.grouping[k] == g:
                 laid[k] = hand[k]
-        return Event(EventKind.CALL, s, call="ceki", number=sum(laid))
+        return event(EventKind.CALL, s, call="ceki", number=sum(laid))
 
     def _discard(self, s: int, action: int) -> list[Event]:
         k = (action - DISCARD) % N_KINDS
@@ -445,7 +445,7 @@ class CekiState(State):
                 "payment": rules.payment,
             },
         )
-        return [Event(EventKind.WIN, s, card, how=how), Event(EventKind.END)]
+        return [event(EventKind.WIN, s, card, how=how), event(EventKind.END)]
 
     # -- observation --------------------------------------------------------------------
     def observation(self, seat: object) -> CekiObservation:

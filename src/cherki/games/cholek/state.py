@@ -114,17 +114,20 @@ class CholekState(State):
         self._result = result
         if hands is not None:
             self.hands = hands
+            #: each seat's number of cards in hand, kept with its hand (a hot path)
+            self.hand_sizes = [sum(h) for h in hands]
             self.log = log if log is not None else []
             return
         self.hands = [[0] * N_KINDS for _ in range(n)]
-        self.log = [Event(EventKind.DEAL, first)]
+        self.hand_sizes = [0] * n
+        self.log = [event(EventKind.DEAL, first)]
         self.log.extend(self._redraw(first, HAND_SIZE))
         for _ in range(min(rules.initial_pool, self.stock_left)):
             k = self._pop_stock()
             self.pool[k] += 1
-            self.log.append(Event(EventKind.TURN, -1, k))
+            self.log.append(event(EventKind.TURN, -1, k))
         # the stock once the hands and the pool are dealt, as the table shows it
-        self.log[0] = Event(EventKind.DEAL, first, number=self.stock_left)
+        self.log[0] = event(EventKind.DEAL, first, number=self.stock_left)
 
     # -- copies -------------------------------------------------------------------------
     def __reduce__(self) -> tuple[object, ...]:
@@ -183,6 +186,7 @@ class CholekState(State):
             for _ in range(count):
                 k = self._pop_stock()
                 self.hands[s][k] += 1
+                self.hand_sizes[s] += 1
                 events.append(event(EventKind.DRAW, s, k, s))
         self.rounds += 1
         return events
@@ -251,6 +255,7 @@ class CholekState(State):
         if self.phase == PHASE_DISCARD:
             k = action - DISCARD
             self.hands[s][k] -= 1
+            self.hand_sizes[s] -= 1
             events = [event(EventKind.DISCARD, s, k)]
             self.active, self.active_from = k, FROM_HAND
             return events + self._after_place(s)
@@ -291,7 +296,7 @@ class CholekState(State):
         cap[b] += 1
         cap[c] += 1
         self.last_capturer = s
-        events = [Event(EventKind.CAPTURE, s, c, cards=(a, b))]
+        events = [event(EventKind.CAPTURE, s, c, cards=(a, b))]
         if a == b == c:
             hand = self.active_from == FROM_HAND
             name = "ayam" if hand else "kandang"
@@ -302,17 +307,17 @@ class CholekState(State):
             self.bonuses.append(
                 {"seat": s, "bonus": name, "card": card_name(c), "cents_each": cents}
             )
-            events.append(Event(EventKind.BONUS, s, c, number=cents, how=name))
+            events.append(event(EventKind.BONUS, s, c, number=cents, how=name))
         return events
 
     def _next_turn(self, s: int) -> list[Event]:
         self.current = s
         events: list[Event] = []
-        if not any(sum(h) for h in self.hands):
+        if not any(self.hand_sizes):
             per = min(HAND_SIZE, self.stock_left // (2 * self.n))
             if per:
                 events.extend(self._redraw(s, per))
-        if sum(self.hands[s]):
+        if self.hand_sizes[s]:
             self.phase = PHASE_DISCARD
         elif self.stock_left:
             self.phase = PHASE_TURN  # leftover stock: turn-only turns
@@ -396,7 +401,7 @@ class CholekState(State):
                 "bonus_cents": [self.bonus_money[t] + end_bonus[t] for t in range(n)],
             },
         )
-        events.append(Event(EventKind.END))
+        events.append(event(EventKind.END))
         return events
 
     # -- observation --------------------------------------------------------------------
@@ -420,7 +425,7 @@ class CholekState(State):
             self.current,
             PHASE_NAMES[self.phase],
             tuple(self.hands[seat]) if seat >= 0 else NO_CARDS,
-            tuple(sum(h) for h in self.hands),
+            tuple(self.hand_sizes),
             self.stock_left,
             tuple(self.pool),
             tuple(tuple(c) for c in self.captured),

@@ -29,7 +29,7 @@ from typing import Final, Protocol, Self, TypeVar
 
 from cherki.compiled import reduce_fields
 from cherki.core.errors import RulesError
-from cherki.core.events import Result
+from cherki.core.events import Result, slot_init
 from cherki.core.options import Option, Rules, Value
 from cherki.games.sets.options import (
     CORE_OPTIONS,
@@ -219,6 +219,9 @@ class Win:
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+slot_init(Win)  # made at every win: the quicker __init__ (cherki.core.events.slot_init)
 
 
 class ScoredHand(Protocol):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from bisect import insort
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from typing import Final
@@ -19,12 +20,12 @@ from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result
 from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
-    REMAINDERS,
     Wait,
+    ceki_wait,
     group_totals,
     is_winning,
-    mata_count,
     wait_for,
+    wait_in,
 )
 from cherki.games.sets.actions import (
     _NUMBER_WORDS,
@@ -47,9 +48,12 @@ from cherki.games.sets.actions import (
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
-#: every kind, and the discard of each, as ranges for ``itertools.compress``
-_KINDS: Final = range(N_KINDS)
+#: the discard of each kind, as a range for ``itertools.compress``
 _DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
+#: the draw and the claim phases' legal lists, shared (the base class never changes them)
+_TAKE_OR_DRAW: Final = [TAKE, DRAW]
+_DRAW_ONLY: Final = [DRAW]
+_SAMPEI_OR_PASS: Final = [SAMPEI, PASS]
 
 
 # -- the call kept ---------------------------------------------------------------------------
@@ -65,6 +69,7 @@ def call_wait(
     hand: Sequence[int],
     rules: SetsRules,
     totals: Sequence[int] | None = None,
+    mata: bool | None = None,
 ) -> Wait:
     """What a seat that has called ``call`` waits on with ``hand`` (its cards less any card
     drawn this turn). A ceki caller who turned a mixed set into a mata and kept the call (the
@@ -72,11 +77,19 @@ def call_wait(
     completes a mata. A caller's hand always waits with its own call: a call is made or kept
     only then (``SetsState._call_actions``, ``_caller_discards``), which is what
     ``determinize`` keeps for the hands it samples. ``totals``: the hand's cards per group,
-    when the caller keeps them."""
-    w = wait_for(hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals)
-    if call == "ceki" and w.call == "tan":
-        return Wait("ceki", kept_ceki_waits(w.cards, hand, rules.set_size))
-    return w
+    when the caller keeps them; ``mata``: whether the hand holds a mata, when it knows."""
+    w = wait_for(
+        hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals, mata
+    )
+    return as_called(call, w, hand, rules.set_size)
+
+
+def as_called(call: str | None, wait: Wait, hand: Sequence[int], size: int) -> Wait:
+    """``wait`` (what ``hand`` waits on) as a seat that has called ``call`` waits: a ceki
+    caller's tan wait is the kept ceki's (:func:`kept_ceki_waits`), any other as it is."""
+    if call == "ceki" and wait.call == "tan":
+        return ceki_wait(kept_ceki_waits(wait.cards, hand, size))
+    return wait
 
 
 def keeps_call(call: str, hand: Sequence[int], rules: SetsRules) -> bool:
@@ -154,6 +167,15 @@ class SetsState(State):
         self.totals = (
             totals if totals is not None else [group_totals(h, self.grouping) for h in hands]
         )
+        #: each seat's discard actions, ``DISCARD + k`` for every kind ``k`` it holds,
+        #: ascending, kept with every change of its hand (:meth:`_gain`, :meth:`_lose`): the
+        #: discard phase's list is a copy of it, not a pass over every kind (a hot path)
+        self.held = [list(compress(_DISCARDS, h)) for h in hands]
+        #: each seat's number of groups whose cards are not a whole number of sets, kept
+        #: with its hand too: most full hands have more than two open, and call nothing
+        self.open_groups = [sum(1 for t in tot if t % self.size) for tot in self.totals]
+        #: and the sum of their groups' numbers: the open group itself where one is open
+        self.open_sum = [sum(g for g, t in enumerate(tot) if t % self.size) for tot in self.totals]
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -201,7 +223,7 @@ class SetsState(State):
         self.context: dict[str, JSON] = dict(context or {})
         self._init_pot()
         if log is None:  # the stock as the table shows it: the scoring reserve is not drawn
-            log = [Event(EventKind.DEAL, first, number=max(0, self.live_end - pos))]
+            log = [event(EventKind.DEAL, first, number=max(0, self.live_end - pos))]
         self.log = log
         self.history = history if history is not None else []
         self._result = result
@@ -225,18 +247,57 @@ class SetsState(State):
     def _wins(self, hand: list[int]) -> bool:
         return is_winning(hand, self.grouping, True, self.size, self.pair_goes_out)
 
-    def _wait(self, hand: list[int], totals: list[int] | None = None) -> Wait:
-        """What ``hand`` waits on (``totals``: its cards per group, when known)."""
-        return wait_for(hand, self.grouping, self.size, self.pair_goes_out, totals)
-
-    def _call_wait(
-        self, call: str | None, hand: list[int], totals: list[int] | None = None
+    def _wait(
+        self, hand: list[int], totals: list[int] | None = None, mata: bool | None = None
     ) -> Wait:
-        """What a seat that has called ``call`` waits on with ``hand`` (:func:`call_wait`)."""
-        return call_wait(call, hand, self.rules, totals)
+        """What ``hand`` waits on (``totals``: its cards per group, ``mata``: whether it
+        holds a mata, when known)."""
+        return wait_for(hand, self.grouping, self.size, self.pair_goes_out, totals, mata)
+
+    def _holds_mata(self, s: int) -> bool:
+        """Whether seat ``s``'s hand holds a mata (of the kinds it holds: a hot path)."""
+        hand, size = self.hands[s], self.size
+        return any(hand[d - DISCARD] >= size for d in self.held[s])
 
     def _may_discard(self, s: int, k: int) -> bool:
         return self.hands[s][k] > self.melded[s][k]
+
+    def _gain(self, s: int, k: int) -> None:
+        """A card ``k`` into seat ``s``'s hand: its counts, group totals and held kinds."""
+        hand = self.hands[s]
+        if not hand[k]:
+            insort(self.held[s], DISCARD + k)
+        hand[k] += 1
+        self._count_group(s, self.grouping[k], 1)
+
+    def _lose(self, s: int, k: int) -> None:
+        """A card ``k`` out of seat ``s``'s hand (:meth:`_gain` undone)."""
+        hand = self.hands[s]
+        hand[k] -= 1
+        if not hand[k]:
+            self.held[s].remove(DISCARD + k)
+        self._count_group(s, self.grouping[k], -1)
+
+    def _count_group(self, s: int, g: int, change: int) -> None:
+        """Seat ``s``'s cards of group ``g`` change by ``change``: its totals and its count of
+        open groups (:attr:`open_groups`)."""
+        totals, size = self.totals[s], self.size
+        was_open = totals[g] % size != 0
+        totals[g] += change
+        opened = (totals[g] % size != 0) - was_open
+        self.open_groups[s] += opened
+        self.open_sum[s] += opened * g
+
+    def _own_wait(self, s: int) -> Wait:
+        """What seat ``s``'s hand waits on (:func:`wait_for`), from the groups kept open
+        with it: one open, one card short of a set, or no wait."""
+        if self.open_groups[s] != 1:
+            return NO_WAIT
+        g = self.open_sum[s]
+        if self.totals[s][g] % self.size != self.size - 1:
+            return NO_WAIT
+        mata = self._holds_mata(s)
+        return wait_in(self.hands[s], self.grouping, self.size, self.pair_goes_out, g, mata)
 
     # -- copies -------------------------------------------------------------------------
     def __reduce__(self) -> tuple[object, ...]:
@@ -292,13 +353,14 @@ class SetsState(State):
         """The seat to act's legal actions, ascending (the base class caches them)."""
         phase = self.phase
         if phase == PHASE_DRAW:
-            # _take_ok holds at once where a taken mata is not laid (a hot path)
+            # _take_ok holds at once where a taken mata is not laid (a hot path); the lists
+            # are shared constants (the base class keeps them unchanged)
             if self.top_available and (not self.lays_mata or self._take_ok(self.current)):
-                return [TAKE, DRAW]
-            return [DRAW]
+                return _TAKE_OR_DRAW
+            return _DRAW_ONLY
         if phase == PHASE_CLAIM:
-            return [SAMPEI, PASS]
-        return sorted(self._discard_actions(self.current))
+            return _SAMPEI_OR_PASS
+        return self._discard_actions(self.current)
 
     def _take_ok(self, s: int) -> bool:
         """A discard that would complete an exposed olo may be taken only if the seat still
@@ -308,47 +370,46 @@ class SetsState(State):
         if not (self.lays_mata and hand[k] % self.size == self.size - 1):
             return True
         drawn, ok_win = self.drawn, self.self_win_ok
-        g = self.grouping[k]
-        hand[k] += 1
-        self.totals[s][g] += 1
+        self._gain(s, k)
         self.melded[s][k] += self.size
         view, self._melds_view = self._melds_view, None
         self.drawn, self.self_win_ok = k, False
         ok = bool(self._discard_actions(s))
-        hand[k] -= 1
-        self.totals[s][g] -= 1
+        self._lose(s, k)
         self.melded[s][k] -= self.size
         self._melds_view = view  # the melds as they were: their view (and encoding) holds
         self.drawn, self.self_win_ok = drawn, ok_win
         return ok
 
     def _discard_actions(self, s: int) -> list[int]:
+        """The discard phase's actions of seat ``s``, ascending: sampei, the discards, the
+        discards with a tan call, with a ceki call."""
         hand = self.hands[s]
-        acts = [SAMPEI] if self.self_win_ok else []
         call = self.calls[s]
         if call is None:
             melded = self.melded[s]
-            if any(melded):
-                kinds = [k for k in range(N_KINDS) if hand[k] > melded[k]]
-                acts.extend([DISCARD + k for k in kinds])
-            else:  # the kinds held, and their discards, picked in C (a hot path)
-                kinds = list(compress(_KINDS, hand))
-                acts.extend(compress(_DISCARDS, hand))
+            # a laid olo's cards stay on the table (of the kinds held; Chaqui alone lays one)
+            if self.lays_mata and any(melded):
+                discards = [d for d in self.held[s] if hand[d - DISCARD] > melded[d - DISCARD]]
+            else:
+                discards = self.held[s]
+            acts = [SAMPEI, *discards] if self.self_win_ok else discards[:]
             if not self.lapsed[s]:
-                acts.extend(self._call_actions(hand, kinds, self.totals[s]))
+                acts.extend(self._call_actions(s, hand, discards))
             return acts
+        acts = [SAMPEI] if self.self_win_ok else []
         return acts + self._caller_discards(s, hand, call)
 
-    def _call_actions(self, hand: list[int], kinds: list[int], totals: list[int]) -> list[int]:
-        """Discard-and-call actions for a full hand of a seat that has not called (``totals``:
-        its cards per group)."""
+    def _call_actions(self, s: int, hand: list[int], discards: list[int]) -> list[int]:
+        """Discard-and-call actions for the full hand ``hand`` of seat ``s``, which has not
+        called, ascending (``discards``: its discard actions)."""
         grouping = self.grouping
         size = self.size
-        # each group's cards modulo the set size, in C: most hands have more than two groups
-        # open, and call nothing (a hot path)
-        remainders = bytes(totals).translate(REMAINDERS[size])
-        if remainders.count(0) not in (len(remainders), len(remainders) - 2):
+        # most hands have more than two groups open, and call nothing (a hot path): the
+        # count kept with the hand says so at once
+        if self.open_groups[s] not in (0, 2):
             return []
+        totals = self.totals[s]
         open_groups = [g for g, t in enumerate(totals) if t % size]
         cand: set[int] | None = None
         if open_groups:
@@ -364,49 +425,64 @@ class SetsState(State):
                 cand.add(b)
             if not cand:
                 return []
-        out: list[int] = []
-        for k in kinds:
+        # the kinds of which the hand holds a mata: with one card thrown, it keeps one unless
+        # that card broke the only one
+        mata = [d - DISCARD for d in self.held[s] if hand[d - DISCARD] >= size]
+        tan: list[int] = []
+        ceki: list[int] = []
+        for d in discards:
+            k = d - DISCARD
             g = grouping[k]
             if cand is not None and g not in cand:
                 continue
+            # the group left open: the one that was whole (this card opens it), or the other
+            # of the two open ones
+            left_open = g if cand is None else (b if g == a else a)
+            keeps_mata = len(mata) > 1 or (len(mata) == 1 and (mata[0] != k or hand[k] > size))
             hand[k] -= 1
-            totals[g] -= 1
-            w = self._wait(hand, totals)
+            w = wait_in(hand, grouping, size, self.pair_goes_out, left_open, keeps_mata)
             hand[k] += 1
-            totals[g] += 1
             if w.call == "tan":
-                out.append(CALL_TAN + k)
+                tan.append(CALL_TAN + k)
             elif w.call == "ceki":
-                out.append(CALL_CEKI + k)
-        return out
+                ceki.append(CALL_CEKI + k)
+        return tan + ceki if ceki else tan
 
     def _caller_discards(self, s: int, hand: list[int], call: str) -> list[int]:
-        """Discards open to a seat that has called (R-CHANGE, option caller_changes)."""
+        """Discards open to a seat that has called (R-CHANGE, option caller_changes),
+        ascending: the discards, then the changes of call (all to the other call)."""
         drawn = self.drawn
-        acts = [DISCARD + drawn] if drawn >= 0 and self._may_discard(s, drawn) else []
+        keep = drawn >= 0 and self._may_discard(s, drawn)
         mode = self.rules.caller_changes
         if mode == "none" or drawn < 0:
-            return acts
+            return [DISCARD + drawn] if keep else []
+        acts: list[int] = []
+        changes: list[int] = []
         size = self.size
-        hand[drawn] -= 1
-        old_mata = mata_count(hand, size)[0]
-        hand[drawn] += 1
-        # the mata after each exchange: the full hand's, less one where the card thrown
-        # breaks one (a count that is a whole number of sets)
-        full_mata = mata_count(hand, size)[0]
+        held = self.held[s]
+        # the mata after each exchange: the full hand's (each kind's whole sets, of the kinds
+        # held), less one where the card thrown breaks one (a count that is a whole number
+        # of sets); the card drawn thrown back, the hand's before the draw
+        full_mata = sum(hand[d - DISCARD] // size for d in held)
+        old_mata = full_mata - (1 if hand[drawn] % size == 0 else 0)
         mata_only = mode == "mata-only"
         totals, grouping = self.totals[s], self.grouping
-        for k in range(N_KINDS):
+        for d in held:  # the kinds held, ascending
+            k = d - DISCARD
             c = hand[k]
-            if not c or k == drawn or not self._may_discard(s, k):
+            if k == drawn:
+                if keep:
+                    acts.append(DISCARD + k)
                 continue
-            better = full_mata - (1 if c % size == 0 else 0) > old_mata
-            if mata_only and not better:
+            if not c or not self._may_discard(s, k):
+                continue
+            mata_left = full_mata - (1 if c % size == 0 else 0)
+            if mata_only and mata_left <= old_mata:
                 continue
             hand[k] -= 1
             g = grouping[k]
             totals[g] -= 1
-            w = self._wait(hand, totals)
+            w = self._wait(hand, totals, mata_left > 0)
             totals[g] += 1
             # a ceki caller who makes a mata may keep ceki (a plain discard) while a card
             # still completes a mata, or change to tan [000 R-CHANGE]
@@ -419,8 +495,8 @@ class SetsState(State):
             if w.call == call or keeps:
                 acts.append(DISCARD + k)
             if w.call != call:
-                acts.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
-        return acts
+                changes.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
+        return acts + changes if changes else acts
 
     def _describe_win(self) -> str:
         r = self.rules
@@ -567,8 +643,7 @@ class SetsState(State):
             self.top_available = False
             hand = self.hands[s]
             completes_olo = self.lays_mata and hand[card] % self.size == self.size - 1
-            hand[card] += 1
-            self.totals[s][self.grouping[card]] += 1
+            self._gain(s, card)
             self.exposed[s][card] += 1
             self._exposed_view = None
             self._shown |= 1 << s
@@ -583,7 +658,7 @@ class SetsState(State):
                 self._shown |= 1 << s
                 self.exposed[s][card] = max(self.exposed[s][card], self.melded[s][card])
                 olo = (card,) * self.size
-                events.append(Event(EventKind.EXPOSE, s, card, cards=olo))
+                events.append(event(EventKind.EXPOSE, s, card, cards=olo))
             return events
         if action == SAMPEI:
             return self._sampei(s)
@@ -610,8 +685,7 @@ class SetsState(State):
             self._exposed_view = None
             self._shown |= 1 << s
         self.self_win_ok = self._can_self_win(s, card)
-        self.hands[s][card] += 1
-        self.totals[s][self.grouping[card]] += 1
+        self._gain(s, card)
         self.drawn, self.drawn_from = card, FROM_STOCK
         self.phase = PHASE_DISCARD
         return [drawn]
@@ -657,8 +731,7 @@ class SetsState(State):
             self.top_available = True
             events.extend(self._after_discard(drawer))
             return events
-        self.hands[drawer][card] += 1
-        self.totals[drawer][self.grouping[card]] += 1
+        self._gain(drawer, card)
         self.exposed[drawer][card] += 1
         self._exposed_view = None
         self._shown |= 1 << drawer
@@ -671,8 +744,7 @@ class SetsState(State):
     def _discard(self, s: int, action: int) -> list[Event]:
         k = (action - DISCARD) % N_KINDS
         hand = self.hands[s]
-        hand[k] -= 1
-        self.totals[s][self.grouping[k]] -= 1
+        self._lose(s, k)
         if self.exposed[s][k] > self.melded[s][k]:
             self.exposed[s][k] -= 1
             self._exposed_view = None
@@ -689,15 +761,16 @@ class SetsState(State):
                 self.call_order[s] = sum(1 for c in self.calls if c is not None)
             else:
                 self.call_changed[s] = True
-            events.append(Event(EventKind.CALL, s, call=call, changed=changed))
+            events.append(event(EventKind.CALL, s, call=call, changed=changed))
             self.calls[s] = call
         elif self.calls_put_off and self.calls[s] is None:
             # [000] "they can call on their next discard": a plain discard that leaves the
             # hand a card from winning lets the chance pass, one that leaves it further
             # away gives the next chance back
-            self.lapsed[s] = self._wait(hand, self.totals[s]).call is not None
+            self.lapsed[s] = self._own_wait(s).call is not None
         if self.calls[s] is not None:
-            self.waits[s] = w = self._call_wait(self.calls[s], hand, self.totals[s])
+            w = as_called(self.calls[s], self._own_wait(s), hand, self.size)
+            self.waits[s] = w
             self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
@@ -732,8 +805,7 @@ class SetsState(State):
     def _sampei(self, s: int) -> list[Event]:
         if self.phase == PHASE_CLAIM:
             card = self.claim_card
-            self.hands[s][card] += 1
-            self.totals[s][self.grouping[card]] += 1
+            self._gain(s, card)
             from_seat = self.claim_drawer
             if self.claim_from_discard:
                 how = "discard"
@@ -746,10 +818,10 @@ class SetsState(State):
             card, how, from_seat = -1, "kandang-tangan", s
         else:
             card, how, from_seat = self.drawn, "self-draw", s
-        events = [Event(EventKind.SAMPEI, s, card if card >= 0 else None)]
+        events = [event(EventKind.SAMPEI, s, card if card >= 0 else None)]
         self._finish_win(s, how, card, from_seat)
         assert self._result is not None
-        events.append(Event(EventKind.END))
+        events.append(event(EventKind.END))
         return events
 
     # -- scoring ------------------------------------------------------------------------
