@@ -36,9 +36,9 @@ hand keeps, and scoring.
 
 Run from the repository root::
 
-    uv run python benchmarks/bench_vector.py                       # Balik Satu, every batch
-    uv run python benchmarks/bench_vector.py --game gonggong --seconds 5
-    uv run python benchmarks/bench_vector.py --batches 256,1024 --policies heuristic
+    uv run --extra vector python benchmarks/bench_vector.py                       # Balik Satu, every batch
+    uv run --extra vector python benchmarks/bench_vector.py --game gonggong --seconds 5
+    uv run --extra vector python benchmarks/bench_vector.py --batches 256,1024 --policies heuristic
     uv run --extra rl python benchmarks/bench_vector.py --batches 1024,4096 --env
 """
 

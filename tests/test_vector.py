@@ -304,6 +304,37 @@ def test_the_vector_engine_refuses_what_it_does_not_play() -> None:
         make_setup(find_game("balik-satu"), None, {}, None, "heuristic", 1, "gpu")
 
 
+#: run ``python -m cherki ARGS`` as on an install without the extra 'vector' (numba absent)
+NO_NUMBA = (
+    "import runpy, sys; sys.modules['numba'] = None; sys.argv[0] = 'cherki'; "
+    "runpy.run_module('cherki', run_name='__main__', alter_sys=True)"
+)
+
+
+def test_without_the_vector_extra_only_the_batched_simulator_is_refused_in_words() -> None:
+    def run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", code, *args],
+            capture_output=True, text=True, timeout=300, env=ENV, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    bad = run(NO_NUMBA, "simulate", "balik-satu", "--engine", "vector", "--hands", "10")
+    assert bad.returncode == 2, bad.stdout + bad.stderr
+    assert "Traceback" not in bad.stderr
+    said = " ".join((bad.stdout + bad.stderr).split())
+    assert "--engine vector" in said and "uv run --extra vector" in said, said
+    assert "pip install 'cherki[vector]'" in said, said
+    # the reference engine, and everything else, needs no numba
+    ok = run(NO_NUMBA, "simulate", "balik-satu", "--hands", "3", "--bots", "random")
+    assert ok.returncode == 0, ok.stderr
+    assert "How hands end" in ok.stdout
+    # a program importing the batched simulator gets the same words, as ModuleNotFoundError
+    prog = run("import sys; sys.modules['numba'] = None\nimport cherki\nimport cherki.vector")
+    assert prog.returncode == 1
+    assert "ModuleNotFoundError: the batched simulator" in prog.stderr, prog.stderr
+    assert "extra 'vector'" in prog.stderr
+
+
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "cherki", *args],

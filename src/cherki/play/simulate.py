@@ -110,8 +110,12 @@ def make_setup(
     for level in set(levels):
         make_bot(game.name, level)
     if engine == "vector":
-        from cherki.vector.run import check_vector
-
+        try:
+            from cherki.vector.run import check_vector
+        except ModuleNotFoundError as missing:  # numba: the extra 'vector' not installed
+            if missing.name != "numba":
+                raise
+            raise RulesError(f"--engine vector: {missing}") from None
         check_vector(game, levels)
     elif engine != "reference":
         raise RulesError(f"--engine must be reference or vector, not {engine!r}")

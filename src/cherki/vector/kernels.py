@@ -22,7 +22,9 @@ Our specifications
   (``docs/simulation.md``). Where neither directory can be written they are compiled in
   each process.
   The module is imported only by the batched simulator: ``import cherki`` and the web
-  server do not load numba.
+  server do not load numba. numba is in cherki's extra ``vector`` (it brings LLVM, which
+  playing does not need); without it, importing this module raises ``ModuleNotFoundError``
+  in words that say how to add it, and ``--engine vector`` is refused in them.
 * numba has no type stubs: the kernels take and return numpy arrays, and the typed
   wrappers that call them are in the modules that use them (this module is a library seam
   for ``Any``).
@@ -32,8 +34,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
 import numpy as np
+
+try:
+    import numba
+except ImportError as _missing:  # the extra `vector` (pyproject.toml) was not installed
+    raise ModuleNotFoundError(
+        "the batched simulator (cherki.vector, --engine vector) needs numba, from cherki's "
+        "extra 'vector': in a checkout, uv run --extra vector …; otherwise "
+        "pip install 'cherki[vector]'",
+        name="numba",
+    ) from _missing
 
 from cherki.core.cards import N_KINDS
 from cherki.games.sets.actions import (
