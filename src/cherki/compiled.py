@@ -86,7 +86,6 @@ ENGINE: tuple[str, ...] = (
     "core/sets.py",
     "games/sets/actions.py",
     "games/sets/balik.py",
-    "games/sets/calls.py",
     "games/sets/chaqui.py",
     "games/sets/chot.py",
     "games/sets/game.py",
