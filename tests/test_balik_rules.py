@@ -530,7 +530,7 @@ def test_the_kept_ceki_rule_is_the_games_and_the_bots_read_it() -> None:
     """A ceki kept after making a mata waits only on a card that completes a mata: stated
     once (``kept_ceki_waits``), the state's wait, the search model's and the hints agree."""
     from cherki.bots.race import Solitaire
-    from cherki.games.sets.state import call_wait, kept_ceki_waits
+    from cherki.games.sets.calls import call_wait, kept_ceki_waits
 
     hand = parse_hand("C1 C1 C1 C2 C2 C2 C3 C3 C3 M8 M8 C8 S7 S7")  # mata held: a tan hand
     tan = call_wait("tan", hand, SATU.rules())

@@ -17,9 +17,10 @@ from cherki.core.cards import N_KINDS
 from cherki.core.sample import OpenGroupSampler, group_ways
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, group_totals
 from cherki.games.ceki.state import CekiState
+from cherki.games.sets.calls import call_wait, keeps_call
 from cherki.games.sets.determinize import sample_waiting
 from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.state import SetsState, call_wait, keeps_call
+from cherki.games.sets.state import SetsState
 
 
 def test_group_ways_counts_every_hand_of_the_unseen_cards() -> None:

@@ -86,6 +86,7 @@ ENGINE: tuple[str, ...] = (
     "core/sets.py",
     "games/sets/actions.py",
     "games/sets/balik.py",
+    "games/sets/calls.py",
     "games/sets/chaqui.py",
     "games/sets/chot.py",
     "games/sets/game.py",

@@ -75,9 +75,10 @@ from cherki.core.cards import N_KINDS
 from cherki.core.contract import Game
 from cherki.core.sets import GROUPINGS, N_GROUPS, Wait, wait_for
 from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, TAKE
+from cherki.games.sets.calls import call_wait
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.scoring import SCORING, Win
-from cherki.games.sets.state import SetsState, call_wait
+from cherki.games.sets.state import SetsState
 
 if TYPE_CHECKING:
     from cherki.bots.clock import Clock

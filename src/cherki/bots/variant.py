@@ -31,10 +31,11 @@ from cherki.core.cards import N_KINDS
 from cherki.core.contract import Observation
 from cherki.core.sets import GROUPINGS, wait_for
 from cherki.games.sets.actions import CALL_TAN, DISCARD
+from cherki.games.sets.calls import call_wait
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
 from cherki.games.sets.scoring import SCORING, Win
-from cherki.games.sets.state import SetsState, call_wait
+from cherki.games.sets.state import SetsState
 
 #: how many samples of the scoring cards (the turned card, the fifteen drawn...) a win's worth
 #: is the mean over: drawn from the unseen cards by a fixed seed, the same for every candidate
@@ -122,7 +123,7 @@ class WinWorth:
         each card it waits on, its live copies times what a win on it pays (rounded to
         1e-9, so that equal worths compare equal), and the wait's live outs. With ``keep``
         the seat has called so and keeps its call (a ceki caller that made a mata still
-        waits as ceki, :func:`~cherki.games.sets.state.call_wait`)."""
+        waits as ceki, :func:`~cherki.games.sets.calls.call_wait`)."""
         rest = list(hand)
         rest[kind] -= 1
         if keep is None:

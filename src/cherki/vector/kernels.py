@@ -358,7 +358,7 @@ def _open_claim(ints, L, flags, claimants, r, q, card, drawer, discard):  # type
 def _wait_set(hands, totals, calls, waits, r, s, of, size, least, chiqui):  # type: ignore[no-untyped-def]
     """The cards a seat (one card short of winning) waits on, written into its ``waits``
     (``wait_for``; a ceki caller whose hand now waits as tan still waits only on a card
-    that completes a mata, ``cherki.games.sets.state.as_called``)."""
+    that completes a mata, ``cherki.games.sets.calls.as_called``)."""
     n_groups = totals.shape[2]
     n_last = 0
     n_other = 0

@@ -5,7 +5,7 @@ Our specifications
 * **Every public commitment is kept.** ``determinize(obs)`` gives a full state whose hidden
   cards agree with everything ``obs.seat`` has seen: each seat holds the cards it is known to
   hold (draws shown to all, discards taken, olo laid); each caller's hand, less the card it
-  drew this turn, waits under its call (:func:`~cherki.games.sets.state.keeps_call`: the
+  drew this turn, waits under its call (:func:`~cherki.games.sets.calls.keeps_call`: the
   condition the rules check when a call is made or kept); the seat deciding on a claim can
   win the card offered; a caller to act in its discard holds the card it drew (one of the
   cards it showed this turn: once anyone has called, every draw is shown). ``record_faults``
@@ -52,9 +52,10 @@ from cherki.games.sets.actions import (
     PHASE_NAMES,
     SAMPEI,
 )
+from cherki.games.sets.calls import call_wait
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules
-from cherki.games.sets.state import SetsState, call_wait
+from cherki.games.sets.state import SetsState
 
 #: draws of a waiting hand tried for the call's own condition before one is built
 REJECTIONS: Final = 16

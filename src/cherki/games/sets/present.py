@@ -29,8 +29,8 @@ from cherki.core.view import (
 )
 from cherki.games.sets.actions import DISCARD
 from cherki.games.sets.analysis import analyse_under
+from cherki.games.sets.calls import kept_ceki_waits
 from cherki.games.sets.observation import SetsObservation
-from cherki.games.sets.state import kept_ceki_waits
 from cherki.i18n.voice import Voice
 
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import insort
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from itertools import compress
 from typing import Final
 
 from cherki.core.cards import (
     N_KINDS,
     NO_CARDS,
-    card_name,
 )
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
@@ -21,14 +20,13 @@ from cherki.core.sets import (
     GROUPINGS,
     NO_WAIT,
     Wait,
-    ceki_wait,
     group_totals,
     is_winning,
     wait_for,
     wait_in,
 )
+from cherki.games.sets import faults
 from cherki.games.sets.actions import (
-    _NUMBER_WORDS,
     CALL_CEKI,
     CALL_TAN,
     DISCARD,
@@ -45,6 +43,7 @@ from cherki.games.sets.actions import (
     SAMPEI,
     TAKE,
 )
+from cherki.games.sets.calls import as_called, kept_ceki_waits
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
@@ -54,48 +53,6 @@ _DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
 _TAKE_OR_DRAW: Final = [TAKE, DRAW]
 _DRAW_ONLY: Final = [DRAW]
 _SAMPEI_OR_PASS: Final = [SAMPEI, PASS]
-
-
-# -- the call kept ---------------------------------------------------------------------------
-def kept_ceki_waits(cards: Iterable[int], hand: Sequence[int], size: int) -> tuple[int, ...]:
-    """Of ``cards`` (what ``hand`` waits on as a tan hand), those a ceki caller who made a
-    mata and kept the call still waits on: the cards that complete a mata, its promise
-    [000 R-CHANGE]. The one statement of this rule: the state, the hints and the bots call it."""
-    return tuple(k for k in cards if hand[k] % size == size - 1)
-
-
-def call_wait(
-    call: str | None,
-    hand: Sequence[int],
-    rules: SetsRules,
-    totals: Sequence[int] | None = None,
-    mata: bool | None = None,
-) -> Wait:
-    """What a seat that has called ``call`` waits on with ``hand`` (its cards less any card
-    drawn this turn). A ceki caller who turned a mixed set into a mata and kept the call (the
-    source: they *can* change to tan [000 R-CHANGE]) still waits only on a card that
-    completes a mata. A caller's hand always waits with its own call: a call is made or kept
-    only then (``SetsState._call_actions``, ``_caller_discards``), which is what
-    ``determinize`` keeps for the hands it samples. ``totals``: the hand's cards per group,
-    when the caller keeps them; ``mata``: whether the hand holds a mata, when it knows."""
-    w = wait_for(
-        hand, GROUPINGS[rules.honours], rules.set_size, rules.goes_out_on_pair, totals, mata
-    )
-    return as_called(call, w, hand, rules.set_size)
-
-
-def as_called(call: str | None, wait: Wait, hand: Sequence[int], size: int) -> Wait:
-    """``wait`` (what ``hand`` waits on) as a seat that has called ``call`` waits: a ceki
-    caller's tan wait is the kept ceki's (:func:`kept_ceki_waits`), any other as it is."""
-    if call == "ceki" and wait.call == "tan":
-        return ceki_wait(kept_ceki_waits(wait.cards, hand, size))
-    return wait
-
-
-def keeps_call(call: str, hand: Sequence[int], rules: SetsRules) -> bool:
-    """Does ``hand`` (a caller's cards less any card drawn this turn) wait under ``call``?"""
-    w = call_wait(call, hand, rules)
-    return w.call == call and bool(w.cards)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -498,129 +455,12 @@ class SetsState(State):
                 changes.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
         return acts + changes if changes else acts
 
-    def _describe_win(self) -> str:
-        r = self.rules
-        need = "mata" if r.set_size == 3 else "identical pair (bak)"
-        text = (
-            f"your hand is not {_NUMBER_WORDS.get(r.sets, str(r.sets))} sets of "
-            f"{_NUMBER_WORDS.get(r.set_size, str(r.set_size))} with at least one {need}"
-        )
-        if r.goes_out_on_pair:
-            text += " (or a set holding an identical pair, a chiqui)"
-        return text
-
     def _why_illegal(self, seat: int, action: int) -> str:
-        text = self.game.action_text(action)
-        hand = self.hands[seat]
-        phase = self.phase
-        if phase == PHASE_CLAIM:
-            return (
-                f"{card_name(self.claim_card)} was just shown and would win for you: "
-                "say sampei to claim it or pass"
-            )
-        if action in (TAKE, DRAW):
-            if phase != PHASE_DRAW and self.drawn_from == FROM_DEAL:
-                size = _NUMBER_WORDS.get(self.hand_size, str(self.hand_size))
-                return f"you start with {size} cards: discard one (no draw on the first turn)"
-            if phase != PHASE_DRAW:
-                return f"you have already drawn this turn: discard a card ({text} not allowed)"
-            if action == TAKE and self.top_available:
-                return (
-                    f"taking {card_name(self.pile[-1])} would expose an olo and leave you no "
-                    "card you may discard"
-                )
-            return "there is no discard to take" if action == TAKE else "the stock is empty"
-        if action == PASS:
-            return "there is nothing to pass on: pass only answers a shown winning card"
-        if phase == PHASE_DRAW:
-            return "first take the last discard or draw from the stock"
-        if action == SAMPEI:
-            if self.drawn_from == FROM_DISCARD:
-                return "the winning card must come from the stock, never from a discard"
-            if not self._wins(hand):
-                return self._describe_win()
-            if self.rules.must_call_to_win and self.calls[seat] is None:
-                return "under these rules you must call tan or ceki before you can win"
-            return "you cannot win now"
-        k = (action - DISCARD) % N_KINDS
-        if not hand[k]:
-            return f"you have no {card_name(k)} to discard"
-        if not self._may_discard(seat, k):
-            return f"your {card_name(k)} are an exposed olo: they stay on the table"
-        call = self.calls[seat]
-        if call is not None:
-            mode = self.rules.caller_changes
-            if mode == "none":
-                return (
-                    f"you have called {call}: you may only discard the card you just drew "
-                    f"({card_name(self.drawn)})"
-                )
-            return (
-                f"you have called {call}: keep {card_name(self.drawn)} only if your hand "
-                + ("still waits" if mode == "free" else "still waits and gains a mata")
-                + f"; otherwise discard {card_name(self.drawn)}"
-            )
-        if action >= CALL_TAN:
-            if self.lapsed[seat]:
-                return (
-                    "under these rules (call_timing=next) a call is made on the next discard "
-                    "after your hand is a card from winning, and you let that discard pass"
-                )
-            hand[k] -= 1
-            w = self._wait(hand)
-            hand[k] += 1
-            if w.call is None:
-                if self.size == 3 and self.rules.sets == 5:
-                    shape = "four sets and a card"
-                else:
-                    shape = "one card"
-                return (
-                    f"after discarding {card_name(k)} your hand is not {shape} from winning, "
-                    "so you cannot call"
-                )
-            word = self.game.call_words[0 if w.call == "tan" else 1]
-            return f"after discarding {card_name(k)} your call is {word}, not {text.split()[-1]}"
-        return f"{text} is not allowed now"
+        return faults.why_illegal(self, seat, action)
 
     def record_faults(self) -> list[str]:
-        """Where the hands contradict the public record: a seat without the cards it showed
-        (draws revealed, discards taken, olo laid), a caller whose hand (less the card drawn
-        this turn) does not wait under its call, a claimant that cannot win the card it is
-        offered, a caller to act with no drawn card to throw."""
-        faults: list[str] = []
-        if self._result is not None:  # over: the winner holds the winning hand
-            return faults
-        rules = self.rules
-        for t in range(self.n):
-            hand = self.hands[t]
-            if any(
-                hand[k] < self.exposed[t][k] or hand[k] < self.melded[t][k] for k in range(N_KINDS)
-            ):
-                faults.append(f"seat {t} does not hold the cards it showed")
-            call = self.calls[t]
-            if call is None:
-                continue
-            core = list(hand)
-            if t == self.current and self.phase == PHASE_DISCARD:
-                if self.drawn < 0 or not hand[self.drawn]:
-                    faults.append(f"seat {t} called {call} and is to discard with no card drawn")
-                    continue
-                core[self.drawn] -= 1
-            if not keeps_call(call, core, rules):
-                faults.append(f"seat {t} called {call} but its hand does not wait under it")
-            elif self.wait_sets[t] != frozenset(call_wait(call, core, rules).cards):
-                faults.append(f"seat {t}'s wait is not what its hand waits on")
-        if self.phase == PHASE_CLAIM:
-            card = self.claim_card
-            for t in self.claimants:
-                can = (
-                    self._can_self_win(t, card)
-                    if t == self.claim_drawer
-                    else card in self.wait_sets[t]
-                )
-                if not can:
-                    faults.append(f"seat {t} is offered {card_name(card)} but cannot win on it")
-        return faults
+        """Where the hands contradict the public record (:func:`faults.record_faults`)."""
+        return faults.record_faults(self)
 
     def waiting_for(self) -> str:
         return {
