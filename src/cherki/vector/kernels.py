@@ -5,8 +5,8 @@ every row and over the few rows near a call, a claim or a win; here one compiled
 the rows does a row's whole piece of the step (its legal-action mask, its take or draw, its
 discard). The rules, with their sources, are those of the reference engine
 (:mod:`cherki.games.sets.state`); each kernel names the method it mirrors. What is rare and
-batched well by numpy stays in numpy: a sampei and its scoring, a pass, the deal, the
-heuristic's measures.
+batched well by numpy stays in numpy: a win's scoring, making the deals, the heuristic's
+measures.
 
 Our specifications
 ------------------
@@ -59,9 +59,11 @@ from cherki.games.sets.actions import (
     PHASE_CLAIM,
     PHASE_DISCARD,
     PHASE_DRAW,
+    PHASE_OVER,
     SAMPEI,
     TAKE,
 )
+from cherki.vector.finished import CLAIM, FROM_A_DISCARD, KANDANG_TANGAN, SELF_DRAW
 from cherki.vector.rules import CEKI, TAN
 
 #: ``caller_changes`` as the kernels read it
@@ -270,13 +272,12 @@ LINES = (
     "claim_card", "claim_drawer", "actions", "turns", "last_actor",
 )  # fmt: skip
 #: then the events it counts, in this order, and the three call counts
-EVENT_LINES = ("take", "reveal", "draw", "expose", "discard", "call")
+EVENT_LINES = ("take", "reveal", "draw", "expose", "discard", "call", "pass", "sampei", "end")
 (_POS, _TOP, _NCALLS, _CUR, _PHASE, _DRAWN, _FROM, _NCLAIM, _CCARD, _CDRAWER, _ACTS, _TURNS,
- _LAST, _EV_TAKE, _EV_REVEAL, _EV_DRAW, _EV_EXPOSE, _EV_DISCARD, _EV_CALL, _CALLS0) = range(
-    len(LINES) + len(EVENT_LINES) + 1
-)  # fmt: skip
+ _LAST, _EV_TAKE, _EV_REVEAL, _EV_DRAW, _EV_EXPOSE, _EV_DISCARD, _EV_CALL, _EV_PASS,
+ _EV_SAMPEI, _EV_END, _CALLS0) = range(len(LINES) + len(EVENT_LINES) + 1)  # fmt: skip
 #: the flags' lines (:data:`cherki.vector.sets._FLAGS`)
-_TOP_OK, _SELF_OK, _CLAIM_DISC = 0, 1, 2
+_TOP_OK, _SELF_OK, _CLAIM_DISC, _DONE = 0, 1, 2, 3
 
 
 @_jit
@@ -387,20 +388,99 @@ def _wait_set(hands, totals, calls, waits, r, s, of, size, least, chiqui):  # ty
 
 
 @_jit
+def _pass(  # type: ignore[no-untyped-def]
+    ints, L, flags, hands, totals, opens, exposed, pile, claimants, r, n, of, is_open, live_end
+):  # fmt: skip
+    """The claimant first in line passes (``SetsState._pass``): the next claimant is asked;
+    when none is left a claimed discard goes on the pile and the turn passes
+    (``_after_discard``: the hand ends where the stock is spent, returning True), and a
+    shown draw goes into the drawer's hand, face up, for them to discard."""
+    ints[L[_EV_PASS], r] += 1
+    for j in range(n - 1):
+        claimants[r, j] = claimants[r, j + 1]
+    claimants[r, n - 1] = -1
+    m = ints[L[_NCLAIM], r] - 1
+    ints[L[_NCLAIM], r] = m
+    if m > 0:
+        ints[L[_CUR], r] = claimants[r, 0]
+        return False
+    d = ints[L[_CDRAWER], r]
+    k = ints[L[_CCARD], r]
+    disc = flags[_CLAIM_DISC, r]
+    ints[L[_CCARD], r] = -1
+    ints[L[_CDRAWER], r] = -1
+    flags[_CLAIM_DISC, r] = False
+    if disc:
+        pile[r, k] += 1
+        ints[L[_TOP], r] = k
+        flags[_TOP_OK, r] = True
+        if ints[L[_POS], r] >= live_end:
+            return True
+        ints[L[_CUR], r] = d + 1 if d + 1 < n else 0
+        ints[L[_PHASE], r] = PHASE_DRAW
+        return False
+    hands[r, d, k] += 1
+    _group(totals, opens, r, d, of[k], 1, is_open)
+    exposed[r, d, k] += 1
+    ints[L[_DRAWN], r] = k
+    ints[L[_FROM], r] = FROM_STOCK
+    flags[_SELF_OK, r] = False
+    ints[L[_PHASE], r] = PHASE_DISCARD
+    ints[L[_CUR], r] = d
+    return False
+
+
+@_jit
+def _sampei(ints, L, flags, hands, totals, opens, claimants, r, s, n, of, is_open):  # type: ignore[no-untyped-def]
+    """Seat ``s`` declares its win (``SetsState._sampei``): on a claimed card (taken into
+    the hand; a claim on a discard, on another's shown draw, or the drawer's own shown
+    draw), on its own draw, or on its hand as dealt (kandang tangan). Returns how it won
+    (:data:`cherki.vector.finished.HOWS`) and the winning card (-1: none); the hand is
+    scored by the caller."""
+    ints[L[_EV_SAMPEI], r] += 1
+    if ints[L[_PHASE], r] == PHASE_CLAIM:
+        c = ints[L[_CCARD], r]
+        hands[r, s, c] += 1
+        _group(totals, opens, r, s, of[c], 1, is_open)
+        frm = ints[L[_CDRAWER], r]
+        how = FROM_A_DISCARD if flags[_CLAIM_DISC, r] else SELF_DRAW if s == frm else CLAIM
+        ints[L[_NCLAIM], r] = 0
+        for j in range(n):
+            claimants[r, j] = -1
+        ints[L[_CCARD], r] = -1
+        ints[L[_CDRAWER], r] = -1
+        flags[_CLAIM_DISC, r] = False
+        return how, c
+    if ints[L[_FROM], r] == FROM_DEAL:
+        return KANDANG_TANGAN, -1
+    return SELF_DRAW, ints[L[_DRAWN], r]
+
+
+@_jit
 def step(  # type: ignore[no-untyped-def]
     rows, act, ints, L, flags, hands, totals, opens, exposed, melded, stock, pile, calls,
     changed, order, waits, wanted, claimants, of, is_open, n, size, least, chiqui, must_call,
     first_caller, lays, discard_wins, live_end,
 ):  # fmt: skip
-    """The takes, draws and discards of a step (``SetsState.apply``: its take, ``_draw``,
-    ``_discard``) and every row's count of actions and turns; a sampei or a pass is left
-    to the caller (their rows' seats and phases untouched). A drawn card is shown once a
-    call stands, and where it would win for a caller after the drawer the claim opens (the
-    drawer first where it wins for them too); a discard that some caller waits on opens
-    the claim where ``discard_wins``; after a discard the hand ends when the stock is
-    spent, else the next seat draws. Returns the rows whose hand ended (the stock spent),
-    in row order."""
-    ended = np.empty(len(rows), np.int64)
+    """A step (``SetsState.apply``): every row's take, draw, discard (``_draw``,
+    ``_discard``), sampei (:func:`_sampei`) or pass (:func:`_pass`), and its count of
+    actions and turns. A drawn card is shown once a call stands, and where it would win for
+    a caller after the drawer the claim opens (the drawer first where it wins for them
+    too); a discard that some caller waits on opens the claim where ``discard_wins``; after
+    a discard the hand ends when the stock is spent, else the next seat draws. The hands
+    that end are marked over (``done``, phase over, no seat to act, the end counted).
+    Returns the rows whose hand ended, the wins first, then the passes that ended a hand,
+    then the stocks spent, each in row order; and each win's seat, how it won and its
+    winning card (for scoring, by the caller)."""
+    m_rows = len(rows)
+    won = np.empty(m_rows, np.int64)
+    won_seat = np.empty(m_rows, np.int64)
+    won_how = np.empty(m_rows, np.int64)
+    won_card = np.empty(m_rows, np.int64)
+    n_won = 0
+    passed = np.empty(m_rows, np.int64)
+    n_passed = 0
+    ended = np.empty(m_rows, np.int64)
     n_ended = 0
     q = np.empty(n, np.int64)
     for i in range(len(rows)):
@@ -458,7 +538,20 @@ def step(  # type: ignore[no-untyped-def]
                     exposed[r, s, k] = melded[r, s, k]
                 ints[L[_EV_EXPOSE], r] += 1
             continue
-        if a < DISCARD:  # sampei or pass: the caller's
+        if a == SAMPEI:
+            how, card = _sampei(ints, L, flags, hands, totals, opens, claimants, r, s, n, of,
+                                is_open)  # fmt: skip
+            won[n_won] = r
+            won_seat[n_won] = s
+            won_how[n_won] = how
+            won_card[n_won] = card
+            n_won += 1
+            continue
+        if a == PASS:
+            if _pass(ints, L, flags, hands, totals, opens, exposed, pile, claimants, r, n, of,
+                     is_open, live_end):  # fmt: skip
+                passed[n_passed] = r
+                n_passed += 1
             continue
         k = (a - DISCARD) % _K
         hands[r, s, k] -= 1
@@ -509,7 +602,13 @@ def step(  # type: ignore[no-untyped-def]
         else:
             ints[L[_CUR], r] = s + 1 if s + 1 < n else 0
             ints[L[_PHASE], r] = PHASE_DRAW
-    return ended[:n_ended]
+    out = np.concatenate((won[:n_won], passed[:n_passed], ended[:n_ended]))
+    for r in out:
+        flags[_DONE, r] = True
+        ints[L[_PHASE], r] = PHASE_OVER
+        ints[L[_CUR], r] = -1
+        ints[L[_EV_END], r] += 1
+    return out, won_seat[:n_won], won_how[:n_won], won_card[:n_won]
 
 
 # -- the random policy's choice -------------------------------------------------------------
