@@ -195,7 +195,7 @@ class SetsVector:
         self.opens = z((b, n), np.int64)
         self.exposed = z((b, n, N_KINDS), np.int16)
         self.melded = z((b, n, N_KINDS), np.int16)
-        self.stock = z((b, self.stock_len), np.int64)
+        self.stock = z((b, self.stock_len), np.int8)
         self.pile = z((b, N_KINDS), np.int16)
         self.calls = z((b, n), np.int64)
         self.changed = z((b, n), bool)
@@ -208,8 +208,8 @@ class SetsVector:
         # figures
         # each row's whole numbers and flags, one array of each, a line per field (each
         # field a contiguous view of its line): a deal resets its rows by one write
-        self._ints = z((_INTS, b), np.int64)
-        self._flags = z((len(_FLAGS), b), bool)
+        self._ints = z((_INTS, b + 8), np.int64)[:, :b]
+        self._flags = z((len(_FLAGS), b + 64), bool)[:, :b]
         cols = dict(zip(_SCALARS, self._ints, strict=False))
         self.pos, self.top, self.n_calls = cols["pos"], cols["top"], cols["n_calls"]
         self.current, self.phase = cols["current"], cols["phase"]
@@ -249,10 +249,8 @@ class SetsVector:
             + [_EVENTS0 + len(EVENTS)],
             np.int64,
         )
-        self._rows = np.arange(b)
-        #: rows whose mask is out of date: brought up to date together, when the mask is
-        #: next read (a step's rows and the rows dealt after it, by one pass)
-        self._stale = z(b, bool)
+        #: what the rules of the legal actions read, as the kernels take it
+        self._rules_of_masks = legal.rules_of_masks(self)
         self.rewards = z((b, n), np.int64)
 
     # -- dealing ---------------------------------------------------------------------------
@@ -320,7 +318,6 @@ class SetsVector:
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
         self._mask[:] = False
-        self._stale[:] = False
         count = b if hands is None else min(b, hands)
         self._deal_next(np.arange(count))
         return self.observe(), {"seat": self.current.copy()}
@@ -356,7 +353,6 @@ class SetsVector:
             self.order,
             self.claimants,
             self._unscored,
-            self._stale,
             d.hands,
             d.totals,
             d.opens,
@@ -364,17 +360,17 @@ class SetsVector:
             d.ints,
             d.self_ok,
             self._dealer.kandang_tangan,
+            self._mask,
+            self._lines,
+            self._rules_of_masks,
         )
 
     # -- legal actions ---------------------------------------------------------------------
     @property
     def mask(self) -> Bool:
         """The legal actions of each hand's acting seat ([batch, actions]; all false where a
-        hand is over)."""
-        if self._stale.any():
-            rows = where(self._stale)
-            self._stale[:] = False
-            legal.fill(self, self._mask, rows)
+        hand is over): written by each step and deal, for the rows they change
+        (:mod:`cherki.vector.legal`)."""
         return self._mask
 
     # -- stepping --------------------------------------------------------------------------
@@ -418,11 +414,8 @@ class SetsVector:
 
     def apply(self, rows: I64, act: I64) -> I64:
         """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
-        whose hands ended (their figures are kept for :meth:`take_finished`). The rows' masks
-        are brought up to date when :attr:`mask` is next read."""
-        # every row (as with autoreset, most steps): whole lines, not chosen cells
-        at: slice | I64
-        at = _ALL if len(rows) == self.batch and (rows == self._rows).all() else rows
+        whose hands ended (their figures are kept for :meth:`take_finished`), and every
+        row's mask brought up to date."""
         # the whole step, row by row: one compiled loop over the rows; it marks the hands
         # that end, the wins first
         ended, seat, how, card = self._step(rows, act)
@@ -430,7 +423,6 @@ class SetsVector:
             if len(seat):
                 self._winning(ended[: len(seat)], seat, how, card)
             self._keep(ended)
-        self._stale[at] = True
         return ended
 
     def _step(self, rows: I64, act: I64) -> tuple[I64, I64, I64, I64]:
@@ -467,6 +459,8 @@ class SetsVector:
             rules.lays_taken_mata,
             rules.discard_wins,
             self.live_end,
+            self._mask,
+            self._rules_of_masks[4],
         )
         return out
 
@@ -476,7 +470,9 @@ class SetsVector:
         :meth:`_keep` (``SetsState._finish_win``)."""
         if self.reserve:
             pos = self.pos[rows]
-            turned = self.stock[rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]]
+            turned = self.stock[
+                rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]
+            ].astype(np.int64)
         else:
             turned = np.zeros((len(rows), 0), np.int64)
         seat = rows * self.n + s
