@@ -692,6 +692,90 @@ def random_actions(rows, phase, mask, coin, u):  # type: ignore[no-untyped-def]
     return out
 
 
+# -- the heuristic's measures (cherki.bots.balik) -------------------------------------------
+@_jit
+def _value(groups, mata, pairs, extra):  # type: ignore[no-untyped-def]
+    """``cherki.bots.balik._finish``: group terms (units of 0.02), the mata count and the
+    identical pairs (units of 0.05) into a hand's value, summed in the bot's order (equal
+    values stay equal, to the last bit)."""
+    value = 0.02 * groups
+    if mata > 0:
+        with_mata = value + 3.0
+        with_mata += extra * (mata - 1)
+        with_mata += 0.015 * pairs
+        return with_mata
+    return value + 0.05 * pairs
+
+
+@_jit
+def hand_values(hand, live, of, table, size, extra, each, now, after):  # type: ignore[no-untyped-def]
+    """The heuristic bot's value of each hand (``hand_value``) into ``now``, and with
+    ``each`` of each hand less one card of each kind (``discard_values``; kinds not held:
+    -inf) into ``after``. ``hand`` and ``live`` (copies unseen): [m, 30]; ``table``: the
+    group terms (``_group_term``) by cards in the group and its live outs (0-10)."""
+    n_groups = 0  # as many as ``of`` names
+    for k in range(_K):
+        if of[k] + 1 > n_groups:
+            n_groups = of[k] + 1
+    tot = np.zeros(n_groups, np.int64)
+    outs = np.zeros(n_groups, np.int64)
+    delta = np.zeros(n_groups, np.int64)
+    for i in range(hand.shape[0]):
+        tot[:] = 0
+        outs[:] = 0
+        mata = 0
+        pairs = 0
+        for k in range(_K):
+            x = hand[i, k]
+            g = of[k]
+            tot[g] += x
+            outs[g] += live[i, k]
+            mata += x // size
+            if x == size - 1:
+                pairs += 6 + 3 * min(live[i, k], 3)
+        groups = 0
+        for g in range(n_groups):
+            o = min(outs[g], 10)
+            term = table[tot[g], o]
+            groups += term
+            delta[g] = table[max(tot[g] - 1, 0), o] - term
+        now[i] = _value(groups, mata, pairs, extra)
+        if not each:
+            continue
+        for k in range(_K):
+            x = hand[i, k]
+            if x <= 0:
+                after[i, k] = -np.inf
+                continue
+            pair = 6 + 3 * min(live[i, k], 3)
+            mk = mata - (1 if (x >= size and x % size == 0) else 0)
+            pk = pairs - (pair if x == size - 1 else 0) + (pair if x == size else 0)
+            after[i, k] = _value(groups + delta[of[k]], mk, pk, extra)
+
+
+@_jit
+def unseen(rows, current, claim_card, hands, pile, exposed, half_packs, out):  # type: ignore[no-untyped-def]
+    """Copies of each kind the acting seat of each of ``rows`` has not seen
+    (``SetsObservation.unseen``: the shoe less its own hand, the discard pile, the other
+    seats' cards face up and a card shown for a claim), into ``out`` ([m, 30])."""
+    n = hands.shape[1]
+    for i in range(len(rows)):
+        r = rows[i]
+        s = current[r]
+        for k in range(_K):
+            x = half_packs - hands[r, s, k] - pile[r, k]
+            for t in range(n):
+                if t != s:
+                    x -= exposed[r, t, k]
+            out[i, k] = x
+        c = claim_card[r]
+        if c >= 0:
+            out[i, c] -= 1
+        for k in range(_K):
+            if out[i, k] < 0:
+                out[i, k] = 0
+
+
 # -- a deal into rows -----------------------------------------------------------------------
 @_jit
 def deal_rows(  # type: ignore[no-untyped-def]

@@ -86,44 +86,27 @@ def _group_terms(size: int, most: int = 64) -> I64:
 _TERMS = {2: _group_terms(2), 3: _group_terms(3)}
 
 
-def _finish(groups: I64, mata: I64, pairs: I64, extra: float) -> F64:
-    """``_finish`` over arrays, its sums in the same order (equal values stay equal)."""
-    value = 0.02 * groups
-    with_mata = value + 3.0
-    with_mata += extra * (mata - 1)
-    with_mata += 0.015 * pairs
-    value += 0.05 * pairs
-    out: F64 = np.where(mata > 0, with_mata, value)
-    return out
-
-
 def discard_values(
     hand: I64, live: I64, env: SetsVector, extra: float = EXTRA_MATA, *, each: bool = True
 ) -> tuple[F64, F64]:
     """The heuristic's value of each hand, and (``each``) of each hand less one card of
-    each kind ([m], [m, 30]; kinds not held: -inf) (``hand_value``, ``discard_values``)."""
-    size = env.size
-    groups_of = env.shape.groups
-    of = groups_of.of
-    table = _TERMS[size]
-    outs = np.minimum(groups_of.sum(live), 10)
-    totals = groups_of.sum(hand)
-    mata = (hand // size).sum(axis=1)
-    pair_w = 6 + 3 * np.minimum(live, 3)
-    is_pair = hand == size - 1
-    pairs = (pair_w * is_pair).sum(axis=1)
-    terms = table[totals, outs]  # an empty group's term is 0
-    groups = terms.sum(axis=1)
-    now = _finish(groups, mata, pairs, extra)
-    if not each:
-        return now, now
-    # a card of group g gone: the group's term changes by delta[g] (an emptied group: 0)
-    delta = table[np.maximum(totals - 1, 0), outs] - terms
-    gk = groups[:, None] + delta[:, of]
-    mk = mata[:, None] - ((hand >= size) & (hand % size == 0))
-    pk = pairs[:, None] - np.where(is_pair, pair_w, 0) + np.where(hand == size, pair_w, 0)
-    after = _finish(gk, mk, pk, extra)
-    return now, np.where(hand > 0, after, -np.inf)
+    each kind ([m], [m, 30]; kinds not held: -inf) (``hand_value``, ``discard_values``: one
+    compiled loop over the hands, :func:`cherki.vector.kernels.hand_values`)."""
+    m = len(hand)
+    now = np.empty(m)
+    after = np.empty((m, N_KINDS)) if each else now[:, None]
+    kernels.hand_values(
+        np.ascontiguousarray(hand, dtype=np.int64),
+        np.ascontiguousarray(live, dtype=np.int64),
+        env.shape.groups.of,
+        _TERMS[env.size],
+        env.size,
+        float(extra),
+        each,
+        now,
+        after,
+    )
+    return now, (after if each else now)
 
 
 def _chiqui_miss(outs: I64, unseen: I64, turned: int = 15) -> F64:

@@ -576,16 +576,15 @@ class SetsVector:
         """Every seat's view of every hand (:func:`cherki.vector.observe.observe_all`)."""
         return observe_all(self)
 
-    def unseen(self, rows: I64) -> np.ndarray:
-        """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``)."""
-        s = self.current[rows]
-        out = self.half_packs - self.hands[rows, s].astype(np.int64) - self.pile[rows]
-        out -= self.exposed[rows].sum(axis=1) - self.exposed[rows, s]
-        c = self.claim_card[rows]
-        has = c >= 0
-        out[where(has), c[has]] -= 1
-        left: np.ndarray = np.maximum(out, 0)
-        return left
+    def unseen(self, rows: I64) -> I64:
+        """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``; one
+        compiled loop, :func:`cherki.vector.kernels.unseen`)."""
+        out = np.empty((len(rows), N_KINDS), np.int64)
+        kernels.unseen(
+            rows, self.current, self.claim_card, self.hands, self.pile, self.exposed,
+            self.half_packs, out,
+        )  # fmt: skip
+        return out
 
     def play(self, policy: Callable[[SetsVector, I64], I64]) -> Finished:
         """Play every hand of the run to its end with ``policy(self, rows) -> actions``,
