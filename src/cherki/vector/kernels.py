@@ -103,11 +103,22 @@ _ACTIONS = CALL_CEKI + N_KINDS
 # made for each row (``hands[r, s]``: a new array, its memory's references counted in and
 # out).
 @_jit
-def _calls_row(hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g, short_g):  # type: ignore[no-untyped-def]
-    """:func:`cherki.vector.rules.calls_after_discard` for seat ``s`` of row ``r`` (the
-    calls open after a discard, ``SetsState._call_actions``): False where the hand is not
-    one discard from waiting; else ``kind`` (the call it would wait as after discarding
-    each kind, 0: none) and ``keeps`` filled in."""
+def _calls_row(  # type: ignore[no-untyped-def]
+    hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g, short_g, wait_g, whole
+):  # fmt: skip
+    """The calls open after a discard (``SetsState._call_actions``) for seat ``s`` of row
+    ``r``, the hand a card over its sets. A hand one discard from waiting has no group that
+    is not whole sets (any discard leaves its group open), or two: one a card over whole
+    sets (the discard comes from it) and one a card short (where the hand then waits; with
+    sets of 3 their remainders 1 and 2, with pairs 1 and 1: the two add up to a set); most
+    hands in play are neither. Returns 0 where the hand is not one discard from waiting,
+    else 1 (no open group: it would wait in the discard's group) or 2 (two); and fills in,
+    for each kind (only the kinds held mean anything): ``kind``, the call it would wait as
+    after discarding one (0: none); ``wait_g``, the group it would then wait in;
+    ``whole``, whether it would wait on that whole group (a mata left, or a chiqui pair)
+    or only on the kinds of it held ``least`` times or more (:func:`cherki.core.sets.wait_for`);
+    ``keeps``, whether some kind of that group would then be a card short of a mata (a ceki
+    caller may keep ceki)."""
     n_groups = totals.shape[2]
     opens = 0
     rsum = 0
@@ -123,7 +134,7 @@ def _calls_row(hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g
             hi = g
     closed = opens == 0
     if not (closed or (opens == 2 and rsum == size)):
-        return False
+        return 0
     n_mata = 0
     n_pair = 0
     for g in range(n_groups):
@@ -148,9 +159,12 @@ def _calls_row(hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g
         else:
             valid = totals[r, s, g] % size == 1
             okg = hi if g == lo else lo
+        wait_g[k] = okg
         mata_after = n_mata > (1 if x == size else 0)
+        pair_after = chiqui and n_pair > (1 if x == size - 1 else 0)
+        whole[k] = mata_after or pair_after
         winners = held_g[okg] > (1 if (closed and x == least) else 0)
-        if chiqui and n_pair > (1 if x == size - 1 else 0):
+        if pair_after:
             winners = True
         if not valid:
             kind[k] = 0
@@ -165,7 +179,7 @@ def _calls_row(hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g
         if closed:
             pr += (1 if hm == 0 else 0) - (1 if hm == size - 1 else 0)
         keeps[k] = pr > 0
-    return True
+    return 1 if closed else 2
 
 
 @_jit
@@ -177,7 +191,7 @@ def _discards_row(  # type: ignore[no-untyped-def]
     a caller's by ``_caller_discards``) into ``out[i]`` (a row of ``NUM_ACTIONS`` flags).
     ``opens``: the hand's groups that are not whole sets (more than two: no discard leaves
     it waiting)."""
-    kind, keeps, held_g, short_g = scratch
+    kind, keeps, held_g, short_g, wait_g, whole = scratch
     for a in range(_ACTIONS):
         out[i, a] = False
     out[i, SAMPEI] = self_ok
@@ -185,8 +199,9 @@ def _discards_row(  # type: ignore[no-untyped-def]
         for k in range(_K):
             out[i, DISCARD + k] = hands[r, s, k] > melded[r, s, k]
         if opens <= 2 and _calls_row(
-            hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g, short_g
-        ):
+            hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g, short_g, wait_g,
+            whole,
+        ):  # fmt: skip
             for k in range(_K):
                 if hands[r, s, k] > melded[r, s, k]:
                     if kind[k] == TAN:
@@ -211,8 +226,9 @@ def _discards_row(  # type: ignore[no-untyped-def]
             some = True
             break
     if not some or not _calls_row(
-        hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g, short_g
-    ):
+        hands, totals, r, s, of, size, least, chiqui, kind, keeps, held_g, short_g, wait_g,
+        whole,
+    ):  # fmt: skip
         return
     for k in range(_K):
         x = hands[r, s, k]
@@ -251,13 +267,15 @@ def _take_ok(hands, totals, melded, r, s, call, k, of, size, least, chiqui, mode
 
 @_jit
 def _scratch(n_groups):  # type: ignore[no-untyped-def]
-    """Work space for :func:`fill_mask` (``_calls_row``'s per-kind and per-group counts,
+    """Work space for :func:`fill_mask` (``_calls_row``'s per-kind and per-group figures,
     and a row of flags for ``_take_ok``)."""
     scratch = (
         np.zeros(_K, np.int64),
         np.zeros(_K, np.bool_),
         np.zeros(n_groups, np.int64),
         np.zeros(n_groups, np.int64),
+        np.zeros(_K, np.int64),
+        np.zeros(_K, np.bool_),
     )
     return scratch, np.zeros((1, _ACTIONS), np.bool_)
 
@@ -751,6 +769,53 @@ def hand_values(hand, live, of, table, size, extra, each, now, after):  # type: 
             mk = mata - (1 if (x >= size and x % size == 0) else 0)
             pk = pairs - (pair if x == size - 1 else 0) + (pair if x == size else 0)
             after[i, k] = _value(groups + delta[of[k]], mk, pk, extra)
+
+
+@_jit
+def wait_outs(hand, live, of, size, least, chiqui, outs):  # type: ignore[no-untyped-def]
+    """For each hand a card over its sets ([m, 30]) and each kind, the live copies
+    (``live``: unseen, [m, 30]) of the cards it would wait on after discarding one of that
+    kind, no call standing (``BalikHeuristicBot._outs``: ``wait_for`` of the hand less that
+    card; 0 where it would not wait), into ``outs`` ([m, 30]): the whole group it would
+    wait in, or the kinds of it held ``least`` times or more (:func:`_calls_row`)."""
+    m = hand.shape[0]
+    n_groups = 0
+    for k in range(_K):
+        if of[k] + 1 > n_groups:
+            n_groups = of[k] + 1
+    hands = np.zeros((m, 1, _K), np.int64)
+    totals = np.zeros((m, 1, n_groups), np.int64)
+    for i in range(m):
+        for k in range(_K):
+            hands[i, 0, k] = hand[i, k]
+            totals[i, 0, of[k]] += hand[i, k]
+    scratch, _row = _scratch(n_groups)
+    kind, keeps, held_g, short_g, wait_g, whole = scratch
+    live_g = np.zeros(n_groups, np.int64)
+    near_g = np.zeros(n_groups, np.int64)
+    for i in range(m):
+        for k in range(_K):
+            outs[i, k] = 0
+        how = _calls_row(hands, totals, i, 0, of, size, least, chiqui, kind, keeps, held_g,
+                         short_g, wait_g, whole)  # fmt: skip
+        if how == 0:
+            continue
+        live_g[:] = 0
+        near_g[:] = 0
+        for k in range(_K):
+            live_g[of[k]] += live[i, k]
+            if hand[i, k] >= least:
+                near_g[of[k]] += live[i, k]
+        for k in range(_K):
+            if kind[k] == 0:
+                continue
+            g = wait_g[k]
+            if whole[k]:
+                outs[i, k] = live_g[g]
+            else:
+                # a discard from the group it waits in: that kind no longer held as before
+                same = how == 1 and hand[i, k] == least
+                outs[i, k] = near_g[g] - (live[i, k] if same else 0)
 
 
 @_jit

@@ -22,7 +22,7 @@ Our specifications
   dealt; a hand that ends has no legal action), while their lines are still in the cache,
   by :func:`cherki.vector.kernels.fill_mask`: the row-by-row form of the rules above (the
   discards by ``_discards_row``, a take by ``_take_ok``, the calls after a discard by
-  ``_calls_row``, the one-hand form of :func:`cherki.vector.rules.calls_after_discard`).
+  ``_calls_row``, which the batched heuristic reads too, for its waits' live outs).
   Reading :attr:`cherki.vector.sets.SetsVector.mask` computes nothing. A hand with more
   than two groups that are not whole sets cannot wait after one discard, so its calls are
   not looked for.

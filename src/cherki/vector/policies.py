@@ -29,7 +29,6 @@ from cherki.games.sets.actions import (
     TAKE,
 )
 from cherki.vector import kernels
-from cherki.vector.rules import calls_after_discard
 from cherki.vector.sets import SetsVector
 from cherki.vector.tables import F64, I64, where
 
@@ -175,9 +174,7 @@ class HeuristicPolicy:
         fresh = has_call & ~caller
         if fresh.any():
             f = where(fresh)
-            h = hand[f]
-            tot = env.shape.groups.sum(h)
-            outs = _wait_outs(env, h, tot, live[f])
+            outs = _wait_outs(env, hand[f], live[f])
             ok = calls[f, :N_KINDS] | calls[f, N_KINDS:]
             score = np.where(ok, outs + noise[f], -np.inf)
             k = score.argmax(axis=1)
@@ -221,11 +218,21 @@ class HeuristicPolicy:
         return worth
 
 
-def _wait_outs(env: SetsVector, hand: I64, tot: I64, live: I64) -> I64:
+def _wait_outs(env: SetsVector, hand: I64, live: I64) -> I64:
     """For each kind, the live copies of the cards the hand would wait on after discarding
-    it (``BalikHeuristicBot._outs``: ``wait_for`` without a standing call)."""
-    outs = np.zeros(hand.shape, np.int64)
-    calls_after_discard(hand, tot, env.shape, live, outs)
+    it (``BalikHeuristicBot._outs``: ``wait_for`` without a standing call; one compiled
+    loop, :func:`cherki.vector.kernels.wait_outs`)."""
+    outs = np.empty(hand.shape, np.int64)
+    shape = env.shape
+    kernels.wait_outs(
+        np.ascontiguousarray(hand, dtype=np.int64),
+        np.ascontiguousarray(live, dtype=np.int64),
+        shape.groups.of,
+        shape.size,
+        shape.least,
+        shape.chiqui,
+        outs,
+    )
     return outs
 
 
