@@ -19,8 +19,8 @@ Our specifications
 * **Compiled once, cached**: numba compiles each kernel at its first call in a process
   (``cache=True``: the machine code is kept in ``__pycache__``, or in numba's user cache
   directory, ``~/.cache/numba``, where the package's is not writable) and loads it from the
-  cache afterwards: about 8 s to compile them all, under 1 s to load them
-  (``docs/simulation.md``). Where neither directory can be written they are compiled in
+  cache afterwards: 12–18 s to compile them all on a loaded machine, about 1 s to load
+  them (``docs/simulation.md``). Where neither directory can be written they are compiled in
   each process.
   The module is imported only by the batched simulator: ``import cherki`` and the web
   server do not load numba. numba is in cherki's extra ``vector`` (it brings LLVM, which
