@@ -828,11 +828,11 @@ def unseen(rows, current, claim_card, hands, pile, exposed, half_packs, out):  #
         r = rows[i]
         s = current[r]
         for k in range(_K):
-            x = half_packs - hands[r, s, k] - pile[r, k]
-            for t in range(n):
-                if t != s:
-                    x -= exposed[r, t, k]
-            out[i, k] = x
+            out[i, k] = half_packs - hands[r, s, k] - pile[r, k]
+        for t in range(n):  # seat by seat: each seat's line read in order
+            if t != s:
+                for k in range(_K):
+                    out[i, k] -= exposed[r, t, k]
         c = claim_card[r]
         if c >= 0:
             out[i, c] -= 1
