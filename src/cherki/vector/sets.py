@@ -90,7 +90,6 @@ _SCALARS = (
 _EVENTS0 = len(_SCALARS)
 _INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
 _INDEX = _SCALARS.index("index")
-_ALL = slice(None)
 #: each event's line in the rows' whole numbers (a row's count: ``_ints[_EV[kind], row]``)
 _EV = {name: _EVENTS0 + i for name, i in EV.items()}
 #: the flags each row keeps
@@ -195,6 +194,8 @@ class SetsVector:
         self.opens = z((b, n), np.int64)
         self.exposed = z((b, n, N_KINDS), np.int16)
         self.melded = z((b, n, N_KINDS), np.int16)
+        #: each row's stock, top card first: kinds 0-29, a byte each (a step reads one card
+        #: a row; the narrower the lines, the fewer the cache lines they fill)
         self.stock = z((b, self.stock_len), np.int8)
         self.pile = z((b, N_KINDS), np.int16)
         self.calls = z((b, n), np.int64)
@@ -207,7 +208,10 @@ class SetsVector:
         self.claimants = np.full((b, n), -1, np.int64)
         # figures
         # each row's whole numbers and flags, one array of each, a line per field (each
-        # field a contiguous view of its line): a deal resets its rows by one write
+        # field a contiguous view of its line): a deal resets its rows by one write. The
+        # lines are padded a cache line past the batch: with a batch of 1,024 or 4,096 they
+        # would start at multiples of 8 or 32 KiB, and the dozen a step reads for a row
+        # would share one set of the CPU's first-level cache and push each other out
         self._ints = z((_INTS, b + 8), np.int64)[:, :b]
         self._flags = z((len(_FLAGS), b + 64), bool)[:, :b]
         cols = dict(zip(_SCALARS, self._ints, strict=False))
