@@ -50,12 +50,18 @@ class Deals:
         )  # fmt: skip
 
     def part(self, at: int, m: int) -> Deals:
-        """Hands ``at`` … ``at + m - 1`` of these (views)."""
+        """Hands ``at`` … ``at + m - 1`` of these (views; most steps take a few, so the
+        fields are named here rather than looked up)."""
         cut = slice(at, at + m)
         return Deals(
-            **{f.name: getattr(self, f.name)[..., cut] if f.name == "ints" else
-               getattr(self, f.name)[cut] for f in fields(self)}
-        )  # fmt: skip
+            self.index[cut],
+            self.ints[:, cut],
+            self.hands[cut],
+            self.totals[cut],
+            self.opens[cut],
+            self.stock[cut],
+            self.self_ok[cut],
+        )
 
 
 class Dealer:

@@ -16,13 +16,19 @@ the reference engine's; each function names the method it mirrors.
 
 Our specifications
 ------------------
-* **One compiled loop over the rows** (:func:`cherki.vector.kernels.fill_mask`): each row's
-  mask is written whole, by the row-by-row form of the rules above
-  (``_discards_row``, ``_take_ok``; the calls after a discard by ``_calls_row``, the one-hand
-  form of :func:`cherki.vector.rules.calls_after_discard`). A hand with more than two groups
-  that are not whole sets cannot wait after one discard, so its calls are not looked for.
+* **Written as the hands change.** The masks of the rows a step or a deal changes are
+  written, whole, at the end of the compiled loop that changes them
+  (:func:`cherki.vector.kernels.step` for the rows that go on, ``deal_rows`` for the rows
+  dealt; a hand that ends has no legal action), while their lines are still in the cache,
+  by :func:`cherki.vector.kernels.fill_mask`: the row-by-row form of the rules above (the
+  discards by ``_discards_row``, a take by ``_take_ok``, the calls after a discard by
+  ``_calls_row``, which the batched heuristic reads too, for its waits' live outs).
+  Reading :attr:`cherki.vector.sets.SetsVector.mask` computes nothing. A hand with more
+  than two groups that are not whole sets cannot wait after one discard, so its calls are
+  not looked for.
 * This module holds no state: :class:`cherki.vector.sets.SetsVector` keeps the hands and
-  the mask, and declares what is read here (:class:`Seats`).
+  the mask; here is what of the rules the masks read (:class:`Seats`,
+  :func:`rules_of_masks`).
 """
 
 from __future__ import annotations
@@ -34,47 +40,23 @@ import numpy as np
 from cherki.games.sets.rules import SetsRules
 from cherki.vector import kernels
 from cherki.vector.rules import Shape
-from cherki.vector.tables import I64, Bool
 
 
 class Seats(Protocol):
-    """What the masks read of a batch of hands (:class:`cherki.vector.sets.SetsVector`
-    has it all; declared here so that this module needs nothing of the simulator's)."""
+    """What the masks' rules are read from (:class:`cherki.vector.sets.SetsVector` has it
+    all; declared here so that this module needs nothing of the simulator's)."""
 
-    n: int
     size: int
     rules: SetsRules
     shape: Shape
-    hands: np.ndarray
-    totals: np.ndarray
-    melded: np.ndarray
-    opens: np.ndarray
-    calls: np.ndarray
-    current: np.ndarray
-    phase: np.ndarray
-    drawn: np.ndarray
-    self_ok: np.ndarray
-    top: np.ndarray
-    top_ok: np.ndarray
 
 
-def fill(t: Seats, mask: Bool, rows: I64) -> None:
-    """Write the legal-action mask of ``rows`` into ``mask`` (all false where a hand is
-    over): one compiled loop over the rows (:func:`cherki.vector.kernels.fill_mask`)."""
-    kernels.fill_mask(
-        mask,
-        rows,
-        t.phase,
-        t.current,
-        t.drawn,
-        t.top,
-        t.top_ok,
-        t.self_ok,
-        t.hands,
-        t.totals,
-        t.melded,
-        t.calls,
-        t.opens,
+def rules_of_masks(t: Seats) -> tuple[np.ndarray, int, int, bool, int, bool]:
+    """The rules the masks read, in the order the kernels take them: each kind's group,
+    the set size, the least a ceki wait holds of a kind, chiqui go-outs, the changes a
+    caller may make (:data:`cherki.vector.kernels.CHANGES`) and whether a taken card that
+    completes an olo is laid (``lays_taken_mata``)."""
+    return (
         t.shape.groups.of,
         t.size,
         t.shape.least,

@@ -29,7 +29,6 @@ from cherki.games.sets.actions import (
     TAKE,
 )
 from cherki.vector import kernels
-from cherki.vector.rules import calls_after_discard
 from cherki.vector.sets import SetsVector
 from cherki.vector.tables import F64, I64, where
 
@@ -86,44 +85,27 @@ def _group_terms(size: int, most: int = 64) -> I64:
 _TERMS = {2: _group_terms(2), 3: _group_terms(3)}
 
 
-def _finish(groups: I64, mata: I64, pairs: I64, extra: float) -> F64:
-    """``_finish`` over arrays, its sums in the same order (equal values stay equal)."""
-    value = 0.02 * groups
-    with_mata = value + 3.0
-    with_mata += extra * (mata - 1)
-    with_mata += 0.015 * pairs
-    value += 0.05 * pairs
-    out: F64 = np.where(mata > 0, with_mata, value)
-    return out
-
-
 def discard_values(
     hand: I64, live: I64, env: SetsVector, extra: float = EXTRA_MATA, *, each: bool = True
 ) -> tuple[F64, F64]:
     """The heuristic's value of each hand, and (``each``) of each hand less one card of
-    each kind ([m], [m, 30]; kinds not held: -inf) (``hand_value``, ``discard_values``)."""
-    size = env.size
-    groups_of = env.shape.groups
-    of = groups_of.of
-    table = _TERMS[size]
-    outs = np.minimum(groups_of.sum(live), 10)
-    totals = groups_of.sum(hand)
-    mata = (hand // size).sum(axis=1)
-    pair_w = 6 + 3 * np.minimum(live, 3)
-    is_pair = hand == size - 1
-    pairs = (pair_w * is_pair).sum(axis=1)
-    terms = table[totals, outs]  # an empty group's term is 0
-    groups = terms.sum(axis=1)
-    now = _finish(groups, mata, pairs, extra)
-    if not each:
-        return now, now
-    # a card of group g gone: the group's term changes by delta[g] (an emptied group: 0)
-    delta = table[np.maximum(totals - 1, 0), outs] - terms
-    gk = groups[:, None] + delta[:, of]
-    mk = mata[:, None] - ((hand >= size) & (hand % size == 0))
-    pk = pairs[:, None] - np.where(is_pair, pair_w, 0) + np.where(hand == size, pair_w, 0)
-    after = _finish(gk, mk, pk, extra)
-    return now, np.where(hand > 0, after, -np.inf)
+    each kind ([m], [m, 30]; kinds not held: -inf) (``hand_value``, ``discard_values``: one
+    compiled loop over the hands, :func:`cherki.vector.kernels.hand_values`)."""
+    m = len(hand)
+    now = np.empty(m)
+    after = np.empty((m, N_KINDS)) if each else now[:, None]
+    kernels.hand_values(
+        np.ascontiguousarray(hand, dtype=np.int64),
+        np.ascontiguousarray(live, dtype=np.int64),
+        env.shape.groups.of,
+        _TERMS[env.size],
+        env.size,
+        float(extra),
+        each,
+        now,
+        after,
+    )
+    return now, (after if each else now)
 
 
 def _chiqui_miss(outs: I64, unseen: I64, turned: int = 15) -> F64:
@@ -192,9 +174,7 @@ class HeuristicPolicy:
         fresh = has_call & ~caller
         if fresh.any():
             f = where(fresh)
-            h = hand[f]
-            tot = env.shape.groups.sum(h)
-            outs = _wait_outs(env, h, tot, live[f])
+            outs = _wait_outs(env, hand[f], live[f])
             ok = calls[f, :N_KINDS] | calls[f, N_KINDS:]
             score = np.where(ok, outs + noise[f], -np.inf)
             k = score.argmax(axis=1)
@@ -238,11 +218,21 @@ class HeuristicPolicy:
         return worth
 
 
-def _wait_outs(env: SetsVector, hand: I64, tot: I64, live: I64) -> I64:
+def _wait_outs(env: SetsVector, hand: I64, live: I64) -> I64:
     """For each kind, the live copies of the cards the hand would wait on after discarding
-    it (``BalikHeuristicBot._outs``: ``wait_for`` without a standing call)."""
-    outs = np.zeros(hand.shape, np.int64)
-    calls_after_discard(hand, tot, env.shape, live, outs)
+    it (``BalikHeuristicBot._outs``: ``wait_for`` without a standing call; one compiled
+    loop, :func:`cherki.vector.kernels.wait_outs`)."""
+    outs = np.empty(hand.shape, np.int64)
+    shape = env.shape
+    kernels.wait_outs(
+        np.ascontiguousarray(hand, dtype=np.int64),
+        np.ascontiguousarray(live, dtype=np.int64),
+        shape.groups.of,
+        shape.size,
+        shape.least,
+        shape.chiqui,
+        outs,
+    )
     return outs
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cherki.games.sets.rules import SetsRules
-from cherki.vector.tables import I64, RED, Bool, Grouping, Ints, where
+from cherki.vector.tables import I64, RED, Bool, Grouping, Ints
 
 TAN = 1
 CEKI = 2
@@ -65,81 +65,3 @@ def improved(hand: Ints, extra: Ints, shape: Shape) -> tuple[I64, I64]:
     plain = gs(t * ~RED)
     m = np.minimum(sets, plain + reds)
     return m.sum(axis=1), np.minimum(m, reds).sum(axis=1)
-
-
-def group_totals(hand: np.ndarray, shape: Shape) -> I64:
-    """Cards per group of each hand ([m, 30] -> [m, 12])."""
-    return shape.groups.sum(hand)
-
-
-def calls_after_discard(
-    hand: Ints,
-    tot: Ints,
-    shape: Shape,
-    live: I64 | None = None,
-    outs: I64 | None = None,
-) -> tuple[I64, I64, I64, Bool]:
-    """For the hands one discard from waiting (``some``: their rows among those given; the
-    others cannot call), for each kind: the call the hand would wait as after discarding
-    one of that kind (0: it would not wait), the group it would then wait in, and whether
-    some kind of that group would then be one card short of a mata (``keeps``: a ceki
-    caller may keep ceki). Only kinds the hand holds are meaningful. Given ``live`` (copies
-    unseen, [m, 30]), ``outs`` ([m, 30], filled in for the rows of ``some``) gets the live
-    copies of the cards each discard would leave the hand waiting on (no call standing:
-    :func:`cherki.core.sets.wait_for`)."""
-    size = shape.size
-    r = tot % size  # [m, 12]
-    # a hand one discard from waiting has no group that is not whole sets (any discard
-    # leaves its group open), or two: one a card over whole sets (the discard comes from
-    # it) and one a card short (where the hand then waits; with sets of 3 their
-    # remainders 1 and 2, with pairs 1 and 1: the two add up to a set); most hands in
-    # play are neither
-    nonzero = r != 0
-    opens = nonzero.sum(axis=1)
-    some = where((opens == 0) | ((opens == 2) & (r.sum(axis=1) == size)))
-    if not len(some):
-        e = np.zeros((0, hand.shape[1]), np.int64)
-        return e[:, 0], e, e, e.astype(bool)
-    of = shape.groups.of
-    n_groups = tot.shape[1]
-    hand = hand.take(some, axis=0)
-    closed = (opens.take(some) == 0)[:, None]  # the discard's group is left open
-    # else the discard is of the group a card over (remainder 1), and the hand waits in the
-    # other open group: the first or the last one
-    nz = nonzero.take(some, axis=0)
-    lo = nz.argmax(axis=1)[:, None]
-    hi = (n_groups - 1 - nz[:, ::-1].argmax(axis=1))[:, None]
-    valid = closed | (r.take(some, axis=0)[:, of] == 1)  # [s, 30]
-    ok = np.where(closed, of[None, :], np.where(of[None, :] == lo, hi, lo))
-    same = closed  # the hand waits in the discard's own group (where valid)
-    at = ok + (np.arange(len(some)) * n_groups)[:, None]  # flat cells of [s, groups]
-    mata_after = (hand >= size).sum(axis=1, keepdims=True) > (hand == size)
-    least = shape.least
-    held = hand >= least
-    hm = hand % size
-    short = hm == size - 1
-    # cards held ``least`` times or more, and kinds a card short of a mata, by group:
-    # one product for both
-    both = shape.groups.sum(np.concatenate([held, short]))
-    ge, pr = both[: len(some)].ravel().take(at), both[len(some) :].ravel().take(at)
-    winners = ge > (same & (hand == least))
-    if shape.chiqui:
-        n_pair = (hand >= size - 1).sum(axis=1, keepdims=True)
-        winners |= n_pair > (hand == size - 1)
-    kind = np.where(valid, np.where(mata_after, TAN, np.where(winners, CEKI, 0)), 0)
-    # a discard from the open group itself: that kind a card short of a mata after it, no
-    # longer as it was
-    keeps = np.where(same, pr + (hm == 0) - short, pr) > 0
-    if live is not None and outs is not None:
-        # the live copies of what the hand would wait on: the whole open group (a mata held,
-        # or a chiqui pair), else the kinds of it held ``least`` times or more
-        whole = mata_after
-        if shape.chiqui:
-            whole = whole | (n_pair > (hand == size - 1))
-        lv = live.take(some, axis=0)
-        in_group = group_totals(lv, shape).ravel().take(at)
-        near = group_totals(lv * held, shape).ravel().take(at) - np.where(
-            same & (hand == least), lv, 0
-        )
-        outs[some] = np.where(kind != 0, np.where(whole, in_group, near), 0)
-    return some, kind, ok, keeps

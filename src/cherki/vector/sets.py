@@ -47,14 +47,10 @@ from cherki.core.sets import N_GROUPS
 from cherki.games import find_game
 from cherki.games.sets.actions import (
     FROM_DEAL,
-    FROM_STOCK,
     NUM_ACTIONS,
-    PASS,
-    PHASE_CLAIM,
     PHASE_DISCARD,
     PHASE_DRAW,
     PHASE_OVER,
-    SAMPEI,
 )
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.rules import SetsRules
@@ -64,13 +60,9 @@ from cherki.vector.deal import Dealer
 from cherki.vector.declare import GAMES, check_plays
 from cherki.vector.finished import (
     CALLS,
-    CLAIM,
     EV,
     EVENTS,
-    FROM_A_DISCARD,
     HOWS,
-    KANDANG_TANGAN,
-    SELF_DRAW,
     Finished,
 )
 from cherki.vector.observe import observation_size, observe, observe_all
@@ -98,7 +90,6 @@ _SCALARS = (
 _EVENTS0 = len(_SCALARS)
 _INTS = _EVENTS0 + len(EVENTS) + len(CALLS)
 _INDEX = _SCALARS.index("index")
-_ALL = slice(None)
 #: each event's line in the rows' whole numbers (a row's count: ``_ints[_EV[kind], row]``)
 _EV = {name: _EVENTS0 + i for name, i in EV.items()}
 #: the flags each row keeps
@@ -172,13 +163,10 @@ class SetsVector:
         self.live_end = self.stock_len - self.reserve
         self._plan = self._deal_plan()
         self.scorer = scoring.Scorer(rules, n, self.shape, self.half_packs)
-        # a group total ``t`` going up (down) a card: the change in the seat's open groups
-        # (groups not a whole number of sets), looked up by ``t``
+        # is a group of ``t`` cards open (not a whole number of sets)? looked up by ``t``, for
+        # the step kernel's count of each seat's open groups
         t = np.arange(self.cards + 2)
-        is_open = (t % self.size != 0).astype(np.int64)
-        self._is_open = is_open  # for the step kernel
-        self._opens_up = np.append(is_open[1:] - is_open[:-1], 0)
-        self._opens_down = np.concatenate([[0], is_open[:-1] - is_open[1:]])
+        self._is_open = (t % self.size != 0).astype(np.int64)
         self.num_actions = NUM_ACTIONS
         self._alloc()
         #: the run's hands, dealt ahead in blocks (a deal into rows copies their lines)
@@ -206,7 +194,9 @@ class SetsVector:
         self.opens = z((b, n), np.int64)
         self.exposed = z((b, n, N_KINDS), np.int16)
         self.melded = z((b, n, N_KINDS), np.int16)
-        self.stock = z((b, self.stock_len), np.int64)
+        #: each row's stock, top card first: kinds 0-29, a byte each (a step reads one card
+        #: a row; the narrower the lines, the fewer the cache lines they fill)
+        self.stock = z((b, self.stock_len), np.int8)
         self.pile = z((b, N_KINDS), np.int16)
         self.calls = z((b, n), np.int64)
         self.changed = z((b, n), bool)
@@ -218,9 +208,12 @@ class SetsVector:
         self.claimants = np.full((b, n), -1, np.int64)
         # figures
         # each row's whole numbers and flags, one array of each, a line per field (each
-        # field a contiguous view of its line): a deal resets its rows by one write
-        self._ints = z((_INTS, b), np.int64)
-        self._flags = z((len(_FLAGS), b), bool)
+        # field a contiguous view of its line): a deal resets its rows by one write. The
+        # lines are padded a cache line past the batch: with a batch of 1,024 or 4,096 they
+        # would start at multiples of 8 or 32 KiB, and the dozen a step reads for a row
+        # would share one set of the CPU's first-level cache and push each other out
+        self._ints = z((_INTS, b + 8), np.int64)[:, :b]
+        self._flags = z((len(_FLAGS), b + 64), bool)[:, :b]
         cols = dict(zip(_SCALARS, self._ints, strict=False))
         self.pos, self.top, self.n_calls = cols["pos"], cols["top"], cols["n_calls"]
         self.current, self.phase = cols["current"], cols["phase"]
@@ -260,33 +253,9 @@ class SetsVector:
             + [_EVENTS0 + len(EVENTS)],
             np.int64,
         )
-        self._rows = np.arange(b)
-        #: rows whose mask is out of date: brought up to date together, when the mask is
-        #: next read (a step's rows and the rows dealt after it, by one pass)
-        self._stale = z(b, bool)
+        #: what the rules of the legal actions read, as the kernels take it
+        self._rules_of_masks = legal.rules_of_masks(self)
         self.rewards = z((b, n), np.int64)
-        # flat views: one seat's row, or one cell, by a single index (a hot path: much
-        # cheaper than indexing by row and seat)
-        self._h1 = self.hands.reshape(-1)
-        self._t1 = self.totals.reshape(-1)
-        self._e1 = self.exposed.reshape(-1)
-        self._m1 = self.melded.reshape(-1)
-        self._p1 = self.pile.reshape(-1)
-        self._o1 = self.opens.reshape(-1)
-        self._c1 = self.calls.reshape(-1)
-        self._s1 = self.stock.reshape(-1)
-        self._i1 = self._ints.reshape(-1)
-        self._w1 = self.waits.reshape(-1)
-        self._wanted1 = self.wanted.reshape(-1)
-
-    def _seat(self, a: np.ndarray, rows: I64, s: I64) -> np.ndarray:
-        """``a[rows, s]`` for a [batch, n, width] array (a copy)."""
-        return a.reshape(-1, a.shape[-1]).take(rows * self.n + s, axis=0)
-
-    def _cell(self, rows: I64, s: I64, k: I64, width: int = N_KINDS) -> I64:
-        """Flat indices of ``[rows, s, k]`` in a [batch, n, width] array."""
-        out: I64 = (rows * self.n + s) * width + k
-        return out
 
     # -- dealing ---------------------------------------------------------------------------
     def _deal_plan(self) -> list[np.ndarray]:
@@ -353,7 +322,6 @@ class SetsVector:
         self.phase[:] = PHASE_OVER
         self.current[:] = -1
         self._mask[:] = False
-        self._stale[:] = False
         count = b if hands is None else min(b, hands)
         self._deal_next(np.arange(count))
         return self.observe(), {"seat": self.current.copy()}
@@ -389,7 +357,6 @@ class SetsVector:
             self.order,
             self.claimants,
             self._unscored,
-            self._stale,
             d.hands,
             d.totals,
             d.opens,
@@ -397,17 +364,17 @@ class SetsVector:
             d.ints,
             d.self_ok,
             self._dealer.kandang_tangan,
+            self._mask,
+            self._lines,
+            self._rules_of_masks,
         )
 
     # -- legal actions ---------------------------------------------------------------------
     @property
     def mask(self) -> Bool:
         """The legal actions of each hand's acting seat ([batch, actions]; all false where a
-        hand is over)."""
-        if self._stale.any():
-            rows = where(self._stale)
-            self._stale[:] = False
-            legal.fill(self, self._mask, rows)
+        hand is over): written by each step and deal, for the rows they change
+        (:mod:`cherki.vector.legal`)."""
         return self._mask
 
     # -- stepping --------------------------------------------------------------------------
@@ -451,41 +418,22 @@ class SetsVector:
 
     def apply(self, rows: I64, act: I64) -> I64:
         """Apply legal ``act`` to hands ``rows`` (no checks: a policy's fast path); the rows
-        whose hands ended (their figures are kept for :meth:`take_finished`). The rows' masks
-        are brought up to date when :attr:`mask` is next read."""
-        # every row (as with autoreset, most steps): whole lines, not chosen cells
-        at: slice | I64
-        at = _ALL if len(rows) == self.batch and (rows == self._rows).all() else rows
-        # every take, draw and discard, and every row's count of actions and turns: one
-        # compiled loop over the rows; it leaves the seats and phases of the rows that win
-        # or pass alone, for what follows
-        stepped = self._step(rows, act)
-        ends: list[I64] = []
-        win = act == SAMPEI
-        if win.any():
-            r = rows[win]
-            ends.append(self._sampei(r, self.current[r]))
-        pas = act == PASS
-        if pas.any():
-            r = rows[pas]
-            ends.append(self._pass(r, self.current[r]))
-        ends.append(stepped)
-        ended = np.concatenate(ends) if len(ends) > 1 else stepped
+        whose hands ended (their figures are kept for :meth:`take_finished`), and every
+        row's mask brought up to date."""
+        # the whole step, row by row: one compiled loop over the rows; it marks the hands
+        # that end, the wins first
+        ended, seat, how, card = self._step(rows, act)
         if len(ended):
-            self.done[ended] = True
-            self.phase[ended] = PHASE_OVER
-            self.current[ended] = -1
-            self._ints[_EV["end"]][ended] += 1
+            if len(seat):
+                self._winning(ended[: len(seat)], seat, how, card)
             self._keep(ended)
-        self._stale[at] = True
         return ended
 
-    def _step(self, rows: I64, act: I64) -> I64:
-        """The takes, draws and discards of ``rows`` (:func:`cherki.vector.kernels.step`,
-        the row-by-row form of :meth:`_get`, :meth:`_discard` and :meth:`_turn_passes`);
-        the rows whose hands ended."""
+    def _step(self, rows: I64, act: I64) -> tuple[I64, I64, I64, I64]:
+        """The actions ``act`` of ``rows`` (:func:`cherki.vector.kernels.step`): the rows
+        whose hands ended (the wins first), and each win's seat, how and card."""
         rules = self.rules
-        out: I64 = kernels.step(
+        out: tuple[I64, I64, I64, I64] = kernels.step(
             rows,
             act,
             self._ints,
@@ -515,101 +463,27 @@ class SetsVector:
             rules.lays_taken_mata,
             rules.discard_wins,
             self.live_end,
+            self._mask,
+            self._rules_of_masks[4],
         )
         return out
 
-    def _add(self, rows: I64, s: I64, k: I64) -> None:
-        seat = rows * self.n + s
-        self._h1[seat * N_KINDS + k] += 1
-        self._group(seat, k, 1)
-
-    def _group(self, seat: I64, k: I64, step: int) -> None:
-        """A card of kind ``k`` in (``step`` 1) or out (-1) of seats' hands (``seat``: row
-        × players + seat): their group totals and open groups."""
-        cell = seat * N_GROUPS + self.shape.groups.of[k]
-        old = self._t1[cell]
-        self._t1[cell] = old + step
-        self._o1[seat] += (self._opens_up if step > 0 else self._opens_down).take(old)
-
-    def _pass(self, rows: I64, s: I64) -> I64:
-        self._ints[_EV["pass"]][rows] += 1
-        q = self.claimants[rows]
-        q[:, :-1] = q[:, 1:]
-        q[:, -1] = -1
-        self.claimants[rows] = q
-        self.n_claim[rows] -= 1
-        more = self.n_claim[rows] > 0
-        self.current[rows[more]] = q[more, 0]
-        rest = rows[~more]
-        if not len(rest):
-            return np.zeros(0, np.int64)
-        drawer = self.claim_drawer[rest]
-        k = self.claim_card[rest]
-        disc = self.claim_disc[rest]
-        self.claim_card[rest] = -1
-        self.claim_drawer[rest] = -1
-        self.claim_disc[rest] = False
-        ended = np.zeros(0, np.int64)
-        if disc.any():
-            r, d, c = rest[disc], drawer[disc], k[disc]
-            self._p1[r * N_KINDS + c] += 1
-            self.top[r] = c
-            self.top_ok[r] = True
-            ended = self._turn_passes(r, d)
-        st = ~disc
-        if st.any():
-            r, d, c = rest[st], drawer[st], k[st]
-            self._add(r, d, c)
-            self.exposed[r, d, c] += 1
-            self.drawn[r] = c
-            self.drawn_from[r] = FROM_STOCK
-            self.self_ok[r] = False
-            self.phase[r] = PHASE_DISCARD
-            self.current[r] = d
-        return ended
-
-    def _turn_passes(self, rows: I64, s: I64) -> I64:
-        """After a discard: the hand ends when the stock is spent, else the next seat draws."""
-        out = self.pos[rows] >= self.live_end
-        ended = rows[out]
-        go = ~out
-        self.current[rows[go]] = (s[go] + 1) % self.n
-        self.phase[rows[go]] = PHASE_DRAW
-        return ended
-
-    def _sampei(self, rows: I64, s: I64) -> I64:
-        self._ints[_EV["sampei"]][rows] += 1
-        n = len(rows)
-        how = np.full(n, SELF_DRAW, np.int64)
-        card = self.drawn[rows].copy()
-        frm = s.copy()
-        cl = self.phase[rows] == PHASE_CLAIM
-        if cl.any():
-            r, t = rows[cl], s[cl]
-            c = self.claim_card[r]
-            self._add(r, t, c)
-            card[cl] = c
-            frm[cl] = self.claim_drawer[r]
-            how[cl] = np.where(
-                self.claim_disc[r], FROM_A_DISCARD, np.where(t == frm[cl], SELF_DRAW, CLAIM)
-            )
-            self.n_claim[r] = 0
-            self.claimants[r] = -1
-            self.claim_card[r] = -1
-            self.claim_drawer[r] = -1
-            self.claim_disc[r] = False
-        dealt = ~cl & (self.drawn_from[rows] == FROM_DEAL)
-        how[dealt] = KANDANG_TANGAN
-        card[dealt] = -1
-        frm[dealt] = s[dealt]
-        pos = self.pos[rows]
+    def _winning(self, rows: I64, s: I64, how: I64, card: I64) -> None:
+        """The wins of a step (seat ``s`` of each of ``rows``, won as ``how`` on ``card``,
+        the claimed card already in the hand): what their scoring reads, kept for
+        :meth:`_keep` (``SetsState._finish_win``)."""
         if self.reserve:
-            turned = self.stock[rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]]
+            pos = self.pos[rows]
+            turned = self.stock[
+                rows[:, None], pos[:, None] + np.arange(self.reserve)[None, :]
+            ].astype(np.int64)
         else:
-            turned = np.zeros((n, 0), np.int64)
-        hand, call, changed = self.hands[rows, s], self.calls[rows, s], self.changed[rows, s]
-        self._won = (s, how, card, hand, call, changed, turned, self.melded[rows, s])
-        return rows
+            turned = np.zeros((len(rows), 0), np.int64)
+        seat = rows * self.n + s
+        hand = self.hands.reshape(-1, N_KINDS)[seat]
+        call, changed = self.calls.reshape(-1)[seat], self.changed.reshape(-1)[seat]
+        melded = self.melded.reshape(-1, N_KINDS)[seat]
+        self._won = (s, how, card, hand, call, changed, turned, melded)
 
     # -- results ---------------------------------------------------------------------------
     def _keep(self, rows: I64) -> None:
@@ -706,16 +580,15 @@ class SetsVector:
         """Every seat's view of every hand (:func:`cherki.vector.observe.observe_all`)."""
         return observe_all(self)
 
-    def unseen(self, rows: I64) -> np.ndarray:
-        """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``)."""
-        s = self.current[rows]
-        out = self.half_packs - self.hands[rows, s].astype(np.int64) - self.pile[rows]
-        out -= self.exposed[rows].sum(axis=1) - self.exposed[rows, s]
-        c = self.claim_card[rows]
-        has = c >= 0
-        out[where(has), c[has]] -= 1
-        left: np.ndarray = np.maximum(out, 0)
-        return left
+    def unseen(self, rows: I64) -> I64:
+        """Copies of each kind the acting seat of ``rows`` has not seen (``unseen()``; one
+        compiled loop, :func:`cherki.vector.kernels.unseen`)."""
+        out = np.empty((len(rows), N_KINDS), np.int64)
+        kernels.unseen(
+            rows, self.current, self.claim_card, self.hands, self.pile, self.exposed,
+            self.half_packs, out,
+        )  # fmt: skip
+        return out
 
     def play(self, policy: Callable[[SetsVector, I64], I64]) -> Finished:
         """Play every hand of the run to its end with ``policy(self, rows) -> actions``,
