@@ -262,8 +262,12 @@ def arrangement(counts: Sequence[int], grouping: Sequence[int], size: int = 3) -
     mixed: list[tuple[int, ...]] = []
     leftover: list[int] = []
     mata = red = 0
-    for g in range(N_GROUPS):
-        kinds = [k for k in range(N_KINDS) if grouping[k] == g and c[k]]
+    # the kinds held, by group (groups ascending, kinds ascending within each): one pass
+    # over the kinds, not one a group (the win's scoring lays out every winning hand)
+    by_group: list[list[int]] = [[] for _ in range(N_GROUPS)]
+    for k in compress(_KINDS, c):
+        by_group[grouping[k]].append(k)
+    for kinds in by_group:
         if not kinds:
             continue
         rest: list[int] = []

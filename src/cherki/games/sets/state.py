@@ -18,6 +18,7 @@ from cherki.core.encoding import Vector
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
 from cherki.core.sets import (
     GROUPINGS,
+    N_GROUPS,
     NO_WAIT,
     Wait,
     group_totals,
@@ -53,6 +54,9 @@ _DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
 _TAKE_OR_DRAW: Final = [TAKE, DRAW]
 _DRAW_ONLY: Final = [DRAW]
 _SAMPEI_OR_PASS: Final = [SAMPEI, PASS]
+#: every group, as a range for ``itertools.compress``; no card awaited (immutable, shared)
+_GROUPS: Final = range(N_GROUPS)
+_NONE: Final[frozenset[int]] = frozenset()
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -130,9 +134,14 @@ class SetsState(State):
         self.held = [list(compress(_DISCARDS, h)) for h in hands]
         #: each seat's number of groups whose cards are not a whole number of sets, kept
         #: with its hand too: most full hands have more than two open, and call nothing
-        self.open_groups = [sum(1 for t in tot if t % self.size) for tot in self.totals]
+        self.open_groups = [0] * n
         #: and the sum of their groups' numbers: the open group itself where one is open
-        self.open_sum = [sum(g for g, t in enumerate(tot) if t % self.size) for tot in self.totals]
+        self.open_sum = [0] * n
+        for t, tot in enumerate(self.totals):
+            for g in compress(_GROUPS, tot):  # the groups with cards (a fresh deal's path)
+                if tot[g] % self.size:
+                    self.open_groups[t] += 1
+                    self.open_sum[t] += g
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -147,7 +156,10 @@ class SetsState(State):
         #: a discard leaves their hand further from winning
         self.lapsed = lapsed if lapsed is not None else [False] * n
         if waits is None:
-            waits = [self._wait(hands[t]) if self.calls[t] else NO_WAIT for t in range(n)]
+            if calls is None:  # a fresh deal: nobody waits (the shared empty set below)
+                waits, wait_sets = [NO_WAIT] * n, [_NONE] * n
+            else:
+                waits = [self._wait(hands[t]) if self.calls[t] else NO_WAIT for t in range(n)]
         self.waits = waits
         self.wait_sets = wait_sets if wait_sets is not None else [frozenset(w.cards) for w in waits]
         self.exposed = exposed if exposed is not None else [[0] * N_KINDS for _ in range(n)]
