@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
+from cherki import compiled
 from cherki.compiled import reduce_fields
 
 #: A JSON value: what ``Result.detail``, a match's context and the observations' ``to_json``
@@ -167,12 +168,19 @@ def slot_init(cls: type) -> None:
 
 slot_init(Event)
 
-#: the events :func:`event` has made, by their fields: the common ones (no field past
-#: ``straight`` set), and the others
-_MADE: dict[tuple[EventKind, int, int | None, int, bool], Event] = {}
-_MADE_FULL: dict[
-    tuple[EventKind, int, int | None, int, bool, tuple[int, ...], str | None, bool, int, str],
-    Event,
+#: the events :func:`event` has made: the common ones (no field past ``straight`` set) by
+#: their fields, compiled by their kind and then one number packing the seat, the card,
+#: ``private_to`` and ``straight`` (no tuple to make and hash: twice as quick there, where
+#: pure Python pays more for the number's checks than for the tuple); the others by all
+#: their fields
+_NUMBER_KEYS: Final = compiled.BUILD != "python"
+_MADE: Final[dict[tuple[EventKind, int, int | None, int, bool], Event]] = {}
+_MADE_BY_KIND: Final[dict[EventKind, dict[int, Event]]] = {kind: {} for kind in EventKind}
+_MADE_FULL: Final[
+    dict[
+        tuple[EventKind, int, int | None, int, bool, tuple[int, ...], str | None, bool, int, str],
+        Event,
+    ]
 ] = {}
 
 
@@ -195,11 +203,24 @@ def event(
     path, where a dictionary look-up is several times quicker than making the event, ten
     times in a compiled build). Every event of the games' play is made here."""
     if not cards and call is None and not changed and not number and not how:
-        key = (kind, seat, card, private_to, straight)
-        made = _MADE.get(key)
-        if made is None:
-            made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
-        return made
+        if not _NUMBER_KEYS:
+            key = (kind, seat, card, private_to, straight)
+            made = _MADE.get(key)
+            if made is None:
+                made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
+            return made
+        # one number, different for every different value of the four fields (the seat
+        # unbounded above; the card and private_to within 8 bits, or the full key below)
+        c = 0 if card is None else card + 1 if 0 <= card < 255 else -1
+        of_kind = _MADE_BY_KIND.get(kind)
+        if c >= 0 and seat >= -1 and -1 <= private_to < 255 and of_kind is not None:
+            number_key = (((seat + 1) << 8 | c) << 8 | (private_to + 1)) << 1 | (
+                1 if straight else 0
+            )
+            made = of_kind.get(number_key)
+            if made is None:
+                made = of_kind[number_key] = Event(kind, seat, card, private_to, straight=straight)
+            return made
     full = (kind, seat, card, private_to, straight, cards, call, changed, number, how)
     made = _MADE_FULL.get(full)
     if made is None:

@@ -232,12 +232,19 @@ class SetsState(State):
         return self.hands[s][k] > self.melded[s][k]
 
     def _gain(self, s: int, k: int) -> None:
-        """A card ``k`` into seat ``s``'s hand: its counts, group totals and held kinds."""
+        """A card ``k`` into seat ``s``'s hand: its counts, held kinds, group totals and open
+        groups (:attr:`open_groups`; written out here and in :meth:`_lose`: a hot path)."""
         hand = self.hands[s]
         if not hand[k]:
             insort(self.held[s], DISCARD + k)
         hand[k] += 1
-        self._count_group(s, self.grouping[k], 1)
+        g, totals, size = self.grouping[k], self.totals[s], self.size
+        t = totals[g]
+        totals[g] = t + 1
+        opened = ((t + 1) % size != 0) - (t % size != 0)  # the group opened (1), closed (-1)
+        if opened:
+            self.open_groups[s] += opened
+            self.open_sum[s] += opened * g
 
     def _lose(self, s: int, k: int) -> None:
         """A card ``k`` out of seat ``s``'s hand (:meth:`_gain` undone)."""
@@ -245,17 +252,13 @@ class SetsState(State):
         hand[k] -= 1
         if not hand[k]:
             self.held[s].remove(DISCARD + k)
-        self._count_group(s, self.grouping[k], -1)
-
-    def _count_group(self, s: int, g: int, change: int) -> None:
-        """Seat ``s``'s cards of group ``g`` change by ``change``: its totals and its count of
-        open groups (:attr:`open_groups`)."""
-        totals, size = self.totals[s], self.size
-        was_open = totals[g] % size != 0
-        totals[g] += change
-        opened = (totals[g] % size != 0) - was_open
-        self.open_groups[s] += opened
-        self.open_sum[s] += opened * g
+        g, totals, size = self.grouping[k], self.totals[s], self.size
+        t = totals[g]
+        totals[g] = t - 1
+        opened = ((t - 1) % size != 0) - (t % size != 0)
+        if opened:
+            self.open_groups[s] += opened
+            self.open_sum[s] += opened * g
 
     def _own_wait(self, s: int) -> Wait:
         """What seat ``s``'s hand waits on (:func:`wait_for`), from the groups kept open
