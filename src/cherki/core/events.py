@@ -209,14 +209,13 @@ def event(
             if made is None:
                 made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
             return made
-        # one number, different for every different value of the four fields (the seat
-        # unbounded above; the card and private_to within 8 bits, or the full key below)
+        # one number, different for every different value of the four fields, each within
+        # 8 bits (or the full key below); the card in the lowest, the seat next: a number
+        # hashes as itself, and the table's slots are picked by its low bits
         c = 0 if card is None else card + 1 if 0 <= card < 255 else -1
         of_kind = _MADE_BY_KIND.get(kind)
-        if c >= 0 and seat >= -1 and -1 <= private_to < 255 and of_kind is not None:
-            number_key = (((seat + 1) << 8 | c) << 8 | (private_to + 1)) << 1 | (
-                1 if straight else 0
-            )
+        if c >= 0 and -1 <= seat < 255 and -1 <= private_to < 255 and of_kind is not None:
+            number_key = c | (seat + 1) << 8 | (private_to + 1) << 16 | (1 << 24 if straight else 0)
             made = of_kind.get(number_key)
             if made is None:
                 made = of_kind[number_key] = Event(kind, seat, card, private_to, straight=straight)

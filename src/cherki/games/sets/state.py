@@ -241,10 +241,10 @@ class SetsState(State):
         g, totals, size = self.grouping[k], self.totals[s], self.size
         t = totals[g]
         totals[g] = t + 1
-        opened = ((t + 1) % size != 0) - (t % size != 0)  # the group opened (1), closed (-1)
-        if opened:
-            self.open_groups[s] += opened
-            self.open_sum[s] += opened * g
+        now_open = (t + 1) % size != 0
+        if now_open != (t % size != 0):  # the group opened, or closed (bools: native ints)
+            self.open_groups[s] += 1 if now_open else -1
+            self.open_sum[s] += g if now_open else -g
 
     def _lose(self, s: int, k: int) -> None:
         """A card ``k`` out of seat ``s``'s hand (:meth:`_gain` undone)."""
@@ -255,10 +255,10 @@ class SetsState(State):
         g, totals, size = self.grouping[k], self.totals[s], self.size
         t = totals[g]
         totals[g] = t - 1
-        opened = ((t - 1) % size != 0) - (t % size != 0)
-        if opened:
-            self.open_groups[s] += opened
-            self.open_sum[s] += opened * g
+        now_open = (t - 1) % size != 0
+        if now_open != (t % size != 0):
+            self.open_groups[s] += 1 if now_open else -1
+            self.open_sum[s] += g if now_open else -g
 
     def _own_wait(self, s: int) -> Wait:
         """What seat ``s``'s hand waits on (:func:`wait_for`), from the groups kept open
@@ -625,8 +625,9 @@ class SetsState(State):
             self.lapsed[s] = self._own_wait(s).call is not None
         if self.calls[s] is not None:
             w = as_called(self.calls[s], self._own_wait(s), hand, self.size)
-            self.waits[s] = w
-            self.wait_sets[s] = frozenset(w.cards)
+            if w is not self.waits[s]:  # waits are shared: the same one waits on the same
+                self.waits[s] = w
+                self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
         self.self_win_ok = False
