@@ -21,7 +21,6 @@ from cherki.core.sets import (
     N_GROUPS,
     NO_WAIT,
     Wait,
-    group_totals,
     is_winning,
     wait_for,
     wait_in,
@@ -48,14 +47,13 @@ from cherki.games.sets.calls import as_called, kept_ceki_waits
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
-#: the discard of each kind, as a range for ``itertools.compress``
-_DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
+#: every kind, as a range for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
 #: the draw and the claim phases' legal lists, shared (the base class never changes them)
 _TAKE_OR_DRAW: Final = [TAKE, DRAW]
 _DRAW_ONLY: Final = [DRAW]
 _SAMPEI_OR_PASS: Final = [SAMPEI, PASS]
-#: every group, as a range for ``itertools.compress``; no card awaited (immutable, shared)
-_GROUPS: Final = range(N_GROUPS)
+#: no card awaited (immutable, shared)
 _NONE: Final[frozenset[int]] = frozenset()
 
 
@@ -124,22 +122,29 @@ class SetsState(State):
         self.size = rules.set_size
         self.hand_size = rules.hand_size
         self.hands = hands
+        grouping, size = self.grouping, self.size
         #: each seat's cards per group, kept with every change of its hand (a hot path)
-        self.totals = (
-            totals if totals is not None else [group_totals(h, self.grouping) for h in hands]
-        )
+        self.totals = totals if totals is not None else []
         #: each seat's discard actions, ``DISCARD + k`` for every kind ``k`` it holds,
         #: ascending, kept with every change of its hand (:meth:`_gain`, :meth:`_lose`): the
         #: discard phase's list is a copy of it, not a pass over every kind (a hot path)
-        self.held = [list(compress(_DISCARDS, h)) for h in hands]
+        self.held: list[list[int]] = []
         #: each seat's number of groups whose cards are not a whole number of sets, kept
         #: with its hand too: most full hands have more than two open, and call nothing
         self.open_groups = [0] * n
         #: and the sum of their groups' numbers: the open group itself where one is open
         self.open_sum = [0] * n
-        for t, tot in enumerate(self.totals):
-            for g in compress(_GROUPS, tot):  # the groups with cards (a fresh deal's path)
-                if tot[g] % self.size:
+        for t, h in enumerate(hands):  # one pass over the kinds held, picked in C
+            kinds = list(compress(_KINDS, h))
+            self.held.append([DISCARD + k for k in kinds])
+            if totals is None:
+                tot = [0] * N_GROUPS
+                for k in kinds:
+                    tot[grouping[k]] += h[k]
+                self.totals.append(tot)
+            tot = self.totals[t]
+            for g in {grouping[k] for k in kinds}:
+                if tot[g] % size:
                     self.open_groups[t] += 1
                     self.open_sum[t] += g
         self.stock = stock
