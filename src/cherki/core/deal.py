@@ -14,7 +14,7 @@ from functools import cache
 from cherki.compiled import reduce_fields
 from cherki.core.cards import N_KINDS, card_name
 from cherki.core.errors import RulesError
-from cherki.core.events import JSON
+from cherki.core.events import JSON, slot_init
 
 
 def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
@@ -84,7 +84,7 @@ def fill_stack(
 Stack = tuple[Sequence[Sequence[int]], Sequence[int]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealRequest:
     """How a hand's cards are to be set up: one of a ``seed``, an outside generator
     (``rng``), a whole ``shoe`` order (top card first) or a ``stack`` (each seat's hand and
@@ -102,7 +102,10 @@ class DealRequest:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
 
-@dataclass(frozen=True)
+slot_init(DealRequest)  # made for every hand: its slots set directly (core.events.slot_init)
+
+
+@dataclass(frozen=True, slots=True)
 class DealInfo:
     """What a record needs to deal a hand again exactly (see ``docs/records.md``)."""
 
@@ -116,6 +119,9 @@ class DealInfo:
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+slot_init(DealInfo)
 
 
 @dataclass

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from typing import Final, TypeAlias
 
+from cherki import compiled
 from cherki.compiled import reduce_fields
 
 #: A JSON value: what ``Result.detail``, a match's context and the observations' ``to_json``
@@ -140,14 +141,20 @@ def slot_init(cls: type) -> None:
     parameters, defaults and values: only the way each slot is set differs. Compiled with
     mypyc (scripts/compile_engine.py) too: mypyc leaves a dataclass's generated methods to
     the ``dataclasses`` module, in Python, and its slots' descriptors take a value the same
-    way (2.5 times quicker than the generated ``__init__`` there)."""
+    way (2.5 times quicker than the generated ``__init__`` there). A field with a
+    ``default_factory`` gets a fresh value of it where none is given, as the generated one."""
     fields = dataclasses.fields(cls)
-    assert all(f.default_factory is dataclasses.MISSING and f.init for f in fields), cls
-    scope: dict[str, object] = {}
+    assert all(f.init for f in fields), cls
+    scope: dict[str, object] = {"MISSING": dataclasses.MISSING}
     params, body = [], []
     for f in fields:
         scope[f"set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default is dataclasses.MISSING:
+        if f.default_factory is not dataclasses.MISSING:
+            # a fresh value of the factory's where none is given, as the generated one
+            scope[f"factory_{f.name}"] = f.default_factory
+            params.append(f"{f.name}=MISSING")
+            body.append(f"    if {f.name} is MISSING: {f.name} = factory_{f.name}()")
+        elif f.default is dataclasses.MISSING:
             params.append(f.name)
         else:
             scope[f"default_{f.name}"] = f.default
@@ -161,12 +168,19 @@ def slot_init(cls: type) -> None:
 
 slot_init(Event)
 
-#: the events :func:`event` has made, by their fields: the common ones (no field past
-#: ``straight`` set), and the others
-_MADE: dict[tuple[EventKind, int, int | None, int, bool], Event] = {}
-_MADE_FULL: dict[
-    tuple[EventKind, int, int | None, int, bool, tuple[int, ...], str | None, bool, int, str],
-    Event,
+#: the events :func:`event` has made: the common ones (no field past ``straight`` set) by
+#: their fields, compiled by their kind and then one number packing the seat, the card,
+#: ``private_to`` and ``straight`` (no tuple to make and hash: twice as quick there, where
+#: pure Python pays more for the number's checks than for the tuple); the others by all
+#: their fields
+_NUMBER_KEYS: Final = compiled.BUILD != "python"
+_MADE: Final[dict[tuple[EventKind, int, int | None, int, bool], Event]] = {}
+_MADE_BY_KIND: Final[dict[EventKind, dict[int, Event]]] = {kind: {} for kind in EventKind}
+_MADE_FULL: Final[
+    dict[
+        tuple[EventKind, int, int | None, int, bool, tuple[int, ...], str | None, bool, int, str],
+        Event,
+    ]
 ] = {}
 
 
@@ -189,11 +203,23 @@ def event(
     path, where a dictionary look-up is several times quicker than making the event, ten
     times in a compiled build). Every event of the games' play is made here."""
     if not cards and call is None and not changed and not number and not how:
-        key = (kind, seat, card, private_to, straight)
-        made = _MADE.get(key)
-        if made is None:
-            made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
-        return made
+        if not _NUMBER_KEYS:
+            key = (kind, seat, card, private_to, straight)
+            made = _MADE.get(key)
+            if made is None:
+                made = _MADE[key] = Event(kind, seat, card, private_to, straight=straight)
+            return made
+        # one number, different for every different value of the four fields, each within
+        # 8 bits (or the full key below); the card in the lowest, the seat next: a number
+        # hashes as itself, and the table's slots are picked by its low bits
+        c = 0 if card is None else card + 1 if 0 <= card < 255 else -1
+        of_kind = _MADE_BY_KIND.get(kind)
+        if c >= 0 and -1 <= seat < 255 and -1 <= private_to < 255 and of_kind is not None:
+            number_key = c | (seat + 1) << 8 | (private_to + 1) << 16 | (1 << 24 if straight else 0)
+            made = of_kind.get(number_key)
+            if made is None:
+                made = of_kind[number_key] = Event(kind, seat, card, private_to, straight=straight)
+            return made
     full = (kind, seat, card, private_to, straight, cards, call, changed, number, how)
     made = _MADE_FULL.get(full)
     if made is None:
@@ -303,7 +329,7 @@ class WinningHand:
 slot_init(WinningHand)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """How a hand ended and who pays whom.
 
@@ -381,6 +407,8 @@ class Result:
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
 
+
+slot_init(Result)  # made at the end of every hand
 
 #: The keys of ``Result.to_json()`` a replay compares with a record's stored result: what a
 #: hand decided, not how it was worded (records written before results became data hold

@@ -152,16 +152,17 @@ class Wait:
 
 NO_WAIT: Final = Wait(None, ())
 
-#: each grouping of GROUPINGS (by identity, kept beside it) with the tan and the ceki wait
-#: on every card of each group (immutable, so :func:`wait_for` hands out the same ones)
-_WAITS_BY_GROUPING: Final = {
-    id(g): (
+#: each grouping of GROUPINGS with the tan and the ceki wait on every card of each group
+#: (immutable, so :func:`wait_for` hands out the same ones), found by the grouping's
+#: identity (three to compare: quicker than a look-up by its ``id``, a number to make)
+_KNOWN_WAITS: Final = tuple(
+    (
         g,
         tuple(Wait("tan", kinds) for kinds in GROUP_KINDS[r]),
         tuple(Wait("ceki", kinds) for kinds in GROUP_KINDS[r]),
     )
     for r, g in GROUPINGS.items()
-}
+)
 
 #: the ceki waits on some cards of a group :func:`wait_for` has made, by their cards (a
 #: few kinds of one group each: a small table)
@@ -209,9 +210,10 @@ def wait_in(
     ``open_group``, every other group a whole number of sets (the caller knows it: the
     discard-and-call check, which finds it without counting). ``mata``: whether the hand
     holds a mata, when the caller knows (None: counted here)."""
-    known = _WAITS_BY_GROUPING.get(id(grouping))
-    if known is not None and known[0] is grouping:  # one of GROUPINGS: its waits made once
-        tan, ceki = known[1][open_group], known[2][open_group]
+    for known in _KNOWN_WAITS:  # one of GROUPINGS (by identity): its waits made once
+        if known[0] is grouping:
+            tan, ceki = known[1][open_group], known[2][open_group]
+            break
     else:
         kinds = tuple(k for k in range(N_KINDS) if grouping[k] == open_group)
         tan, ceki = Wait("tan", kinds), Wait("ceki", kinds)
@@ -262,8 +264,12 @@ def arrangement(counts: Sequence[int], grouping: Sequence[int], size: int = 3) -
     mixed: list[tuple[int, ...]] = []
     leftover: list[int] = []
     mata = red = 0
-    for g in range(N_GROUPS):
-        kinds = [k for k in range(N_KINDS) if grouping[k] == g and c[k]]
+    # the kinds held, by group (groups ascending, kinds ascending within each): one pass
+    # over the kinds, not one a group (the win's scoring lays out every winning hand)
+    by_group: list[list[int]] = [[] for _ in range(N_GROUPS)]
+    for k in compress(_KINDS, c):
+        by_group[grouping[k]].append(k)
+    for kinds in by_group:
         if not kinds:
             continue
         rest: list[int] = []

@@ -74,6 +74,11 @@ def whole_number(context: Mapping[str, JSON], key: str) -> None:
         raise RulesError(f'context "{key}" must be a whole number ≥ 0, not {value!r}')
 
 
+def _seats(first: int, n: int) -> list[int]:
+    """The seats in the order of the deal, from ``first``."""
+    return [(first + i) % n for i in range(n)]
+
+
 class SetsGame(Game):
     """What every game of sets shares; each game module subclasses it with its name,
     presets and call words (Balik Satu's seat counts and calls are the defaults)."""
@@ -250,26 +255,20 @@ class SetsGame(Game):
         extra card between them, or (``wash``) each seat's whole hand in turn.
         """
         hands = [[0] * N_KINDS for _ in range(n)]
-        seats = [(first + i) % n for i in range(n)]
-        i = 0
-
-        def give(seat: int, count: int) -> None:
-            nonlocal i
-            for k in order[i : i + count]:
-                hands[seat][k] += 1
-            i += count
-
         plus = 1 if extra else 0
+        # the packets in the order they are dealt: (seat, count)
         if method == "wash":
-            for s in seats:
-                give(s, each + plus if s == first else each)
+            packets = [(s, each + plus if s == first else each) for s in _seats(first, n)]
         else:
             half = (each + 1) // 2
-            for s in seats:
-                give(s, half)
-            give(first, plus)
-            for s in seats:
-                give(s, each - half)
+            packets = [(s, half) for s in _seats(first, n)] + [(first, plus)]
+            packets += [(s, each - half) for s in _seats(first, n)]
+        i = 0
+        for seat, count in packets:
+            hand = hands[seat]
+            for k in order[i : i + count]:
+                hand[k] += 1
+            i += count
         return hands, list(order[i:])
 
     def determinize(self, obs: Observation, rng: random.Random) -> SetsState:

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, counts_of
@@ -222,6 +223,11 @@ TOH_TENS: Final = (M1, RF, OT)
 TOH_POINTS: Final[tuple[int, ...]] = tuple(10 if k in TOH_TENS else RANK[k] for k in range(N_KINDS))
 
 
+#: toh bayaran's lines, made once and then shared (immutable values: every win of Tantanan,
+#: Cekèn and Gonggong's toh bayaran makes three or four of a few dozen)
+_line: Final = lru_cache(maxsize=1024)(ScoreItem)
+
+
 def _word(win: Win) -> str:
     return "rabas" if win.self_drawn else "metu"
 
@@ -233,12 +239,12 @@ def toh_steps_1_2(state: ScoredHand, win: Win) -> tuple[list[ScoreItem], dict[st
     red_card = win.card >= 0 and IS_RED[win.card]
     word = _word(win)
     points = (2 if win.self_drawn else 1) + (1 if red_card else 0)
-    items = [ScoreItem(word, points, cards=(win.card,) if red_card else ())]
+    items = [_line(word, points, cards=(win.card,) if red_card else ())]
     bak, red = mata_count(win.hand, state.size)
     if bak - red:
-        items.append(ScoreItem("bak", bak - red, count=bak - red))
+        items.append(_line("bak", bak - red, count=bak - red))
     if red:
-        items.append(ScoreItem("red-bak", 2 * red, count=red))
+        items.append(_line("red-bak", 2 * red, count=red))
     detail["win"] = word
     detail["bak"], detail["red_bak"] = bak, red
     return items, detail
@@ -262,7 +268,7 @@ def _multiplier(state: ScoredHand, win: Win) -> int:
 def score_toh_bayaran(state: ScoredHand, win: Win) -> Result:
     items, detail = toh_steps_1_2(state, win)
     turned = win.scoring[0]
-    items.append(ScoreItem("turned", TOH_POINTS[turned], cards=(turned,)))
+    items.append(_line("turned", TOH_POINTS[turned], cards=(turned,)))
     toh_step_4(state, win, items)
     return win_result(state, win, items, detail, multiplier=_multiplier(state, win))
 

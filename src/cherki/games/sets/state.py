@@ -18,9 +18,9 @@ from cherki.core.encoding import Vector
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
 from cherki.core.sets import (
     GROUPINGS,
+    N_GROUPS,
     NO_WAIT,
     Wait,
-    group_totals,
     is_winning,
     wait_for,
     wait_in,
@@ -47,12 +47,14 @@ from cherki.games.sets.calls import as_called, kept_ceki_waits
 from cherki.games.sets.observation import SetsObservation, StateCode
 from cherki.games.sets.rules import SetsRules, Win
 
-#: the discard of each kind, as a range for ``itertools.compress``
-_DISCARDS: Final = range(DISCARD, DISCARD + N_KINDS)
+#: every kind, as a range for ``itertools.compress``
+_KINDS: Final = range(N_KINDS)
 #: the draw and the claim phases' legal lists, shared (the base class never changes them)
 _TAKE_OR_DRAW: Final = [TAKE, DRAW]
 _DRAW_ONLY: Final = [DRAW]
 _SAMPEI_OR_PASS: Final = [SAMPEI, PASS]
+#: no card awaited (immutable, shared)
+_NONE: Final[frozenset[int]] = frozenset()
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -120,19 +122,31 @@ class SetsState(State):
         self.size = rules.set_size
         self.hand_size = rules.hand_size
         self.hands = hands
+        grouping, size = self.grouping, self.size
         #: each seat's cards per group, kept with every change of its hand (a hot path)
-        self.totals = (
-            totals if totals is not None else [group_totals(h, self.grouping) for h in hands]
-        )
+        self.totals = totals if totals is not None else []
         #: each seat's discard actions, ``DISCARD + k`` for every kind ``k`` it holds,
         #: ascending, kept with every change of its hand (:meth:`_gain`, :meth:`_lose`): the
         #: discard phase's list is a copy of it, not a pass over every kind (a hot path)
-        self.held = [list(compress(_DISCARDS, h)) for h in hands]
+        self.held: list[list[int]] = []
         #: each seat's number of groups whose cards are not a whole number of sets, kept
         #: with its hand too: most full hands have more than two open, and call nothing
-        self.open_groups = [sum(1 for t in tot if t % self.size) for tot in self.totals]
+        self.open_groups = [0] * n
         #: and the sum of their groups' numbers: the open group itself where one is open
-        self.open_sum = [sum(g for g, t in enumerate(tot) if t % self.size) for tot in self.totals]
+        self.open_sum = [0] * n
+        for t, h in enumerate(hands):  # one pass over the kinds held, picked in C
+            kinds = list(compress(_KINDS, h))
+            self.held.append([DISCARD + k for k in kinds])
+            if totals is None:
+                tot = [0] * N_GROUPS
+                for k in kinds:
+                    tot[grouping[k]] += h[k]
+                self.totals.append(tot)
+            tot = self.totals[t]
+            for g in {grouping[k] for k in kinds}:
+                if tot[g] % size:
+                    self.open_groups[t] += 1
+                    self.open_sum[t] += g
         self.stock = stock
         self.pos = pos
         self.live_end = len(stock) - rules.reserve
@@ -147,7 +161,10 @@ class SetsState(State):
         #: a discard leaves their hand further from winning
         self.lapsed = lapsed if lapsed is not None else [False] * n
         if waits is None:
-            waits = [self._wait(hands[t]) if self.calls[t] else NO_WAIT for t in range(n)]
+            if calls is None:  # a fresh deal: nobody waits (the shared empty set below)
+                waits, wait_sets = [NO_WAIT] * n, [_NONE] * n
+            else:
+                waits = [self._wait(hands[t]) if self.calls[t] else NO_WAIT for t in range(n)]
         self.waits = waits
         self.wait_sets = wait_sets if wait_sets is not None else [frozenset(w.cards) for w in waits]
         self.exposed = exposed if exposed is not None else [[0] * N_KINDS for _ in range(n)]
@@ -220,12 +237,19 @@ class SetsState(State):
         return self.hands[s][k] > self.melded[s][k]
 
     def _gain(self, s: int, k: int) -> None:
-        """A card ``k`` into seat ``s``'s hand: its counts, group totals and held kinds."""
+        """A card ``k`` into seat ``s``'s hand: its counts, held kinds, group totals and open
+        groups (:attr:`open_groups`; written out here and in :meth:`_lose`: a hot path)."""
         hand = self.hands[s]
         if not hand[k]:
             insort(self.held[s], DISCARD + k)
         hand[k] += 1
-        self._count_group(s, self.grouping[k], 1)
+        g, totals, size = self.grouping[k], self.totals[s], self.size
+        t = totals[g]
+        totals[g] = t + 1
+        now_open = (t + 1) % size != 0
+        if now_open != (t % size != 0):  # the group opened, or closed (bools: native ints)
+            self.open_groups[s] += 1 if now_open else -1
+            self.open_sum[s] += g if now_open else -g
 
     def _lose(self, s: int, k: int) -> None:
         """A card ``k`` out of seat ``s``'s hand (:meth:`_gain` undone)."""
@@ -233,17 +257,13 @@ class SetsState(State):
         hand[k] -= 1
         if not hand[k]:
             self.held[s].remove(DISCARD + k)
-        self._count_group(s, self.grouping[k], -1)
-
-    def _count_group(self, s: int, g: int, change: int) -> None:
-        """Seat ``s``'s cards of group ``g`` change by ``change``: its totals and its count of
-        open groups (:attr:`open_groups`)."""
-        totals, size = self.totals[s], self.size
-        was_open = totals[g] % size != 0
-        totals[g] += change
-        opened = (totals[g] % size != 0) - was_open
-        self.open_groups[s] += opened
-        self.open_sum[s] += opened * g
+        g, totals, size = self.grouping[k], self.totals[s], self.size
+        t = totals[g]
+        totals[g] = t - 1
+        now_open = (t - 1) % size != 0
+        if now_open != (t % size != 0):
+            self.open_groups[s] += 1 if now_open else -1
+            self.open_sum[s] += g if now_open else -g
 
     def _own_wait(self, s: int) -> Wait:
         """What seat ``s``'s hand waits on (:func:`wait_for`), from the groups kept open
@@ -610,8 +630,9 @@ class SetsState(State):
             self.lapsed[s] = self._own_wait(s).call is not None
         if self.calls[s] is not None:
             w = as_called(self.calls[s], self._own_wait(s), hand, self.size)
-            self.waits[s] = w
-            self.wait_sets[s] = frozenset(w.cards)
+            if w is not self.waits[s]:  # waits are shared: the same one waits on the same
+                self.waits[s] = w
+                self.wait_sets[s] = frozenset(w.cards)
         self.drawn = -1
         self.drawn_from = FROM_DEAL
         self.self_win_ok = False
