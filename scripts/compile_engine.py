@@ -24,7 +24,6 @@ import argparse
 import hashlib
 import json
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -37,56 +36,16 @@ SRC = ROOT / "src"
 
 
 def play_hash(hands: int) -> str:
-    """One hash of seeded random play over every game, preset, option flipped and a few
-    table sizes: legal lists, events, results and (every third hand) encodings."""
+    """One hash of seeded random play over every game, preset, option flipped (a third as
+    many hands, at least 2) and a few table sizes: legal lists, events, results and some
+    encodings (``scripts/play_hash.py``'s, which this script's directory provides)."""
+    from play_hash import game_hash
+
     from cherki.games import GAMES
 
     total = hashlib.sha256()
     for name in sorted(GAMES):
-        game = GAMES[name]
-        lo, hi = game.players
-        counts = sorted(
-            {game.default_players, lo, min(hi, lo + 1), min(hi, game.default_players + 2)}
-        )
-        variants: list[tuple[str | None, dict[str, object], int]] = [
-            (p.name, {}, hands) for p in game.presets
-        ]
-        base_rules = game.default_preset().rules
-        for opt in game.options:
-            base = getattr(base_rules, opt.name)
-            values: list[object] = (
-                [not base]
-                if opt.kind is bool
-                else [c for c in opt.choices if c != base]
-                if opt.choices
-                else []
-            )
-            for value in values:
-                try:
-                    game.rules(None, **{opt.name: value})
-                except Exception:  # an option that needs another one
-                    continue
-                variants.append((None, {opt.name: value}, max(2, hands // 3)))
-        for preset, options, n_hands in variants:
-            rules = game.rules(preset, **options)
-            for i in range(n_hands):
-                n = counts[i % len(counts)]
-                rng = random.Random(i * 31 + 7)
-                try:
-                    state = game.new_state(rules, n, seed=i, first=i % n)
-                except Exception as e:  # a table size these rules refuse
-                    total.update(f"{name} start {type(e).__name__} {e}".encode())
-                    continue
-                while state.current >= 0:
-                    legal = state.legal_actions()
-                    total.update(repr(legal).encode())
-                    if i % 3 == 0:
-                        total.update(state.encode(state.current).tobytes())
-                    for event in state.apply(rng.choice(legal)):
-                        total.update(json.dumps(event.to_json(), sort_keys=True).encode())
-                result = state.result
-                assert result is not None
-                total.update(json.dumps(result.to_json(), sort_keys=True, default=str).encode())
+        total.update(game_hash(name, hands, option_hands=max(2, hands // 3))[0].encode())
     return total.hexdigest()
 
 

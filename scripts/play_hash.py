@@ -26,8 +26,12 @@ from typing import Any
 from cherki.games import GAMES
 
 
-def variants(game: Any, hands: int) -> list[tuple[str | None, dict[str, Any], int]]:
-    """Each preset at ``hands`` hands, then each option flipped (a tenth as many)."""
+def variants(
+    game: Any, hands: int, option_hands: int | None = None
+) -> list[tuple[str | None, dict[str, Any], int]]:
+    """Each preset at ``hands`` hands, then each option flipped at ``option_hands`` (by
+    default a tenth as many, at least 10)."""
+    flipped = max(10, hands // 10) if option_hands is None else option_hands
     out: list[tuple[str | None, dict[str, Any], int]] = [(p.name, {}, hands) for p in game.presets]
     for opt in game.options:
         base = getattr(game.default_preset().rules, opt.name)
@@ -42,18 +46,21 @@ def variants(game: Any, hands: int) -> list[tuple[str | None, dict[str, Any], in
                 game.rules(None, **{opt.name: value})
             except Exception:  # a flip the rules refuse alone (it needs another option)
                 continue
-            out.append((None, {opt.name: value}, max(10, hands // 10)))
+            out.append((None, {opt.name: value}, flipped))
     return out
 
 
-def game_hash(name: str, hands: int, encode: bool) -> tuple[str, int]:
-    """The hash of ``name``'s seeded play and its number of steps."""
+def game_hash(
+    name: str, hands: int, encode: bool = True, option_hands: int | None = None
+) -> tuple[str, int]:
+    """The hash of ``name``'s seeded play and its number of steps (``option_hands``: the
+    hands of each option flipped, as :func:`variants`)."""
     game = GAMES[name]
     lo, hi = game.players
     counts = sorted({game.default_players, lo, min(hi, lo + 1), min(hi, game.default_players + 2)})
     h = hashlib.sha256()
     steps = 0
-    for preset, options, count in variants(game, hands):
+    for preset, options, count in variants(game, hands, option_hands):
         rules = game.rules(preset, **options)
         for i in range(count):
             n = counts[i % len(counts)]
