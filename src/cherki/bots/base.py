@@ -62,6 +62,9 @@ class Heuristic:
     #: plain rollouts stop after this many actions and value the hand with
     #: :meth:`leaf_value` (None: play to the end)
     rollout_depth: int | None = None
+    #: a typical hand's stake for one seat, in points: the review's thresholds are shares
+    #: of it (:func:`cherki.bots.review.thresholds_for`)
+    review_scale: float = 10.0
 
     def act(self, obs: Observation, rng: random.Random) -> int:
         raise NotImplementedError

@@ -63,6 +63,8 @@ class CholekHeuristicBot(Heuristic):
     rollout_depth = 16
     #: short rollouts (16 actions): 256 deals take about 0.2 s a decision
     search_rollouts = 256
+    #: a seat's stake in a hand, about 20 points (the heuristic's mean |payment|: 20.2)
+    review_scale = 20.0
 
     def leaf_value(self, state: State, seat: int) -> float:
         """A game in progress valued for ``seat``: each seat's points so far plus a little

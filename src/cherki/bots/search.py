@@ -203,6 +203,15 @@ class SearchBot:
             return set()
         return {a for a in candidates[1:] if abs(rated[a] - rated[base]) < 1e-9}
 
+    def sample_world(self, obs: Observation, rng: random.Random) -> State:
+        """A sampled deal consistent with the observation, as the search samples them (the
+        review's evaluator shares it, :mod:`cherki.bots.review`)."""
+        return self._world(obs, rng)
+
+    def rollout(self, state: State, seat: int, seed: int, depth: int | None = None) -> float:
+        """The seat's value of ``state`` played on by the heuristic (see :meth:`_rollout`)."""
+        return self._rollout(state, seat, seed, depth)
+
     def _world(self, obs: Observation, rng: random.Random) -> State:
         """A sampled deal consistent with the observation (the heuristic's own way of
         sampling, ``sample_deal``)."""
