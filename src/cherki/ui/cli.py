@@ -37,6 +37,7 @@ from cherki.ui.cli_common import parse_options as _parse_options
 from cherki.ui.cli_common import plot_format as _plot_format
 from cherki.ui.cli_common import writable as _writable
 from cherki.ui.cli_common import write_file as _write_file
+from cherki.ui.cli_review import review
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
 from cherki.ui.command import cherki_command
@@ -755,3 +756,6 @@ app.command()(compare)
 
 # -- the browser app (cherki.ui.cli_serve) ---------------------------------------------------
 app.command()(serve)
+
+# -- the review of a hand (cherki.ui.cli_review) -----------------------------------------------
+app.command()(review)
