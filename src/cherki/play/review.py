@@ -100,7 +100,7 @@ class Review:
         """The hand's expected loss: the sum of the decisions' mean losses."""
         return sum(d.loss.mean for d in self.decisions)
 
-    def count(self, mark: str) -> int:
+    def marked(self, mark: str) -> int:
         return sum(1 for d in self.decisions if d.mark == mark)
 
     def to_json(self) -> dict[str, JSON]:
@@ -115,7 +115,7 @@ class Review:
             "thresholds": self.thresholds.to_json(),
             "payment": self.payment,
             "total_loss": round(self.total_loss, 4),
-            "marks": {m: self.count(m) for m in ("inaccuracy", "mistake", "blunder")},
+            "marks": {m: self.marked(m) for m in ("inaccuracy", "mistake", "blunder")},
             "decisions": [d.to_json() for d in self.decisions],
         }
 

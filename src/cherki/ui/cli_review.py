@@ -137,9 +137,9 @@ def summary_lines(result: Review, w: Words) -> list[str]:
             "review.summary",
             loss=f"{result.total_loss:.1f}",
             decisions=len(result.decisions),
-            blunders=result.count("blunder"),
-            mistakes=result.count("mistake"),
-            inaccuracies=result.count("inaccuracy"),
+            blunders=result.marked("blunder"),
+            mistakes=result.marked("mistake"),
+            inaccuracies=result.marked("inaccuracy"),
         ),
         w.t(
             "review.thresholds",
