@@ -26,6 +26,7 @@ from cherki.bots.review import (
     make_evaluator,
     thresholds_for,
 )
+from cherki.core.cards import format_hand
 from cherki.core.contract import Observation
 from cherki.core.errors import CherkiError, RecordError
 from cherki.core.events import JSON
@@ -66,6 +67,8 @@ class Decision:
     mark: str | None
     #: every legal action's value, best first
     values: tuple[ActionValue, ...]
+    #: the seat's own cards at the decision (what it saw, in notation)
+    hand: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -76,6 +79,7 @@ class Decision:
             "loss": self.loss.to_json(),
             "mark": self.mark,
             "values": [v.to_json() for v in self.values],
+            "hand": self.hand,
         }
 
 
@@ -133,32 +137,25 @@ def check_request(record: Record, seat: int, hand: int | None) -> int:
     return index
 
 
-def review_record(
-    record: Record,
-    seat: int,
-    hand: int | None = None,
-    *,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    evaluator: str = "search",
-    progress: Progress | None = None,
-) -> Review:
-    """Review ``seat``'s decisions in hand ``hand`` (from 0; None: the last) of ``record``.
+@dataclass(frozen=True)
+class Plan:
+    """What a review will judge: the seat's real decisions in a finished hand (each its
+    number in the hand, the seat's observation then and the action it took) and the seat's
+    payment at the end."""
 
-    ``budget`` is the sampled deals a decision (every legal action played in each);
-    ``seed`` the review's own seed, mixed with each decision's observation. Raises
-    :class:`ReviewError` in words for a seat that did not play, a hand out of range or not
-    finished, and :class:`RecordError` for a record whose actions do not replay."""
-    if type(budget) is not int or not 2 <= budget <= MAX_BUDGET:
-        raise ReviewError(f"a review's budget is 2 to {MAX_BUDGET} rollouts, not {budget!r}")
-    if type(seed) is not int:
-        raise ReviewError(f"a review's seed is a whole number, not {seed!r}")
+    record: Record
+    seat: int
+    hand: int
+    points: tuple[tuple[int, Observation, int], ...]
+    payment: int
+
+
+def plan_review(record: Record, seat: int, hand: int | None = None) -> Plan:
+    """Replay hand ``hand`` (None: the last) and list ``seat``'s decisions with a real
+    choice; a :class:`ReviewError` for a seat that did not play, a hand out of range or
+    not finished, a :class:`RecordError` for actions that do not replay. Nothing is
+    judged yet: a refusal comes before any rollout."""
     index = check_request(record, seat, hand)
-    game = record.game.name
-    judge_with = make_evaluator(game, evaluator)
-    thresholds = thresholds_for(game)
-    # replay first: the decisions, and a refusal of an unfinished or damaged hand, before
-    # any rollout
     try:
         state = record.start(index)
     except CherkiError as err:
@@ -184,41 +181,77 @@ def review_record(
         raise ReviewError(
             f"hand {index + 1} is not finished: a hand is reviewed only after it ends"
         )
-    decisions: list[Decision] = []
-    text_of = record.game.action_text
-    for done, (number, obs, taken) in enumerate(points):
-        judged = judge(
-            judge_with,
-            obs,
-            taken,
-            seed=seed,
-            budget=budget,
-            thresholds=thresholds,
-            game=game,
-        )
-        ranked = sorted(judged.values, key=lambda a: (-judged.values[a].mean, a))
-        values = tuple(ActionValue(a, text_of(a), judged.values[a]) for a in ranked)
-        decisions.append(
-            Decision(
-                number=number,
-                choices=len(judged.values),
-                taken=ActionValue(taken, text_of(taken), judged.values[taken]),
-                best=ActionValue(judged.best, text_of(judged.best), judged.values[judged.best]),
-                loss=judged.loss,
-                mark=judged.mark,
-                values=values,
-            )
-        )
-        if progress is not None:
-            progress(done + 1, len(points))
-    return Review(
+    return Plan(record, seat, index, tuple(points), int(state.result.payments[seat]))
+
+
+def check_budget(budget: int, seed: int) -> None:
+    if type(budget) is not int or not 2 <= budget <= MAX_BUDGET:
+        raise ReviewError(f"a review's budget is 2 to {MAX_BUDGET} rollouts, not {budget!r}")
+    if type(seed) is not int:
+        raise ReviewError(f"a review's seed is a whole number, not {seed!r}")
+
+
+def judge_decision(
+    plan: Plan, i: int, *, budget: int = DEFAULT_BUDGET, seed: int = 0, evaluator: str = "search"
+) -> Decision:
+    """Judge the plan's decision ``i`` (from 0) from the seat's observation alone."""
+    game = plan.record.game.name
+    number, obs, taken = plan.points[i]
+    judged = judge(
+        make_evaluator(game, evaluator),
+        obs,
+        taken,
+        seed=seed,
+        budget=budget,
+        thresholds=thresholds_for(game),
         game=game,
+    )
+    text_of = plan.record.game.action_text
+    ranked = sorted(judged.values, key=lambda a: (-judged.values[a].mean, a))
+    return Decision(
+        number=number,
+        choices=len(judged.values),
+        taken=ActionValue(taken, text_of(taken), judged.values[taken]),
+        best=ActionValue(judged.best, text_of(judged.best), judged.values[judged.best]),
+        loss=judged.loss,
+        mark=judged.mark,
+        values=tuple(ActionValue(a, text_of(a), judged.values[a]) for a in ranked),
+        hand=format_hand(obs.hand),
+    )
+
+
+def review_record(
+    record: Record,
+    seat: int,
+    hand: int | None = None,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    evaluator: str = "search",
+    progress: Progress | None = None,
+) -> Review:
+    """Review ``seat``'s decisions in hand ``hand`` (from 0; None: the last) of ``record``.
+
+    ``budget`` is the sampled deals a decision (every legal action played in each);
+    ``seed`` the review's own seed, mixed with each decision's observation. Raises
+    :class:`ReviewError` in words for a seat that did not play, a hand out of range or not
+    finished, and :class:`RecordError` for a record whose actions do not replay."""
+    check_budget(budget, seed)
+    name = make_evaluator(record.game.name, evaluator).name
+    plan = plan_review(record, seat, hand)
+    decisions: list[Decision] = []
+    for i in range(len(plan.points)):
+        decisions.append(judge_decision(plan, i, budget=budget, seed=seed, evaluator=evaluator))
+        if progress is not None:
+            progress(i + 1, len(plan.points))
+    return Review(
+        game=record.game.name,
         seat=seat,
-        hand=index,
-        evaluator=judge_with.name,
+        hand=plan.hand,
+        evaluator=name,
         budget=budget,
         seed=seed,
-        thresholds=thresholds,
+        thresholds=thresholds_for(record.game.name),
         decisions=tuple(decisions),
-        payment=int(state.result.payments[seat]),
+        payment=plan.payment,
     )

@@ -56,6 +56,17 @@ class Limits:
     chat_lines: int = 2000
     #: the latest chat lines sent to a page that opens the table afresh
     chat_history: int = 100
+    #: reviews of a hand (:mod:`cherki.server.review`) running at once, in all
+    reviews: int = 2
+    #: reviews running at once for one table
+    reviews_per_table: int = 1
+    #: reviews running at once for one address
+    reviews_per_address: int = 1
+    #: seconds a review may run before it is cut short (what it found is kept)
+    review_seconds: float = 300.0
+    #: sampled deals a decision in the server's reviews (the review's default budget,
+    #: ``cherki.bots.review.DEFAULT_BUDGET``)
+    review_budget: int = 24
 
     @classmethod
     def names(cls) -> list[str]:

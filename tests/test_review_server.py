@@ -1,0 +1,82 @@
+"""The review in the server (:mod:`cherki.server.review`): a seated person reviews a hand
+once it is over (never during it), anyone reviews a seat of a finished match's public
+replay, and the limits refuse in words."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from fastapi.testclient import TestClient
+from serverutil import next_settled
+
+from cherki.server.limits import Limits
+from cherki.server.store import Store
+
+#: a loaded test machine starts the low-priority heavy process slowly: room for it
+LIMITS = Limits(messages_per_second=1000, review_budget=2, heavy_seconds=120)
+
+
+def _table(client: TestClient) -> dict[str, Any]:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
+    body = {"game": "balik-satu", "seats": seats, "bot_pace": 0, "pause": False, "hands": 1}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def _poll(client: TestClient, key: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 120
+    while True:
+        data: dict[str, Any] = client.get(f"/api/reviews/{key}").json()
+        if data["state"] in ("done", "cut", "refused"):
+            return data
+        assert time.monotonic() < deadline, data
+        time.sleep(0.2)
+
+
+def test_a_seat_reviews_its_hand_after_it_ends_and_never_during_it(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store, limits=LIMITS)
+    data = _table(client)
+    table, token = data["table"], data["seats"]["0"]
+    rng = random.Random(0)
+    with client.websocket_connect(f"/ws/seat/{token}") as ws:
+        msg = next_settled(ws.receive_json)
+        # during the hand: refused, in words, before any rollout
+        r = client.post(f"/api/tables/{table}/review", params={"token": token})
+        assert r.status_code == 200, r.text
+        live = _poll(client, r.json()["id"])
+        assert live["state"] == "refused" and "not finished" in live["why"]
+        assert not live["decisions"]
+        spectator = client.post(f"/api/tables/{table}/review", params={"seat": 1, "lang": "ms"})
+        assert spectator.status_code == 403 and "masih dimainkan" in spectator.json()["detail"]
+        while not msg["over"]:
+            legal = [a["id"] for a in msg["observation"]["legal"]]
+            ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
+            msg = next_settled(ws.receive_json)
+    r = client.post(f"/api/tables/{table}/review", params={"token": token, "hand": 1})
+    assert r.status_code == 200, r.text
+    # one review a table at a time, refused in words
+    again = client.post(f"/api/tables/{table}/review", params={"token": token})
+    assert again.status_code == 429 and "already running" in again.json()["detail"]
+    done = _poll(client, r.json()["id"])
+    assert done["state"] == "done", done
+    assert done["seat"] == 0 and done["evaluator"] == "search" and done["budget"] == 2
+    assert done["done"] == done["total"] == len(done["decisions"]) > 0
+    for d in done["decisions"]:
+        assert d["choices"] > 1 and d["taken"]["action"] and d["best"]["action"]
+        assert d["loss"]["mean"] >= 0 and d["hand"]
+    # the match is over: its replay is public, and a spectator may review any seat
+    r = client.post(f"/api/tables/{table}/review", params={"seat": 2})
+    assert r.status_code == 200, r.text
+    other = _poll(client, r.json()["id"])
+    assert other["state"] == "done" and other["seat"] == 2
+    bad = client.post(f"/api/tables/{table}/review", params={"seat": 7})
+    assert bad.status_code == 200
+    assert "seat 7 did not play" in _poll(client, bad.json()["id"])["why"]
+    assert client.get("/api/reviews/nothing").status_code == 404
