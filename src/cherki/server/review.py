@@ -255,7 +255,12 @@ async def start_review(
                 raise CherkiError("this link holds no seat at that table")
             table = await srv.find(table_id)
             async with table.lock:
-                text = table.session.record().dumps()
+                record = table.session.record()
+                state = table.session.state
+                live = state is not None and not state.is_terminal
+                text = record.dumps()
+            if live and (index is None or index == len(record.hands) - 1):
+                raise HTTPException(403, words(code).t("review.live_hand"))
             who = int(own)
         else:
             if seat is None:

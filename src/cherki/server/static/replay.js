@@ -1,6 +1,7 @@
 // The replay: a finished table (/replay/TABLE) or a record opened from disk (/replay),
 // stepped forwards, backwards and to any action, every hand face up.
 import { $, card, el, fill, indexLabels, language, loadWords, miniCards, resultView, setIndexLabels, t as tr } from "/static/common.js";
+import { offerReplayReview } from "/static/review.js";
 
 await loadWords();
 
@@ -35,6 +36,10 @@ function show(frames) {
   $("#title").textContent = `${frames.title} — ${frames.players.join(", ")}`;
   fill($("#hand-select"), frames.hands.map((h, i) => el("option", { value: i }, tr("page.hand_n", { n: h.hand }))));
   $("#slider").max = frames.frames.length - 1;
+  if (table) {
+    const match = new URLSearchParams(location.search).get("match");
+    offerReplayReview($(".replay-controls"), { table, match, players: frames.players, hand: () => data.hands[Math.max(0, handOf(at))].hand, lang: language() });
+  }
   render();
 }
 

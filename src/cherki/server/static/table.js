@@ -3,6 +3,7 @@
 import { $, api, card, el, fill, indexLabels, language, loadWords, miniCards, resultView, setIndexLabels, t as tr, tn, toast, withRed } from "/static/common.js";
 import * as motion from "/static/motion.js";
 import { chatInit, chatLog, chatParam, chatReceive, chatSeats } from "/static/chat.js";
+import { offerReview } from "/static/review.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -430,6 +431,7 @@ function openResult() {
   $("#result-close").textContent = tr(st.over ? "page.table.close" : "page.table.next_hand");
   $("#result-again").classList.toggle("hidden", !st.over || watching);
   const dialog = $("#result");
+  offerReview(dialog, watching ? null : { table: st.table, token: key, hand: ui.result.hand, lang: language() });
   if (!dialog.open) dialog.showModal();
   $(".result-body", dialog).scrollTop = 0;
 }
