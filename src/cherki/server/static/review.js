@@ -85,10 +85,6 @@ function render(box, data) {
   }
   if (data.state === "refused") parts.push(el("p", { class: "why", role: "alert" }, tr("review.refused", { why: data.why })));
   if (data.state === "cut") parts.push(el("p", { class: "why", role: "alert" }, tr("review.cut", { why: data.why })));
-  if (data.decisions && data.decisions.length) {
-    parts.push(el("ol", { class: "review-list", id: "review-list" }, data.decisions.map(decisionItem)));
-  }
-  if (data.state === "done" && !data.decisions.length) parts.push(el("p", {}, tr("review.none")));
   if (data.state === "done" || data.state === "cut") {
     const marks = (m) => data.decisions.filter((d) => d.mark === m).length;
     parts.push(el("p", { class: "summary", id: "review-summary" }, tr("review.summary", {
@@ -100,6 +96,10 @@ function render(box, data) {
     }
     parts.push(el("p", { class: "small muted" }, tr("review.evaluator", { evaluator: data.evaluator, budget: data.budget, seed: 0 })));
   }
+  if (data.decisions && data.decisions.length) {
+    parts.push(el("ol", { class: "review-list", id: "review-list" }, data.decisions.map(decisionItem)));
+  }
+  if (data.state === "done" && !data.decisions.length) parts.push(el("p", {}, tr("review.none")));
   fill(content, ...parts);
 }
 
