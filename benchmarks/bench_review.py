@@ -51,6 +51,69 @@ def play_hand(name: str, players: int, seed: int) -> tuple[Record, float]:
     return record, anchor
 
 
+# -- reviews beside the server's other tables (bench_server.py --reviews N) -------------------
+async def _finish_a_hand(port: int, token: str) -> None:
+    """Play a seat of a one-hand table over its WebSocket at once (sampei, else draw, else
+    a discard at random) until the match is over."""
+    import websockets
+
+    rng = random.Random(token)
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/seat/{token}", max_size=2**23) as ws:
+        acted = -1
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg.get("type") != "state":
+                continue
+            if msg.get("over"):
+                return
+            obs = msg.get("observation") or {}
+            legal = obs.get("legal") or []
+            if not legal or obs.get("current") != msg.get("seat") or msg["version"] <= acted:
+                continue
+            texts = {a["text"]: a["id"] for a in legal}
+            pick = next((texts[w] for w in ("sampei", "draw") if w in texts), None)
+            action = pick if pick is not None else rng.choice([a["id"] for a in legal])
+            acted = msg["version"]
+            await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
+
+
+async def review_load(port: int, reviews: int, done: list[float]) -> None:
+    """Keep ``reviews`` reviews running on the server at ``port`` (each of a one-hand table
+    of its own, finished first, from an address of its own), appending each review's
+    seconds to ``done``, until cancelled. The server needs ``--limit reviews=N``."""
+    import asyncio
+
+    import httpx
+
+    async def one(i: int) -> None:
+        transport = httpx.AsyncHTTPTransport(local_address=f"127.0.9.{i + 1}")
+        async with httpx.AsyncClient(
+            base_url=f"http://127.0.0.1:{port}", timeout=60, transport=transport
+        ) as client:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
+            body = {"game": "balik-satu", "seats": seats, "bot_pace": 0, "pause": False,
+                    "hands": 1}  # fmt: skip
+            made = (await client.post("/api/tables", json=body)).json()
+            table, token = made["table"], made["seats"]["0"]
+            await _finish_a_hand(port, token)
+            while True:
+                t0 = time.monotonic()
+                r = await client.post(f"/api/tables/{table}/review", params={"token": token})
+                if r.status_code != 200:
+                    print(f"review refused: {r.text}", flush=True)
+                    await asyncio.sleep(1.0)
+                    continue
+                key = r.json()["id"]
+                while True:
+                    await asyncio.sleep(0.5)
+                    state = (await client.get(f"/api/reviews/{key}")).json()
+                    if state["state"] not in ("waiting", "working"):
+                        break
+                done.append(time.monotonic() - t0)
+
+    await asyncio.gather(*(one(i) for i in range(reviews)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=3, help="hands reviewed a game")

@@ -14,6 +14,11 @@ is 100 ms or more (or at ``--max``) and reports the most tables held under 100 m
     uv run --group dev python benchmarks/bench_server.py --database postgresql
     uv run --group dev python benchmarks/bench_server.py --steps 50,100,200 --hold 20
     uv run --group dev python benchmarks/bench_server.py --processes 1,2 --kills 20
+    uv run --group dev python benchmarks/bench_server.py --steps 25,50 --reviews 4
+
+``--reviews N`` keeps N reviews of a hand (``cherki.server.review``) running in the server
+through the ramp, each of a finished one-hand table of its own, from an address of its own
+(the server started with ``--limit reviews=N``); the rows add the reviews finished.
 
 ``--processes 1,2`` runs the ramp once per count, each on a fresh throwaway PostgreSQL with
 that many ``cherki serve`` processes on it (docs/deploy.md): each table is made through one
@@ -266,6 +271,11 @@ async def ramp(
     tasks: list[asyncio.Task[None]] = []
     lag = asyncio.create_task(watch_lag(figures))
     rows: list[dict[str, Any]] = []
+    reviewed: list[float] = []
+    if args.reviews:  # reviews running beside the tables (bench_review.review_load)
+        from bench_review import review_load
+
+        tasks.append(asyncio.create_task(review_load(port, args.reviews, reviewed)))
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
@@ -298,6 +308,7 @@ async def ramp(
                 "people_cpu_pct": round(100 * (own1 - own0) / (t1 - t0), 1),
                 "people_lag_p99_ms": round(1000 * _quantile(list(figures.lags), 0.99), 1),
                 "errors": len(figures.errors) - errors_before,
+                "reviews_done": len(reviewed),
             }
             rows.append(row)
             print(
@@ -308,7 +319,8 @@ async def ramp(
                 f"RSS {row['server_rss_mib']:6.1f} MiB  "
                 f"people's CPU {row['people_cpu_pct']:5.1f}% (lag p99 "
                 f"{row['people_lag_p99_ms']:.0f} ms)  "
-                f"errors {row['errors']}",
+                f"errors {row['errors']}"
+                + (f"  reviews done {len(reviewed)}" if args.reviews else ""),
                 flush=True,
             )
             if not row["p99_ms"] < args.p99:
@@ -468,7 +480,16 @@ def main() -> None:
     parser.add_argument(
         "--failover-tables", type=int, default=20, help="tables in play while killing"
     )
+    parser.add_argument(
+        "--reviews",
+        type=int,
+        default=0,
+        help="keep this many hand reviews running in the server meanwhile (each of a "
+        "finished one-hand table of its own, benchmarks/bench_review.py)",
+    )
     args = parser.parse_args()
+    if args.reviews:
+        SERVE.extend(["--limit", f"reviews={args.reviews}", "--limit", "review_seconds=100000"])
     args.steps = [int(x) for x in args.steps.split(",")]
     counts = [int(x) for x in args.processes.split(",")] if args.processes else [1]
     if args.processes:
