@@ -158,3 +158,45 @@ def test_thresholds_are_declared_per_game() -> None:
     assert thresholds_for("balik-satu") == Thresholds(1.0, 2.5, 5.0)
     assert thresholds_for("ceki") == Thresholds(15.0, 37.5, 75.0)
     assert thresholds_for("cholek-tiga") == Thresholds(2.0, 5.0, 10.0)
+
+
+@pytest.mark.parametrize(("name", "players"), [("balik-satu", 4), ("ceki", 4), ("cholek-tiga", 3)])
+def test_a_decision_judged_the_same_whatever_the_others_hold(name: str, players: int) -> None:
+    """At a decision of seat 0 in the middle of a hand, the other seats' hidden cards (and
+    the stock's order) dealt again as seat 0's observation allows: the judgement is the
+    same, and it differs for another review seed (the check can fail)."""
+    from cherki.bots.review import judge, make_evaluator
+
+    game = find_game(name)
+    state = game.start(game.default_preset().rules, players, DealRequest(seed=9))
+    bot = heuristic_for(name)
+    rng = random.Random(4)
+    seen = 0
+    while True:
+        obs = state.observation(state.current)
+        if state.current == 0 and len(obs.legal) > 1:
+            seen += 1
+            if seen == 3:
+                break
+        state.apply(bot.act(obs, rng))
+    mine = state.observation(0)
+    other = game.determinize(mine, random.Random(123))
+    assert other.observation(0).to_json() == mine.to_json()
+    assert other.card_counts() != state.card_counts() or other.observation(1).to_json() != (
+        state.observation(1).to_json()
+    )
+
+    def judged(s: Any, seed: int = 0) -> Any:
+        obs = s.observation(0)
+        return judge(
+            make_evaluator(name),
+            obs,
+            int(obs.legal[0]),
+            seed=seed,
+            budget=4,
+            thresholds=thresholds_for(name),
+            game=name,
+        )
+
+    assert judged(state) == judged(other)
+    assert judged(state) != judged(state, seed=1)
