@@ -77,3 +77,25 @@ def test_a_seat_reviews_its_hand_after_it_ends_and_never_during_it(
     assert bad.status_code == 200
     assert "seat 7 did not play" in _poll(client, bad.json()["id"])["why"]
     assert client.get("/api/reviews/nothing").status_code == 404
+
+
+def test_a_review_past_its_time_is_cut_short_in_words(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    limits = Limits(
+        messages_per_second=1000, review_budget=2, heavy_seconds=120, review_seconds=0.01
+    )
+    client = opened(store, limits=limits)
+    data = _table(client)
+    table, token = data["table"], data["seats"]["0"]
+    rng = random.Random(1)
+    with client.websocket_connect(f"/ws/seat/{token}") as ws:
+        msg = next_settled(ws.receive_json)
+        while not msg["over"]:
+            legal = [a["id"] for a in msg["observation"]["legal"]]
+            ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
+            msg = next_settled(ws.receive_json)
+    r = client.post(f"/api/tables/{table}/review", params={"token": token, "lang": "id"})
+    cut = _poll(client, r.json()["id"])
+    assert cut["state"] == "cut" and "0.01 detik" in cut["why"]
+    assert cut["done"] < cut["total"]
