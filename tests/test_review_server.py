@@ -67,7 +67,7 @@ def test_a_seat_reviews_its_hand_after_it_ends_and_never_during_it(
     assert done["done"] == done["total"] == len(done["decisions"]) > 0
     for d in done["decisions"]:
         assert d["choices"] > 1 and d["taken"]["action"] and d["best"]["action"]
-        assert d["loss"]["mean"] >= 0 and d["hand"]
+        assert d["loss"]["mean"] >= 0 and d["cards"]
     # the match is over: its replay is public, and a spectator may review any seat
     r = client.post(f"/api/tables/{table}/review", params={"seat": 2})
     assert r.status_code == 200, r.text

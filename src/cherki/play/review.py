@@ -68,7 +68,7 @@ class Decision:
     #: every legal action's value, best first
     values: tuple[ActionValue, ...]
     #: the seat's own cards at the decision (what it saw, in notation)
-    hand: str = ""
+    cards: str = ""
 
     def to_json(self) -> dict[str, JSON]:
         return {
@@ -79,7 +79,7 @@ class Decision:
             "loss": self.loss.to_json(),
             "mark": self.mark,
             "values": [v.to_json() for v in self.values],
-            "hand": self.hand,
+            "cards": self.cards,
         }
 
 
@@ -216,7 +216,7 @@ def judge_decision(
         loss=judged.loss,
         mark=judged.mark,
         values=tuple(ActionValue(a, text_of(a), judged.values[a]) for a in ranked),
-        hand=format_hand(obs.hand),
+        cards=format_hand(obs.hand),
     )
 
 

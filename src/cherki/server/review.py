@@ -62,7 +62,7 @@ def _plan_job(text: str, seat: int, hand: int | None) -> tuple[int, str]:
     out = {
         "game": record.game.name,
         "seat": seat,
-        "hand": plan.hand,
+        "hand": plan.hand + 1,
         "player": record.players[seat],
         "total": len(plan.points),
         "payment": plan.payment,
@@ -186,7 +186,7 @@ class Reviews:
             job.plan = json.loads(plan)
             job.total = int(job.plan["total"])  # type: ignore[arg-type]
             job.state = "working"
-            index = int(job.plan["hand"])  # type: ignore[arg-type]
+            index = int(job.plan["hand"]) - 1  # type: ignore[arg-type]
             for i in range(job.total):
                 if time.monotonic() > deadline:
                     job.state = "cut"

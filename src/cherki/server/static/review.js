@@ -67,7 +67,7 @@ function decisionItem(d) {
     if (shown) shown.remove();
     if (open) {
       item.append(el("div", { class: "position" }, el("span", { class: "small" }, `${tr("review.position", { number: d.number })}: `),
-        miniCards(d.hand.split(" ").filter(Boolean))));
+        miniCards(d.cards.split(" ").filter(Boolean))));
     }
   };
   item.addEventListener("click", toggle);
