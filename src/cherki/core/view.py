@@ -36,6 +36,7 @@ from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_ha
 from cherki.core.events import JSON, Event, Result, ScoreItem
 
 if TYPE_CHECKING:
+    from cherki.core.options import Rules
     from cherki.core.protocols import Ledger, MatchNote, Observation
     from cherki.i18n.voice import Voice
 
@@ -47,6 +48,8 @@ __all__ = [
     "HandAnalysis",
     "HandExtras",
     "Hint",
+    "Reason",
+    "ScoringLine",
     "SeatLine",
     "SeatSide",
     "ShownGame",
@@ -208,6 +211,36 @@ class Hint:
             for k, n in zip(self.waits, self.unseen, strict=True)
         )
         return f"{self.text} {cards}" + voice.words.count("hint.live", sum(self.unseen))
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot picks an action, as data its game's view words (:meth:`GameView.reason_lines`):
+    ``kind`` names the reason (``why.bot.<kind>`` in the catalogues unless the view words it
+    its own way), ``action`` the action it picks, ``cards`` the cards the reason speaks of,
+    ``n`` and ``m`` its numbers (live cards, points), ``other`` an action it weighed against."""
+
+    kind: str
+    action: int
+    cards: tuple[int, ...] = ()
+    n: int = 0
+    m: int = 0
+    other: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoringLine:
+    """One line of a game's scoring list (:meth:`GameView.scoring_lines`): what an item
+    pays under the rules in force, in words (``label``) and as data (``points``: the
+    points, or None where the line says it in words; ``note``: how it is counted)."""
+
+    label: str
+    points: str
+    note: str = ""
+
+    def plain(self) -> str:
+        """``Ceki won on another's discard (ayam): +10``."""
+        return f"{self.label}: {self.points}" + (f" ({self.note})" if self.note else "")
 
 
 def codes(cards: Sequence[int]) -> list[str]:
@@ -372,6 +405,36 @@ class GameView:
     def hints(self, obs: Observation, voice: Voice) -> list[Hint]:
         """What the seat's hand waits on and could do (the bot's suggestion is added by
         the front end): by default nothing."""
+        return []
+
+    def reason_lines(self, reasons: Sequence[Reason], obs: Observation, voice: Voice) -> list[Hint]:
+        """The bot's pick and why, in words: by default ``why.bot.<kind>`` of the catalogues
+        (``action``: the pick's notation, ``card`` the first card, ``cards`` them all, ``n``,
+        ``m``, ``other``: the action weighed against), a reason no catalogue words left out."""
+        out = []
+        for r in reasons:
+            key = f"why.bot.{r.kind}"
+            if not voice.words.has(key):
+                continue
+            out.append(
+                Hint(
+                    voice.t(
+                        key,
+                        action=self.game.action_text(r.action),
+                        card=CODES[r.cards[0]] if r.cards else "",
+                        cards=" ".join(CODES[k] for k in r.cards),
+                        n=r.n,
+                        m=r.m,
+                        other=self.game.action_text(r.other) if r.other is not None else "",
+                    ),
+                    style="why",
+                )
+            )
+        return out
+
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """What each score item pays under ``rules`` (the rules in force at the table), in
+        the reader's language: by default nothing (a game declares its own)."""
         return []
 
     # -- actions ------------------------------------------------------------------------------

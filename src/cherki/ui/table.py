@@ -415,7 +415,7 @@ def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[
     return [_hint_text(h, voice) for h in hints(game, obs, voice)]
 
 
-_STYLES = {"good": "bold green", "dim": "dim"}
+_STYLES = {"good": "bold green", "dim": "dim", "why": "italic", "act": ""}
 
 
 def _hint_text(hint: Hint, voice: Voice) -> Text:

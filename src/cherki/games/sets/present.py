@@ -27,9 +27,10 @@ from cherki.core.view import (
     own_observation,
     zone,
 )
-from cherki.games.sets.actions import DISCARD
+from cherki.games.sets.actions import DISCARD, TAKE
 from cherki.games.sets.analysis import analyse_under
 from cherki.games.sets.calls import kept_ceki_waits
+from cherki.games.sets.explain import ORDER, Piece, count_sets, discard_breaks, pieces, take_joins
 from cherki.games.sets.observation import SetsObservation
 from cherki.i18n.voice import Voice
 
@@ -162,6 +163,8 @@ class SetsView(GameView):
         words = dict(zip(("tan", "ceki"), self.game.call_words, strict=True))
         full = r.set_size * r.sets
         size = r.set_size
+        if o.phase == "draw" and o.legal and report.cards == full - 1:
+            lines.append(Hint(hand_text(o.hand, unseen, o.honours, size, v)))
         if report.cards == full - 1:
             if o.calls[o.seat] == "ceki" and report.call == "tan":
                 # a ceki kept after making a mata waits on a card that completes a mata
@@ -181,10 +184,18 @@ class SetsView(GameView):
                 lines.append(Hint(v.t("hint.called", call=words.get(called, called))))
             else:
                 open_now = set(range(N_KINDS))
+            if called is None and o.legal:
+                lines.append(Hint(hand_text(o.hand, unseen, o.honours, size, v)))
+            shown = self._shown_discards(o, report.discards_to_call, unseen) if o.legal else []
             for k, (call, waits) in sorted(report.discards_to_call.items()):
                 if k not in open_now:
                     continue
                 word = words.get(call, call)
+                if called is None and k in shown:
+                    text = self._discard_text(o, k, unseen, v)
+                    text += " " + v.t("why.then_calls", call=word)
+                    lines.append(waits_hint(text, waits, unseen))
+                    continue
                 lines.append(
                     waits_hint(v.t("hint.discard_to", card=CODES[k], call=word), waits, unseen)
                 )
@@ -196,7 +207,42 @@ class SetsView(GameView):
                     lines.append(waits_hint(text, kept, unseen))
             if not report.discards_to_call and not report.winning:
                 lines.append(Hint(v.t("hint.none")))
+            if called is None:
+                for k in shown:
+                    if k not in report.discards_to_call:
+                        lines.append(Hint(self._discard_text(o, k, unseen, v) + ".", style="act"))
+        if o.phase == "draw" and TAKE in o.legal and o.top is not None:
+            joins = take_joins(o.hand, o.top, unseen, o.honours, size)
+            text = v.t("why.take", card=CODES[o.top], joins=piece_text(joins, "joins", v))
+            lines.append(Hint(text, style="act"))
         return lines
+
+    #: how many discards that leave no call a hint shows (those that break least)
+    shown_discards: ClassVar[int] = 4
+
+    def _shown_discards(
+        self, o: SetsObservation, calls: Mapping[int, object], unseen: Sequence[int]
+    ) -> list[int]:
+        """The discards worth showing: every one that leaves a call, and the few others that
+        break least (a lone card before a part-set before a set; the fewest live first)."""
+        size = o.rules.set_size
+        kinds = sorted({(a - DISCARD) % N_KINDS for a in o.legal if a >= DISCARD})
+        broken = {k: discard_breaks(o.hand, k, unseen, o.honours, size) for k in kinds}
+        rest = sorted(
+            (k for k in kinds if k not in calls),
+            key=lambda k: (ORDER[broken[k].kind], broken[k].live, k),
+        )
+        return [k for k in kinds if k in calls] + rest[: self.shown_discards]
+
+    def _discard_text(self, o: SetsObservation, k: int, unseen: Sequence[int], v: Voice) -> str:
+        """``Discard C9: keeps 4 sets (1 mata); breaks nothing (a lone card, 3 live)``."""
+        size = o.rules.set_size
+        hand = list(o.hand)
+        broken = discard_breaks(hand, k, unseen, o.honours, size)
+        hand[k] -= 1
+        sets, mata = count_sets(hand, o.honours, size)
+        kept = v.words.count("why.sets", sets, m=mata)
+        return v.t("why.discard", card=CODES[k], kept=kept, broken=piece_text(broken, "breaks", v))
 
     # -- words ----------------------------------------------------------------------------
     def result_summary(self, result: Result, voice: Voice) -> str:
@@ -260,8 +306,36 @@ def how_won(result: Result, voice: Voice) -> str:
     return how
 
 
+def piece_text(piece: Piece, verb: str, voice: Voice) -> str:
+    """What a discard breaks (``verb`` ``breaks``) or a card taken does (``joins``), in
+    words: ``why.<verb>.<kind>`` with the piece's cards and live count."""
+    return voice.t(f"why.{verb}.{piece.kind}", cards=" ".join(codes(piece.cards)), n=piece.live)
+
+
+def hand_text(
+    hand: Sequence[int], unseen: Sequence[int], honours: str, size: int, voice: Voice
+) -> str:
+    """The hand as pieces in words: its sets, its part-sets with the live cards that
+    finish each, its lone cards."""
+    v = voice
+    ps = pieces(hand, unseen, honours, size)
+    full = [p for p in ps if p.kind in ("mata", "set")]
+    bits = []
+    if full:
+        mata = sum(p.kind == "mata" for p in full)
+        shown = " · ".join(" ".join(codes(p.cards)) for p in full)
+        bits.append(v.words.count("why.sets", len(full), m=mata) + f" ({shown})")
+    bits += [
+        v.t("why.part", cards=" ".join(codes(p.cards)), n=p.live) for p in ps if p.kind == "part"
+    ]
+    lone = [p for p in ps if p.kind == "lone"]
+    if lone:
+        bits.append(v.t("why.lone", cards=" ".join(codes(p.cards[:1])[0] for p in lone)))
+    return v.t("why.hand", pieces="; ".join(bits))
+
+
 def _held(counts: Sequence[int]) -> list[str]:
     return [CODES[k] for k in range(N_KINDS) for _ in range(counts[k])]
 
 
-__all__ = ["SetsView", "how_won", "waits_hint"]
+__all__ = ["SetsView", "hand_text", "how_won", "piece_text", "waits_hint"]
