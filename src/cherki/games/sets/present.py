@@ -186,7 +186,8 @@ class SetsView(GameView):
                 open_now = set(range(N_KINDS))
             if called is None and o.legal:
                 lines.append(Hint(hand_text(o.hand, unseen, o.honours, size, v)))
-            shown = self._shown_discards(o, report.discards_to_call, unseen) if o.legal else []
+            explained = o.legal and not report.winning  # a winning hand: sampei says it all
+            shown = self._shown_discards(o, report.discards_to_call, unseen) if explained else []
             for k, (call, waits) in sorted(report.discards_to_call.items()):
                 if k not in open_now:
                     continue
