@@ -239,8 +239,10 @@ class ScoringLine:
     note: str = ""
 
     def plain(self) -> str:
-        """``Ceki won on another's discard (ayam): +10``."""
-        return f"{self.label}: {self.points}" + (f" ({self.note})" if self.note else "")
+        """``Ayam: ceki won on another's card: +10`` (the label alone when its words say
+        what it pays)."""
+        out = f"{self.label}: {self.points}" if self.points else self.label
+        return out + (f" ({self.note})" if self.note else "")
 
 
 def codes(cards: Sequence[int]) -> list[str]:

@@ -11,9 +11,11 @@ from typing import ClassVar
 from cherki.core.cards import CODES, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Event, EventKind, Result
+from cherki.core.options import Rules
 from cherki.core.view import (
     GameView,
     HandExtras,
+    ScoringLine,
     SeatLine,
     SeatSide,
     Zone,
@@ -24,7 +26,8 @@ from cherki.core.view import (
     zone,
 )
 from cherki.games.ceki.observation import CekiObservation
-from cherki.i18n.voice import Voice
+from cherki.games.ceki.rules import MULTIPLIERS, VALUE, CekiRules
+from cherki.i18n.voice import Voice, format_cents
 
 
 def _ceki(obs: Observation) -> CekiObservation:
@@ -144,3 +147,17 @@ class CekiView(GameView):
             total=result.total,
             pay=pay_text,
         )
+
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """Ceki's scoring list under ``rules`` [003]: each set its cards' values (from
+        ``VALUE``), the win's factor by how the winning card came (``MULTIPLIERS``), who
+        pays, what a point is worth."""
+        if not isinstance(rules, CekiRules):
+            raise TypeError(f"Ceki scores its own rules, not {type(rules).__name__}")
+        v = voice
+        out = [ScoringLine(v.t("pays.ceki.set", low=min(VALUE), high=max(VALUE)), "")]
+        out += [ScoringLine(v.t(f"pays.ceki.{how}"), f"×{m}") for how, m in MULTIPLIERS.items()]
+        out.append(ScoringLine(v.t(f"pays.ceki.payment.{rules.payment}"), ""))
+        if rules.cents_per_point:
+            out.append(ScoringLine(v.t("pays.point"), format_cents(rules.cents_per_point)))
+        return out

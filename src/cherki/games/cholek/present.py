@@ -11,9 +11,11 @@ from typing import ClassVar
 from cherki.core.cards import CODES, IS_RED, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Rules
 from cherki.core.view import (
     ActionView,
     GameView,
+    ScoringLine,
     SeatLine,
     SeatSide,
     Zone,
@@ -23,7 +25,8 @@ from cherki.core.view import (
     zone,
 )
 from cherki.games.cholek.observation import CholekObservation
-from cherki.i18n.voice import Voice, money_text
+from cherki.games.cholek.rules import NORMAL_POINTS, RED_POINTS, CholekRules
+from cherki.i18n.voice import Voice, format_cents, money_text
 
 
 def _cholek(obs: Observation) -> CholekObservation:
@@ -118,6 +121,30 @@ class CholekView(GameView):
         else:
             said = v.t(f"item.captured.{'three' if item.count == 3 else 'four'}", card=card_name(k))
         return f"{v.name(item.seat)}: {said}"
+
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """Cholek Tiga's scoring list under ``rules`` [002]: the points of the cards
+        captured (``NORMAL_POINTS``, ``RED_POINTS``), the bonuses paid in money, what a
+        point is worth."""
+        if not isinstance(rules, CholekRules):
+            raise TypeError(f"Cholek Tiga scores its own rules, not {type(rules).__name__}")
+        v = voice
+        out = [
+            ScoringLine(v.t("pays.cholek.red_one"), f"{RED_POINTS[1]:+d}"),
+            ScoringLine(v.t("pays.cholek.red_two"), f"{RED_POINTS[2]:+d}"),
+            ScoringLine(v.t("pays.cholek.three"), f"{NORMAL_POINTS[3]:+d}"),
+            ScoringLine(v.t("pays.cholek.four"), f"{NORMAL_POINTS[4]:+d}"),
+        ]
+        cents = (
+            ("ayam", rules.ayam_cents),
+            ("kandang", rules.kandang_cents),
+            ("ang_pow", rules.ang_pow_cents),
+            ("ang_pow_besar", rules.ang_pow_besar_cents),
+        )
+        out += [ScoringLine(v.t(f"pays.cholek.{k}"), format_cents(c)) for k, c in cents if c]
+        if rules.cents_per_point:
+            out.append(ScoringLine(v.t("pays.point"), format_cents(rules.cents_per_point)))
+        return out
 
 
 __all__ = ["CholekView", "codes"]

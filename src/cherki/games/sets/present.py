@@ -15,10 +15,12 @@ from typing import ClassVar
 from cherki.core.cards import CODES, N_KINDS, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Rules
 from cherki.core.view import (
     GameView,
     HandExtras,
     Hint,
+    ScoringLine,
     SeatLine,
     SeatSide,
     Zone,
@@ -32,7 +34,8 @@ from cherki.games.sets.analysis import analyse_under
 from cherki.games.sets.calls import kept_ceki_waits
 from cherki.games.sets.explain import ORDER, Piece, count_sets, discard_breaks, pieces, take_joins
 from cherki.games.sets.observation import SetsObservation
-from cherki.i18n.voice import Voice
+from cherki.games.sets.rules import SCORING, Paid, SetsRules
+from cherki.i18n.voice import Voice, format_cents
 
 
 def _sets(obs: Observation) -> SetsObservation:
@@ -212,6 +215,10 @@ class SetsView(GameView):
                 for k in shown:
                     if k not in report.discards_to_call:
                         lines.append(Hint(self._discard_text(o, k, unseen, v) + ".", style="act"))
+                if shown and any(k in report.discards_to_call for k in shown):
+                    pays = self.call_pay_hint(r, v)
+                    if pays is not None:
+                        lines.append(pays)
         if o.phase == "draw" and TAKE in o.legal and o.top is not None:
             joins = take_joins(o.hand, o.top, unseen, o.honours, size)
             text = v.t("why.take", card=CODES[o.top], joins=piece_text(joins, "joins", v))
@@ -244,6 +251,35 @@ class SetsView(GameView):
         sets, mata = count_sets(hand, o.honours, size)
         kept = v.words.count("why.sets", sets, m=mata)
         return v.t("why.discard", card=CODES[k], kept=kept, broken=piece_text(broken, "breaks", v))
+
+    # -- the scoring list -----------------------------------------------------------------
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """What each item pays under ``rules``: the scoring method's own list
+        (``ScoringMethod.paid``), then kandang tangan and what a point is worth."""
+        if not isinstance(rules, SetsRules):
+            raise TypeError(f"a game of sets scores its own rules, not {type(rules).__name__}")
+        method = SCORING[rules.scoring]
+        out = [paid_line(p, voice) for p in method.paid(rules)]
+        if rules.kandang_tangan:
+            out.append(
+                paid_line(Paid("kandang-tangan", rules.kandang_tangan_multiplier, unit="x"), voice)
+            )
+        if method.money and rules.cents_per_point:
+            out.append(paid_line(Paid("point", rules.cents_per_point, unit="c"), voice))
+        return out
+
+    def call_pay_hint(self, rules: SetsRules, voice: Voice) -> Hint | None:
+        """What a win after each call pays beyond the hand's own score, under ``rules``: the
+        scoring list's lines that a call decides (tan, ayam, kandang, a ceki win's
+        tokens), or None where no line depends on the call."""
+        lines = [
+            paid_line(p, voice).plain()
+            for p in SCORING[rules.scoring].paid(rules)
+            if p.key in CALL_ITEMS
+        ]
+        if not lines:
+            return None
+        return Hint(voice.t("why.call_pays", lines="; ".join(lines)), style="act")
 
     # -- words ----------------------------------------------------------------------------
     def result_summary(self, result: Result, voice: Voice) -> str:
@@ -307,6 +343,24 @@ def how_won(result: Result, voice: Voice) -> str:
     return how
 
 
+#: the scoring list's lines a call decides
+CALL_ITEMS = frozenset({"tan-bonus", "ayam", "kandang", "ceki-tokens"})
+
+
+def paid_line(paid: Paid, voice: Voice) -> ScoringLine:
+    """A line of the scoring list in words: ``pays.<key>`` with its params, and what it
+    pays (``+10``, ``×2``, ``10¢``; nothing where its words say it)."""
+    v = voice
+    label = v.t(f"pays.{paid.key}", **dict(paid.params))
+    if paid.points is None:
+        return ScoringLine(label, "")
+    if paid.unit == "x":
+        return ScoringLine(label, f"×{paid.points}")
+    if paid.unit == "c":
+        return ScoringLine(label, format_cents(paid.points))
+    return ScoringLine(label, f"{paid.points:+d}")
+
+
 def piece_text(piece: Piece, verb: str, voice: Voice) -> str:
     """What a discard breaks (``verb`` ``breaks``) or a card taken does (``joins``), in
     words: ``why.<verb>.<kind>`` with the piece's cards and live count."""
@@ -339,4 +393,12 @@ def _held(counts: Sequence[int]) -> list[str]:
     return [CODES[k] for k in range(N_KINDS) for _ in range(counts[k])]
 
 
-__all__ = ["SetsView", "hand_text", "how_won", "piece_text", "waits_hint"]
+__all__ = [
+    "CALL_ITEMS",
+    "SetsView",
+    "hand_text",
+    "how_won",
+    "paid_line",
+    "piece_text",
+    "waits_hint",
+]
