@@ -45,7 +45,7 @@ class CekiView(GameView):
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"win"})
     shouts: ClassVar[Mapping[str, str]] = {"win": "Ceki!"}
-    glossary: ClassVar[tuple[str, ...]] = ("ceki",)
+    glossary: ClassVar[tuple[str, ...]] = ("ceki", "set", "winning_hand")
 
     def table_lines(self, obs: Observation, voice: Voice) -> list[str]:
         o, v = _ceki(obs), voice

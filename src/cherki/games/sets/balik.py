@@ -153,6 +153,7 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
+from cherki.games.sets.present import BalikView, SetsView
 from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import (
     ScoringMethod,
@@ -450,6 +451,7 @@ BALIK_LIMA_BELAS_PRESETS: Final = tuple(_lima_belas(p) for p in BALIK_SATU_PRESE
 class BalikGame(SetsGame):
     """Balik Satu."""
 
+    view_type: ClassVar[type[SetsView]] = BalikView
     options: ClassVar[tuple[Option, ...]] = BALIK_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = BalikRules
 

@@ -63,6 +63,7 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
+from cherki.games.sets.present import ChaquiView, SetsView
 from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_result, winning_hand
 
@@ -292,6 +293,7 @@ CHAQUI_PRESETS: Final = (
 class ChaquiGame(SetsGame):
     """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
 
+    view_type: ClassVar[type[SetsView]] = ChaquiView
     options: ClassVar[tuple[Option, ...]] = CHAQUI_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = ChaquiRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

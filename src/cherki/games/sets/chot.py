@@ -374,6 +374,19 @@ class ChotLedger:
 class ChotView(SetsView):
     """Chot: the games of sets' view, with its bangkong announced and settled."""
 
+    glossary: ClassVar[tuple[str, ...]] = (
+        "tan",
+        "ceki",
+        "mata",
+        "sampei",
+        "ayam",
+        "kandang",
+        "kandang_tangan",
+        "bangkong",
+        "set",
+        "winning_hand",
+    )
+
     def note_line(self, note: MatchNote, voice: Voice) -> str:
         if not isinstance(note, Bangkong):
             return super().note_line(note, voice)

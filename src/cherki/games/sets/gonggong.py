@@ -91,6 +91,7 @@ from cherki.games.sets.options import (
     STARTER_EXTRA,
     TABLE,
 )
+from cherki.games.sets.present import BakView, SetsView
 from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import (
     ScoringMethod,
@@ -568,6 +569,7 @@ GONGGONG_PRESETS: Final = (
 class GonggongGame(SetsGame):
     """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
 
+    view_type: ClassVar[type[SetsView]] = BakView
     options: ClassVar[tuple[Option, ...]] = GONGGONG_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = GonggongRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

@@ -58,16 +58,14 @@ class SetsView(GameView):
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"sampei"})
     shouts: ClassVar[Mapping[str, str]] = {"sampei": "Sampei!", "expose": "olo!"}
+    #: the words every game of sets shares; each game's view adds its own (its calls, its
+    #: word for a mata, its scoring's words), so a table explains only its game's words
     glossary: ClassVar[tuple[str, ...]] = (
-        "tan",
-        "ceki",
+        "set",
         "mata",
+        "winning_hand",
         "sampei",
-        "kena",
-        "ayam",
-        "kandang",
         "kandang_tangan",
-        "olo",
     )
 
     # -- the table ------------------------------------------------------------------------
@@ -323,6 +321,42 @@ class SetsView(GameView):
                 return v.t("item.chiqui", cards=cards, among=item.among)
             return v.t("item.chiqui_none", among=item.among)
         return None
+
+
+class BalikView(SetsView):
+    """Balik Satu and Balik Lima Belas: their calls, kena and the calling bonuses [000]."""
+
+    glossary: ClassVar[tuple[str, ...]] = (
+        "tan",
+        "ceki",
+        "mata",
+        "sampei",
+        "kena",
+        "ayam",
+        "kandang",
+        "kandang_tangan",
+        "set",
+        "winning_hand",
+    )
+
+
+class ChaquiView(SetsView):
+    """Chaqui: the Kristang olo and chiqui [001]."""
+
+    glossary: ClassVar[tuple[str, ...]] = (*SetsView.glossary, "olo", "chiqui")
+
+
+class BakView(SetsView):
+    """Gonggong, Tantanan and Cekèn: bak, metu and rabas [001]."""
+
+    glossary: ClassVar[tuple[str, ...]] = (
+        "set",
+        "bak",
+        "winning_hand",
+        "metu",
+        "rabas",
+        "kandang_tangan",
+    )
 
 
 def how_won(result: Result, voice: Voice) -> str:
