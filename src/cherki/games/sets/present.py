@@ -236,7 +236,7 @@ class SetsView(GameView):
         broken = {k: discard_breaks(o.hand, k, unseen, o.honours, size) for k in kinds}
         rest = sorted(
             (k for k in kinds if k not in calls),
-            key=lambda k: (ORDER[broken[k].kind], broken[k].live, k),
+            key=lambda k: (ORDER[broken[k].kind], o.hand[k] == size - 1 > 1, broken[k].live, k),
         )
         return [k for k in kinds if k in calls] + rest[: self.shown_discards]
 
@@ -248,7 +248,11 @@ class SetsView(GameView):
         hand[k] -= 1
         sets, mata = count_sets(hand, o.honours, size)
         kept = v.words.count("why.sets", sets, m=mata)
-        return v.t("why.discard", card=CODES[k], kept=kept, broken=piece_text(broken, "breaks", v))
+        text = v.t("why.discard", card=CODES[k], kept=kept, broken=piece_text(broken, "breaks", v))
+        if o.hand[k] == size - 1 > 1:  # an identical pair: a mata to be
+            pair = " ".join([CODES[k]] * (size - 1))
+            text += v.t("why.and_pair", cards=pair, n=unseen[k])
+        return text
 
     # -- the scoring list -----------------------------------------------------------------
     def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
