@@ -15,10 +15,10 @@ from conftest import JUNK, SATU, play, stacked
 from cherki.bots import make_bot
 from cherki.bots.balik import BalikHeuristicBot
 from cherki.core.cards import CODES, counts_of, parse_card, parse_cards
+from cherki.core.pieces import discard_breaks
 from cherki.core.view import Reason
 from cherki.games import find_game
 from cherki.games.sets.actions import DISCARD, DRAW, TAKE
-from cherki.games.sets.explain import discard_breaks
 from cherki.i18n import words
 from cherki.i18n.voice import Voice
 from cherki.ui.table import hint_lines

@@ -26,11 +26,11 @@ from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS
 from cherki.core.contract import Game, Observation
 from cherki.core.errors import RulesError
+from cherki.core.pieces import discard_breaks, take_joins
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
 from cherki.core.view import Reason
 from cherki.games.sets.actions import CALL_TAN, DISCARD, DRAW, PASS, SAMPEI, TAKE
 from cherki.games.sets.determinize import determinize
-from cherki.games.sets.explain import discard_breaks, take_joins
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SetsRules

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypedDict, TypeVa
 
 from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
 from cherki.core.events import JSON, Event, Result, ScoreItem
+from cherki.core.pieces import Piece, pieces
 
 if TYPE_CHECKING:
     from cherki.core.options import Rules
@@ -60,8 +61,10 @@ __all__ = [
     "discards_text",
     "format_cards",
     "format_hand",
+    "hand_text",
     "held",
     "own_observation",
+    "piece_text",
     "zone",
 ]
 
@@ -262,6 +265,34 @@ def discards_text(pile: Sequence[int], voice: Voice) -> str:
     shown = format_cards(newest[:12])
     more = len(pile) - 12
     return shown + (voice.t("table.more", n=more) if more > 0 else "")
+
+
+def piece_text(piece: Piece, verb: str, voice: Voice) -> str:
+    """What a discard breaks (``verb`` ``breaks``) or a card taken does (``joins``), in
+    words: ``why.<verb>.<kind>`` with the piece's cards and live count."""
+    return voice.t(f"why.{verb}.{piece.kind}", cards=" ".join(codes(piece.cards)), n=piece.live)
+
+
+def hand_text(
+    hand: Sequence[int], unseen: Sequence[int], honours: str, size: int, voice: Voice
+) -> str:
+    """The hand as pieces in words: its sets, its part-sets with the live cards that
+    finish each, its lone cards."""
+    v = voice
+    ps = pieces(hand, unseen, honours, size)
+    full = [p for p in ps if p.kind in ("mata", "set")]
+    bits = []
+    if full:
+        mata = sum(p.kind == "mata" for p in full)
+        shown = " · ".join(" ".join(codes(p.cards)) for p in full)
+        bits.append(v.words.count("why.sets", len(full), m=mata) + f" ({shown})")
+    bits += [
+        v.t("why.part", cards=" ".join(codes(p.cards)), n=p.live) for p in ps if p.kind == "part"
+    ]
+    lone = [p for p in ps if p.kind == "lone"]
+    if lone:
+        bits.append(v.t("why.lone", cards=" ".join(codes(p.cards[:1])[0] for p in lone)))
+    return v.t("why.hand", pieces="; ".join(bits))
 
 
 _CODE = re.compile(r"\b([CSM][1-9]|WF|RF|OT)\b")

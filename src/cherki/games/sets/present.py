@@ -16,6 +16,7 @@ from cherki.core.cards import CODES, N_KINDS, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
 from cherki.core.options import Rules
+from cherki.core.pieces import ORDER, count_sets, discard_breaks, take_joins
 from cherki.core.view import (
     GameView,
     HandExtras,
@@ -26,13 +27,14 @@ from cherki.core.view import (
     Zone,
     codes,
     discards_text,
+    hand_text,
     own_observation,
+    piece_text,
     zone,
 )
 from cherki.games.sets.actions import DISCARD, TAKE
 from cherki.games.sets.analysis import analyse_under
 from cherki.games.sets.calls import kept_ceki_waits
-from cherki.games.sets.explain import ORDER, Piece, count_sets, discard_breaks, pieces, take_joins
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SCORING, Paid, SetsRules
 from cherki.i18n.voice import Voice, format_cents
@@ -397,34 +399,6 @@ def paid_line(paid: Paid, voice: Voice) -> ScoringLine:
     if paid.unit == "c":
         return ScoringLine(label, format_cents(paid.points))
     return ScoringLine(label, f"{paid.points:+d}")
-
-
-def piece_text(piece: Piece, verb: str, voice: Voice) -> str:
-    """What a discard breaks (``verb`` ``breaks``) or a card taken does (``joins``), in
-    words: ``why.<verb>.<kind>`` with the piece's cards and live count."""
-    return voice.t(f"why.{verb}.{piece.kind}", cards=" ".join(codes(piece.cards)), n=piece.live)
-
-
-def hand_text(
-    hand: Sequence[int], unseen: Sequence[int], honours: str, size: int, voice: Voice
-) -> str:
-    """The hand as pieces in words: its sets, its part-sets with the live cards that
-    finish each, its lone cards."""
-    v = voice
-    ps = pieces(hand, unseen, honours, size)
-    full = [p for p in ps if p.kind in ("mata", "set")]
-    bits = []
-    if full:
-        mata = sum(p.kind == "mata" for p in full)
-        shown = " · ".join(" ".join(codes(p.cards)) for p in full)
-        bits.append(v.words.count("why.sets", len(full), m=mata) + f" ({shown})")
-    bits += [
-        v.t("why.part", cards=" ".join(codes(p.cards)), n=p.live) for p in ps if p.kind == "part"
-    ]
-    lone = [p for p in ps if p.kind == "lone"]
-    if lone:
-        bits.append(v.t("why.lone", cards=" ".join(codes(p.cards[:1])[0] for p in lone)))
-    return v.t("why.hand", pieces="; ".join(bits))
 
 
 def _held(counts: Sequence[int]) -> list[str]:

@@ -1,6 +1,6 @@
-"""What a hand of a game of sets is made of, and what a card taken or discarded does to it:
-the data the hints word (``present.py``) and the heuristic bot's reasons read
-(``bots/balik.py``). No words here.
+"""What a hand built from sets is made of, and what a card taken or discarded does to it:
+the data the hints word (the games' views) and the heuristic bots' reasons read
+(``bots/balik.py``, ``bots/ceki.py``). No words here.
 
 The rules: a set is ``size`` cards of one group (one rank, the honours as the game's
 ``honours`` option groups them), a mata ``size`` identical cards, and a winning hand
