@@ -7,6 +7,7 @@ seat's observation alone."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from conftest import JUNK, SATU, play, stacked
 
 from cherki.bots import make_bot
 from cherki.bots.balik import BalikHeuristicBot
+from cherki.bots.base import Heuristic
 from cherki.core.cards import CODES, counts_of, parse_card, parse_cards
 from cherki.core.pieces import discard_breaks
 from cherki.core.view import Reason
@@ -170,3 +172,73 @@ def test_hints_do_not_change_when_hidden_cards_change(name: str) -> None:
         checked += 1
         state.apply(make_bot(name, "heuristic").act(obs, rng), seat)
     assert checked
+
+
+# -- Ceki -------------------------------------------------------------------------------------
+CEKI = find_game("ceki")
+
+
+def _ceki_reasons_follow_the_pick(name: str) -> None:
+    game = find_game(name)
+    bot = make_bot(name, "heuristic")
+    assert isinstance(bot, Heuristic)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            obs = state.observation(state.current)
+            reasons = bot.explain(obs)
+            assert reasons and reasons[0].action == bot.act(obs, random.Random(0)), reasons
+            state.apply(rng.choice(obs.legal), state.current)
+
+
+@pytest.mark.parametrize("name", ["ceki", "cholek-tiga"])
+def test_each_games_bot_explains_the_action_it_picks(name: str) -> None:
+    _ceki_reasons_follow_the_pick(name)
+
+
+def test_a_ceki_hint_lays_out_the_hand_and_the_couple_a_call_waits_on() -> None:
+    """Ceki [003]: two sets and a couple call ceki; the hint names the couple's wait with
+    the unseen count of each card of its value, and the bot's reason."""
+    from test_ceki import JUNK
+    from test_ceki import stacked as ceki_stacked
+
+    st = ceki_stacked(["C1 S1 M1 C5 S5 M5 C9 WF", JUNK], stock="S9")
+    st.apply("draw", 0)  # S9: two sets, the couple C9 S9 and a lone WF
+    lines = [line.plain for line in hint_lines(CEKI, st.observation(0))]
+    assert lines[0] == (
+        "Your hand: 2 sets (0 mata) (C1 S1 M1 · C5 S5 M5); part-set C9 S9 (10 live cards "
+        "finish it); lone WF."
+    ), lines
+    discard_wf = next(line for line in lines if line.startswith("Discard WF"))
+    assert discard_wf.startswith(
+        "Discard WF: keeps 2 sets (0 mata); breaks nothing (a lone card; 3 live cards of its "
+        "rank) — then ceki waits on C9 (3 unseen),"
+    ), discard_wf
+    assert discard_wf.endswith("M9 (4 unseen) — 10 live cards"), discard_wf
+    assert "Discard C1: keeps 1 set (0 mata); breaks the set C1 S1 M1." in lines
+    assert "The heuristic bot would play: discard WF ceki" in lines
+    assert (
+        "Why: it is the only call open to you; its couple has 10 live cards to complete it."
+        in lines
+    )
+
+
+def test_a_cholek_hint_says_what_each_capture_adds() -> None:
+    """Cholek Tiga [002]: each capture open with the points it adds, the bot's pick and why."""
+    game = find_game("cholek-tiga")
+    state = game.new_state(seed=2)
+    rng = random.Random(2)
+    seen = False
+    while not state.is_terminal and not seen:
+        obs = state.observation(state.current)
+        if obs.phase == "capture" and len(obs.legal) > 1:
+            lines = [line.plain for line in hint_lines(game, obs)]
+            assert any(
+                re.match(r"Capture with \w\w the pool's \w\w \w\w: -?\d+ points more", x)
+                for x in lines
+            ), lines
+            assert any(x.startswith("Why: ") for x in lines), lines
+            seen = True
+        state.apply(rng.choice(obs.legal), state.current)
+    assert seen

@@ -12,9 +12,11 @@ from cherki.core.cards import CODES, IS_RED, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
 from cherki.core.options import Rules
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.core.view import (
     ActionView,
     GameView,
+    Hint,
     ScoringLine,
     SeatLine,
     SeatSide,
@@ -25,7 +27,16 @@ from cherki.core.view import (
     zone,
 )
 from cherki.games.cholek.observation import CholekObservation
-from cherki.games.cholek.rules import NORMAL_POINTS, RED_POINTS, CholekRules
+from cherki.games.cholek.rules import (
+    CAPTURE,
+    CAPTURES,
+    DISCARD,
+    NORMAL_POINTS,
+    RED_POINTS,
+    TURN,
+    CholekRules,
+    score_captured,
+)
 from cherki.i18n.voice import Voice, format_cents, money_text
 
 
@@ -99,6 +110,39 @@ class CholekView(GameView):
         elif text == "no capture":
             out["kind"] = "no-capture"
         return out
+
+    def hints(self, obs: Observation, voice: Voice) -> list[Hint]:
+        """What each capture open adds to the seat's piles (points, and the bonus of three
+        identical cards), and for each card of the hand whether it captures at once or how
+        many cards of its rank it leaves in the pool for the next player [002]."""
+        o, v = _cholek(obs), voice
+        lines: list[Hint] = []
+        if o.phase == "capture":
+            before = score_captured(o.captured[o.seat])[0]
+            for a in o.legal:
+                if a < CAPTURE:
+                    continue
+                c, x, y = CAPTURES[a - CAPTURE]
+                mine = list(o.captured[o.seat])
+                for k in (x, y, c):
+                    mine[k] += 1
+                gained = score_captured(mine)[0] - before
+                text = v.t(
+                    "why.cholek.capture", card=CODES[c], cards=f"{CODES[x]} {CODES[y]}", n=gained
+                )
+                if x == y == c:
+                    text += " " + v.t("why.cholek.bonus")
+                lines.append(Hint(text, style="act"))
+        elif o.phase == "discard":
+            grouping, kinds_of = GROUPINGS[o.honours], GROUP_KINDS[o.honours]
+            for a in o.legal:
+                if not DISCARD <= a < TURN:
+                    continue
+                k = a - DISCARD
+                in_pool = sum(o.pool[x] for x in kinds_of[grouping[k]])
+                key = "why.cholek.captures" if in_pool >= 2 else "why.cholek.leaves"
+                lines.append(Hint(v.t(key, card=CODES[k], n=in_pool), style="act"))
+        return lines
 
     def result_summary(self, result: Result, voice: Voice) -> str:
         v = voice
