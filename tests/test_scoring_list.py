@@ -99,3 +99,12 @@ def test_a_ninth_game_brings_its_scoring_list() -> None:
         "Going out: +1",
         "Money a point is worth: 10¢",
     ]
+
+
+def test_cherki_rules_ends_with_each_presets_scoring_list() -> None:
+    from cherki.ui.cli import scoring_markdown
+
+    text = scoring_markdown(SATU)
+    assert "## What each item pays" in text and "### The Babas" in text
+    babas = text[text.index("### The Babas") :]
+    assert "- Ayam: ceki won on another's card (a discard or a card shown): +5" in babas
