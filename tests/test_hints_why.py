@@ -97,6 +97,14 @@ def test_a_call_hint_names_the_wait_with_unseen_counts_and_the_bots_reason() -> 
     )
     assert "The heuristic bot would play: discard C9 tan" in lines
     assert "Why: it is the only call open to you; its wait has 13 live cards." in lines
+    # what a call adds to a win under the scoring in force (Pwee's: +1 tan, ayam 10, kandang 20)
+    assert (
+        "What a call adds to a win under these rules: Won after calling tan: +1; Ayam: ceki "
+        "won on another's card (a discard or a card shown): +10; Kandang: ceki won on your own "
+        "draw: +20." in lines
+    )
+    babas = stacked(SATU, [TAN15, JUNK], stock="C4 M2 C8 C5", rules="babas")
+    assert any(line.endswith("Kandang: ceki won on your own draw: +10.") for line in plain(babas))
     reasons = BalikHeuristicBot().explain(st.observation(0))
     assert reasons == [
         Reason("call_one", DISCARD + 30 + parse_card("C9"), (parse_card("C9"),), 13, 1)

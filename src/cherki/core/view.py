@@ -196,7 +196,8 @@ class HandAnalysis:
 @dataclass(frozen=True)
 class Hint:
     """One line of a hint: ``text`` and, where it waits on cards, the cards (kinds) with
-    how many of each the seat has not seen; ``style``: ``good`` (a winning hand) or ``""``."""
+    how many of each the seat has not seen; ``style``: ``good`` (a winning hand), ``act``
+    (what one action keeps and breaks), ``why`` (a bot's reason), ``dim`` or ``""``."""
 
     text: str
     waits: tuple[int, ...] = ()
