@@ -103,6 +103,11 @@ def test_a_call_hint_names_the_wait_with_unseen_counts_and_the_bots_reason() -> 
         "won on another's card (a discard or a card shown): +10; Kandang: ceki won on your own "
         "draw: +20." in lines
     )
+    # what the win's mata pay (the best wait: any 8 leaves M2 M2 M2 the one mata, +1)
+    assert (
+        "A win on C8 would hold 1 mata (0 red): +1 from them under these rules, before what "
+        "the call and the scoring draw add." in lines
+    )
     babas = stacked(SATU, [TAN15, JUNK], stock="C4 M2 C8 C5", rules="babas")
     assert any(line.endswith("Kandang: ceki won on your own draw: +10.") for line in plain(babas))
     reasons = BalikHeuristicBot().explain(st.observation(0))

@@ -17,6 +17,7 @@ from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
 from cherki.core.options import Rules
 from cherki.core.pieces import ORDER, count_sets, discard_breaks, take_joins
+from cherki.core.sets import mata_count
 from cherki.core.view import (
     GameView,
     HandExtras,
@@ -199,6 +200,9 @@ class SetsView(GameView):
                     text = self._discard_text(o, k, unseen, v)
                     text += " " + v.t("why.then_calls", call=word)
                     lines.append(waits_hint(text, waits, unseen))
+                    pays = self._win_pays(o, k, waits, v)
+                    if pays is not None:
+                        lines.append(pays)
                     continue
                 lines.append(
                     waits_hint(v.t("hint.discard_to", card=CODES[k], call=word), waits, unseen)
@@ -271,6 +275,32 @@ class SetsView(GameView):
         if method.money and rules.cents_per_point:
             out.append(paid_line(Paid("point", rules.cents_per_point, unit="c"), voice))
         return out
+
+    def _win_pays(
+        self, o: SetsObservation, k: int, waits: Sequence[int], voice: Voice
+    ) -> Hint | None:
+        """What the mata of a win after discarding ``k`` pay under the scoring in force
+        (its list's line for a mata, olo or bak, and for a red one), on the wait card that
+        pays most; None where the scoring pays no such line."""
+        per = {p.key: p.points for p in SCORING[o.rules.scoring].paid(o.rules)}
+        plain = next((per[x] for x in PLAIN_MATA if per.get(x) is not None), None)
+        if plain is None:
+            return None
+        red_each = next((per[x] for x in RED_MATA if per.get(x) is not None), plain)
+        best: tuple[int, int, int, int] | None = None
+        for w in waits:
+            hand = list(o.hand)
+            hand[k] -= 1
+            hand[w] += 1
+            mata, red = mata_count(hand, o.rules.set_size)
+            pts = plain * (mata - red) + (red_each or 0) * red
+            if best is None or pts > best[0]:
+                best = (pts, w, mata, red)
+        if best is None:
+            return None
+        pts, w, mata, red = best
+        text = voice.t("why.win_pays", card=CODES[w], n=mata, m=red, points=f"{pts:+d}")
+        return Hint(text, style="act")
 
     def call_pay_hint(self, rules: SetsRules, voice: Voice) -> Hint | None:
         """What a win after each call pays beyond the hand's own score, under ``rules``: the
@@ -385,6 +415,9 @@ def how_won(result: Result, voice: Voice) -> str:
 
 #: the scoring list's lines a call decides
 CALL_ITEMS = frozenset({"tan-bonus", "ayam", "kandang", "ceki-tokens"})
+#: the scoring list's lines that pay each mata (olo, bak) of a winning hand, and a red one
+PLAIN_MATA = ("mata", "olo", "bak", "mata-swapped", "bak-of-all")
+RED_MATA = ("red-mata", "red-bak")
 
 
 def paid_line(paid: Paid, voice: Voice) -> ScoringLine:
