@@ -26,7 +26,9 @@ from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS
 from cherki.core.contract import Game, Observation
 from cherki.core.errors import RulesError
+from cherki.core.pieces import discard_breaks, take_joins
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
+from cherki.core.view import Reason
 from cherki.games.sets.actions import CALL_TAN, DISCARD, DRAW, PASS, SAMPEI, TAKE
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.game import SetsGame
@@ -235,6 +237,72 @@ class BalikHeuristicBot(Heuristic):
         """The discard that hurts the hand least (``after``: :func:`discard_values`), lots
         between equals."""
         return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
+
+    def explain(self, obs: Observation) -> list[Reason]:
+        """The pick (``act`` with ``random.Random(0)``) and why, from the measures ``act``
+        weighs: a win taken, a claim passed, a take or a draw (whether the taken card makes
+        the hand clearly better than it is once a card goes for it), a call (the wait with
+        the most live cards), a change of call, or the discard that hurts the hand least
+        (what it breaks: nothing, a part-set, a set; with how many live cards join it), and
+        whether lots were drawn between equal choices."""
+        obs = _own(obs)
+        if not obs.legal:
+            return []
+        pick = self.act(obs, random.Random(0))
+        legal = obs.legal
+        size, honours = obs.rules.set_size, obs.honours
+        live = obs.unseen()
+        hand = list(obs.hand)
+        if pick == SAMPEI:
+            return [Reason("wins", pick)]
+        if pick == PASS:
+            if SAMPEI in legal:  # a chiqui go-out more likely than not to miss
+                claim = list(hand)
+                if obs.claim_card is not None:
+                    claim[obs.claim_card] += 1
+                outs = sum(live[k] for k in range(N_KINDS) if claim[k] == size - 1)
+                miss = round(100 * chiqui_miss(outs, sum(live)))
+                return [Reason("chiqui_risk", pick, n=miss)]
+            card = (obs.claim_card,) if obs.claim_card is not None else ()
+            return [Reason("pass", pick, cards=card)]
+        if obs.phase == "draw":
+            if TAKE not in legal or obs.top is None:
+                return [Reason("draw_only", pick)]
+            joins = take_joins(hand, obs.top, live, honours, size)
+            kind = "take" if pick == TAKE else "draw"
+            return [
+                Reason(
+                    f"{kind}_{joins.kind}",
+                    pick,
+                    cards=joins.cards,
+                    n=joins.live,
+                    other=DRAW if pick == TAKE else TAKE,
+                )
+            ]
+        if pick >= CALL_TAN:
+            calls = [a for a in legal if a >= CALL_TAN]
+            if obs.calls[obs.seat] is not None:
+                return [Reason("change", pick)]
+            outs = self._outs(hand, pick, live, honours, obs)
+            kind = "call" if len(calls) > 1 else "call_one"
+            card = ((pick - DISCARD) % N_KINDS,)
+            return [Reason(kind, pick, cards=card, n=outs, m=len(calls))]
+        if DISCARD <= pick < CALL_TAN:
+            k = pick - DISCARD
+            broken = discard_breaks(hand, k, live, honours, size)
+            out = [Reason(f"discard_{broken.kind}", pick, cards=broken.cards, n=broken.live)]
+            after = discard_values(
+                hand, live, honours, size, group_outs(live, honours), self.extra(obs.rules)
+            )
+            discards = [a for a in legal if DISCARD <= a < CALL_TAN]
+            best = after[k]
+            equal = [a for a in discards if abs(after[a - DISCARD] - best) < 1e-9]
+            if len(equal) > 1:
+                out.append(
+                    Reason("lots", pick, cards=tuple(a - DISCARD for a in equal), m=len(equal))
+                )
+            return out
+        return []
 
     @staticmethod
     def _worth_going_out(obs: SetsObservation) -> bool:

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from cherki.core.contract import Game, Observation, State
 from cherki.core.errors import RulesError
+from cherki.core.view import Reason
 from cherki.games import find_game
 
 
@@ -94,6 +95,12 @@ class Heuristic:
         """The heuristic's measure of each legal action (equal: it would draw lots), or
         None."""
         return None
+
+    def explain(self, obs: Observation) -> list[Reason]:
+        """The action this bot picks at ``obs`` (with the generator ``random.Random(0)``,
+        as the hints ask it) first, and why, as :class:`~cherki.core.view.Reason` data the
+        game's view words (``GameView.reason_lines``): by default no reason."""
+        return []
 
     def sample_deal(self, obs: Observation, rng: random.Random, game: Game) -> State:
         """A full deal consistent with ``obs`` for the search (by default the game's)."""

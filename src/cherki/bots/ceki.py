@@ -22,7 +22,9 @@ from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS, RANK
 from cherki.core.contract import Observation
 from cherki.core.errors import RulesError
+from cherki.core.pieces import discard_breaks, take_joins
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS
+from cherki.core.view import Reason
 from cherki.games.ceki import (
     CALL,
     CALL_DISCARD,
@@ -104,6 +106,56 @@ class CekiHeuristicBot(Heuristic):
                 rng.random(),
             ),
         )
+
+    def explain(self, obs: Observation) -> list[Reason]:
+        """The pick (``act`` with ``random.Random(0)``) and why, from the measures ``act``
+        weighs: a win, a call (always; with a discard: the couple with the most live cards),
+        a take or a draw (whether the card makes the hand clearly better), the discard that
+        hurts the hand least, and whether the next player's call made it play safe."""
+        if not isinstance(obs, CekiObservation):
+            raise RulesError(f"Ceki's heuristic cannot read {type(obs).__name__}")
+        legal = obs.legal
+        if not legal:
+            return []
+        pick = self.act(obs, random.Random(0))
+        live = obs.unseen()
+        hand = list(obs.hand)
+        if pick == WIN:
+            return [Reason("wins", pick)]
+        if len(legal) == 1:
+            return [Reason("only", pick)]
+        if pick == CALL:
+            return [Reason("ceki_call", pick)]
+        if obs.phase == "draw":
+            if TAKE not in legal or obs.top is None:
+                return [Reason("draw_only", pick)]
+            joins = take_joins(hand, obs.top, live, obs.honours, 3)
+            kind = "take" if pick == TAKE else "draw"
+            other = DRAW if pick == TAKE else TAKE
+            return [
+                Reason(f"{kind}_{joins.kind}", pick, cards=joins.cards, n=joins.live, other=other)
+            ]
+        if pick >= CALL_DISCARD:
+            calls = [a for a in legal if a >= CALL_DISCARD]
+            k = pick - CALL_DISCARD
+            hand[k] -= 1
+            g = couple_group(hand, GROUPINGS[obs.honours])
+            hand[k] += 1
+            outs = sum(live[c] for c in GROUP_KINDS[obs.honours][g]) if g >= 0 else 0
+            kind = "ceki_couple" if len(calls) > 1 else "ceki_couple_one"
+            return [Reason(kind, pick, cards=(k,), n=outs, m=len(calls))]
+        k = pick - DISCARD
+        broken = discard_breaks(hand, k, live, obs.honours, 3)
+        out = [Reason(f"discard_{broken.kind}", pick, cards=broken.cards, n=broken.live)]
+        nxt = (obs.seat + 1) % obs.players
+        if obs.called[nxt]:
+            danger = self._danger(obs)
+            out.append(
+                Reason(
+                    "ceki_fresh" if k == obs.drawn and danger(k) else "ceki_safe", pick, cards=(k,)
+                )
+            )
+        return out
 
     @staticmethod
     def _after(hand: list[int], k: int, live: Sequence[int], honours: str) -> float:

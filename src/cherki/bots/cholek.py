@@ -21,6 +21,7 @@ from cherki.core.cards import IS_RED, N_KINDS
 from cherki.core.contract import Observation, State
 from cherki.core.errors import RulesError
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
+from cherki.core.view import Reason
 from cherki.games.cholek import (
     CAPTURE,
     CAPTURES,
@@ -89,6 +90,43 @@ class CholekHeuristicBot(Heuristic):
         if TURN in legal:
             return TURN
         return self._discard(obs, rng)
+
+    def explain(self, obs: Observation) -> list[Reason]:
+        """The pick (``act`` with ``random.Random(0)``) and why: the capture that adds most
+        to its piles (``n``: its points gained, ``m``: the captures open), a bonus of three
+        identical cards, a capture declined as worth nothing, the card that captures at
+        once, or the card least likely to give the next player a capture (``n``: the cards
+        of its rank in the pool)."""
+        if not isinstance(obs, CholekObservation):
+            raise RulesError(f"Cholek Tiga's heuristic cannot read {type(obs).__name__}")
+        if not obs.legal:
+            return []
+        pick = self.act(obs, random.Random(0))
+        if len(obs.legal) == 1:
+            return [Reason("only", pick)]
+        if obs.phase == "capture":
+            caps = [a for a in obs.legal if a >= CAPTURE]
+            if pick == PASS:
+                return [Reason("cholek_pass", pick)]
+            c, a, b = CAPTURES[pick - CAPTURE]
+            mine = list(obs.captured[obs.seat])
+            before = score_captured(mine)[0]
+            for k in (a, b, c):
+                mine[k] += 1
+            gained = score_captured(mine)[0] - before
+            out = [Reason("cholek_capture", pick, cards=(c, a, b), n=gained, m=len(caps))]
+            if a == b == c:
+                word = "cholek_ayam" if obs.active_from == "hand" else "cholek_kandang"
+                out.append(Reason(word, pick, cards=(c,)))
+            return out
+        if pick == TURN:
+            return [Reason("cholek_turn", pick)]
+        k = pick - DISCARD
+        kinds = GROUP_KINDS[obs.honours][GROUPINGS[obs.honours][k]]
+        in_pool = sum(obs.pool[x] for x in kinds)
+        if in_pool >= 2:
+            return [Reason("cholek_discard_captures", pick, cards=(k,), n=in_pool)]
+        return [Reason("cholek_discard_safe", pick, cards=(k,), n=in_pool)]
 
     @staticmethod
     def _capture_gain(obs: CholekObservation, action: int) -> float:

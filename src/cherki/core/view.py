@@ -34,8 +34,10 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypedDict, TypeVa
 
 from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
 from cherki.core.events import JSON, Event, Result, ScoreItem
+from cherki.core.pieces import Piece, pieces
 
 if TYPE_CHECKING:
+    from cherki.core.options import Rules
     from cherki.core.protocols import Ledger, MatchNote, Observation
     from cherki.i18n.voice import Voice
 
@@ -47,6 +49,8 @@ __all__ = [
     "HandAnalysis",
     "HandExtras",
     "Hint",
+    "Reason",
+    "ScoringLine",
     "SeatLine",
     "SeatSide",
     "ShownGame",
@@ -57,8 +61,10 @@ __all__ = [
     "discards_text",
     "format_cards",
     "format_hand",
+    "hand_text",
     "held",
     "own_observation",
+    "piece_text",
     "zone",
 ]
 
@@ -190,7 +196,8 @@ class HandAnalysis:
 @dataclass(frozen=True)
 class Hint:
     """One line of a hint: ``text`` and, where it waits on cards, the cards (kinds) with
-    how many of each the seat has not seen; ``style``: ``good`` (a winning hand) or ``""``."""
+    how many of each the seat has not seen; ``style``: ``good`` (a winning hand), ``act``
+    (what one action keeps and breaks), ``why`` (a bot's reason), ``dim`` or ``""``."""
 
     text: str
     waits: tuple[int, ...] = ()
@@ -210,6 +217,38 @@ class Hint:
         return f"{self.text} {cards}" + voice.words.count("hint.live", sum(self.unseen))
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a bot picks an action, as data its game's view words (:meth:`GameView.reason_lines`):
+    ``kind`` names the reason (``why.bot.<kind>`` in the catalogues unless the view words it
+    its own way), ``action`` the action it picks, ``cards`` the cards the reason speaks of,
+    ``n`` and ``m`` its numbers (live cards, points), ``other`` an action it weighed against."""
+
+    kind: str
+    action: int
+    cards: tuple[int, ...] = ()
+    n: int = 0
+    m: int = 0
+    other: int | None = None
+
+
+@dataclass(frozen=True)
+class ScoringLine:
+    """One line of a game's scoring list (:meth:`GameView.scoring_lines`): what an item
+    pays under the rules in force, in words (``label``) and as data (``points``: the
+    points, or None where the line says it in words; ``note``: how it is counted)."""
+
+    label: str
+    points: str
+    note: str = ""
+
+    def plain(self) -> str:
+        """``Ayam: ceki won on another's card: +10`` (the label alone when its words say
+        what it pays)."""
+        out = f"{self.label}: {self.points}" if self.points else self.label
+        return out + (f" ({self.note})" if self.note else "")
+
+
 def codes(cards: Sequence[int]) -> list[str]:
     """Card kinds as codes, in the order given."""
     return [CODES[k] for k in cards]
@@ -227,6 +266,34 @@ def discards_text(pile: Sequence[int], voice: Voice) -> str:
     shown = format_cards(newest[:12])
     more = len(pile) - 12
     return shown + (voice.t("table.more", n=more) if more > 0 else "")
+
+
+def piece_text(piece: Piece, verb: str, voice: Voice) -> str:
+    """What a discard breaks (``verb`` ``breaks``) or a card taken does (``joins``), in
+    words: ``why.<verb>.<kind>`` with the piece's cards and live count."""
+    return voice.t(f"why.{verb}.{piece.kind}", cards=" ".join(codes(piece.cards)), n=piece.live)
+
+
+def hand_text(
+    hand: Sequence[int], unseen: Sequence[int], honours: str, size: int, voice: Voice
+) -> str:
+    """The hand as pieces in words: its sets, its part-sets with the live cards that
+    finish each, its lone cards."""
+    v = voice
+    ps = pieces(hand, unseen, honours, size)
+    full = [p for p in ps if p.kind in ("mata", "set")]
+    bits = []
+    if full:
+        mata = sum(p.kind == "mata" for p in full)
+        shown = " · ".join(" ".join(codes(p.cards)) for p in full)
+        bits.append(v.words.count("why.sets", len(full), m=mata) + f" ({shown})")
+    bits += [
+        v.t("why.part", cards=" ".join(codes(p.cards)), n=p.live) for p in ps if p.kind == "part"
+    ]
+    lone = [p for p in ps if p.kind == "lone"]
+    if lone:
+        bits.append(v.t("why.lone", cards=" ".join(codes(p.cards[:1])[0] for p in lone)))
+    return v.t("why.hand", pieces="; ".join(bits))
 
 
 _CODE = re.compile(r"\b([CSM][1-9]|WF|RF|OT)\b")
@@ -372,6 +439,36 @@ class GameView:
     def hints(self, obs: Observation, voice: Voice) -> list[Hint]:
         """What the seat's hand waits on and could do (the bot's suggestion is added by
         the front end): by default nothing."""
+        return []
+
+    def reason_lines(self, reasons: Sequence[Reason], obs: Observation, voice: Voice) -> list[Hint]:
+        """The bot's pick and why, in words: by default ``why.bot.<kind>`` of the catalogues
+        (``action``: the pick's notation, ``card`` the first card, ``cards`` them all, ``n``,
+        ``m``, ``other``: the action weighed against), a reason no catalogue words left out."""
+        out = []
+        for r in reasons:
+            key = f"why.bot.{r.kind}"
+            if not voice.words.has(key):
+                continue
+            out.append(
+                Hint(
+                    voice.t(
+                        key,
+                        action=self.game.action_text(r.action),
+                        card=CODES[r.cards[0]] if r.cards else "",
+                        cards=" ".join(CODES[k] for k in r.cards),
+                        n=r.n,
+                        m=r.m,
+                        other=self.game.action_text(r.other) if r.other is not None else "",
+                    ),
+                    style="why",
+                )
+            )
+        return out
+
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """What each score item pays under ``rules`` (the rules in force at the table), in
+        the reader's language: by default nothing (a game declares its own)."""
         return []
 
     # -- actions ------------------------------------------------------------------------------

@@ -520,7 +520,7 @@ def rules(
     path = Path(game.rules_path) if game.rules_path else docs_dir() / "rules" / f"{slug}.md"
     if not path.exists():
         raise RulesError(f"no rules document for {game.title} yet")
-    text = path.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8") + scoring_markdown(game)
     glossary = docs_dir() / "glossary.md"
     if glossary.exists():
         text += "\n\n" + glossary.read_text(encoding="utf-8")
@@ -528,6 +528,17 @@ def rules(
         typer.echo(text)
     else:
         console.print(Markdown(text))
+
+
+def scoring_markdown(game: Game) -> str:
+    """The scoring list of each of ``game``'s presets, computed from its rules
+    (``GameView.scoring_lines``), as a Markdown section for ``cherki rules``."""
+    voice = Voice((), words=words("en"))
+    out = ["", "", "## " + voice.t("rules.scoring.title")]
+    for p in game.presets:
+        out += ["", f"### {voice.t(preset_key(game.name, p.name, 'title'))}", ""]
+        out += [f"- {line.plain()}" for line in game.view().scoring_lines(p.rules, voice)]
+    return "\n".join(out) + "\n"
 
 
 @app.command()

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cherki.core.cards import parse_card
-from cherki.core.contract import Game, Observation, State
+from cherki.core.contract import Game, Observation, Rules, State
 from cherki.core.errors import CherkiError, NotationError
 from cherki.core.events import Event, EventKind, Origin
 from cherki.core.view import Hint
@@ -348,6 +348,9 @@ class TerminalTable:
             if word == "score":
                 self.show_score()
                 continue
+            if word == "scoring":
+                self.show_scoring()
+                continue
             if word == "cards":
                 console.print(card_legend(self.words.lang))
                 continue
@@ -367,7 +370,15 @@ class TerminalTable:
         console.print(
             Text(w.t("term.help.type", actions=", ".join(legal_texts)) + "\n")
             + Text.from_markup(short + "\n" + w.t("term.help.also"))
+            + Text.from_markup(" " + w.t("rules.scoring.help"))
         )
+
+    def show_scoring(self) -> None:
+        """What each score item pays under the rules in force (the game's view declares it:
+        ``GameView.scoring_lines``)."""
+        console.print(Text(self.words.t("rules.scoring.term"), style="bold"))
+        for line in scoring_text(self.game, self.session.rules, self.voice):
+            console.print(line)
 
 
 #: the short forms of the common actions; each game's view adds its own (``short_forms``)
@@ -406,6 +417,17 @@ def resolve_input(game: Game, text: str, legal: list[int]) -> int:
     return game.parse_action(text)  # raises the game's own notation message
 
 
+def scoring_text(game: Game, rules: Rules, voice: Voice) -> list[Text]:
+    """The scoring list for the terminal: each line's label, then what it pays in bold."""
+    out = []
+    for line in game.view().scoring_lines(rules, voice):
+        text = Text("  " + line.label)
+        if line.points:
+            text.append(": ").append(line.points, style="bold")
+        out.append(text)
+    return out or [Text(voice.t("rules.scoring.none"))]
+
+
 def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[Text]:
     """The seat's hint (:func:`cherki.ui.text.hints`: what the hand waits on, the heuristic
     bot's suggestion) for the terminal, the cards waited on coloured, in the language of
@@ -415,7 +437,7 @@ def hint_lines(game: Game, obs: Observation, lang: Words | None = None) -> list[
     return [_hint_text(h, voice) for h in hints(game, obs, voice)]
 
 
-_STYLES = {"good": "bold green", "dim": "dim"}
+_STYLES = {"good": "bold green", "dim": "dim", "why": "italic", "act": ""}
 
 
 def _hint_text(hint: Hint, voice: Voice) -> Text:

@@ -200,15 +200,18 @@ def settlement_lines(ledger: Ledger, game: Game, voice: Voice) -> list[str]:
 # -- hints ------------------------------------------------------------------------------------
 def hints(game: Game, obs: Observation, voice: Voice) -> list[Hint]:
     """A seat's hint: what its game's view says about the hand (what it waits on, the
-    discards that leave it one card from winning) and, when it is to act, the heuristic
-    bot's suggestion. Data (:class:`~cherki.core.view.Hint`): the terminal colours it,
-    the browser prints it."""
+    discards that leave it one card from winning, what each action keeps and breaks) and,
+    when it is to act, the heuristic bot's suggestion and why (``Heuristic.explain``, worded
+    by the view's ``reason_lines``). Data (:class:`~cherki.core.view.Hint`): the terminal
+    colours it, the browser prints it."""
     import random
 
     from cherki.bots import make_bot
+    from cherki.bots.base import Heuristic
     from cherki.core.errors import RulesError
 
-    lines = game.view().hints(obs, voice)
+    view = game.view()
+    lines = view.hints(obs, voice)
     if obs.legal:
         try:
             bot = make_bot(game.name, "heuristic")
@@ -216,4 +219,6 @@ def hints(game: Game, obs: Observation, voice: Voice) -> list[Hint]:
             return lines
         suggestion = game.action_text(bot.act(obs, random.Random(0)))
         lines.append(Hint(voice.t("hint.bot", action=suggestion), style="dim"))
+        if isinstance(bot, Heuristic):  # why, as the game's view words the bot's reasons
+            lines.extend(view.reason_lines(bot.explain(obs), obs, voice))
     return lines

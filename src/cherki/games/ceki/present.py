@@ -8,23 +8,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from cherki.core.cards import CODES, card_name, format_hand
+from cherki.core.cards import CODES, N_KINDS, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Event, EventKind, Result
+from cherki.core.options import Rules
+from cherki.core.pieces import ORDER, count_sets, discard_breaks, take_joins
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.core.view import (
     GameView,
     HandExtras,
+    Hint,
+    ScoringLine,
     SeatLine,
     SeatSide,
     Zone,
     codes,
     discards_text,
+    hand_text,
     held,
     own_observation,
+    piece_text,
     zone,
 )
 from cherki.games.ceki.observation import CekiObservation
-from cherki.i18n.voice import Voice
+from cherki.games.ceki.rules import (
+    CALL_DISCARD,
+    DISCARD,
+    HAND_SIZE,
+    MULTIPLIERS,
+    TAKE,
+    VALUE,
+    CekiRules,
+    couple_group,
+)
+from cherki.i18n.voice import Voice, format_cents
 
 
 def _ceki(obs: Observation) -> CekiObservation:
@@ -42,7 +59,7 @@ class CekiView(GameView):
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"win"})
     shouts: ClassVar[Mapping[str, str]] = {"win": "Ceki!"}
-    glossary: ClassVar[tuple[str, ...]] = ("ceki",)
+    glossary: ClassVar[tuple[str, ...]] = ("ceki", "set", "winning_hand")
 
     def table_lines(self, obs: Observation, voice: Voice) -> list[str]:
         o, v = _ceki(obs), voice
@@ -101,6 +118,60 @@ class CekiView(GameView):
         o = _ceki(obs)
         return HandExtras(sets=[], leftover=[], winning=False, laid=held(o.laid))
 
+    #: how many discards that make no call a hint shows (those that break least)
+    shown_discards: ClassVar[int] = 4
+
+    def hints(self, obs: Observation, voice: Voice) -> list[Hint]:
+        """The hand as sets, pairs and lone cards with the live cards of each value; what
+        each discard worth showing keeps and breaks, and the couple a ceki call waits on
+        with how many of each card are unseen; what a take joins; the danger of a double
+        win when the next player has called [003]."""
+        o, v = _ceki(obs), voice
+        if not o.legal:
+            return []
+        unseen = o.unseen()
+        honours = o.honours
+        lines = [Hint(hand_text(o.hand, unseen, honours, 3, v))]
+        if o.phase == "draw" and TAKE in o.legal and o.top is not None:
+            joins = take_joins(o.hand, o.top, unseen, honours, 3)
+            text = v.t("why.take", card=CODES[o.top], joins=piece_text(joins, "joins", v))
+            lines.append(Hint(text, style="act"))
+        if o.phase != "discard":
+            return lines
+        kinds = sorted(
+            {(a - DISCARD) % N_KINDS for a in o.legal if DISCARD <= a < CALL_DISCARD + N_KINDS}
+        )
+        calls = {a - CALL_DISCARD for a in o.legal if a >= CALL_DISCARD}
+        broken = {k: discard_breaks(o.hand, k, unseen, honours, 3) for k in kinds}
+        rest = sorted(
+            (k for k in kinds if k not in calls),
+            key=lambda k: (ORDER[broken[k].kind], broken[k].live, k),
+        )
+        grouping = GROUPINGS[honours]
+        for k in [k for k in kinds if k in calls] + rest[: self.shown_discards]:
+            hand = list(o.hand)
+            hand[k] -= 1
+            sets, mata = count_sets(hand, honours, 3)
+            text = v.t(
+                "why.discard",
+                card=CODES[k],
+                kept=v.words.count("why.sets", sets, m=mata),
+                broken=piece_text(broken[k], "breaks", v),
+            )
+            if k in calls and sum(hand) == HAND_SIZE:
+                g = couple_group(hand, grouping)
+                waits = [c for c in GROUP_KINDS[honours][g] if unseen[c]] if g >= 0 else []
+                text += " " + v.t("why.then_calls", call=self.game.call_names[1])
+                lines.append(
+                    Hint(text, tuple(waits), tuple(unseen[c] for c in waits), lists_waits=True)
+                )
+            else:
+                lines.append(Hint(text + ".", style="act"))
+        nxt = (o.seat + 1) % o.players
+        if o.called[nxt]:
+            lines.append(Hint(v.t("why.ceki.next_called"), style="act"))
+        return lines
+
     def status(self, obs: Observation, voice: Voice, mine: bool) -> str | None:
         if not (mine and obs.phase == "draw"):
             return None
@@ -144,3 +215,17 @@ class CekiView(GameView):
             total=result.total,
             pay=pay_text,
         )
+
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """Ceki's scoring list under ``rules`` [003]: each set its cards' values (from
+        ``VALUE``), the win's factor by how the winning card came (``MULTIPLIERS``), who
+        pays, what a point is worth."""
+        if not isinstance(rules, CekiRules):
+            raise TypeError(f"Ceki scores its own rules, not {type(rules).__name__}")
+        v = voice
+        out = [ScoringLine(v.t("pays.ceki.set", low=min(VALUE), high=max(VALUE)), "")]
+        out += [ScoringLine(v.t(f"pays.ceki.{how}"), f"×{m}") for how, m in MULTIPLIERS.items()]
+        out.append(ScoringLine(v.t(f"pays.ceki.payment.{rules.payment}"), ""))
+        if rules.cents_per_point:
+            out.append(ScoringLine(v.t("pays.point"), format_cents(rules.cents_per_point)))
+        return out

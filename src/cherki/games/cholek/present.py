@@ -11,9 +11,13 @@ from typing import ClassVar
 from cherki.core.cards import CODES, IS_RED, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Rules
+from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.core.view import (
     ActionView,
     GameView,
+    Hint,
+    ScoringLine,
     SeatLine,
     SeatSide,
     Zone,
@@ -23,7 +27,17 @@ from cherki.core.view import (
     zone,
 )
 from cherki.games.cholek.observation import CholekObservation
-from cherki.i18n.voice import Voice, money_text
+from cherki.games.cholek.rules import (
+    CAPTURE,
+    CAPTURES,
+    DISCARD,
+    NORMAL_POINTS,
+    RED_POINTS,
+    TURN,
+    CholekRules,
+    score_captured,
+)
+from cherki.i18n.voice import Voice, format_cents, money_text
 
 
 def _cholek(obs: Observation) -> CholekObservation:
@@ -97,6 +111,39 @@ class CholekView(GameView):
             out["kind"] = "no-capture"
         return out
 
+    def hints(self, obs: Observation, voice: Voice) -> list[Hint]:
+        """What each capture open adds to the seat's piles (points, and the bonus of three
+        identical cards), and for each card of the hand whether it captures at once or how
+        many cards of its rank it leaves in the pool for the next player [002]."""
+        o, v = _cholek(obs), voice
+        lines: list[Hint] = []
+        if o.phase == "capture":
+            before = score_captured(o.captured[o.seat])[0]
+            for a in o.legal:
+                if a < CAPTURE:
+                    continue
+                c, x, y = CAPTURES[a - CAPTURE]
+                mine = list(o.captured[o.seat])
+                for k in (x, y, c):
+                    mine[k] += 1
+                gained = score_captured(mine)[0] - before
+                text = v.t(
+                    "why.cholek.capture", card=CODES[c], cards=f"{CODES[x]} {CODES[y]}", n=gained
+                )
+                if x == y == c:
+                    text += " " + v.t("why.cholek.bonus")
+                lines.append(Hint(text, style="act"))
+        elif o.phase == "discard":
+            grouping, kinds_of = GROUPINGS[o.honours], GROUP_KINDS[o.honours]
+            for a in o.legal:
+                if not DISCARD <= a < TURN:
+                    continue
+                k = a - DISCARD
+                in_pool = sum(o.pool[x] for x in kinds_of[grouping[k]])
+                key = "why.cholek.captures" if in_pool >= 2 else "why.cholek.leaves"
+                lines.append(Hint(v.t(key, card=CODES[k], n=in_pool), style="act"))
+        return lines
+
     def result_summary(self, result: Result, voice: Voice) -> str:
         v = voice
         scores = result.scores or ()
@@ -118,6 +165,30 @@ class CholekView(GameView):
         else:
             said = v.t(f"item.captured.{'three' if item.count == 3 else 'four'}", card=card_name(k))
         return f"{v.name(item.seat)}: {said}"
+
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """Cholek Tiga's scoring list under ``rules`` [002]: the points of the cards
+        captured (``NORMAL_POINTS``, ``RED_POINTS``), the bonuses paid in money, what a
+        point is worth."""
+        if not isinstance(rules, CholekRules):
+            raise TypeError(f"Cholek Tiga scores its own rules, not {type(rules).__name__}")
+        v = voice
+        out = [
+            ScoringLine(v.t("pays.cholek.red_one"), f"{RED_POINTS[1]:+d}"),
+            ScoringLine(v.t("pays.cholek.red_two"), f"{RED_POINTS[2]:+d}"),
+            ScoringLine(v.t("pays.cholek.three"), f"{NORMAL_POINTS[3]:+d}"),
+            ScoringLine(v.t("pays.cholek.four"), f"{NORMAL_POINTS[4]:+d}"),
+        ]
+        cents = (
+            ("ayam", rules.ayam_cents),
+            ("kandang", rules.kandang_cents),
+            ("ang_pow", rules.ang_pow_cents),
+            ("ang_pow_besar", rules.ang_pow_besar_cents),
+        )
+        out += [ScoringLine(v.t(f"pays.cholek.{k}"), format_cents(c)) for k, c in cents if c]
+        if rules.cents_per_point:
+            out.append(ScoringLine(v.t("pays.point"), format_cents(rules.cents_per_point)))
+        return out
 
 
 __all__ = ["CholekView", "codes"]

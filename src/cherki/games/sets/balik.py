@@ -134,7 +134,7 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar, Final
 
-from cherki.core.cards import N_KINDS, OT, RANK, RF, S9, WF, counts_of
+from cherki.core.cards import CODES, N_KINDS, OT, RANK, RF, S9, WF, counts_of
 from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.figures import ExactFigure
@@ -153,7 +153,8 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
-from cherki.games.sets.rules import ScoredHand, SetsRules, own
+from cherki.games.sets.present import BalikView, SetsView
+from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
@@ -326,6 +327,50 @@ def score_lima_belas(state: ScoredHand, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=multiplier)
 
 
+def calling_paid(rules: BalikRules) -> tuple[Paid, ...]:
+    """The calling bonuses' lines of the scoring list [000 R-BONUS, R-TAN-BONUS]."""
+    out = []
+    if rules.tan_bonus:
+        out.append(Paid("tan-bonus", rules.tan_bonus))
+    if rules.ayam_bonus:
+        out.append(Paid("ayam", rules.ayam_bonus))
+    if rules.kandang_bonus:
+        out.append(Paid("kandang", rules.kandang_bonus))
+    return tuple(out)
+
+
+def satu_paid(rules: SetsRules) -> tuple[Paid, ...]:
+    """Balik Satu's scoring list under ``rules``: the turned card's points (from
+    :data:`TURN_POINTS`), yeo, kena, the mata, the calling bonuses."""
+    r = own(rules, BalikRules)
+    out = [
+        Paid(
+            "turned",
+            None,
+            (
+                ("low", min(TURN_POINTS)),
+                ("nine", TURN_POINTS[S9]),
+                ("rf", TURN_POINTS[RF]),
+                ("ot", TURN_POINTS[OT]),
+            ),
+        )
+    ]
+    if r.yeo_redeal:
+        yeo = " ".join(CODES[k] for k in sorted(YEO_CARDS[r.yeo_cards]))
+        out.append(Paid("yeo", None, (("cards", yeo),)))
+    if r.kena:
+        out.append(Paid("kena"))
+    out += [Paid("mata", 1), Paid("red-mata", 2)]
+    return (*out, *calling_paid(r))
+
+
+def lima_belas_paid(rules: SetsRules) -> tuple[Paid, ...]:
+    """Balik Lima Belas's scoring list: 1 for winning, 1 a mata among the fifteen drawn,
+    the calling bonuses."""
+    r = own(rules, BalikRules)
+    return (Paid("winning", 1), Paid("mata-swapped", 1, (("among", 15),)), *calling_paid(r))
+
+
 register_scoring(
     ScoringMethod(
         "satu",
@@ -335,6 +380,7 @@ register_scoring(
         rules=BalikRules,
         items=("turned", "mata", "red-mata", "tan-bonus", "ayam", "kandang", "kandang-tangan"),
         ceki_bonus=True,
+        paid=satu_paid,
         # the turned card scores at most 12 (Lau Chian)
         bounds=lambda r, n: each_pays_bounds(
             with_bonuses(own(r, BalikRules), 12 + mata_points(r)), n
@@ -350,6 +396,7 @@ register_scoring(
         rules=BalikRules,
         items=("winning", "mata-swapped", "tan-bonus", "ayam", "kandang", "kandang-tangan"),
         ceki_bonus=True,
+        paid=lima_belas_paid,
         bounds=lambda r, n: each_pays_bounds(with_bonuses(own(r, BalikRules), 1 + r.sets), n),
     )
 )
@@ -404,6 +451,7 @@ BALIK_LIMA_BELAS_PRESETS: Final = tuple(_lima_belas(p) for p in BALIK_SATU_PRESE
 class BalikGame(SetsGame):
     """Balik Satu."""
 
+    view_type: ClassVar[type[SetsView]] = BalikView
     options: ClassVar[tuple[Option, ...]] = BALIK_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = BalikRules
 

@@ -63,7 +63,8 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
-from cherki.games.sets.rules import ScoredHand, SetsRules, own
+from cherki.games.sets.present import ChaquiView, SetsView
+from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, win_result, winning_hand
 
 #: Chaqui's olo and chiqui.
@@ -189,6 +190,20 @@ def score_olo(state: ScoredHand, win: Win) -> Result:
     return win_result(state, win, items, detail, multiplier=mult)
 
 
+def olo_paid(rules: SetsRules) -> tuple[Paid, ...]:
+    """Chaqui's scoring list [C-SCORING, C-CHIQUI]: each olo, the chiqui go-out, a failed
+    chiqui."""
+    r = own(rules, ChaquiRules)
+    out = [Paid("olo", r.olo_points)]
+    if r.chiqui:
+        out.append(Paid("chiqui", None, (("among", 15),)))
+        if r.chiqui_fail == "pays":
+            out.append(Paid("chiqui-failed", -r.olo_points))
+        else:
+            out.append(Paid("chiqui-void"))
+    return tuple(out)
+
+
 def _olo_bounds(rules: ChaquiRules, n: int) -> tuple[int, int]:
     """A win pays at most every set an olo (times kandang tangan's multiplier) from each
     other seat; a failed chiqui (``pays``) costs one olo's worth to each other seat."""
@@ -238,6 +253,7 @@ register_scoring(
         rules=ChaquiRules,
         items=("chiqui", "olo", "chiqui-failed", "kandang-tangan"),
         by_mata=True,
+        paid=olo_paid,
         bounds=lambda r, n: _olo_bounds(own(r, ChaquiRules), n),
     )
 )
@@ -277,6 +293,7 @@ CHAQUI_PRESETS: Final = (
 class ChaquiGame(SetsGame):
     """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
 
+    view_type: ClassVar[type[SetsView]] = ChaquiView
     options: ClassVar[tuple[Option, ...]] = CHAQUI_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = ChaquiRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

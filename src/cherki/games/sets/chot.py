@@ -70,7 +70,7 @@ from cherki.games.sets.options import (
     TABLE,
 )
 from cherki.games.sets.present import SetsView
-from cherki.games.sets.rules import ScoredHand, SetsRules, own
+from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
 from cherki.i18n.voice import Voice, format_cents
 
@@ -194,6 +194,27 @@ def score_chot(state: ScoredHand, win: Win) -> Result:
     )
 
 
+def chot_paid(rules: SetsRules) -> tuple[Paid, ...]:
+    """Chot's scoring list [K-SCORE, K-BANGKONG]: a win and its mata in tokens, a ceki
+    win's ten-point tokens, the bangkong."""
+    r = own(rules, ChotRules)
+    return (
+        Paid("winning", 1),
+        Paid("mata-swapped", 1, (("among", 15),)),
+        Paid("ceki-tokens", r.ceki_tokens, unit="x"),
+        Paid(
+            "bangkong",
+            None,
+            (
+                ("points", r.bangkong_points),
+                ("count", r.bangkong_count),
+                ("money", format_cents(r.cents_per_bangkong)),
+                ("excess", format_cents(r.cents_per_excess)),
+            ),
+        ),
+    )
+
+
 def _chot_bounds(rules: ChotRules) -> tuple[int, int]:
     most = (1 + rules.sets) * max(rules.ceki_tokens, rules.kandang_tangan_multiplier)
     return -most, most
@@ -209,6 +230,7 @@ register_scoring(
         items=("winning", "mata-swapped", "kandang-tangan", "ayam-tokens", "kandang-tokens"),
         money=False,
         ceki_bonus=True,
+        paid=chot_paid,
         # a side gains or loses the tokens of one win: 1 + every set a mata, times ten-point
         # tokens (a ceki win) or kandang tangan's multiplier
         bounds=lambda r, n: _chot_bounds(own(r, ChotRules)),
@@ -351,6 +373,19 @@ class ChotLedger:
 # -- its view --------------------------------------------------------------------------------
 class ChotView(SetsView):
     """Chot: the games of sets' view, with its bangkong announced and settled."""
+
+    glossary: ClassVar[tuple[str, ...]] = (
+        "tan",
+        "ceki",
+        "mata",
+        "sampei",
+        "ayam",
+        "kandang",
+        "kandang_tangan",
+        "bangkong",
+        "set",
+        "winning_hand",
+    )
 
     def note_line(self, note: MatchNote, voice: Voice) -> str:
         if not isinstance(note, Bangkong):

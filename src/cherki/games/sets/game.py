@@ -103,9 +103,12 @@ class SetsGame(Game):
     #: every game of sets plays with the family's bots (the Balik heuristic, the variant)
     family: ClassVar[str] = "sets"
 
+    #: the game's view: the family's, with the game's own words (its glossary)
+    view_type: ClassVar[type[SetsView]] = SetsView
+
     def view(self) -> GameView:
-        """The games of sets' view (:mod:`cherki.games.sets.present`)."""
-        return SetsView(self)
+        """The games of sets' view (:mod:`cherki.games.sets.present`), the game's own."""
+        return self.view_type(self)
 
     def endings(self, rules: Rules) -> tuple[str, ...]:
         """A self-draw, a claim, the stock out; a discard and kandang tangan where the rules

@@ -91,7 +91,8 @@ from cherki.games.sets.options import (
     STARTER_EXTRA,
     TABLE,
 )
-from cherki.games.sets.rules import ScoredHand, SetsRules, own
+from cherki.games.sets.present import BakView, SetsView
+from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import (
     ScoringMethod,
     Win,
@@ -336,6 +337,29 @@ def score_umbuk(state: ScoredHand, win: Win) -> Result:
     return _pot_result(state, win, (state.pot + 1) // 2, "half-pot")
 
 
+def toh_paid(rules: SetsRules, *, turned: bool = True, of_all: bool = False) -> tuple[Paid, ...]:
+    """Toh bayaran's scoring list [001 T-SCORING]: metu 1, rabas 2, a red winning card 1
+    more (step 1); each bak 1, a red bak 2 (step 2: from the 14 drawn and the 14 held with
+    ``of_all``); the turned card's points (step 3, :data:`TOH_POINTS`); step 4 where the
+    rules count it."""
+    r = own(rules, GonggongRules)
+    out = [Paid("metu", 1), Paid("rabas", 2), Paid("red-card", 1)]
+    out += [Paid("bak-of-all" if of_all else "bak", 1), Paid("red-bak", 2)]
+    if turned:
+        out.append(Paid("toh-turned", None, (("ten", max(TOH_POINTS)),)))
+    if r.toh_step4 == "in-hand":
+        out.append(Paid("toh-cards", 10))
+    return tuple(out)
+
+
+def pot_paid(rules: SetsRules, *, half: bool) -> tuple[Paid, ...]:
+    """A pot method's list [001 T-SCORING]: each stakes into an empty pot; rabas takes it
+    all, metu one stake (undhuh-undhuhan) or half (umbuk)."""
+    r = own(rules, GonggongRules)
+    metu = Paid("half-pot") if half else Paid("one-stake", r.stake)
+    return (Paid("stake", r.stake), Paid("whole-pot"), metu)
+
+
 def _toh_most(rules: GonggongRules, extra: int) -> int:
     """The most a toh bayaran win scores: rabas with a red card (3), every bak red where it
     can be, ``extra`` for step 3; kandang tangan multiplies it."""
@@ -410,6 +434,7 @@ for _method in (
         "Gonggong toh bayaran: metu/rabas 1-3, bak 1 (red 2), a turned card",
         rules=GonggongRules,
         items=TOH_ITEMS,
+        paid=toh_paid,
         bounds=lambda r, n: each_pays_bounds(_toh_most(own(r, GonggongRules), 10), n),
     ),
     ScoringMethod(
@@ -419,6 +444,7 @@ for _method in (
         "Gonggong alternative toh bayaran: steps 1-2, then bak formed from 14 drawn + 14 held",
         rules=GonggongRules,
         items=TOH_14_ITEMS,
+        paid=lambda r: toh_paid(r, turned=False, of_all=True),
         bounds=lambda r, n: each_pays_bounds(
             _toh_most(own(r, GonggongRules), 2 * ((r.hand_size + r.hand_size - 1) // r.set_size)),
             n,
@@ -431,6 +457,7 @@ for _method in (
         "Yogyakarta bak-bakan: payment by the bak, as toh bayaran",
         rules=GonggongRules,
         items=TOH_ITEMS,
+        paid=lambda r: toh_paid(r, turned=own(r, GonggongRules).bak_bakan_turn),
         bounds=lambda r, n: each_pays_bounds(
             _toh_most(own(r, GonggongRules), 10 if own(r, GonggongRules).bak_bakan_turn else 0),
             n,
@@ -444,6 +471,7 @@ for _method in (
         rules=GonggongRules,
         items=("whole-pot", "one-stake", "half-pot"),
         pot=True,
+        paid=lambda r: pot_paid(r, half=False),
         bounds=lambda r, n: _pot_bounds(own(r, GonggongRules), n),
     ),
     ScoringMethod(
@@ -454,6 +482,7 @@ for _method in (
         rules=GonggongRules,
         items=("whole-pot", "one-stake", "half-pot"),
         pot=True,
+        paid=lambda r: pot_paid(r, half=True),
         bounds=lambda r, n: _pot_bounds(own(r, GonggongRules), n),
     ),
     ScoringMethod(
@@ -463,6 +492,7 @@ for _method in (
         "Yogyakarta ceken: side bets between players, paid to the winner",
         rules=GonggongRules,
         items=("ceken-bet",),
+        paid=lambda r: (Paid("ceken-bet"),),
         bounds=lambda r, n: _ceken_bounds(own(r, GonggongRules), n),
     ),
 ):
@@ -539,6 +569,7 @@ GONGGONG_PRESETS: Final = (
 class GonggongGame(SetsGame):
     """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
 
+    view_type: ClassVar[type[SetsView]] = BakView
     options: ClassVar[tuple[Option, ...]] = GONGGONG_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = GonggongRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

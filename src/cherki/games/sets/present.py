@@ -15,23 +15,30 @@ from typing import ClassVar
 from cherki.core.cards import CODES, N_KINDS, card_name, format_hand
 from cherki.core.contract import Observation
 from cherki.core.events import Result, ScoreItem
+from cherki.core.options import Rules
+from cherki.core.pieces import ORDER, count_sets, discard_breaks, take_joins
+from cherki.core.sets import mata_count
 from cherki.core.view import (
     GameView,
     HandExtras,
     Hint,
+    ScoringLine,
     SeatLine,
     SeatSide,
     Zone,
     codes,
     discards_text,
+    hand_text,
     own_observation,
+    piece_text,
     zone,
 )
-from cherki.games.sets.actions import DISCARD
+from cherki.games.sets.actions import DISCARD, TAKE
 from cherki.games.sets.analysis import analyse_under
 from cherki.games.sets.calls import kept_ceki_waits
 from cherki.games.sets.observation import SetsObservation
-from cherki.i18n.voice import Voice
+from cherki.games.sets.rules import SCORING, Paid, SetsRules
+from cherki.i18n.voice import Voice, format_cents
 
 
 def _sets(obs: Observation) -> SetsObservation:
@@ -54,16 +61,14 @@ class SetsView(GameView):
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"sampei"})
     shouts: ClassVar[Mapping[str, str]] = {"sampei": "Sampei!", "expose": "olo!"}
+    #: the words every game of sets shares; each game's view adds its own (its calls, its
+    #: word for a mata, its scoring's words), so a table explains only its game's words
     glossary: ClassVar[tuple[str, ...]] = (
-        "tan",
-        "ceki",
+        "set",
         "mata",
+        "winning_hand",
         "sampei",
-        "kena",
-        "ayam",
-        "kandang",
         "kandang_tangan",
-        "olo",
     )
 
     # -- the table ------------------------------------------------------------------------
@@ -162,6 +167,8 @@ class SetsView(GameView):
         words = dict(zip(("tan", "ceki"), self.game.call_words, strict=True))
         full = r.set_size * r.sets
         size = r.set_size
+        if o.phase == "draw" and o.legal and report.cards == full - 1:
+            lines.append(Hint(hand_text(o.hand, unseen, o.honours, size, v)))
         if report.cards == full - 1:
             if o.calls[o.seat] == "ceki" and report.call == "tan":
                 # a ceki kept after making a mata waits on a card that completes a mata
@@ -181,10 +188,22 @@ class SetsView(GameView):
                 lines.append(Hint(v.t("hint.called", call=words.get(called, called))))
             else:
                 open_now = set(range(N_KINDS))
+            if called is None and o.legal:
+                lines.append(Hint(hand_text(o.hand, unseen, o.honours, size, v)))
+            explained = o.legal and not report.winning  # a winning hand: sampei says it all
+            shown = self._shown_discards(o, report.discards_to_call, unseen) if explained else []
             for k, (call, waits) in sorted(report.discards_to_call.items()):
                 if k not in open_now:
                     continue
                 word = words.get(call, call)
+                if called is None and k in shown:
+                    text = self._discard_text(o, k, unseen, v)
+                    text += " " + v.t("why.then_calls", call=word)
+                    lines.append(waits_hint(text, waits, unseen))
+                    pays = self._win_pays(o, k, waits, v)
+                    if pays is not None:
+                        lines.append(pays)
+                    continue
                 lines.append(
                     waits_hint(v.t("hint.discard_to", card=CODES[k], call=word), waits, unseen)
                 )
@@ -196,7 +215,105 @@ class SetsView(GameView):
                     lines.append(waits_hint(text, kept, unseen))
             if not report.discards_to_call and not report.winning:
                 lines.append(Hint(v.t("hint.none")))
+            if called is None:
+                for k in shown:
+                    if k not in report.discards_to_call:
+                        lines.append(Hint(self._discard_text(o, k, unseen, v) + ".", style="act"))
+                if shown and any(k in report.discards_to_call for k in shown):
+                    pays = self.call_pay_hint(r, v)
+                    if pays is not None:
+                        lines.append(pays)
+        if o.phase == "draw" and TAKE in o.legal and o.top is not None:
+            joins = take_joins(o.hand, o.top, unseen, o.honours, size)
+            text = v.t("why.take", card=CODES[o.top], joins=piece_text(joins, "joins", v))
+            lines.append(Hint(text, style="act"))
         return lines
+
+    #: how many discards that leave no call a hint shows (those that break least)
+    shown_discards: ClassVar[int] = 4
+
+    def _shown_discards(
+        self, o: SetsObservation, calls: Mapping[int, object], unseen: Sequence[int]
+    ) -> list[int]:
+        """The discards worth showing: every one that leaves a call, and the few others that
+        break least (a lone card before a part-set before a set; the fewest live first)."""
+        size = o.rules.set_size
+        kinds = sorted({(a - DISCARD) % N_KINDS for a in o.legal if a >= DISCARD})
+        broken = {k: discard_breaks(o.hand, k, unseen, o.honours, size) for k in kinds}
+        rest = sorted(
+            (k for k in kinds if k not in calls),
+            key=lambda k: (ORDER[broken[k].kind], o.hand[k] == size - 1 > 1, broken[k].live, k),
+        )
+        return [k for k in kinds if k in calls] + rest[: self.shown_discards]
+
+    def _discard_text(self, o: SetsObservation, k: int, unseen: Sequence[int], v: Voice) -> str:
+        """``Discard C9: keeps 4 sets (1 mata); breaks nothing (a lone card, 3 live)``."""
+        size = o.rules.set_size
+        hand = list(o.hand)
+        broken = discard_breaks(hand, k, unseen, o.honours, size)
+        hand[k] -= 1
+        sets, mata = count_sets(hand, o.honours, size)
+        kept = v.words.count("why.sets", sets, m=mata)
+        text = v.t("why.discard", card=CODES[k], kept=kept, broken=piece_text(broken, "breaks", v))
+        if o.hand[k] == size - 1 > 1:  # an identical pair: a mata to be
+            pair = " ".join([CODES[k]] * (size - 1))
+            text += v.t("why.and_pair", cards=pair, n=unseen[k])
+        return text
+
+    # -- the scoring list -----------------------------------------------------------------
+    def scoring_lines(self, rules: Rules, voice: Voice) -> list[ScoringLine]:
+        """What each item pays under ``rules``: the scoring method's own list
+        (``ScoringMethod.paid``), then kandang tangan and what a point is worth."""
+        if not isinstance(rules, SetsRules):
+            raise TypeError(f"a game of sets scores its own rules, not {type(rules).__name__}")
+        method = SCORING[rules.scoring]
+        out = [paid_line(p, voice) for p in method.paid(rules)]
+        if rules.kandang_tangan:
+            out.append(
+                paid_line(Paid("kandang-tangan", rules.kandang_tangan_multiplier, unit="x"), voice)
+            )
+        if method.money and rules.cents_per_point:
+            out.append(paid_line(Paid("point", rules.cents_per_point, unit="c"), voice))
+        return out
+
+    def _win_pays(
+        self, o: SetsObservation, k: int, waits: Sequence[int], voice: Voice
+    ) -> Hint | None:
+        """What the mata of a win after discarding ``k`` pay under the scoring in force
+        (its list's line for a mata, olo or bak, and for a red one), on the wait card that
+        pays most; None where the scoring pays no such line."""
+        per = {p.key: p.points for p in SCORING[o.rules.scoring].paid(o.rules)}
+        plain = next((per[x] for x in PLAIN_MATA if per.get(x) is not None), None)
+        if plain is None:
+            return None
+        red_each = next((per[x] for x in RED_MATA if per.get(x) is not None), plain)
+        best: tuple[int, int, int, int] | None = None
+        for w in waits:
+            hand = list(o.hand)
+            hand[k] -= 1
+            hand[w] += 1
+            mata, red = mata_count(hand, o.rules.set_size)
+            pts = plain * (mata - red) + (red_each or 0) * red
+            if best is None or pts > best[0]:
+                best = (pts, w, mata, red)
+        if best is None:
+            return None
+        pts, w, mata, red = best
+        text = voice.t("why.win_pays", card=CODES[w], n=mata, m=red, points=f"{pts:+d}")
+        return Hint(text, style="act")
+
+    def call_pay_hint(self, rules: SetsRules, voice: Voice) -> Hint | None:
+        """What a win after each call pays beyond the hand's own score, under ``rules``: the
+        scoring list's lines that a call decides (tan, ayam, kandang, a ceki win's
+        tokens), or None where no line depends on the call."""
+        lines = [
+            paid_line(p, voice).plain()
+            for p in SCORING[rules.scoring].paid(rules)
+            if p.key in CALL_ITEMS
+        ]
+        if not lines:
+            return None
+        return Hint(voice.t("why.call_pays", lines="; ".join(lines)), style="act")
 
     # -- words ----------------------------------------------------------------------------
     def result_summary(self, result: Result, voice: Voice) -> str:
@@ -242,6 +359,42 @@ class SetsView(GameView):
         return None
 
 
+class BalikView(SetsView):
+    """Balik Satu and Balik Lima Belas: their calls, kena and the calling bonuses [000]."""
+
+    glossary: ClassVar[tuple[str, ...]] = (
+        "tan",
+        "ceki",
+        "mata",
+        "sampei",
+        "kena",
+        "ayam",
+        "kandang",
+        "kandang_tangan",
+        "set",
+        "winning_hand",
+    )
+
+
+class ChaquiView(SetsView):
+    """Chaqui: the Kristang olo and chiqui [001]."""
+
+    glossary: ClassVar[tuple[str, ...]] = (*SetsView.glossary, "olo", "chiqui")
+
+
+class BakView(SetsView):
+    """Gonggong, Tantanan and Cekèn: bak, metu and rabas [001]."""
+
+    glossary: ClassVar[tuple[str, ...]] = (
+        "set",
+        "bak",
+        "winning_hand",
+        "metu",
+        "rabas",
+        "kandang_tangan",
+    )
+
+
 def how_won(result: Result, voice: Voice) -> str:
     """How the winner went out, in words (a self-draw, a claimed discard...)."""
     w = result.win
@@ -260,8 +413,37 @@ def how_won(result: Result, voice: Voice) -> str:
     return how
 
 
+#: the scoring list's lines a call decides
+CALL_ITEMS = frozenset({"tan-bonus", "ayam", "kandang", "ceki-tokens"})
+#: the scoring list's lines that pay each mata (olo, bak) of a winning hand, and a red one
+PLAIN_MATA = ("mata", "olo", "bak", "mata-swapped", "bak-of-all")
+RED_MATA = ("red-mata", "red-bak")
+
+
+def paid_line(paid: Paid, voice: Voice) -> ScoringLine:
+    """A line of the scoring list in words: ``pays.<key>`` with its params, and what it
+    pays (``+10``, ``×2``, ``10¢``; nothing where its words say it)."""
+    v = voice
+    label = v.t(f"pays.{paid.key}", **dict(paid.params))
+    if paid.points is None:
+        return ScoringLine(label, "")
+    if paid.unit == "x":
+        return ScoringLine(label, f"×{paid.points}")
+    if paid.unit == "c":
+        return ScoringLine(label, format_cents(paid.points))
+    return ScoringLine(label, f"{paid.points:+d}")
+
+
 def _held(counts: Sequence[int]) -> list[str]:
     return [CODES[k] for k in range(N_KINDS) for _ in range(counts[k])]
 
 
-__all__ = ["SetsView", "how_won", "waits_hint"]
+__all__ = [
+    "CALL_ITEMS",
+    "SetsView",
+    "hand_text",
+    "how_won",
+    "paid_line",
+    "piece_text",
+    "waits_hint",
+]

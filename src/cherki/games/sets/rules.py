@@ -44,6 +44,7 @@ __all__ = [
     "MAX_PLAYERS",
     "SCORING",
     "SHOE_TABLES",
+    "Paid",
     "ScoredHand",
     "ScoringMethod",
     "SetsRules",
@@ -246,6 +247,22 @@ class ScoredHand(Protocol):
 
 
 @dataclass(frozen=True)
+class Paid:
+    """One line of a scoring list as data (``ScoringMethod.paid``): ``key`` names its words
+    (``pays.<key>`` in the catalogues), ``points`` what it pays (None: its words say it),
+    ``params`` the numbers and cards its words take."""
+
+    key: str
+    points: int | None = None
+    params: tuple[tuple[str, int | str], ...] = ()
+    #: how ``points`` reads: ``+`` points added, ``x`` a multiplier, ``c`` cents
+    unit: str = "+"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)
+
+
+@dataclass(frozen=True)
 class ScoringMethod:
     """A way of scoring a won hand, owned by the game that registers it.
 
@@ -277,6 +294,9 @@ class ScoringMethod:
     #: the least and most one seat's payment may be in a hand, from the rules and the number
     #: of players (the contract's ``payment_bounds``)
     bounds: Callable[[SetsRules, int], tuple[int, int]] = lambda r, n: (0, 0)
+    #: what each item pays under the rules, as data (the scoring list a table shows: the
+    #: view words it), computed from the rules given
+    paid: Callable[[SetsRules], tuple[Paid, ...]] = lambda r: ()
 
     def __reduce__(self) -> tuple[object, ...]:
         return reduce_fields(self)  # pickle and copy, compiled too (cherki.compiled)

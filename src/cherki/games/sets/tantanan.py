@@ -52,6 +52,7 @@ from cherki.games.sets.options import (
     STARTER_EXTRA,
     TABLE,
 )
+from cherki.games.sets.present import BakView, SetsView
 from cherki.games.sets.rules import SetsRules
 
 #: Tantanan and Cekèn: honours rank 1 is the source's rule [001], not a choice; the scoring
@@ -109,6 +110,7 @@ CEKEN_PRESETS: Final = (
 class TantananGame(SetsGame):
     """Tantanan: three pairs, one identical (a bak); tan kowah and tan nokang."""
 
+    view_type: ClassVar[type[SetsView]] = BakView
     options: ClassVar[tuple[Option, ...]] = TANTANAN_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = GonggongRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

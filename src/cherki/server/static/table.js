@@ -188,6 +188,7 @@ function render() {
   record.classList.remove("hidden");
   $("#replay-link").href = `/replay/${st.table}`;
   $("#replay-link").classList.toggle("hidden", !st.over);
+  document.body.dataset.table = st.table; // the scoring list and the rules link (scoring.js)
 
   $("#status").classList.toggle("yours", Boolean(yours));
   $("#status-text").textContent = ui.status;
