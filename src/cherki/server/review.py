@@ -28,7 +28,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar, TypeVarTuple
 
 from fastapi import APIRouter, HTTPException, Request
 
@@ -37,7 +37,11 @@ from cherki.core.events import JSON
 from cherki.i18n import normalise, words
 from cherki.server.limits import Limits
 
+if TYPE_CHECKING:
+    from cherki.server.service import Server
+
 _T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 
 #: seconds a finished review is kept for its page
 KEEP_SECONDS = 600.0
@@ -84,7 +88,7 @@ def _judge_job(text: str, seat: int, hand: int, i: int, budget: int) -> str:
 class Runs(Protocol):
     """What runs a job off the event loop (the server's :class:`Heavy`)."""
 
-    def run(self, fn: Callable[..., _T], *args: Any) -> Awaitable[_T]: ...
+    def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> Awaitable[_T]: ...
 
 
 @dataclass
@@ -163,7 +167,7 @@ class Reviews:
             ):
                 del self.jobs[key]
 
-    async def _heavy(self, deadline: float, fn: Callable[..., _T], *args: Any) -> _T:
+    async def _heavy(self, deadline: float, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         """One job in the heavy process, waiting for room there until ``deadline``."""
         while True:
             try:
@@ -273,7 +277,7 @@ async def start_review(
     return {"id": job.id, "state": job.state}
 
 
-async def _public_record(srv: Any, table_id: str, match: int | None, lang: str) -> str:
+async def _public_record(srv: Server, table_id: str, match: int | None, lang: str) -> str:
     """A finished match's record (its replay is public), else a refusal in words."""
     from cherki.server.store import FINISHED
 
