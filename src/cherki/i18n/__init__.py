@@ -103,6 +103,13 @@ def add_words(lang: str, entries: Mapping[str, str], *, source: str) -> None:
 def _base(lang: str) -> dict[str, str]:
     data = json.loads(catalogue_path(lang).read_text(encoding="utf-8"))
     assert isinstance(data, dict)
+    # the courses' words (issue 37), a block of their own: learn/<part>.<lang>.json
+    learn = resources.files("cherki.i18n").joinpath("learn")
+    for part in sorted(learn.iterdir(), key=lambda f: f.name):
+        if part.name.endswith(f".{lang}.json"):
+            block = json.loads(part.read_text(encoding="utf-8"))
+            assert isinstance(block, dict) and not block.keys() & data.keys(), part.name
+            data.update(block)
     return {str(k): str(v) for k, v in data.items()}
 
 
