@@ -40,6 +40,7 @@ from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
 from cherki.ui.command import cherki_command
+from cherki.ui.learn import learn
 from cherki.ui.table import RecordSaver, TerminalTable
 from cherki.ui.terminal import (
     analysis_text,
@@ -755,3 +756,4 @@ app.command()(compare)
 
 # -- the browser app (cherki.ui.cli_serve) ---------------------------------------------------
 app.command()(serve)
+app.command()(learn)  # issue 37: a game's course (cherki/ui/learn.py)
