@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from cherki.core.lessons import Course, Lesson, Statement, WrongAnswer
 
-__all__ = ["BALIK_LIMA_BELAS", "BALIK_SATU"]
+__all__ = ["BALIK_LIMA_BELAS", "BALIK_SATU", "CEKEN", "CHAQUI", "CHOT", "GONGGONG", "TANTANAN"]
 
 
 def _w(lesson: str, action: str, why: str) -> WrongAnswer:
@@ -392,4 +392,363 @@ LESSONS_LIMA = (
 BALIK_LIMA_BELAS = Course(
     statements=CARD_STATEMENTS + PLAY_STATEMENTS + LIMA_STATEMENTS,
     lessons=tuple(x for x in LESSONS_PLAY if x.id != "balik.kandang-tangan") + LESSONS_LIMA,
+)
+
+
+# -- the relatives: each game's own section of [001] ----------------------------------------
+def _st(sid: str, quote: str) -> Statement:
+    return Statement(sid, "001", quote)
+
+
+#: idle hands of 14 for the other seats of a table of four
+IDLE = (
+    "C1 S1 C2 S2 C3 S3 C4 S4 C5 S5 C6 C7 C9 M9",
+    "M1 S1 M2 S2 M3 S3 M4 S4 M5 S5 M6 M7 C9 M9",
+    "C1 M1 C2 M2 C4 M3 C4 M4 C5 M5 C6 C7 S9 S6",
+)
+#: four sets with the bak M2 M2 M2, waiting on any 8 once WF goes (kowah / tan)
+KOWAH14 = "M2 M2 M2 C3 S3 M3 C6 S6 M6 C7 S7 M7 C8 WF"
+#: four sets, no bak, the pair M8 M8 to make one once WF goes (nocog / ceki)
+NOCOG14 = "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 M8 WF"
+#: seat 0 draws M8 and calls; the others draw and discard; seat 0 draws its S8
+ROUND = ("1: draw", "1: discard S1", "2: draw", "2: discard M1", "3: draw", "3: discard C1")
+
+
+def _gong(lesson: str, teaches: tuple[str, ...], scoring: str, rabas: bool) -> Lesson:
+    """A Gonggong win after calling kowah: rabas (self-drawn) or metu (another's draw)."""
+    call = ("0: draw", "0: discard WF kowah")
+    moves: tuple[str, ...]
+    if rabas:
+        moves, stock, wrong = (*call, *ROUND, "0: draw"), "M8 S1 M1 C1 S8 RF", "discard S8"
+    else:
+        moves, stock, wrong = (*call, "1: draw"), "M8 S8 RF", "pass"
+    return Lesson(
+        lesson,
+        teaches=teaches,
+        hands=(KOWAH14, *IDLE),
+        stock=stock,
+        moves=moves,
+        right=("sampei",),
+        wrong=(_w(lesson, wrong, "discard" if rabas else "pass"),),
+        options={"scoring": scoring},
+    )
+
+
+GONGGONG_STATEMENTS = (
+    _st(
+        "gong.shoe",
+        "It is played with six sets of cards (180 cards) for four players, or eight sets (240 "
+        "cards) for six players.",
+    ),
+    _st("gong.play", "Deal 14 cards each and play as with Balik Satu."),
+    _st(
+        "gong.bak", "In order to win, again at least one triplet (called a bak) must be completed."
+    ),
+    _st(
+        "gong.nocog",
+        "Waiting for a specific card to win (to complete a bak) is called ceki nocog, and is "
+        "announced by placing one coin on the table.",
+    ),
+    _st(
+        "gong.kowah",
+        "Waiting for any card of a particular rank is called ceki kowah and is announced by "
+        "placing two coins on top of each other.",
+    ),
+    _st("gong.rabas", "A self-drawn win is called rabas ‘clear’."),
+    _st("gong.metu", "A win by the opponents’ card is called metu (formal medal) ‘came out’."),
+    _st(
+        "gong.pickings",
+        "At the beginning of the game a pot is formed with a stake from each player. If a "
+        "player wins with metu, they win one stake from it. If a player wins with rabas, they "
+        "win the entire remaining pot.",
+    ),
+    _st(
+        "gong.toh1",
+        "1 for metu; 2 for metu with a red card, or rabas; or 3 for rabas with a red card,",
+    ),
+    _st("gong.toh2", "an additional 1 for each bak or 2 for each red bak in their hand,"),
+    _st(
+        "gong.toh3",
+        "and then turn over the top card and add its points. Nyonya/Lau Chian/1 Myriads score "
+        "10 points, everything else according to rank (White Flower scores 1).",
+    ),
+    _st("gong.toh4", "These cards are worth 10 points each."),
+    _st(
+        "gong.alt",
+        "The winner’s score is calculated according to steps 1 & 2 in toh bayaran but instead "
+        "of step 3, they draw 14 cards from the stock. They combine these 14 with the 14 cards "
+        "from their hand (excluding the winning card) and try to form bak from these cards. "
+        "For each bak they can form, they add 1 point, or 2 for a red bak.",
+    ),
+    _st("gong.pay", "In the 1940s the toh bayaran methods were paid out at 2¢"),
+    _st(
+        "gong.bak-bakan",
+        "This is payment according to the number of bak, i.e. the same as toh bayaran.",
+    ),
+    _st(
+        "gong.umbuk",
+        "A pot is formed with a stake from each player. If a player wins with metu, they win "
+        "half the pot. If a player wins with rabas, they win the entire pot.",
+    ),
+    _st(
+        "gong.ceken",
+        "Ad-hoc bets are made between the players, whoever wins receives the staked amount "
+        "from the others.",
+    ),
+)
+
+GONGGONG = Course(
+    statements=GONGGONG_STATEMENTS,
+    lessons=(
+        Lesson(
+            "gong.play",
+            teaches=("gong.shoe", "gong.play"),
+            hands=(KOWAH14, *IDLE),
+            stock="M8",
+            right=("draw",),
+            wrong=(_w("gong.play", "take", "take"),),
+        ),
+        Lesson(
+            "gong.kowah",
+            teaches=("gong.bak", "gong.kowah"),
+            hands=(KOWAH14, *IDLE),
+            stock="M8",
+            moves=("0: draw",),
+            right=("discard WF kowah",),
+            wrong=(
+                _w("gong.kowah", "discard WF nocog", "nocog"),
+                _w("gong.kowah", "discard WF", "no-call"),
+            ),
+        ),
+        Lesson(
+            "gong.nocog",
+            teaches=("gong.nocog",),
+            hands=(NOCOG14, *IDLE),
+            stock="M8",
+            moves=("0: draw",),
+            right=("discard WF nocog",),
+            wrong=(_w("gong.nocog", "discard WF kowah", "kowah"),),
+        ),
+        _gong(
+            "gong.rabas",
+            ("gong.rabas", "gong.toh1", "gong.toh2", "gong.toh3", "gong.toh4", "gong.pay"),
+            "toh-bayaran",
+            rabas=True,
+        ),
+        _gong("gong.metu", ("gong.metu",), "toh-bayaran", rabas=False),
+        _gong("gong.pickings", ("gong.pickings",), "undhuh-undhuhan", rabas=False),
+        _gong("gong.umbuk", ("gong.umbuk",), "umbuk", rabas=False),
+        _gong("gong.alt", ("gong.alt",), "toh-bayaran-14", rabas=True),
+        _gong("gong.bak-bakan", ("gong.bak-bakan",), "bak-bakan", rabas=True),
+        _gong("gong.ceken", ("gong.ceken",), "ceken", rabas=True),
+    ),
+)
+
+# -- Tantanan and Cekèn: pairs ----------------------------------------------------------------
+TANTANAN_STATEMENTS = (
+    _st("tan.cards", "The game is played by four people with one full set of 60 cards."),
+    _st("tan.deal", "Each player is dealt five cards."),
+    _st(
+        "tan.win",
+        "In this reduced game, a player must form three pairs to win, and one pair must be "
+        "identical (a bak).",
+    ),
+    _st(
+        "tan.honours",
+        "All honour cards are considered to be rank 1, so can be paired with other rank-1 cards.",
+    ),
+    _st("tan.tan", "Waiting for a one card to win is called tan, as in Balik Satu."),
+    _st(
+        "tan.nokang",
+        "Waiting for a identical card is called tan nokang, waiting for any card of the same "
+        "rank is called tan kowah.",
+    ),
+    _st(
+        "tan.scoring", "Scoring is performed the same as the toh bayaran method of Gonggong, above."
+    ),
+)
+CEKEN_STATEMENT = _st(
+    "tan.ceken",
+    "In Yogyakarta this game was played with three people and known as Cekèn or Sampèn.",
+)
+
+#: idle hands of five
+IDLE5 = ("C1 S2 C4 S6 M9", "M1 C2 S4 M6 C9", "S1 M2 M4 C6 S9")
+
+
+def _pairs(players: int, ceken: bool) -> tuple[Lesson, ...]:
+    """Tantanan's lessons at a table of ``players`` (Cekèn: three)."""
+    idle = IDLE5[: players - 1]
+    first = ("tan.cards", "tan.deal", "tan.ceken") if ceken else ("tan.cards", "tan.deal")
+    p = "tan"  # Cekèn's lessons are Tantanan's, worded once
+    return (
+        Lesson(
+            f"{p}.deal",
+            teaches=first,
+            hands=("C3 C3 S5 M5 C7", *idle),
+            stock="M9",
+            right=("draw",),
+            wrong=(_w(f"{p}.deal", "take", "take"),),
+        ),
+        Lesson(
+            f"{p}.kowah",
+            teaches=("tan.win", "tan.tan", "tan.nokang"),
+            hands=("C3 C3 S5 M5 C7", *idle),
+            stock="M8",
+            moves=("0: draw",),
+            right=("discard M8 kowah", "discard C7 kowah"),
+            wrong=(
+                _w(f"{p}.kowah", "discard M8 nokang", "nokang"),
+                _w(f"{p}.kowah", "discard C3", "bak"),
+            ),
+        ),
+        Lesson(
+            f"{p}.nokang",
+            teaches=("tan.nokang",),
+            hands=("S3 C3 S5 M5 M8", *idle),
+            stock="M7",
+            moves=("0: draw",),
+            right=("discard M7 nokang", "discard M8 nokang"),
+            wrong=(_w(f"{p}.nokang", "discard M7 kowah", "kowah"),),
+        ),
+        Lesson(
+            f"{p}.honours",
+            teaches=("tan.honours", "tan.scoring"),
+            hands=("C3 C3 S5 M5 C1", *idle),
+            stock="WF RF",
+            moves=("0: draw",),
+            right=("sampei",),
+            wrong=(_w(f"{p}.honours", "discard WF", "discard"),),
+        ),
+    )
+
+
+TANTANAN = Course(statements=TANTANAN_STATEMENTS, lessons=_pairs(4, ceken=False))
+CEKEN = Course(statements=(*TANTANAN_STATEMENTS, CEKEN_STATEMENT), lessons=_pairs(3, ceken=True))
+
+# -- Chaqui -----------------------------------------------------------------------------------
+CHAQUI = Course(
+    statements=(
+        _st(
+            "chaqui.name",
+            "Amongst the Kristang (Christão), the game was known as Chaqui, Chiqui, or Chekki.",
+        ),
+        _st("chaqui.olo", "A set of three identical cards is called a olo (‘eye’)."),
+        _st(
+            "chaqui.expose",
+            "If an olo is completed by drawing another player’s discard, then it must be exposed.",
+        ),
+        _st(
+            "chaqui.scoring",
+            "The game is played as above, except that scoring is a fixed amount per olo, for "
+            "example five points.",
+        ),
+        _st(
+            "chaqui.chiqui",
+            "If a player completes their hand via chiqui, an identical pair, they may turn "
+            "over the next 15 cards of the stock to try to turn the chiqui into an olo.",
+        ),
+    ),
+    lessons=(
+        Lesson(
+            "chaqui.expose",
+            teaches=("chaqui.name", "chaqui.olo", "chaqui.expose"),
+            hands=(JUNK + " M9", "M2 M2 S2 C3 S3 M3 C6 S6 M6 C7 C7 C8 S9 WF"),
+            moves=("0: discard C7",),
+            seat=1,
+            right=("take",),
+            wrong=(_w("chaqui.expose", "draw", "draw"),),
+        ),
+        Lesson(
+            "chaqui.olo",
+            teaches=("chaqui.scoring",),
+            hands=(JUNK + " M9", TAN14),
+            stock="S8",
+            moves=("0: discard M9", "1: draw"),
+            seat=1,
+            right=("sampei",),
+            wrong=(_w("chaqui.olo", "discard S8", "discard"),),
+        ),
+        Lesson(
+            "chaqui.chiqui",
+            teaches=("chaqui.chiqui",),
+            hands=(JUNK + " M9", "S2 M2 M2 C3 S3 M3 C6 S6 M6 S7 S7 M7 C8 M8"),
+            stock="S8 C9 M2",
+            moves=("0: discard M9", "1: draw"),
+            seat=1,
+            right=("sampei",),
+            wrong=(_w("chaqui.chiqui", "discard S8", "discard"),),
+        ),
+    ),
+)
+
+# -- Chot ---------------------------------------------------------------------------------------
+CHOT = Course(
+    statements=(
+        _st(
+            "chot.table",
+            "Chot or Kiong is a version played with four players in partnerships, with partners "
+            "sitting opposite each other. Three decks of cards are used (180 cards).",
+        ),
+        _st(
+            "chot.tokens",
+            "The smaller (or white) tokens count as one point and the larger (or black) as ten "
+            "points.",
+        ),
+        _st("chot.scored", "The game is played and scored as in Balik Lima Belas."),
+        _st(
+            "chot.take",
+            "Players take one token for each point scored, and if a player wins by completing a "
+            "mata (ayam or kandang) then they take 10-point tokens instead of single-point "
+            "tokens.",
+        ),
+        _st("chot.separate", "Players keep their seeds separate until one bangkong is completed."),
+        _st(
+            "chot.bangkong",
+            "Once any player has obtained twenty points (called a bangkong, ‘large frog’?), the "
+            "partnerships pool their tokens.",
+        ),
+        _st(
+            "chot.side",
+            "The side with the larger number of points wins the bangkong and records this "
+            "number. The number of excess points above the other team they have is also "
+            "recorded. All tokens are then returned to the pool.",
+        ),
+        _st(
+            "chot.settle",
+            "Once a fixed number of bangkong have been completed, the overall scores are "
+            "tallied. The partnership with fewer bangkong pays the team with more for the "
+            "difference between their totals (e.g. $20 per bangkong). The partnership with "
+            "fewer ‘excess points’ also pays for the difference (e.g. 10¢ per point).",
+        ),
+    ),
+    lessons=(
+        Lesson(
+            "chot.tokens",
+            teaches=("chot.table", "chot.tokens", "chot.scored", "chot.take"),
+            hands=(TAN14 + " C9", *IDLE),
+            stock="S1 M1 C1 S8",
+            moves=("0: discard C9 tan", *ROUND, "0: draw"),
+            right=("sampei",),
+            wrong=(_w("chot.tokens", "discard S8", "discard"),),
+        ),
+        Lesson(
+            "chot.ceki",
+            teaches=("chot.take",),
+            hands=(CEKI14 + " C9", *IDLE),
+            stock="S1 M1 C1 M8",
+            moves=("0: discard C9 ceki", *ROUND, "0: draw"),
+            right=("sampei",),
+            wrong=(_w("chot.ceki", "discard M8", "discard"),),
+        ),
+        Lesson(
+            "chot.bangkong",
+            teaches=("chot.separate", "chot.bangkong", "chot.side", "chot.settle"),
+            hands=(CEKI14 + " C9", *IDLE),
+            stock="M8",
+            moves=("0: discard C9 ceki", "1: draw"),
+            right=("sampei",),
+            wrong=(_w("chot.bangkong", "pass", "pass"),),
+        ),
+    ),
 )
