@@ -199,13 +199,15 @@ async def answer(
     state = position(game, lesson)
     voice = _voice(state.n, lesson.seat, code)
     if not 0 <= body.action < game.num_actions:
-        raise HTTPException(400, voice.t("learn.ui.refused", reason=str(body.action)))
+        raise HTTPException(400, voice.t("learn.ui.not_allowed"))
     verdict = judge(game, lesson, state, body.action)
     out: dict[str, JSON] = {"right": verdict.right}
     if verdict.key:
         out["text"] = voice.t(verdict.key)
-    else:
+    elif code == "en":  # the engine's reasons are English
         out["text"] = voice.t("learn.ui.refused", reason=verdict.reason)
+    else:
+        out["text"] = voice.t("learn.ui.not_allowed")
     if verdict.right:
         out["teaches"] = _teaches(found, lesson, voice)
         after = state.clone()

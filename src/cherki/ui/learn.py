@@ -145,8 +145,10 @@ def _play(game: Game, course: Course, lesson: Lesson, n: int, total: int, lang: 
             console.print(Text(w.t("learn.ui.wrong"), style="bold red"))
             if verdict.key:
                 console.print(Text(w.t(verdict.key)))
-            else:
+            elif w.lang == "en":  # the engine's reasons are English
                 console.print(Text(w.t("learn.ui.refused", reason=verdict.reason)))
+            else:
+                console.print(Text(w.t("learn.ui.not_allowed")))
             console.print(Text(w.t("learn.ui.try_again"), style="dim"))
             continue
         console.print(Text(w.t("learn.ui.right"), style="bold green"))
