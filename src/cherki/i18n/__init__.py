@@ -123,8 +123,16 @@ def words(lang: str | None = None) -> Words:
 
 @cache
 def catalogue_text(lang: str) -> str:
-    """A catalogue as the browser is sent it (compact JSON)."""
-    return json.dumps(words(lang).catalogue, ensure_ascii=False, separators=(",", ":"))
+    """A catalogue as the browser is sent it (compact JSON): the courses' prose aside (the
+    learn pages' API sends each lesson's words already in the reader's language), their
+    page's own words (``learn.ui.*``, ``learn.common.*``) kept."""
+    sent = {k: v for k, v in words(lang).catalogue.items() if for_pages(k)}
+    return json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
+
+
+def for_pages(key: str) -> bool:
+    """Whether the pages are sent ``key`` (:func:`catalogue_text`)."""
+    return not key.startswith("learn.") or key.startswith(("learn.ui.", "learn.common."))
 
 
 def placeholders(text: str) -> set[str]:
