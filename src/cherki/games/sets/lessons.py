@@ -49,6 +49,11 @@ CARD_STATEMENTS = (
 
 PLAY_STATEMENTS = (
     Statement(
+        "balik.players",
+        "001",
+        "Balik Satu can be played by almost any number of people as long as you have enough cards.",
+    ),
+    Statement(
         "balik.deal",
         "001",
         "Deal 7 cards to each player, an additional card to the first player, and then a "
@@ -140,6 +145,12 @@ PLAY_STATEMENTS = (
         "If they do this and have already called ‘ceki’ they can change their call to ‘tan’.",
     ),
     Statement(
+        "balik.changed-not-ceki",
+        "001",
+        "If the winner initially called ‘ceki’ and later changed their call to ‘tan’, it does "
+        "not count as calling ceki.",
+    ),
+    Statement(
         "balik.ayam",
         "001",
         "if someone else drew the winning card from the stock (called ayam, ‘chicken’), they "
@@ -172,6 +183,13 @@ SATU_STATEMENTS = (
         "001",
         "Unmarked cards are worth their rank value (1–9 points), and the red-stamped cards are "
         "worth more:",
+    ),
+    Statement("balik.rate", "001", "this is done by paying 10¢ per point."),
+    Statement(
+        "balik.tan-point",
+        "001",
+        "The rules given in Pwee (2003) also award 1 point for winning after calling tan, but "
+        "this seems superfluous as the winner will always win at least 1 point for their mata.",
     ),
     Statement("balik.red-nine", "001", "Red Nine scores 10 points."),
     Statement("balik.nyonya", "001", "Nyonya scores 11 points."),
@@ -210,7 +228,7 @@ LESSONS_PLAY = (
     ),
     Lesson(
         "balik.first-discard",
-        teaches=("balik.deal", "balik.stock", "balik.wash", "balik.first-discard"),
+        teaches=("balik.players", "balik.deal", "balik.stock", "balik.wash", "balik.first-discard"),
         hands=("M2 M2 M2 C3 S3 M3 C6 S6 M6 C7 S7 C8 M8 C9 WF", JUNK),
         right=("discard WF", "discard C9"),
         wrong=(
@@ -292,7 +310,7 @@ LESSONS_PLAY = (
     ),
     Lesson(
         "balik.change-call",
-        teaches=("balik.change", "balik.change-call"),
+        teaches=("balik.change", "balik.change-call", "balik.changed-not-ceki"),
         hands=(CEKI14 + " C9", JUNK),
         stock="C4 M2 C5",
         moves=("0: discard C9 ceki", "1: draw", "1: discard C4", "0: draw"),
@@ -328,7 +346,16 @@ LESSONS_SATU = (
     _turned(
         "balik.turned",
         "RF",
-        ("balik.turned", "balik.values", "balik.nyonya", "balik.mata-points"),
+        ("balik.turned", "balik.values", "balik.nyonya", "balik.mata-points", "balik.rate"),
+    ),
+    Lesson(
+        "balik.tan-win",
+        teaches=("balik.tan-point",),
+        hands=(TAN14 + " C9", JUNK),
+        stock="C4 S8 C5",
+        moves=("0: discard C9 tan", "1: draw", "1: discard C4", "0: draw"),
+        right=("sampei",),
+        wrong=(_w("balik.tan-win", "discard S8", "discard"),),
     ),
     _turned("balik.red-nine", "S9", ("balik.red-nine",)),
     _turned("balik.lau-chian", "OT", ("balik.lau-chian",)),
