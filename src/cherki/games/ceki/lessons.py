@@ -29,6 +29,14 @@ STATEMENTS = (
         "cards.honours",
         'Three "special" cards (or honours) are called White Flower, Red Flower and Old Thousand.',
     ),
+    _s("ceki.players", "Any number of players from 2 to 6 can take part."),
+    _s(
+        "ceki.dealer",
+        "A dealer, randomly chosen, shuffles the pack and asks the player on his right to cut it.",
+    ),
+    _s(
+        "ceki.no-look", "Players are not allowed to look at them until the deal has been completed."
+    ),
     _s(
         "ceki.deal",
         "He then deals two cards to each of the players, in clockwise direction, repeating the "
@@ -82,7 +90,27 @@ STATEMENTS = (
         "uppermost one (i.e. the last discard left on the table) can be taken by other "
         "players.",
     ),
+    _s(
+        "ceki.eight",
+        "Therefore, at the end of his turn, each player always remains with eight cards.",
+    ),
     _s("ceki.call", 'Any player who suceeds in making this arrangement, calls "ceki".'),
+    _s(
+        "ceki.others-call",
+        "During the game, other players may call ceki, as soon as they obtain two sets and a "
+        "couple.",
+    ),
+    _s(
+        "ceki.find",
+        "In taking his turns, he may find the last card by either drawing from the pile, or by "
+        "picking another player's discard.",
+    ),
+    _s(
+        "ceki.show",
+        "When a player who has called ceki obtains the last card he is looking for, he turns "
+        "all his cards face up, showing the three sets: he is the winner of the hand, and the "
+        "only player to score points.",
+    ),
     _s(
         "ceki.frozen",
         "From this moment, his only goal will be to obtain the third card which matches his "
@@ -136,7 +164,16 @@ CALLER = "C7 M7 S7 C9 M9 S9 M5 M5"
 LESSONS = (
     Lesson(
         "ceki.draw",
-        teaches=("ceki.deck", "cards.suits", "cards.honours", "ceki.deal", "ceki.first"),
+        teaches=(
+            "ceki.deck",
+            "cards.suits",
+            "cards.honours",
+            "ceki.players",
+            "ceki.dealer",
+            "ceki.no-look",
+            "ceki.deal",
+            "ceki.first",
+        ),
         hands=("C7 M7 S5 S5 C9 M9 WF RF", IDLE),
         stock="S7",
         right=("draw",),
@@ -144,7 +181,14 @@ LESSONS = (
     ),
     Lesson(
         "ceki.sets",
-        teaches=("ceki.sets", "ceki.suits-ignored", "ceki.honours-own", "ceki.turn", "ceki.keep"),
+        teaches=(
+            "ceki.sets",
+            "ceki.suits-ignored",
+            "ceki.honours-own",
+            "ceki.turn",
+            "ceki.keep",
+            "ceki.eight",
+        ),
         hands=("C7 M7 S5 S5 C9 M9 WF RF", IDLE),
         stock="S7",
         moves=("0: draw",),
@@ -153,7 +197,7 @@ LESSONS = (
     ),
     Lesson(
         "ceki.call",
-        teaches=("ceki.call",),
+        teaches=("ceki.call", "ceki.others-call"),
         hands=(CALLER, IDLE),
         stock="WF",
         moves=("0: draw",),
@@ -180,7 +224,14 @@ LESSONS = (
     ),
     Lesson(
         "ceki.plain",
-        teaches=("ceki.top", "ceki.first-wins", "ceki.plain", "ceki.value", "ceki.honour-value"),
+        teaches=(
+            "ceki.top",
+            "ceki.find",
+            "ceki.first-wins",
+            "ceki.plain",
+            "ceki.value",
+            "ceki.honour-value",
+        ),
         hands=(IDLE, CALLER),
         stock="WF C8 S5",
         moves=(
@@ -214,7 +265,7 @@ LESSONS = (
     ),
     Lesson(
         "ceki.triple",
-        teaches=("ceki.triple", "ceki.settle", "ceki.target", "ceki.hands"),
+        teaches=("ceki.triple", "ceki.show", "ceki.settle", "ceki.target", "ceki.hands"),
         hands=("C1 C2 C3 C4 S1 S2 S3 S6", CALLER),
         stock="WF C8 S8 S5",
         moves=(
