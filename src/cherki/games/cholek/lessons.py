@@ -21,6 +21,10 @@ def _s(sid: str, quote: str) -> Statement:
 
 STATEMENTS = (
     _s("cholek.shoe", "There will be four copies of each card in the game."),
+    _s(
+        "cholek.stock",
+        "Shuffle the cards and place them face-down in the middle of the table.",
+    ),
     _s("cholek.deal", "Each player draws three cards (hence the name of the game)."),
     _s(
         "cholek.turn",
@@ -103,7 +107,7 @@ OTHER = "C1 C2 C3"
 LESSONS = (
     Lesson(
         "cholek.discard",
-        teaches=("cholek.shoe", "cholek.deal", "cholek.turn"),
+        teaches=("cholek.shoe", "cholek.stock", "cholek.deal", "cholek.turn"),
         hands=("C5 C9 RF", OTHER),
         right=("discard C5", "discard C9", "discard RF"),
         wrong=(_w("cholek.discard", "turn", "turn"),),
