@@ -473,6 +473,22 @@ def test_hand_analysis_and_exact_figures_as_declared(table: Table) -> None:
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_every_game_brings_a_course_the_engine_plays(game: Game) -> None:
+    """Issue 37: a game declares its course (``Game.lessons``); every lesson's position is
+    dealt and replayed through ``apply`` and its right answers are legal there (the whole
+    of the courses' checks, wrong answers, statements and words: ``tests/test_lessons.py``)."""
+    from cherki.core.lessons import missing_statements
+    from cherki.play.lessons import judge, position
+
+    course = game.lessons()
+    assert course.lessons and missing_statements(course) == []
+    for lesson in course.lessons:
+        state = position(game, lesson)
+        for answer in lesson.right:
+            assert judge(game, lesson, state, answer).right, (lesson.id, answer)
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
 def test_declared_metadata(game: Game) -> None:
     lo, hi = game.players
     assert 1 <= lo <= game.default_players <= hi

@@ -49,6 +49,7 @@ from cherki.core.encoding import Layout, Vector
 from cherki.core.errors import IllegalActionError, RulesError
 from cherki.core.events import JSON, NOBODY, Event, Result
 from cherki.core.figures import ExactFigure, MatchMeasures
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Rules, Value, find_option
 from cherki.core.protocols import Ledger, MatchNote, Observation
 from cherki.core.view import GameView, HandAnalysis
@@ -505,6 +506,12 @@ class Game:
         """How the game is shown to people (:mod:`cherki.core.view`): its table, actions,
         hints and words. By default the plain view of a draw-and-discard game."""
         return GameView(self)
+
+    def lessons(self) -> Course:
+        """The game's course (:mod:`cherki.core.lessons`): every rule statement of its
+        sources and the lessons that teach them, each a real position judged by the engine
+        (``cherki learn``, the ``/learn`` pages). By default no course."""
+        return Course()
 
     def endings(self, rules: Rules) -> tuple[str, ...]:
         """The ways a hand may end under ``rules`` (its results' ``how``), so that a

@@ -103,6 +103,13 @@ def add_words(lang: str, entries: Mapping[str, str], *, source: str) -> None:
 def _base(lang: str) -> dict[str, str]:
     data = json.loads(catalogue_path(lang).read_text(encoding="utf-8"))
     assert isinstance(data, dict)
+    # the courses' words (issue 37), a block of their own: learn/<part>.<lang>.json
+    learn = resources.files("cherki.i18n").joinpath("learn")
+    for part in sorted(learn.iterdir(), key=lambda f: f.name):
+        if part.name.endswith(f".{lang}.json"):
+            block = json.loads(part.read_text(encoding="utf-8"))
+            assert isinstance(block, dict) and not block.keys() & data.keys(), part.name
+            data.update(block)
     return {str(k): str(v) for k, v in data.items()}
 
 
@@ -116,8 +123,16 @@ def words(lang: str | None = None) -> Words:
 
 @cache
 def catalogue_text(lang: str) -> str:
-    """A catalogue as the browser is sent it (compact JSON)."""
-    return json.dumps(words(lang).catalogue, ensure_ascii=False, separators=(",", ":"))
+    """A catalogue as the browser is sent it (compact JSON): the courses' prose aside (the
+    learn pages' API sends each lesson's words already in the reader's language), their
+    page's own words (``learn.ui.*``, ``learn.common.*``) kept."""
+    sent = {k: v for k, v in words(lang).catalogue.items() if for_pages(k)}
+    return json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
+
+
+def for_pages(key: str) -> bool:
+    """Whether the pages are sent ``key`` (:func:`catalogue_text`)."""
+    return not key.startswith("learn.") or key.startswith(("learn.ui.", "learn.common."))
 
 
 def placeholders(text: str) -> set[str]:

@@ -63,7 +63,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cherki.server import api, pages, review, rulebook, sockets, words
+from cherki.server import api, learn, pages, review, rulebook, sockets, words
 from cherki.server.api import games_json
 from cherki.server.cluster import Elsewhere, LeaseLost, hopped
 from cherki.server.limits import Limits
@@ -184,6 +184,7 @@ def create_app(
     app.include_router(words.router)
     app.include_router(review.router)
     app.include_router(rulebook.router)
+    app.include_router(learn.router)  # issue 37: the courses (server/learn.py)
     pages.mount(app)
     return app
 

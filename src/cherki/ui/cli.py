@@ -41,6 +41,7 @@ from cherki.ui.cli_review import review
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
 from cherki.ui.command import cherki_command
+from cherki.ui.learn import learn
 from cherki.ui.table import RecordSaver, TerminalTable
 from cherki.ui.terminal import (
     analysis_text,
@@ -770,3 +771,4 @@ app.command()(serve)
 
 # -- the review of a hand (cherki.ui.cli_review) -----------------------------------------------
 app.command()(review)
+app.command()(learn)  # issue 37: a game's course (cherki/ui/learn.py)

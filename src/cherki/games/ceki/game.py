@@ -14,11 +14,13 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import RulesError
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset
 from cherki.core.sample import take, waiting_sampler
 from cherki.core.sets import GROUPINGS
 from cherki.core.view import GameView
 from cherki.games.ceki.actions import action_text, parse_action
+from cherki.games.ceki.lessons import CEKI
 from cherki.games.ceki.observation import CekiObservation, ceki_layout
 from cherki.games.ceki.present import CekiView
 from cherki.games.ceki.rules import (
@@ -154,6 +156,10 @@ class CekiGame(Game):
     title: ClassVar[str] = "Ceki"
     stock_word: ClassVar[str] = "pile"
     family: ClassVar[str] = "ceki"
+
+    def lessons(self) -> Course:
+        """Ceki's course: every statement of [003] taught (``lessons.py``)."""
+        return CEKI
 
     def view(self) -> GameView:
         """Ceki's view (:mod:`cherki.games.ceki.present`)."""

@@ -10,9 +10,11 @@ from cherki.core.contract import Game, Observation, Rules
 from cherki.core.deal import DealInfo, DealRequest, deal_source, shuffled
 from cherki.core.encoding import Layout
 from cherki.core.errors import RulesError
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset
 from cherki.core.view import GameView
 from cherki.games.cholek.actions import action_text, parse_action
+from cherki.games.cholek.lessons import CHOLEK
 from cherki.games.cholek.observation import CholekObservation, cholek_layout
 from cherki.games.cholek.present import CholekView
 from cherki.games.cholek.rules import (
@@ -81,6 +83,10 @@ class CholekGame(Game):
     family: ClassVar[str] = "cholek"
     #: an ang pow pays its ``count`` cents from each other seat [002]
     money_items: ClassVar[frozenset[str]] = frozenset({"ang-pow", "ang-pow-besar"})
+
+    def lessons(self) -> Course:
+        """Cholek Tiga's course: every statement of [002] taught (``lessons.py``)."""
+        return CHOLEK
 
     def view(self) -> GameView:
         """Cholek Tiga's view (:mod:`cherki.games.cholek.present`)."""

@@ -138,6 +138,7 @@ from cherki.core.cards import CODES, N_KINDS, OT, RANK, RF, S9, WF, counts_of
 from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.figures import ExactFigure
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import (
     improved_mata,
@@ -145,6 +146,7 @@ from cherki.core.sets import (
 )
 from cherki.games.sets.figures import turned_card_figures
 from cherki.games.sets.game import SetsGame
+from cherki.games.sets.lessons import BALIK_LIMA_BELAS, BALIK_SATU
 from cherki.games.sets.options import (
     CALLING,
     CORE_OPTIONS,
@@ -460,6 +462,11 @@ class BalikGame(SetsGame):
     presets: ClassVar[tuple[Preset, ...]] = BALIK_SATU_PRESETS
     rules_doc: ClassVar[str] = "balik-satu"
 
+    def lessons(self) -> Course:
+        """Balik Satu's course: every statement of [001] (and the cards of [003]), each
+        taught by a lesson (:mod:`cherki.games.sets.lessons`)."""
+        return BALIK_SATU
+
     def endings(self, rules: Rules) -> tuple[str, ...]:
         """The family's endings, and a win voided by a yeo card where the rules redeal [000]."""
         r = own(self.own_rules(rules), BalikRules)
@@ -484,3 +491,7 @@ class BalikLimaBelasGame(BalikGame):
     name: ClassVar[str] = "balik-lima-belas"
     title: ClassVar[str] = "Balik Lima Belas"
     presets: ClassVar[tuple[Preset, ...]] = BALIK_LIMA_BELAS_PRESETS
+
+    def lessons(self) -> Course:
+        """Balik Lima Belas' course: Balik Satu's play and its own scoring [001]."""
+        return BALIK_LIMA_BELAS

@@ -51,9 +51,11 @@ from typing import ClassVar, Final
 from cherki.core.cards import counts_of, format_cards
 from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import N_GROUPS, group_totals, mata_count
 from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
+from cherki.games.sets.lessons import CHAQUI as COURSE
 from cherki.games.sets.options import (
     CALLING,
     CORE_OPTIONS,
@@ -294,6 +296,12 @@ class ChaquiGame(SetsGame):
     """Chaqui: Balik Satu scored by the olo, with exposed olo and the chiqui go-out."""
 
     view_type: ClassVar[type[SetsView]] = ChaquiView
+
+    def lessons(self) -> Course:
+        """Chaqui\'s course: every statement of its section of [001]
+        (:mod:`cherki.games.sets.lessons`)."""
+        return COURSE
+
     options: ClassVar[tuple[Option, ...]] = CHAQUI_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = ChaquiRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

@@ -56,10 +56,12 @@ from cherki.core.contract import Ledger, MatchNote, Rules
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
 from cherki.core.figures import MatchMeasure, MatchMeasures
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import improved_mata
 from cherki.core.view import GameView
 from cherki.games.sets.game import SetsGame, whole_number
+from cherki.games.sets.lessons import CHOT as COURSE
 from cherki.games.sets.options import (
     CALLING,
     CORE_OPTIONS,
@@ -440,6 +442,11 @@ def _sides(voice: Voice) -> list[str]:
 
 class ChotGame(SetsGame):
     """Chot (Kiong): four players in partnerships, Balik Lima Belas scored in tokens."""
+
+    def lessons(self) -> Course:
+        """Chot\'s course: every statement of its section of [001]
+        (:mod:`cherki.games.sets.lessons`)."""
+        return COURSE
 
     options: ClassVar[tuple[Option, ...]] = CHOT_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = ChotRules

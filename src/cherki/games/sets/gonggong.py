@@ -78,9 +78,11 @@ from typing import ClassVar, Final
 from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, counts_of
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, PotChange, Result, ScoreItem
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import mata_count
 from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
+from cherki.games.sets.lessons import GONGGONG
 from cherki.games.sets.options import (
     CALLING,
     CORE_OPTIONS,
@@ -570,6 +572,12 @@ class GonggongGame(SetsGame):
     """Gonggong: 14 cards each, at least one bak, ceki kowah / ceki nocog, rabas and metu."""
 
     view_type: ClassVar[type[SetsView]] = BakView
+
+    def lessons(self) -> Course:
+        """Gonggong\'s course: every statement of its section of [001]
+        (:mod:`cherki.games.sets.lessons`)."""
+        return GONGGONG
+
     options: ClassVar[tuple[Option, ...]] = GONGGONG_OPTIONS
     rules_type: ClassVar[type[SetsRules]] = GonggongRules
     legacy_fixed: ClassVar[Mapping[str, Value]] = NO_BALIK_SCORING

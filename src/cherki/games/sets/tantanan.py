@@ -41,9 +41,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
+from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Value
 from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
 from cherki.games.sets.gonggong import JAVANESE, GonggongRules
+from cherki.games.sets.lessons import CEKEN, TANTANAN
 from cherki.games.sets.options import (
     CALLING,
     DISCARD_WINS,
@@ -124,6 +126,11 @@ class TantananGame(SetsGame):
     call_names: ClassVar[tuple[str, str]] = ("tan kowah", "tan nokang")
     rules_doc: ClassVar[str] = "tantanan"
 
+    def lessons(self) -> Course:
+        """Tantanan's course: every statement of its section of [001]
+        (:mod:`cherki.games.sets.lessons`)."""
+        return TANTANAN
+
 
 class CekenGame(TantananGame):
     """Cekèn (Sampèn): Tantanan for three, as played in Yogyakarta."""
@@ -133,6 +140,10 @@ class CekenGame(TantananGame):
     players: ClassVar[tuple[int, int]] = (3, 3)
     default_players: ClassVar[int] = 3
     presets: ClassVar[tuple[Preset, ...]] = CEKEN_PRESETS
+
+    def lessons(self) -> Course:
+        """Cekèn's course: Tantanan's, at a table of three (:mod:`cherki.games.sets.lessons`)."""
+        return CEKEN
 
 
 __all__ = ["CEKEN_PRESETS", "TANTANAN_PRESETS", "TANTANAN_RULES", "CekenGame", "TantananGame"]

@@ -187,6 +187,7 @@ function render() {
   record.href = `/api/tables/${st.table}/record` + (watching ? "" : `?token=${encodeURIComponent(key)}`);
   record.classList.remove("hidden");
   $("#replay-link").href = `/replay/${st.table}`;
+  $("#learn-link").href = `/learn/${st.game}`; // the game's course (issue 37)
   $("#replay-link").classList.toggle("hidden", !st.over);
   document.body.dataset.table = st.table; // the scoring list and the rules link (scoring.js)
 
