@@ -28,7 +28,10 @@ MARKER = "EXTERNALLY-MANAGED"
 
 
 def _marked(python: Path) -> bool:
-    code = "import os, sysconfig; print(os.path.exists(os.path.join(sysconfig.get_path('stdlib'), 'EXTERNALLY-MANAGED')))"
+    code = (
+        "import os, sysconfig; "
+        "print(os.path.exists(os.path.join(sysconfig.get_path('stdlib'), 'EXTERNALLY-MANAGED')))"
+    )
     run = subprocess.run([str(python), "-c", code], capture_output=True, text=True, check=False)
     return run.stdout.strip() == "True"
 
@@ -40,7 +43,9 @@ def managed_python(tmp_path: Path) -> Path:
     prefix = Path(sys.base_prefix)
     copy = tmp_path / "python"
     shutil.copytree(prefix, copy, symlinks=True, ignore=shutil.ignore_patterns("site-packages"))
-    stdlib = copy / Path(sysconfig.get_path("stdlib", vars={"installed_base": str(prefix)})).relative_to(prefix)
+    stdlib = copy / Path(
+        sysconfig.get_path("stdlib", vars={"installed_base": str(prefix)})
+    ).relative_to(prefix)
     (stdlib / "site-packages").mkdir(exist_ok=True)
     (stdlib / MARKER).write_text("[externally-managed]\nError=managed by the test\n")
     return copy / "bin" / Path(sys.executable).name
@@ -53,10 +58,19 @@ def environment(tmp_path: Path, python: Path) -> dict[str, str]:
     (bin_dir / "python3").symlink_to(python)
     home = tmp_path / "home"
     home.mkdir()
-    path = [str(bin_dir)] + [d for d in ("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin")
-                             if Path(d).is_dir() and not (Path(d) / "uv").exists()]  # fmt: skip
+    path = [str(bin_dir)] + [
+        d
+        for d in ("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin")
+        if Path(d).is_dir() and not (Path(d) / "uv").exists()
+    ]
     env = {"PATH": os.pathsep.join(path), "HOME": str(home), "LANG": "C.UTF-8"}
-    for keep in ("UV_CACHE_DIR", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "http_proxy", "https_proxy"):
+    for keep in (
+        "UV_CACHE_DIR",
+        "PIP_INDEX_URL",
+        "PIP_EXTRA_INDEX_URL",
+        "http_proxy",
+        "https_proxy",
+    ):
         if keep in os.environ:
             env[keep] = os.environ[keep]
     # uv's cache (warm here) from the real home, so the environment builds quickly
@@ -70,8 +84,13 @@ def test_the_readme_commands_work_under_an_externally_managed_python(tmp_path: P
     env = environment(tmp_path, python)
     assert shutil.which("uv", path=env["PATH"]) is None
     # the README's old first command fails there, as on Debian 12
-    refused = subprocess.run(["python3", "-m", "pip", "install", "uv"], env=env,
-                             capture_output=True, text=True, check=False)  # fmt: skip
+    refused = subprocess.run(
+        ["python3", "-m", "pip", "install", "uv"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert refused.returncode != 0 and "externally-managed-environment" in refused.stderr
 
     # the README's first command: the server starts and the lobby answers
@@ -79,9 +98,19 @@ def test_the_readme_commands_work_under_an_externally_managed_python(tmp_path: P
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     server = subprocess.Popen(
-        ["bash", "scripts/serve.sh", "--port", str(port),
-         "--database-url", f"sqlite:///{tmp_path / 'cherki.db'}"],  # fmt: skip
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            "bash",
+            "scripts/serve.sh",
+            "--port",
+            str(port),
+            "--database-url",
+            f"sqlite:///{tmp_path / 'cherki.db'}",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         start_new_session=True,
     )
     try:
@@ -104,8 +133,20 @@ def test_the_readme_commands_work_under_an_externally_managed_python(tmp_path: P
 
     # the README's second command (one small test file, not the whole suite again)
     tests = subprocess.run(
-        ["bash", "scripts/test.sh", "tests/test_install.py::test_the_blocker_blocks", "-q", "-p", "no:cacheprovider"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900, check=False,
-    )  # fmt: skip
+        [
+            "bash",
+            "scripts/test.sh",
+            "tests/test_install.py::test_the_blocker_blocks",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "1 passed" in tests.stdout
