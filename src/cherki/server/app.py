@@ -63,7 +63,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cherki.server import api, pages, sockets, words
+from cherki.server import api, pages, reach, sockets, words
 from cherki.server.api import games_json
 from cherki.server.cluster import Elsewhere, LeaseLost, hopped
 from cherki.server.limits import Limits
@@ -148,6 +148,7 @@ def create_app(
     rate: float | None = None,
     tick: float = TICK,
     collect_every: float | None = None,
+    listening: str | None = None,
 ) -> FastAPI:
     """The app on ``store``; ``public_url``: the address people open (``https://…``, in
     front of any proxy): the only origin whose pages may open its WebSockets, and the base
@@ -155,7 +156,8 @@ def create_app(
     messages a second a connection may send (overrides the limits'); ``tick``: how often
     (seconds) the turn timers are checked; ``collect_every``: seconds between full garbage
     collections (for a process that leaves the oldest generation to the app: ``cherki
-    serve``)."""
+    serve``); ``listening``: the address it listens on (for where the links reach,
+    :mod:`cherki.server.reach`)."""
     limits = limits or Limits()
     if rate is not None:
         limits = Limits(**{**limits.__dict__, "messages_per_second": rate})
@@ -176,12 +178,14 @@ def create_app(
     app.state.server = server
     app.state.tables = server.tables
     app.state.limits = limits
+    app.state.listening = listening
     app.add_middleware(BodyLimit, limits=limits)
     app.add_exception_handler(Elsewhere, _forward)
     app.add_exception_handler(LeaseLost, _moved)
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(words.router)
+    app.include_router(reach.router)
     pages.mount(app)
     return app
 
