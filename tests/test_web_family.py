@@ -4,12 +4,18 @@ starts shows that it is loading. Screenshots go to ``$CHERKI_WEB_SHOTS`` (docs/i
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import httpx
+import pytest
+
 from playwright.sync_api import Browser, expect
-from test_web_e2e import PHONE, _create_from_lobby, _host_link, _page
+from test_web_e2e import PHONE, _create_from_lobby, _host_link, _page, _play_match, _sit
 from test_web_e2e import server as server  # a fixture
 from test_web_e2e import shots as shots  # a fixture
+
+PHONE_360 = {"width": 360, "height": 780}
 
 
 def test_the_host_reads_where_the_links_reach(server: str, browser: Browser, shots: Path) -> None:
@@ -29,3 +35,39 @@ def test_the_host_reads_where_the_links_reach(server: str, browser: Browser, sho
     host.reload()
     expect(host.locator("#reach")).to_contain_text("Pautan ini hanya dibuka pada komputer ini.")
     assert not lobby.errors and not host.errors  # type: ignore[attr-defined]
+
+
+MONEY = r"^[+-](\$\d+\.\d\d|\d+¢)$"
+
+
+@pytest.mark.parametrize("seats", [4, 14])
+def test_the_money_panel_shows_every_seat_on_a_360_px_phone(
+    server: str, browser: Browser, shots: Path, seats: int
+) -> None:
+    """A one-hand match of a person and bots played on a 360 px phone: "Score across matches"
+    has a row for every seat, inside the screen, with its money written as the result writes
+    it."""
+    made = httpx.post(f"{server}/api/tables", json={
+        "game": "balik-satu",
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * (seats - 1),
+        "hands": 1, "bot_pace": 0,
+    }, timeout=30).json()  # fmt: skip
+    page = _page(browser, PHONE_360)
+    _sit(page, server + made["links"]["0"], "Nenek")
+    _play_match(page)
+    result_money = page.locator("#result td.num").all_inner_texts()
+    page.locator("#result-close").click()
+    panel = page.locator("#matches-panel")
+    expect(panel).to_be_visible(timeout=120_000)
+    rows = page.locator("#matches-sheet tbody tr")
+    expect(rows).to_have_count(seats)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_360["width"]
+    for i in range(seats):  # every seat's row is inside the screen's width
+        box = rows.nth(i).locator("td.running").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PHONE_360["width"]
+    money = page.locator("#matches-sheet td.running .money").all_inner_texts()
+    assert len(money) == seats and all(re.match(MONEY, m) for m in money), money
+    assert set(money) <= set(result_money)  # written as the result writes it
+    panel.scroll_into_view_if_needed()
+    panel.screenshot(path=shots / f"web-matches-{seats}-phone-360.png")
+    assert not page.errors  # type: ignore[attr-defined]
