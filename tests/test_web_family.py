@@ -71,3 +71,40 @@ def test_the_money_panel_shows_every_seat_on_a_360_px_phone(
     panel.scroll_into_view_if_needed()
     panel.screenshot(path=shots / f"web-matches-{seats}-phone-360.png")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_a_page_waiting_on_the_server_says_it_is_loading(server: str, browser: Browser) -> None:
+    """The replay and the table show "Loading…" while their first answer is on its way
+    (held back here), and not once the page has drawn."""
+    page = _page(browser)
+    page.route("**/api/tables/*/replay*", lambda route: None)  # never answered
+    page.goto(f"{server}/replay/no-such-table")
+    expect(page.locator("#page-loading")).to_be_visible()
+    expect(page.locator("#page-loading")).to_contain_text("Loading…")
+    other = _page(browser)
+    other.goto(f"{server}/replay/no-such-table")  # answered: the page says what is wrong
+    expect(other.locator("#fatal")).to_be_visible()
+    expect(other.locator("#page-loading")).to_be_hidden()
+    made = httpx.post(f"{server}/api/tables", json={
+        "game": "ceki", "seats": [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}],
+    }, timeout=30).json()  # fmt: skip
+    table = _page(browser, PHONE)
+    table.route("**/api/words/*", lambda route: None)
+    table.goto(server + made["links"]["0"])
+    expect(table.locator("#page-loading")).to_be_visible()
+    seat = _page(browser, PHONE)
+    _sit(seat, server + made["links"]["0"], "Nenek")
+    expect(seat.locator("#page-loading")).to_be_hidden()
+
+
+def test_the_heavy_process_starts_with_the_server(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cherki.server.app import create_app
+    from cherki.server.store import Store
+
+    app = create_app(Store(f"sqlite:///{tmp_path / 'c.db'}"), warm=True)
+    with TestClient(app):
+        heavy = app.state.server.heavy
+        assert heavy.pool is not None  # started before any request
+        assert heavy.pool.submit(int, "7").result(timeout=120) == 7

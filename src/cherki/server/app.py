@@ -149,6 +149,7 @@ def create_app(
     tick: float = TICK,
     collect_every: float | None = None,
     listening: str | None = None,
+    warm: bool = False,
 ) -> FastAPI:
     """The app on ``store``; ``public_url``: the address people open (``https://…``, in
     front of any proxy): the only origin whose pages may open its WebSockets, and the base
@@ -157,7 +158,8 @@ def create_app(
     (seconds) the turn timers are checked; ``collect_every``: seconds between full garbage
     collections (for a process that leaves the oldest generation to the app: ``cherki
     serve``); ``listening``: the address it listens on (for where the links reach,
-    :mod:`cherki.server.reach`)."""
+    :mod:`cherki.server.reach`); ``warm``: start the heavy requests' process with the app
+    (``cherki serve``), so that the first replay does not wait for it."""
     limits = limits or Limits()
     if rate is not None:
         limits = Limits(**{**limits.__dict__, "messages_per_second": rate})
@@ -169,6 +171,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await server.start_cluster(app)
         server.start()
+        if warm:
+            server.heavy.warm()
         try:
             yield
         finally:
@@ -226,4 +230,4 @@ def app_from_env() -> FastAPI:
     ``$CHERKI_PUBLIC_URL`` (if set), for ``uvicorn --factory
     cherki.server.app:app_from_env``."""
     store = Store(os.environ.get("CHERKI_DATABASE_URL") or default_url())
-    return create_app(store, public_url=os.environ.get("CHERKI_PUBLIC_URL") or None)
+    return create_app(store, public_url=os.environ.get("CHERKI_PUBLIC_URL") or None, warm=True)

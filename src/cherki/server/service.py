@@ -102,6 +102,15 @@ def _record_json(text: str, seat: int | None, over: bool) -> str:
     return json.dumps(record_for(text, seat, over), indent=1, ensure_ascii=False) + "\n"
 
 
+def _warm_up() -> None:
+    """In the heavy process: import what its jobs use (the games, the replay's pages)."""
+    import cherki.games
+    import cherki.server.present  # noqa: F401
+
+    for game in cherki.games.GAMES.values():
+        game.view()
+
+
 class Heavy:
     """A pool of one low-priority process for heavy requests, with a limit on the jobs in
     hand and on each job's time (a job past its time stops the process; the next job gets
@@ -118,6 +127,11 @@ class Heavy:
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=_low_priority
             )
         return self.pool
+
+    def warm(self) -> None:
+        """Start the process now, with the modules a replay needs imported, so that the
+        first heavy request after the server starts does not wait for it (issue 39)."""
+        self._pool().submit(_warm_up)
 
     async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         if self.jobs >= self.limits.heavy_jobs:

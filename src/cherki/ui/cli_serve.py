@@ -188,7 +188,8 @@ def serve(
     if fd is not None:
         _stop_with_supervisor()
     app = create_app(
-        store, public_url=public, limits=limits, collect_every=FULL_COLLECTION, listening=host
+        store, public_url=public, limits=limits, collect_every=FULL_COLLECTION, listening=host,
+        warm=True,
     )
     gc.collect()
     gc.freeze()
