@@ -9,7 +9,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from playwright.sync_api import Browser, expect
 from test_web_e2e import PHONE, _create_from_lobby, _host_link, _page, _play_match, _sit
 from test_web_e2e import server as server  # a fixture

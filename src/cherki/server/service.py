@@ -105,7 +105,7 @@ def _record_json(text: str, seat: int | None, over: bool) -> str:
 def _warm_up() -> None:
     """In the heavy process: import what its jobs use (the games, the replay's pages)."""
     import cherki.games
-    import cherki.server.present  # noqa: F401
+    import cherki.server.present
 
     for game in cherki.games.GAMES.values():
         game.view()
