@@ -10,7 +10,15 @@ from pathlib import Path
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from test_web_e2e import PHONE, _create_from_lobby, _host_link, _page, _play_match, _sit
+from test_web_e2e import (
+    PHONE,
+    _create_from_lobby,
+    _host_link,
+    _page,
+    _play_match,
+    _sit,
+    _state,
+)
 from test_web_e2e import server as server  # a fixture
 from test_web_e2e import shots as shots  # a fixture
 
@@ -107,3 +115,47 @@ def test_the_heavy_process_starts_with_the_server(tmp_path: Path) -> None:
         heavy = app.state.server.heavy
         assert heavy.pool is not None  # started before any request
         assert heavy.pool.submit(int, "7").result(timeout=120) == 7
+
+
+def test_a_family_leaves_and_comes_back_to_a_paused_table(
+    server: str, browser: Browser, shots: Path
+) -> None:
+    """Two people and a bot with a turn timer; the host sets the wait to 0 minutes. Both
+    close their pages: the table pauses at once (the host page and the lobby say so) and
+    nothing is played or settled; the first one back resumes it."""
+    made = httpx.post(f"{server}/api/tables", json={
+        "game": "ceki", "seats": [{"kind": "human"}, {"kind": "human"},
+                                  {"kind": "bot", "level": "heuristic"}],
+        "hands": 2, "timer": 5, "bot_pace": 0, "listed": True,
+    }, timeout=30).json()  # fmt: skip
+    host_api = f"{server}/api/host/{made['host']}"
+    assert httpx.post(f"{host_api}/settings", json={"wait": 0}, timeout=30).status_code == 200
+    a, b = _page(browser), _page(browser, PHONE)
+    _sit(a, server + made["links"]["0"], "Nenek")
+    _sit(b, server + made["links"]["1"], "Adik")
+    version = _state(a)["version"]
+    match = _state(a)["match"]
+    assert not httpx.get(host_api, timeout=30).json()["paused"]
+    a.close()
+    b.close()
+    host = _page(browser)
+    host.goto(server + made["host_page"])
+    expect(host.locator("#paused")).to_be_visible()
+    expect(host.locator("#about")).to_contain_text("nothing is played or scored")
+    host.screenshot(path=shots / "web-paused-host.png")
+    lobby = _page(browser, PHONE)
+    lobby.goto(server + "/")
+    expect(lobby.locator("#open .paused")).to_have_text("paused")
+    # the turn timer runs out meanwhile: still nobody plays (the person is not made away)
+    host.wait_for_timeout(6000)
+    assert httpx.get(host_api, timeout=30).json()["paused"]
+    back = _page(browser, PHONE)
+    state = _sit(back, server + made["links"]["1"], "Adik")
+    assert state["version"] == version  # nothing was played while they were all away
+    assert state["match"] == match  # nor settled
+    host.reload()
+    expect(host.locator("#about")).to_be_visible()
+    expect(host.locator("#paused")).to_have_count(0)
+    assert not httpx.get(host_api, timeout=30).json()["paused"]
+    back.screenshot(path=shots / "web-paused-back-phone.png")
+    assert not host.errors and not back.errors and not lobby.errors  # type: ignore[attr-defined]
