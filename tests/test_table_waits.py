@@ -20,14 +20,12 @@ PEOPLE = [SeatPlan("human"), SeatPlan("human"), SeatPlan("bot", "heuristic")]
 
 def _bots(table: Table) -> int:
     """Let the bots and stand-ins play until they stop; how many actions they made."""
-    made = 0
-    for _ in range(3000):
+    for made in range(3000):
         job = table._bot_job()
         if job is None:
             return made
         seat, bot, obs, seed, version = job
         table._bot_act(seat, bot.act(obs, random.Random(seed)), version)
-        made += 1
     raise AssertionError("the bots did not stop")
 
 
