@@ -107,7 +107,8 @@ def test_two_people_agree_to_another_match_and_a_reload_keeps_the_running_total(
     assert _state(a)["matches"]["number"] == 1
     assert _running(a) == before
     expect(a.locator("#running-total")).to_be_visible()
-    cells = a.locator("#matches-sheet td.running").evaluate_all("ns => ns.map(n => n.firstChild.data)")
+    running = a.locator("#matches-sheet td.running")
+    cells = running.evaluate_all("ns => ns.map(n => n.firstChild.data)")
     assert cells == [str(t) for t in before]
     # the first match's replay still opens
     replay = a.locator("#matches-sheet a", has_text="replay").first
