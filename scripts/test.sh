@@ -39,6 +39,17 @@ if ! command -v cc >/dev/null; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc >/dev/null
 fi
+if [ ! -f tests/axe/node_modules/axe-core/axe.min.js ]; then
+    if ! command -v npm >/dev/null; then
+        echo "installing npm (Debian's) for the accessibility test's axe-core" >&2
+        sudo=""
+        if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >/dev/null
+    fi
+    echo "installing axe-core (npm, tests/axe/package.json) for the accessibility test" >&2
+    (cd tests/axe && npm install --no-audit --no-fund --silent)
+fi
 headers='import os, sysconfig; print(os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
 if [ "$("$uv" run --locked --group dev python -c "$headers")" != True ]; then
     echo "installing Python's C headers (Debian's python3-dev) for the compiled engine's test" >&2
