@@ -100,8 +100,10 @@ def test_no_violations(
     page = _page(browser, screen)
     page.goto(made.base + path(made))
     page.wait_for_load_state("networkidle")
-    page.wait_for_function("!document.querySelector('#page-loading') || "
-                           "getComputedStyle(document.querySelector('#page-loading')).display === 'none'")  # fmt: skip
+    page.wait_for_function(
+        "!document.querySelector('#page-loading') || "
+        "getComputedStyle(document.querySelector('#page-loading')).display === 'none'"
+    )
     found = violations(page)
     assert not found, f"{name}:\n{_said(found)}"
     assert not page.errors  # type: ignore[attr-defined]
