@@ -6,18 +6,22 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from test_web_e2e import (
     PHONE,
+    _choose,
     _create_from_lobby,
     _host_link,
     _page,
     _play_match,
     _sit,
     _state,
+    _wait_change,
+    _wait_state,
 )
 from test_web_e2e import server as server  # a fixture
 from test_web_e2e import shots as shots  # a fixture
@@ -159,3 +163,105 @@ def test_a_family_leaves_and_comes_back_to_a_paused_table(
     assert not httpx.get(host_api, timeout=30).json()["paused"]
     back.screenshot(path=shots / "web-paused-back-phone.png")
     assert not host.errors and not back.errors and not lobby.errors  # type: ignore[attr-defined]
+
+
+def _key_for(page: Page, state: dict[str, Any], action: dict[str, Any]) -> None:
+    """Play ``action`` with the keys the table's Keys panel lists, as a person would."""
+    acts = state["ui"]["actions"]
+    if action.get("key"):
+        page.keyboard.press(action["key"])
+        return
+    page.keyboard.press("Escape")  # nothing picked
+    if action["card"] and not action.get("numbered"):
+        flat = [c for g in state["ui"]["hand"]["groups"] for c in g["cards"]]
+        for _ in range(flat.index(action["card"]) + 1):
+            page.keyboard.press("ArrowRight")
+        mine = [a for a in acts if a["card"] == action["card"] and not a.get("numbered")]
+        if (
+            action["kind"] == "discard"
+            and next(a for a in mine if a["kind"] == "discard") is action
+        ):
+            page.keyboard.press("Enter")
+            return
+        choices = mine + [a for a in acts if a.get("numbered")]
+    else:
+        choices = [a for a in acts if a.get("numbered")]
+    page.keyboard.press(str(choices.index(action) + 1))
+
+
+def test_a_whole_hand_with_the_keyboard_alone(server: str, browser: Browser) -> None:
+    made = httpx.post(f"{server}/api/tables", json={
+        "game": "ceki", "seats": [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}],
+        "hands": 1, "bot_pace": 0,
+    }, timeout=30).json()  # fmt: skip
+    page = _page(browser, PHONE)
+    page.goto(server + made["links"]["0"])
+    expect(page.locator("#name-page")).to_be_visible()
+    for _ in range(40):  # Tab to the name field, type, Enter
+        if page.evaluate("document.activeElement && document.activeElement.id") == "name":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.type("Nenek")
+    page.keyboard.press("Enter")
+    _wait_state(page)
+    for _ in range(400):
+        if page.locator("#result").evaluate("d => d.open"):
+            break
+        state = _state(page)
+        obs = state["observation"]
+        if obs is None or obs["current"] != state["seat"] or not obs["legal"]:
+            _wait_change(page, state["version"])
+            continue
+        _key_for(page, state, _choose(state))
+        _wait_change(page, state["version"])
+    else:
+        raise AssertionError("the hand did not end")
+    assert _state(page)["over"]
+    page.keyboard.press("Escape")  # the result closes
+    expect(page.locator("#result")).not_to_have_attribute("open", "")
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_the_text_size_is_kept_and_reactions_draw_without_an_emoji_font(
+    server: str, browser: Browser, shots: Path
+) -> None:
+    made = httpx.post(f"{server}/api/tables", json={
+        "game": "ceki", "seats": [{"kind": "human"}, {"kind": "human"},
+                                  {"kind": "bot", "level": "heuristic"}],
+    }, timeout=30).json()  # fmt: skip
+    page = _page(browser, PHONE)
+    _sit(page, server + made["links"]["0"], "Nenek")
+    normal = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#seats .name')).fontSize)"
+    )
+    page.click("#prefs-btn")
+    page.select_option("#text-size", "larger")
+    page.reload()
+    _wait_state(page)
+    assert page.evaluate("localStorage.getItem('cherki:text-size')") == "larger"
+    assert page.locator("#text-size").input_value() == "larger"
+    larger = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#seats .name')).fontSize)"
+    )
+    assert larger >= normal * 1.3 and larger >= 17, (normal, larger)
+    page.goto(server + "/")  # every page keeps it
+    expect(page.locator("#text-size")).to_have_value("larger")
+    # each reaction is a picture, whatever fonts the machine has
+    page.goto(server + made["links"]["0"])
+    _wait_state(page)
+    buttons = page.locator(".emote-btn")
+    expect(buttons).to_have_count(6)
+    for i in range(6):
+        box = buttons.nth(i).locator("svg").bounding_box()
+        assert box is not None and box["width"] >= 16 and box["height"] >= 16
+    buttons.first.click()
+    expect(page.locator(".chat-emote svg")).to_have_count(1)
+    # at the larger size everything still fits the phone's width
+    right = (
+        "s => Math.max(...[...document.querySelectorAll(s)]"
+        ".map(e => e.getBoundingClientRect().right))"
+    )
+    for selector in ("#chat-form", ".emotes", "#seats", "#actions", ".topbar"):
+        assert page.evaluate(f"({right})({selector!r})") <= PHONE["width"] + 1, selector
+    page.screenshot(path=shots / "web-table-larger-phone.png")
+    assert not page.errors  # type: ignore[attr-defined]
