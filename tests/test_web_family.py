@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_web_e2e import (
+    DESKTOP,
     PHONE,
     _choose,
     _create_from_lobby,
@@ -265,3 +266,24 @@ def test_the_text_size_is_kept_and_reactions_draw_without_an_emoji_font(
         assert page.evaluate(f"({right})({selector!r})") <= PHONE["width"] + 1, selector
     page.screenshot(path=shots / "web-table-larger-phone.png")
     assert not page.errors  # type: ignore[attr-defined]
+
+
+def test_chot_shows_the_partners_and_the_bangkong_at_the_table(
+    server: str, browser: Browser, shots: Path
+) -> None:
+    made = httpx.post(f"{server}/api/tables", json={
+        "game": "chot", "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3,
+        "bot_pace": 0,
+    }, timeout=30).json()  # fmt: skip
+    for screen, name in ((DESKTOP, "web-chot.png"), (PHONE, "web-chot-phone.png")):
+        page = _page(browser, screen)
+        _sit(page, server + made["links"]["0"], "Nenek")
+        seats = page.locator("#seats .seat")
+        expect(seats).to_have_count(4)
+        expect(seats.nth(0)).to_contain_text("partners with Bot 3 (heuristic)")
+        expect(seats.nth(1)).to_contain_text("partners with Bot 4 (heuristic)")
+        expect(page.locator("#centre")).to_contain_text("Bangkong completed (of 3")
+        expect(page.locator("#centre")).to_contain_text("Tokens of")
+        page.screenshot(path=shots / name)
+        assert not page.errors  # type: ignore[attr-defined]
+        page.close()

@@ -154,10 +154,11 @@ export function resultView(result, sheet) {
     }
     if (result.payments && result.payments.length) {
       parts.push(el("h3", {}, t("page.result.payments")));
+      const money = result.payments.some((p) => p.money); // none changed hands: no column
       parts.push(el("table", { class: "payments" },
-        el("thead", {}, el("tr", {}, el("th", {}, t("page.result.seat")), el("th", { class: "num" }, t("page.result.points")), el("th", { class: "num" }, t("page.result.money")))),
+        el("thead", {}, el("tr", {}, el("th", {}, t("page.result.seat")), el("th", { class: "num" }, result.points_heading || t("page.result.points")), money ? el("th", { class: "num" }, t("page.result.money")) : null)),
         el("tbody", {}, result.payments.map((p) =>
-          el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.points), el("td", { class: "num" }, p.money))))));
+          el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.points), money ? el("td", { class: "num" }, p.money) : null)))));
     }
     for (const note of result.notes || []) parts.push(el("p", { class: "summary" }, note));
     if (result.final_hands && result.final_hands.length) {
