@@ -96,7 +96,7 @@ export function chatLog(st, items) {
   const later = shown.filter((l) => order(l) > 0);
   const item = (l) => chatItem(st, l, l.seat === me);
   const out = earlier.map(item);
-  if (earlier.length && items.length) out.push(el("li", { class: "chat-sep" }, `Hand ${st.hand_number + 1}`));
+  if (earlier.length && items.length) out.push(el("li", { class: "chat-sep" }, tr("page.hand_n", { n: st.hand_number + 1 })));
   let next = 0;
   items.forEach((entry, i) => {
     while (next < now.length && now[next].at <= i) out.push(item(now[next++]));

@@ -42,15 +42,11 @@ export function setIndexLabels(on) {
   localStorage.setItem(INDEX_KEY, on ? "on" : "off");
 }
 
-const NAMES = {
-  WF: "White Flower", RF: "Red Flower (Nyonya)", OT: "Old Thousand (Lau Chian)", S9: "9 of Strings (Red Nine)",
-};
-const SUITS = { C: "Coins", S: "Strings", M: "Myriads" };
-
-/** A card's name for people and screen readers. */
+/** A card's name for people and screen readers, in the reader's language (cardname.*). */
 export function cardName(code) {
   if (!code) return t("page.card.hidden");
-  return NAMES[code] || `${code.slice(1)} of ${SUITS[code[0]]}`;
+  if (["WF", "RF", "OT", "S9"].includes(code)) return t(`cardname.${code}`);
+  return t("cardname.of", { rank: code.slice(1), suit: t(`cardname.suit.${code[0]}`) });
 }
 
 /** A card drawn as the project's SVG (code null: the back). */
