@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite, on a fresh machine too: uv (from pip), PostgreSQL's server (Debian's
+# The whole test suite, on a fresh machine too: uv (scripts/uv.sh: found, or installed with
+# pipx, pip, or pip in a virtual environment of its own where the system's Python is
+# EXTERNALLY-MANAGED), PostgreSQL's server (Debian's
 # package, for the store's tests), Chromium (Debian's package, for the browser app's
 # end-to-end tests), nginx with openssl (Debian's packages, for the tests behind a reverse
 # proxy), gcc and Python's headers (Debian's, for the compiled engine's test) when they are
@@ -8,7 +10,7 @@
 # Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install -q uv
+uv="$(bash scripts/uv.sh)"
 if ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
     echo "installing PostgreSQL (Debian's postgresql) for the store's tests" >&2
     sudo=""
@@ -37,12 +39,23 @@ if ! command -v cc >/dev/null; then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq gcc >/dev/null
 fi
+if [ ! -f tests/axe/node_modules/axe-core/axe.min.js ]; then
+    if ! command -v npm >/dev/null; then
+        echo "installing npm (Debian's) for the accessibility test's axe-core" >&2
+        sudo=""
+        if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+        $sudo apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq npm >/dev/null
+    fi
+    echo "installing axe-core (npm, tests/axe/package.json) for the accessibility test" >&2
+    (cd tests/axe && npm install --no-audit --no-fund --silent)
+fi
 headers='import os, sysconfig; print(os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'
-if [ "$(uv run --locked --group dev python -c "$headers")" != True ]; then
+if [ "$("$uv" run --locked --group dev python -c "$headers")" != True ]; then
     echo "installing Python's C headers (Debian's python3-dev) for the compiled engine's test" >&2
     sudo=""
     if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq python3-dev >/dev/null
 fi
-exec uv run --locked --group dev pytest "$@"
+exec "$uv" run --locked --group dev pytest "$@"

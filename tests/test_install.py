@@ -27,7 +27,7 @@ def test_the_dev_group_is_not_installed_by_default() -> None:
 
 def test_the_test_script_asks_for_the_dev_group() -> None:
     script = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
-    assert "uv run --locked --group dev pytest" in script
+    assert '"$uv" run --locked --group dev pytest' in script
 
 
 BLOCK = f"""

@@ -459,6 +459,7 @@ def test_revision_0003_goes_down_to_0002_and_up_again(store: Store) -> None:
     table_id, _, _ = tables.create("ceki", None, {}, plans)
     table = tables.table(table_id)
     table.away.add(0)
+    table.left_at = None  # the person is at the table (stand-ins play only then), seat away
     for _ in range(3000):
         job = table._bot_job()
         if job is None:

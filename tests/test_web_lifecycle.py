@@ -95,7 +95,8 @@ def test_two_people_agree_to_another_match_and_a_reload_keeps_the_running_total(
     for page in (a, b):
         page.wait_for_function("!window.cherki.state().over", timeout=15_000)
         expect(page.locator("#title")).to_contain_text("match 2")
-        expect(page.locator("#matches-sheet tbody tr")).to_have_count(3)  # 1, 2, running
+        expect(page.locator("#matches-sheet tbody tr")).to_have_count(3)  # a row a seat
+        expect(page.locator("#matches-sheet thead th")).to_have_count(4)  # seat, running, 1, 2
     assert _state(a)["matches"]["earlier"][0]["totals"] == first_totals
     # a few moves into the second match, Ann reloads: the running total is still there
     start = _state(a)["version"]
@@ -106,7 +107,8 @@ def test_two_people_agree_to_another_match_and_a_reload_keeps_the_running_total(
     assert _state(a)["matches"]["number"] == 1
     assert _running(a) == before
     expect(a.locator("#running-total")).to_be_visible()
-    cells = a.locator("#running-total td.num").evaluate_all("ns => ns.map(n => n.firstChild.data)")
+    running = a.locator("#matches-sheet td.running")
+    cells = running.evaluate_all("ns => ns.map(n => n.firstChild.data)")
     assert cells == [str(t) for t in before]
     # the first match's replay still opens
     replay = a.locator("#matches-sheet a", has_text="replay").first

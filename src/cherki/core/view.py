@@ -569,6 +569,10 @@ class GameView:
         """What a match ledger announced (``note.<kind>``)."""
         return voice.t(f"note.{note.kind}") if voice.words.has(f"note.{note.kind}") else note.kind
 
+    def payments_heading(self, voice: Voice) -> str:
+        """The heading of a result's payments in points (Chot's: its tokens, by side)."""
+        return voice.t("page.result.points")
+
     def ledger_lines(self, ledger: Ledger, voice: Voice) -> list[str]:
         """How a match's ledger stands (Chot's tokens and bangkong), line by line."""
         return []

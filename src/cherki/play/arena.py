@@ -18,7 +18,13 @@ Our specifications
   single hands.
 * *Win rate* is the share of its seat-hands a bot won.
 * For each pair of bots the arena also gives the per-hand difference of their figures, with
-  its 95% interval: a margin whose interval excludes zero is a significant difference.
+  its 95% interval: a margin whose interval excludes zero is a significant difference. With
+  fewer than ``MIN_SAMPLES`` (30) independent samples (deals, or hands without duplicate) the
+  normal approximation cannot be trusted (a handful of deals can all agree and give a
+  zero-width interval), so the verdict is "too few to tell" whatever the interval says.
+* A run can be stopped and resumed: ``run_arena`` takes the outcomes of hands already played
+  (``done``) and hands its ``save`` every finished hand's outcome as it goes, so the figures
+  of a resumed run are those of an unbroken one (decision times aside).
 * Every bot gets its own random generator, seeded from the arena seed, the hand and the
   seat, so an arena run is reproducible, and gives the same figures when its hands are
   shared out between processes (``jobs``).
@@ -45,7 +51,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -143,11 +149,26 @@ class BotJSON(TypedDict):
 
 
 class DifferenceJSON(TypedDict):
-    """The per-hand difference between two bots' figures."""
+    """The per-hand difference between two bots' figures: its interval, the independent
+    samples it rests on, and the verdict (``significant``, ``not significant``, or
+    ``too few`` below ``MIN_SAMPLES`` samples)."""
 
     bot: str
     versus: str
     mean_points_per_hand: IntervalJSON
+    samples: int
+    verdict: str
+
+
+#: Below this many independent samples a difference's interval is not trusted.
+MIN_SAMPLES = 30
+
+
+def verdict(interval: Interval, samples: int) -> str:
+    """``too few`` under ``MIN_SAMPLES`` samples, else whether the interval excludes zero."""
+    if samples < MIN_SAMPLES:
+        return "too few"
+    return "significant" if interval.low > 0 or interval.high < 0 else "not significant"
 
 
 class ArenaJSON(TypedDict):
@@ -183,11 +204,15 @@ class ArenaResult:
     search: str | None = None
 
     def pairs(self) -> list[tuple[str, str, Interval]]:
+        return [(a, b, iv) for a, b, iv, _ in self.differences()]
+
+    def differences(self) -> list[tuple[str, str, Interval, int]]:
+        """Each pair of bots: the per-hand difference's interval and its sample count."""
         out = []
         for i, a in enumerate(self.bots):
             for b in self.bots[i + 1 :]:
                 diffs = [x - y for x, y in zip(a.samples, b.samples, strict=True)]
-                out.append((a.label, b.label, mean_interval(diffs)))
+                out.append((a.label, b.label, mean_interval(diffs), len(diffs)))
         return out
 
     def to_json(self) -> ArenaJSON:
@@ -213,8 +238,14 @@ class ArenaResult:
                 for b in self.bots
             ],
             "differences": [
-                {"bot": a, "versus": b, "mean_points_per_hand": iv.to_json()}
-                for a, b, iv in self.pairs()
+                {
+                    "bot": a,
+                    "versus": b,
+                    "mean_points_per_hand": iv.to_json(),
+                    "samples": n,
+                    "verdict": verdict(iv, n),
+                }
+                for a, b, iv, n in self.differences()
             ],
         }
 
@@ -320,6 +351,8 @@ def run_arena(
     progress: Callable[[int], None] | None = None,
     field: str | None = None,
     search: SearchBudget | None = DEFAULT_SEARCH,
+    done: Mapping[int, HandOutcome] | None = None,
+    save: Callable[[int, HandOutcome], None] | None = None,
 ) -> ArenaResult:
     """Play ``hands`` hands between bots of ``levels`` and gather the statistics.
 
@@ -328,7 +361,9 @@ def run_arena(
     ``field`` each bot in turn replaces one player at a table of ``field`` bots (see the
     module's notes). Search bots think within ``search``: by default their game's rollouts a
     decision, so that the same seed gives the same figures on any machine; None lets them
-    think by the clock (their game's time a decision).
+    think by the clock (their game's time a decision). ``done`` holds the outcomes of hands
+    already played (by number; a stopped run's), which are not played again; ``save`` is
+    handed each hand's outcome as it finishes, to keep a run that may be stopped.
     """
     if not levels:
         raise RulesError("name at least one bot level")
@@ -360,28 +395,39 @@ def run_arena(
         BotStats(label, level, block=seated) for label, level in zip(labels, levels, strict=True)
     ]
     start = time.perf_counter()
-    outcomes: list[HandOutcome] = []
+    got: dict[int, HandOutcome] = {h: o for h, o in (done or {}).items() if 0 <= h < hands}
     args = (game.name, list(levels), rules, n, seed, duplicate)
+
+    def finished(first: int, part: list[HandOutcome]) -> None:
+        for i, o in enumerate(part):
+            got[first + i] = o
+            if save is not None:
+                save(first + i, o)
+        if progress is not None:
+            progress(len(got))
+
+    # whole blocks (deals) left to play, in order
+    todo = [
+        a
+        for a in range(0, hands, block)
+        if any(h not in got for h in range(a, min(hands, a + block)))
+    ]
     if jobs == 1:
-        for h in range(hands):
-            outcomes.extend(play_hands(*args, range(h, h + 1), field, search))
-            if progress is not None:
-                progress(h + 1)
+        for a in todo:
+            for h in range(a, min(hands, a + block)):
+                if h not in got:
+                    finished(h, play_hands(*args, range(h, h + 1), field, search))
     else:
-        step = max(block, (hands // (jobs * 4)) // block * block)
-        chunks = [range(a, min(hands, a + step)) for a in range(0, hands, step)]
-        done = 0
-        results: dict[int, list[HandOutcome]] = {}
+        per = max(1, (hands // (jobs * 4)) // block)
+        chunks = [
+            range(todo[i], min(hands, todo[min(i + per, len(todo)) - 1] + block))
+            for i in range(0, len(todo), per)
+        ]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = {pool.submit(play_hands, *args, c, field, search): c.start for c in chunks}
             for fut in as_completed(futures):
-                part = fut.result()
-                results[futures[fut]] = part
-                done += len(part)
-                if progress is not None:
-                    progress(done)
-        for a in sorted(results):
-            outcomes.extend(results[a])
+                finished(futures[fut], fut.result())
+    outcomes = [got[h] for h in range(hands)]
     for o in outcomes:
         for b in range(k):
             if o.seats[b]:

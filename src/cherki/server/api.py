@@ -20,7 +20,7 @@ from cherki.i18n import DEFAULT, choice_key, normalise, option_key, preset_key, 
 from cherki.server import chat
 from cherki.server import origin as reach
 from cherki.server.service import Server, _record_json, _replay_json
-from cherki.server.settings import MAX_HANDS, MAX_PACE, MAX_TIMER, MIN_TIMER, SeatPlan
+from cherki.server.settings import MAX_HANDS, MAX_PACE, MAX_TIMER, MAX_WAIT, MIN_TIMER, SeatPlan
 from cherki.server.store import FINISHED
 from cherki.server.tables import Table
 from cherki.server.words import said
@@ -61,6 +61,8 @@ class SettingsIn(BaseModel):
     pause: bool | None = None
     #: 0: no turn timer
     timer: int | None = Field(default=None, ge=0, le=MAX_TIMER)
+    #: seconds the table plays on with none of its people there, before it pauses
+    wait: int | None = Field(default=None, ge=0, le=MAX_WAIT)
 
 
 class NameIn(BaseModel):

@@ -63,7 +63,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cherki.server import api, learn, pages, review, rulebook, sockets, words
+from cherki.server import api, learn, pages, reach, review, rulebook, sockets, words
 from cherki.server.api import games_json
 from cherki.server.cluster import Elsewhere, LeaseLost, hopped
 from cherki.server.limits import Limits
@@ -148,6 +148,8 @@ def create_app(
     rate: float | None = None,
     tick: float = TICK,
     collect_every: float | None = None,
+    listening: str | None = None,
+    warm: bool = False,
 ) -> FastAPI:
     """The app on ``store``; ``public_url``: the address people open (``https://…``, in
     front of any proxy): the only origin whose pages may open its WebSockets, and the base
@@ -155,7 +157,9 @@ def create_app(
     messages a second a connection may send (overrides the limits'); ``tick``: how often
     (seconds) the turn timers are checked; ``collect_every``: seconds between full garbage
     collections (for a process that leaves the oldest generation to the app: ``cherki
-    serve``)."""
+    serve``); ``listening``: the address it listens on (for where the links reach,
+    :mod:`cherki.server.reach`); ``warm``: start the heavy requests' process with the app
+    (``cherki serve``), so that the first replay does not wait for it."""
     limits = limits or Limits()
     if rate is not None:
         limits = Limits(**{**limits.__dict__, "messages_per_second": rate})
@@ -167,6 +171,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await server.start_cluster(app)
         server.start()
+        if warm:
+            server.heavy.warm()
         try:
             yield
         finally:
@@ -176,6 +182,7 @@ def create_app(
     app.state.server = server
     app.state.tables = server.tables
     app.state.limits = limits
+    app.state.listening = listening
     app.add_middleware(BodyLimit, limits=limits)
     app.add_exception_handler(Elsewhere, _forward)
     app.add_exception_handler(LeaseLost, _moved)
@@ -185,6 +192,7 @@ def create_app(
     app.include_router(review.router)
     app.include_router(rulebook.router)
     app.include_router(learn.router)  # issue 37: the courses (server/learn.py)
+    app.include_router(reach.router)
     pages.mount(app)
     return app
 
@@ -225,4 +233,4 @@ def app_from_env() -> FastAPI:
     ``$CHERKI_PUBLIC_URL`` (if set), for ``uvicorn --factory
     cherki.server.app:app_from_env``."""
     store = Store(os.environ.get("CHERKI_DATABASE_URL") or default_url())
-    return create_app(store, public_url=os.environ.get("CHERKI_PUBLIC_URL") or None)
+    return create_app(store, public_url=os.environ.get("CHERKI_PUBLIC_URL") or None, warm=True)

@@ -144,6 +144,8 @@ class ResultOut(TypedDict, total=False):
     items: list[ItemOut]
     total: int
     payments: list[PaymentOut]
+    #: the payments' points column's heading, as the game words it (Chot: tokens)
+    points_heading: str
     winner: int | None
     hand_cards: list[str]
     sets: list[list[str]]

@@ -240,10 +240,12 @@ def result_view(result: Result, game: Game, voice: Voice, number: int) -> Result
                 seat=s,
                 name=voice.name(s),
                 points=f"{p:+d}",
-                money=money_text(result.money[s]) if result.money else "",
+                # no money changed hands (Chot's tokens, a game without a stake): no money
+                money=money_text(result.money[s]) if any(result.money) else "",
             )
             for s, p in enumerate(result.payments)
         ],
+        points_heading=game.view().payments_heading(voice),
         winner=result.winner,
         hand_cards=_k(_cards_of(win.hand)) if win is not None else [],
         sets=[_k(s) for s in win.sets] if win is not None else [],

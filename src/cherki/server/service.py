@@ -32,7 +32,7 @@ from cherki.server import pages
 from cherki.server.cluster import Cluster
 from cherki.server.limits import Limits, Window
 from cherki.server.registry import Tables, record_for
-from cherki.server.settings import IDLE_SECONDS
+from cherki.server.settings import DEFAULT_WAIT, IDLE_SECONDS
 from cherki.server.store import Store
 from cherki.server.tables import Table, think
 
@@ -102,6 +102,15 @@ def _record_json(text: str, seat: int | None, over: bool) -> str:
     return json.dumps(record_for(text, seat, over), indent=1, ensure_ascii=False) + "\n"
 
 
+def _warm_up() -> None:
+    """In the heavy process: import what its jobs use (the games, the replay's pages)."""
+    import cherki.games
+    import cherki.server.present
+
+    for game in cherki.games.GAMES.values():
+        game.view()
+
+
 class Heavy:
     """A pool of one low-priority process for heavy requests, with a limit on the jobs in
     hand and on each job's time (a job past its time stops the process; the next job gets
@@ -118,6 +127,11 @@ class Heavy:
                 1, mp_context=multiprocessing.get_context("spawn"), initializer=_low_priority
             )
         return self.pool
+
+    def warm(self) -> None:
+        """Start the process now, with the modules a replay needs imported, so that the
+        first heavy request after the server starts does not wait for it (issue 39)."""
+        self._pool().submit(_warm_up)
 
     async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         if self.jobs >= self.limits.heavy_jobs:
@@ -289,9 +303,14 @@ class Server:
         ):
             self._listing_at = changes
             self._listing = (now, await asyncio.to_thread(self._read_listing))
-        rows = self._listing[1]
+        rows = [r | {"paused": self._paused(r["table"], now)} for r in self._listing[1]]
         public = self.public
         return [r | reach.absolute_links(public, r) for r in rows] if public else rows
+
+    def _paused(self, table_id: JSON, now: float) -> bool:
+        """Whether a live table waits for its people (one not in memory plays nothing)."""
+        live = self.tables.live.get(str(table_id))
+        return live is not None and live.paused(now)
 
     def listing_changed(self) -> None:
         self._listing = None
@@ -352,11 +371,13 @@ class Server:
             "seats": seats,
             "watch_page": f"/watch/{table_id}",
             "watch_url": base + f"/watch/{table_id}",
+            "paused": self._paused(table_id, time.monotonic()),
             "settings": {
                 "hints": info.settings.get("hints", True),
                 "bot_pace": info.settings.get("bot_pace", 0.0),
                 "pause": info.settings.get("pause", False),
                 "timer": info.settings.get("timer"),
+                "wait": info.settings.get("wait", DEFAULT_WAIT),
             },
         }
 

@@ -23,8 +23,11 @@ MAX_MISSED = 300
 IDLE_SECONDS = 600.0
 #: seconds between bots' actions at a table with people (a table setting), and its range
 DEFAULT_PACE, MAX_PACE = 0.8, 5.0
+#: seconds a table with people waits, once none of them is at it, before it pauses (a table
+#: setting, ``wait``: 0 pauses it as soon as the last person leaves), and its most
+DEFAULT_WAIT, MAX_WAIT = 180, 86400
 #: the table settings the host may change while the table plays, and what each may be
-SETTINGS = ("hints", "bot_pace", "timer", "pause")
+SETTINGS = ("hints", "bot_pace", "timer", "pause", "wait")
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,10 @@ def check_setting(name: str, value: JSON) -> bool | float | int | None:
     if name == "timer":
         if value is not None and (type(value) is not int or not MIN_TIMER <= value <= MAX_TIMER):
             raise Refused("error.setting.timer", least=MIN_TIMER, most=MAX_TIMER, value=repr(value))
+        return value
+    if name == "wait":
+        if type(value) is not int or not 0 <= value <= MAX_WAIT:
+            raise Refused("error.setting.wait", most=MAX_WAIT, value=repr(value))
         return value
     raise Refused("error.setting.unknown", name=repr(name), names=", ".join(SETTINGS))
 

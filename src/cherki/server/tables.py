@@ -60,6 +60,13 @@ Our specifications
 * **A stand-in's actions are its own**: saved with the stand-in's level
   (``actions.stand_in``) and worded as the bot's (:func:`stand_in_voice`), live, in what a
   returning client missed, and after a restart (:meth:`Table.load_marks`).
+* **A table waits for its people** (setting ``wait``, :data:`DEFAULT_WAIT` seconds): while
+  some person is at the table (a seat's page connected), bots and stand-ins play as above.
+  Once none is, a hand that ends is not scored (no hand or match is settled for people who
+  were all away: it waits, ended, for the first person back), and after ``wait`` seconds the
+  table *pauses*: no bot or stand-in acts until a person opens their page again, which
+  resumes it at once. A table with no person's seat never pauses. Who is here lives in
+  memory: a table loaded after a restart counts its absence from then.
 * A finished table with no connection left is let go from memory (it is in the store), and
   so is any table nobody has been connected to, and nothing has happened at, for
   :data:`IDLE_SECONDS`: it comes back from the store when someone opens its link (its turn
@@ -98,6 +105,7 @@ from cherki.server.messages import (
     encode,
 )
 from cherki.server.settings import (
+    DEFAULT_WAIT,
     MAX_MISSED,
     check_setting,
 )
@@ -183,6 +191,8 @@ class Table:
         self.held = 0
         #: when (monotonic) something last happened at the table
         self.touched = time.monotonic()
+        #: when (monotonic) the last person left the table (None: one is here)
+        self.left_at: float | None = self.touched
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
         #: per viewer (-1: spectators) and language: the hand's log as events, their data
@@ -269,6 +279,30 @@ class Table:
         stand-in."""
         return {i for i, s in enumerate(self.session.seats) if s.bot is None} - self.away
 
+    @property
+    def wait(self) -> float:
+        """Seconds the table plays on once no person is at it, before it pauses."""
+        seconds = self.settings.get("wait", DEFAULT_WAIT)
+        return float(seconds) if type(seconds) is int else float(DEFAULT_WAIT)
+
+    def _has_people(self) -> bool:
+        return any(s.bot is None for s in self.session.seats)
+
+    def nobody_here(self) -> bool:
+        """Whether the table has people's seats and none of them is here: no page of theirs
+        connected since the last one closed (a person who acts is here)."""
+        if self.left_at is None or not self._has_people():
+            return False
+        people = {i for i, s in enumerate(self.session.seats) if s.bot is None}
+        return not any(c.seat in people for c in self.connections)
+
+    def paused(self, now: float | None = None) -> bool:
+        """Whether the table waits for its people: none has been at it for ``wait`` s."""
+        if not self.nobody_here() or self.over:
+            return False
+        now = time.monotonic() if now is None else now
+        return self.left_at is not None and now - self.left_at >= self.wait
+
     def _set(self, changes: dict[str, JSON]) -> None:
         """The host changes settings (each checked first: a bad one changes nothing)."""
         fresh = dict(self.settings)
@@ -306,6 +340,7 @@ class Table:
         if session.seats[seat].bot is not None:
             raise IllegalActionError("a bot plays that seat")
         self.away.discard(seat)
+        self.left_at = None  # a person who acts is at the table
         now = self.version
         if type(version) is not int or version != now:
             raise IllegalActionError(
@@ -320,6 +355,8 @@ class Table:
         """Score a finished hand and deal the next (or close the match). With the pause on
         and people at the table, the next hand waits for their "next hand"."""
         session = self.session
+        if self.nobody_here():  # nothing is settled for people who are all away
+            return
         while session.state is not None and session.state.is_terminal:
             session.finish_hand()
             self._marked = None
@@ -414,6 +451,8 @@ class Table:
         waiting to be scored."""
         session = self.session
         state = session.state
+        if self.nobody_here() and (self.paused() or state is None or state.is_terminal):
+            return False
         if state is None:
             return not session.is_over() and self.waiting is None
         if state.is_terminal:
@@ -428,7 +467,7 @@ class Table:
         self._advance()
         session = self.session
         seat = session.to_act
-        if seat is None:
+        if seat is None or self.paused():
             return None
         bot = session.seats[seat].bot
         if bot is None and seat in self.away:
@@ -822,11 +861,20 @@ class Table:
             text = await asyncio.to_thread(first)
             self.connections.add(conn)
             conn.send(text)
+            people = {i for i, s in enumerate(self.session.seats) if s.bot is None}
+            if self.left_at is not None and conn.seat in people:  # the table resumes
+                self.left_at = None
+                held = self.session.state
+                if held is not None and held.is_terminal:  # a hand that ended meanwhile
+                    await self._told(self._advance)
         self.wake(thinker)
 
     def leave(self, conn: Connection) -> None:
         self.connections.discard(conn)
         self.touched = time.monotonic()
+        people = {i for i, s in enumerate(self.session.seats) if s.bot is None}
+        if self.left_at is None and not any(c.seat in people for c in self.connections):
+            self.left_at = self.touched
 
     async def expire_now(self, now: float, thinker: Thinker) -> None:
         """The turn timer's look: an away seat is told and its stand-in starts."""

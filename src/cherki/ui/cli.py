@@ -641,7 +641,12 @@ def arena(
         list[str] | None, typer.Option("--option", "-o", help="Change a rule: NAME=VALUE.")
     ] = None,
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the figures as JSON here.")
+        Path | None,
+        typer.Option(
+            "--json",
+            help="Write the figures as JSON here; the hands are kept in FILE.hands.jsonl as "
+            "they finish, so the same command run again goes on from where it stopped.",
+        ),
     ] = None,
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Write a bar chart (PNG) here.")
@@ -695,7 +700,7 @@ def arena(
 
     Search bots have a budget in rollouts by default, so a seed reproduces the figures."""
     from cherki.bots.policy import ENV_VAR, register_specs
-    from cherki.play.arena import mean_interval, plot_arena, run_arena
+    from cherki.play.arena import MIN_SAMPLES, mean_interval, plot_arena, run_arena, verdict
 
     if policy:  # registered here, and for the processes of --jobs through the environment
         text = ";".join(policy)
@@ -713,7 +718,20 @@ def arena(
     for lv in levels:
         make_bot(game.name, lv, search=search)
     check_run(hands, jobs)
-    with progress(f"{game.title} arena", hands) as update:
+    log = None
+    if json_file is not None:
+        from cherki.ui.arena_log import ArenaLog, log_path
+
+        settings = {
+            "game": game.name, "bots": levels, "hands": hands, "seed": seed,
+            "players": players, "rules": repr(rules_obj), "duplicate": duplicate,
+            "field": field, "search": [search_rollouts, search_ms], "policy": policy,
+        }  # fmt: skip
+        log = ArenaLog(log_path(json_file), settings)
+        if log.done:
+            console.print(f"Going on from {len(log.done)} hands already in {log.path}.")
+        log.open()
+    with progress(f"{game.title} arena", hands, len(log.done) if log else 0) as update:
         res = run_arena(
             game,
             levels,
@@ -726,7 +744,11 @@ def arena(
             progress=update,
             field=field,
             search=search,
+            done=log.done if log else None,
+            save=log.save if log else None,
         )
+    if log is not None:
+        log.close(finished=False)
     t = Table(
         title=f"{game.title}: {hands} hands, {res.players} players, seed {seed}"
         + (f", each bot among {field} players" if field else "")
@@ -747,16 +769,21 @@ def arena(
             f"{row['p99_decision_ms']:.2f}",
         )
     console.print(t)
-    for first, second, iv in res.pairs():
-        verdict = "significant" if iv.low > 0 or iv.high < 0 else "not significant"
+    for first, second, iv, samples in res.differences():
+        said = verdict(iv, samples)
+        if said == "too few":
+            unit = "deals" if duplicate or field else "hands"
+            said = f"too few {unit} to tell: {samples}, at least {MIN_SAMPLES} needed"
         console.print(
             f"{first} − {second}: {iv.mean:+.2f} points/hand "
-            f"[{iv.low:+.2f}, {iv.high:+.2f}] ({verdict})"
+            f"[{iv.low:+.2f}, {iv.high:+.2f}] ({said})"
         )
     if json_file:
         text = json.dumps(data, indent=2) + "\n"
         _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
         console.print(f"Figures written to {json_file}")
+        if log is not None:
+            log.close(finished=True)
     if plot:
         _write_file(plot, "--plot", lambda p: plot_arena(res, str(p)))
         console.print(f"Plot written to {plot}")

@@ -6,11 +6,14 @@ atomically, the bounds of a run (``--hands``, ``--jobs``), and a progress bar.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
+from typing import TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeRemainingColumn
@@ -131,9 +134,57 @@ def parse_options(options: list[str] | None) -> dict[str, str]:
     return out
 
 
+def _duration(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+
+
+class ProgressLines:
+    """Progress as a line now and then (every ``every`` seconds at most), for a standard error
+    that is no terminal (a log, CI, a pipe): hands done, time taken, and an estimate of the
+    time left from the pace so far."""
+
+    def __init__(
+        self,
+        description: str,
+        total: int,
+        done: int = 0,
+        *,
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        every: float = 30.0,
+    ) -> None:
+        self.description, self.total, self.start_done = description, total, done
+        self.stream = stream if stream is not None else sys.stderr
+        self.clock, self.every = clock, every
+        self.started = self.last = clock()
+
+    def __call__(self, done: int) -> None:
+        now = self.clock()
+        if now - self.last < self.every and done < self.total:
+            return
+        if done >= self.total and self.last == self.started:
+            return  # a run that took under one interval needs no line
+        self.last = now
+        took = now - self.started
+        line = f"{self.description}: {done}/{self.total} hands, {_duration(took)}"
+        played = done - self.start_done
+        if played > 0 and done < self.total:
+            line += f", about {_duration(took / played * (self.total - done))} left"
+        print(line, file=self.stream, flush=True)
+
+
 @contextmanager
 def progress(description: str, total: int, done: int = 0) -> Iterator[Callable[[int], None]]:
-    """A progress bar on standard error (gone when finished); yields ``update(done)``."""
+    """A progress bar on standard error (gone when finished) in a terminal, with the time
+    left; elsewhere a line now and then (``ProgressLines``). Yields ``update(done)``."""
+    if not sys.stderr.isatty():
+        yield ProgressLines(description, total, done)
+        return
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),

@@ -45,7 +45,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -110,6 +110,20 @@ def serve(
             "PostgreSQL: docs/deploy.md)",
         ),
     ] = 1,
+    share: Annotated[
+        bool,
+        typer.Option(
+            "--share",
+            help="publish the server through a tunnel program (cloudflared's quick tunnel, "
+            "no account needed; or tailscale funnel) so that the links reach anywhere",
+        ),
+    ] = False,
+    share_with: Annotated[
+        str | None,
+        typer.Option(
+            "--share-with", help="the tunnel program for --share: cloudflared or tailscale"
+        ),
+    ] = None,
     fd: Annotated[
         int | None, typer.Option(hidden=True, help="a worker: serve on this inherited socket")
     ] = None,
@@ -127,6 +141,22 @@ def serve(
     from cherki.server.store import Store
 
     limits = Limits().with_text(limit or [])
+    share = share or share_with is not None
+    if share and public_url:
+        raise CherkiError("give --share or --public-url, not both")
+    tunnel = None
+    if share and fd is None:
+        from cherki.ui import share as tunnels
+
+        chosen = tunnels.find(share_with)
+        _check_port(host, port)
+        console.print(f"Starting {chosen.program} to publish the server…")
+        tunnel = tunnels.Running(chosen, port)
+        public_url = tunnel.url
+        console.print(
+            f"Published through {chosen.program}: anyone with a link can open it; "
+            "stop the server (Ctrl+C) to close it."
+        )
     public = reach.public_url(public_url) if public_url else None
     url = database_url or default_url()
     if workers > 1 and not _is_postgres(url):
@@ -149,15 +179,32 @@ def serve(
         if forwarded_allow_ips:
             extra.append(f"--forwarded-allow-ips={forwarded_allow_ips}")
         extra += [f"--limit={x}" for x in limit or []]
-        _supervise(host, port, url, workers, extra)
+        try:
+            _supervise(host, port, url, workers, extra)
+        finally:
+            if tunnel is not None:
+                tunnel.stop()
         return
     if fd is not None:
         _stop_with_supervisor()
-    app = create_app(store, public_url=public, limits=limits, collect_every=FULL_COLLECTION)
+    app = create_app(
+        store, public_url=public, limits=limits, collect_every=FULL_COLLECTION, listening=host,
+        warm=True,
+    )
     gc.collect()
     gc.freeze()
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 2**31 - 1)  # the oldest generation: by the app's clock
+    if tunnel is not None:  # uvicorn raises SIGTERM again once stopped: the tunnel stops too
+        signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
+    try:
+        _run(uvicorn, app, host, port, fd, forwarded_allow_ips)
+    finally:
+        if tunnel is not None:
+            tunnel.stop()
+
+
+def _run(uvicorn: Any, app: Any, host: str, port: int, fd: int | None, allow: str | None) -> None:
     uvicorn.run(
         app,
         host=host,
@@ -167,7 +214,7 @@ def serve(
         ws_max_size=65536,
         ws_per_message_deflate=False,
         proxy_headers=True,
-        forwarded_allow_ips=forwarded_allow_ips,
+        forwarded_allow_ips=allow,
     )
 
 

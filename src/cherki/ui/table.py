@@ -297,6 +297,16 @@ class TerminalTable:
             text.highlight_regex(r"\b(S9|RF|OT)\b", "bold red")  # red stamps, as in the hand
             console.print(text)
 
+    def _action_words(self, action: int, obs: Observation) -> str:
+        """A legal action as the reader reads it: its notation (what to type), and in a
+        language other than English its label in that language before it
+        ("Buang C1 [discard C1]")."""
+        text = self.game.action_text(action)
+        if self.words.lang == "en":
+            return text
+        label = self.game.view().action(action, obs, self.voice)["label"]
+        return text if label.casefold() == text.casefold() else f"{label} [{text}]"
+
     def human_turn(self, state: State, seat: int) -> int:
         obs = state.observation(seat)
         console.print()
@@ -311,7 +321,7 @@ class TerminalTable:
                 card="",
             )
             console.print(Text(verb.rstrip() + ": ").append_text(cards_text([obs.drawn])))
-        legal_texts = [self.game.action_text(a) for a in obs.legal]
+        legal_texts = [self._action_words(a, obs) for a in obs.legal]
         console.print(Text(w.t("term.you_may") + " ", style="dim") + Text(" · ".join(legal_texts)))
         while True:
             try:

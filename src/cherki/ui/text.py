@@ -217,7 +217,12 @@ def hints(game: Game, obs: Observation, voice: Voice) -> list[Hint]:
             bot = make_bot(game.name, "heuristic")
         except RulesError:
             return lines
-        suggestion = game.action_text(bot.act(obs, random.Random(0)))
+        chosen = bot.act(obs, random.Random(0))
+        suggestion = game.action_text(chosen)
+        if voice.words.lang != "en":  # the label in the reader's language, then what to type
+            label = game.view().action(chosen, obs, voice)["label"]
+            if label.casefold() != suggestion.casefold():
+                suggestion = f"{label} [{suggestion}]"
         lines.append(Hint(voice.t("hint.bot", action=suggestion), style="dim"))
         if isinstance(bot, Heuristic):  # why, as the game's view words the bot's reasons
             lines.extend(view.reason_lines(bot.explain(obs), obs, voice))

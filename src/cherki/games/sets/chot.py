@@ -52,14 +52,14 @@ from typing import ClassVar, Final
 
 from cherki.compiled import reduce_fields
 from cherki.core.cards import counts_of
-from cherki.core.contract import Ledger, MatchNote, Rules
+from cherki.core.contract import Ledger, MatchNote, Observation, Rules
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, Result, ScoreItem, Tokens
 from cherki.core.figures import MatchMeasure, MatchMeasures
 from cherki.core.lessons import Course
 from cherki.core.options import Option, Preset, Value
 from cherki.core.sets import improved_mata
-from cherki.core.view import GameView
+from cherki.core.view import GameView, SeatLine, SeatSide, Zone, zone
 from cherki.games.sets.game import SetsGame, whole_number
 from cherki.games.sets.lessons import CHOT as COURSE
 from cherki.games.sets.options import (
@@ -71,7 +71,7 @@ from cherki.games.sets.options import (
     SHOE,
     TABLE,
 )
-from cherki.games.sets.present import SetsView
+from cherki.games.sets.present import SetsView, _sets
 from cherki.games.sets.rules import Paid, ScoredHand, SetsRules, own
 from cherki.games.sets.scoring import ScoringMethod, Win, register_scoring, winning_hand
 from cherki.i18n.voice import Voice, format_cents
@@ -374,7 +374,45 @@ class ChotLedger:
 
 # -- its view --------------------------------------------------------------------------------
 class ChotView(SetsView):
-    """Chot: the games of sets' view, with its bangkong announced and settled."""
+    """Chot: the games of sets' view, with the partners marked under each seat, the tokens
+    each seat holds and the bangkong in play in the table's middle, its payments headed as
+    tokens, and its bangkong announced and settled."""
+
+    def seat_side(self, obs: Observation, seat: int, voice: Voice) -> SeatSide:
+        side = super().seat_side(obs, seat, voice)
+        o = _sets(obs)
+        n = len(o.hand_sizes)
+        if not isinstance(o.rules, ChotRules) or not o.rules.partnerships or n % 2:
+            return side
+        partner = (seat + n // 2) % n
+        lines = [SeatLine(label=voice.t("chot.partner", name=voice.obj(partner)), cards=None)]
+        tokens = (o.context or {}).get("tokens")
+        if isinstance(tokens, list) and seat < len(tokens):
+            lines.append(SeatLine(label=voice.t("chot.tokens_held", n=tokens[seat]), cards=None))
+        return SeatSide(call=side["call"], lines=lines + side["lines"])
+
+    def zones(self, obs: Observation, voice: Voice) -> list[Zone]:
+        out = super().zones(obs, voice)
+        o = _sets(obs)
+        n = len(o.hand_sizes)
+        if not isinstance(o.rules, ChotRules) or not o.rules.partnerships or n % 2:
+            return out
+        context = o.context or {}
+        done = context.get("bangkong", 0)
+        title = voice.t(
+            "chot.bangkong_in_play", of=o.rules.bangkong_count, points=o.rules.bangkong_points
+        )
+        out.append(zone("bangkong", "count", title, count=done if isinstance(done, int) else 0))
+        tokens = context.get("tokens")
+        if isinstance(tokens, list) and len(tokens) == n:
+            for s, name in enumerate(_sides(voice)):
+                held = sum(int(t) for i, t in enumerate(tokens) if i % (n // 2) == s)
+                out.append(zone(f"side-{s}", "count", voice.t("chot.side_tokens", side=name),
+                                count=held))  # fmt: skip
+        return out
+
+    def payments_heading(self, voice: Voice) -> str:
+        return voice.t("chot.payments_heading")
 
     glossary: ClassVar[tuple[str, ...]] = (
         "tan",

@@ -57,7 +57,7 @@ class SetsView(GameView):
     short_forms: ClassVar[Mapping[str, str]] = {"s": "sampei", "sampei!": "sampei", "p": "pass"}
     action_words: ClassVar[Mapping[str, tuple[str, str | None, str | None]]] = {
         "sampei": ("action.sampei", "s", None),
-        "pass": ("", "p", None),
+        "pass": ("action.pass", "p", None),
     }
     going_out: ClassVar[frozenset[str]] = frozenset({"sampei"})
     shouts: ClassVar[Mapping[str, str]] = {"sampei": "Sampei!", "expose": "olo!"}

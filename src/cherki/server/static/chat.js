@@ -4,6 +4,7 @@
 // The page names the last line it holds when it connects (?chat=N): the server sends the
 // lines after it, so a page that reconnects neither loses nor repeats a line.
 import { $, el, fill, t as tr } from "/static/common.js";
+import { emoteIcon } from "/static/emoji.js";
 
 /** The quick reactions (the server accepts these and no others). */
 export const EMOTES = ["👍", "😄", "😮", "😢", "🎉", "🙏"];
@@ -76,7 +77,7 @@ function chatItem(st, line, mine) {
   const title = when && !Number.isNaN(when.getTime()) ? when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : null;
   return el("li", { class: `chat${emote ? " emote" : ""}${mine ? " mine" : ""}`, dataset: { n: line.n, seat: line.seat }, title },
     el("span", { class: "chat-who" }, mine ? tr("page.table.name_you", { name }) : name), emote ? ` ${tr("page.chat.reacts")} ` : ": ",
-    emote ? el("span", { class: "chat-emote" }, line.text) : el("span", { class: "chat-words" }, line.text));
+    emote ? el("span", { class: "chat-emote" }, emoteIcon(line.text)) : el("span", { class: "chat-words" }, line.text));
 }
 
 /** The game's log entries (``items``, one per entry of ``st.ui.log``) with the chat's
@@ -95,7 +96,7 @@ export function chatLog(st, items) {
   const later = shown.filter((l) => order(l) > 0);
   const item = (l) => chatItem(st, l, l.seat === me);
   const out = earlier.map(item);
-  if (earlier.length && items.length) out.push(el("li", { class: "chat-sep" }, `Hand ${st.hand_number + 1}`));
+  if (earlier.length && items.length) out.push(el("li", { class: "chat-sep" }, tr("page.hand_n", { n: st.hand_number + 1 })));
   let next = 0;
   items.forEach((entry, i) => {
     while (next < now.length && now[next].at <= i) out.push(item(now[next++]));
@@ -116,7 +117,7 @@ export function chatSeats(st) {
     if (bubble && bubble.until > now && !hidden.has(seat)) {
       const name = st.names[seat] || `Seat ${seat}`;
       // it pops up when it arrives, not again each time the seats are drawn
-      box.append(el("span", { class: `emote-bubble${bubble.popped ? "" : " pop"}`, role: "img", "aria-label": `${name} ${tr("page.chat.reacts")} ${bubble.text}` }, bubble.text));
+      box.append(el("span", { class: `emote-bubble${bubble.popped ? "" : " pop"}`, role: "img", "aria-label": `${name} ${tr("page.chat.reacts")} ${bubble.text}` }, emoteIcon(bubble.text)));
       bubble.popped = true;
     } else if (bubble && bubble.until <= now) bubbles.delete(seat);
     const mine = !opts.watching && seat === st.seat;
@@ -155,7 +156,7 @@ function drawForm() {
   });
   const emotes = el("div", { class: "emotes", role: "group", "aria-label": tr("page.chat.reactions") },
     EMOTES.map((e) => el("button", { class: "btn small emote-btn", type: "button", title: tr("page.chat.react", { emote: e }), "aria-label": tr("page.chat.react", { emote: e }),
-      dataset: { emote: e }, onclick: () => opts.send({ type: "emote", emote: e }) }, e)));
+      dataset: { emote: e }, onclick: () => opts.send({ type: "emote", emote: e }) }, emoteIcon(e))));
   fill(box, form, emotes);
 }
 

@@ -42,15 +42,11 @@ export function setIndexLabels(on) {
   localStorage.setItem(INDEX_KEY, on ? "on" : "off");
 }
 
-const NAMES = {
-  WF: "White Flower", RF: "Red Flower (Nyonya)", OT: "Old Thousand (Lau Chian)", S9: "9 of Strings (Red Nine)",
-};
-const SUITS = { C: "Coins", S: "Strings", M: "Myriads" };
-
-/** A card's name for people and screen readers. */
+/** A card's name for people and screen readers, in the reader's language (cardname.*). */
 export function cardName(code) {
   if (!code) return t("page.card.hidden");
-  return NAMES[code] || `${code.slice(1)} of ${SUITS[code[0]]}`;
+  if (["WF", "RF", "OT", "S9"].includes(code)) return t(`cardname.${code}`);
+  return t("cardname.of", { rank: code.slice(1), suit: t(`cardname.suit.${code[0]}`) });
 }
 
 /** A card drawn as the project's SVG (code null: the back). */
@@ -154,10 +150,11 @@ export function resultView(result, sheet) {
     }
     if (result.payments && result.payments.length) {
       parts.push(el("h3", {}, t("page.result.payments")));
+      const money = result.payments.some((p) => p.money); // none changed hands: no column
       parts.push(el("table", { class: "payments" },
-        el("thead", {}, el("tr", {}, el("th", {}, t("page.result.seat")), el("th", { class: "num" }, t("page.result.points")), el("th", { class: "num" }, t("page.result.money")))),
+        el("thead", {}, el("tr", {}, el("th", {}, t("page.result.seat")), el("th", { class: "num" }, result.points_heading || t("page.result.points")), money ? el("th", { class: "num" }, t("page.result.money")) : null)),
         el("tbody", {}, result.payments.map((p) =>
-          el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.points), el("td", { class: "num" }, p.money))))));
+          el("tr", {}, el("td", {}, p.name), el("td", { class: "num" }, p.points), money ? el("td", { class: "num" }, p.money) : null)))));
     }
     for (const note of result.notes || []) parts.push(el("p", { class: "summary" }, note));
     if (result.final_hands && result.final_hands.length) {

@@ -56,7 +56,8 @@ async function load() {
     return;
   }
   document.title = tr("page.host.doc_title_game", { title: t.title });
-  fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, tr(t.status === "finished" ? "page.host.over" : "page.host.playing")));
+  fill($("#about"), `${t.title}, `, el("span", { class: "muted" }, tr(t.status === "finished" ? "page.host.over" : "page.host.playing")),
+    t.paused ? [" ", el("span", { class: "badge grey", id: "paused" }, tr("paused.badge")), el("p", { class: "small muted" }, tr("paused.host"))] : null);
   showSettings(t);
   fill($("#seats"), t.seats.map(seatRow),
     el("div", { class: "link-row" }, el("span", { class: "who" }, tr("page.spectators")), ...linkCell(t.watch_url, tr("page.watch"))));
@@ -80,6 +81,7 @@ function showSettings(t) {
   $("#set-pace").value = String(set.bot_pace ?? 0);
   $("#set-pause").checked = Boolean(set.pause);
   $("#set-timer").value = String(set.timer || 0);
+  $("#set-wait").value = String(Math.round((set.wait ?? 180) / 60 * 10) / 10);
   $("#again-now").disabled = t.status !== "finished";
   $("#again-now").title = t.status === "finished" ? "" : tr("page.host.again_later");
 }
@@ -103,6 +105,7 @@ $("#settings-form").addEventListener("submit", (event) => {
     bot_pace: Number.isFinite(pace) ? pace : 0,
     pause: $("#set-pause").checked,
     timer,
+    wait: Math.max(0, Math.round((Number($("#set-wait").value) || 0) * 60)),
   }, tr("page.host.saved"));
 });
 $("#deal-now").addEventListener("click", () => post("/next", {}, tr("page.host.dealt")));

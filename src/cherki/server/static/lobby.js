@@ -177,7 +177,7 @@ async function refresh() {
       const taken = people.filter((s) => s.taken).length;
       const bots = t.seats.length - people.length;
       const seats = tr("page.lobby.taken", { taken, of: people.length, free: people.length - taken }) + (bots ? `; ${tn("page.lobby.bots", bots)}` : "");
-      return el("tr", {}, el("td", {}, t.title || title(t.game)), el("td", {}, seats), el("td", {}, t.hands ?? ""),
+      return el("tr", {}, el("td", {}, t.title || title(t.game), t.paused ? [" ", el("span", { class: "badge grey paused" }, tr("paused.badge"))] : null), el("td", {}, seats), el("td", {}, t.hands ?? ""),
         el("td", {}, el("a", { href: t.watch_page || `/watch/${t.table}` }, tr("page.watch"))));
     }))));
 }

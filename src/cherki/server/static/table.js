@@ -4,6 +4,7 @@ import { $, api, card, el, fill, indexLabels, language, loadWords, miniCards, re
 import * as motion from "/static/motion.js";
 import { chatInit, chatLog, chatParam, chatReceive, chatSeats } from "/static/chat.js";
 import { offerReview } from "/static/review.js";
+import { matchesView } from "/static/matches.js";
 
 const [, mode, key] = location.pathname.split("/"); // "seat", TOKEN | "watch", TABLE
 const watching = mode === "watch";
@@ -469,25 +470,6 @@ function whoList(seats) {
   return seats.map((s) => (s === st.seat ? tr("voice.you.obj") : st.names[s])).join(", ");
 }
 
-const cents = (c) => (c / 100).toFixed(2);
-
-// the score sheet across the table's matches: each match's totals and the running total
-function matchesView() {
-  const m = st.matches;
-  const sheet = st.match || {};
-  const rows = (m.earlier || []).map((e, i) => ({ label: tr("page.table.match_n", { n: i + 1 }), totals: e.totals, money: e.money_cents, replay: i }));
-  rows.push({ label: st.over ? tr("page.table.match_n", { n: m.number + 1 }) : tr("page.table.match_in_play", { n: m.number + 1 }), totals: sheet.totals || [], money: sheet.money_cents || [] });
-  const hasMoney = [...rows, { money: m.money_cents }].some((r) => (r.money || []).some((c) => c));
-  const cell = (r, i) => el("td", { class: "num" }, String(r.totals[i] ?? ""), hasMoney ? el("div", { class: "small muted" }, cents((r.money || [])[i] || 0)) : null);
-  return el("table", { class: "sheet", id: "matches-sheet" },
-    el("thead", {}, el("tr", {}, el("th", {}, ""), st.names.map((n) => el("th", { class: "num" }, n)))),
-    el("tbody", {}, rows.map((r) => el("tr", {}, el("td", {}, r.label,
-      r.replay !== undefined ? [" ", el("a", { class: "small", href: `/replay/${st.table}?match=${r.replay}` }, tr("page.table.replay_link")),
-        " ", el("a", { class: "small", download: "", href: `/api/tables/${st.table}/record?match=${r.replay}` + (watching ? "" : `&token=${encodeURIComponent(key)}`) }, tr("page.table.record_link"))] : null),
-    st.names.map((_, i) => cell(r, i)))),
-      el("tr", { class: "total", id: "running-total" }, el("td", {}, tr("page.table.running_total")), st.names.map((_, i) => cell({ totals: m.totals, money: m.money_cents }, i)))));
-}
-
 // the last hand's log, kept on the page while no hand is in play (the result, the pause)
 let lastLog = [];
 
@@ -518,7 +500,7 @@ function renderLifecycle() {
   const m = st.matches;
   const show = Boolean(m && (m.number > 0 || st.over));
   $("#matches-panel").classList.toggle("hidden", !show);
-  if (show) fill($("#matches"), matchesView());
+  if (show) fill($("#matches"), matchesView(st, { watching, key }));
   if (watching || st.ui.hand) return;
   const you = $("#you");
   if (st.over) {
