@@ -30,6 +30,7 @@ from cherki.games import GAMES
 from cherki.server import origin as reach
 from cherki.server import pages
 from cherki.server.cluster import Cluster
+from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
 from cherki.server.registry import Tables, record_for
 from cherki.server.settings import IDLE_SECONDS
@@ -152,14 +153,19 @@ class Heavy:
 
 
 class Gate:
-    """Who may come in: connections counted per table, per address and in all, and new
-    tables per address a minute (each refused in words)."""
+    """Who may come in: the people's connections counted per table, spectators per table
+    and per address, connections per address and in all, and new tables per address a
+    minute (each refused in words). A seated person is never refused for spectators: when
+    the address or the server is full, the spectator silent longest gives way."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.created = Window(limits.tables_per_minute, 60.0)
         self.by_address: Counter[str] = Counter()
+        self.watching_from: Counter[str] = Counter()
         self.open = 0
+        #: the spectators' connections let in, and their tables (oldest first)
+        self.spectators: dict[Connection, Table] = {}
 
     def refuse_table(self, address: str) -> str | None:
         """Why ``address`` may not create a table now (None: it may, and is counted)."""
@@ -170,16 +176,48 @@ class Gate:
             )
         return None
 
-    def refuse(self, table: Table, address: str) -> str | None:
-        """Why a new connection to ``table`` from ``address`` is refused (None: it is let
-        in, and counted at once, before anything is awaited, so that a burst cannot pass
-        the limits together)."""
+    def _give_way(self, address: str | None) -> bool:
+        """The spectator (from ``address``; None: any) silent longest leaves; whether one
+        did."""
+        found = [c for c in self.spectators if address is None or c.address == address]
+        if not found:
+            return False
+        victim = min(found, key=lambda c: c.heard)
+        victim.drop("a seated person needed the room: open the table again later",
+                    reconnect=False)  # fmt: skip
+        self.leave(victim)
+        return True
+
+    def admit(self, table: Table, conn: Connection) -> str | None:
+        """Why ``conn`` (not yet started) is refused at ``table`` (None: it is let in, and
+        counted at once, before anything is awaited, so that a burst cannot pass the
+        limits together; it is let out when it closes)."""
         limits = self.limits
-        if table.held >= limits.connections_per_table:
-            return (
-                f"this table has {limits.connections_per_table} connections already: "
-                "try again later"
-            )
+        address = conn.address
+        seated = conn.seat is not None
+        if seated:
+            if table.held - table.watchers >= limits.connections_per_table:
+                return (
+                    f"this table has {limits.connections_per_table} connections already: "
+                    "try again later"
+                )
+            while self.by_address[address] >= limits.connections_per_address:
+                if not self._give_way(address):
+                    break
+            while self.open >= limits.connections:
+                if not self._give_way(None):
+                    break
+        else:
+            if table.watchers >= limits.spectators_per_table:
+                return (
+                    f"this table has {limits.spectators_per_table} spectators already: "
+                    "try again later"
+                )
+            if self.watching_from[address] >= limits.spectators_per_address:
+                return (
+                    f"{limits.spectators_per_address} spectators from your address already: "
+                    "close some"
+                )
         if self.by_address[address] >= limits.connections_per_address:
             return (
                 f"{limits.connections_per_address} connections from your address already: "
@@ -190,15 +228,37 @@ class Gate:
         table.held += 1
         self.by_address[address] += 1
         self.open += 1
+        if not seated:
+            table.watchers += 1
+            self.watching_from[address] += 1
+            self.spectators[conn] = table
+        conn.counted = table
         return None
 
-    def leave(self, table: Table, address: str) -> None:
-        """A connection let in by :meth:`refuse` has ended."""
+    def leave(self, conn: Connection) -> None:
+        """A connection let in by :meth:`admit` has ended (counted out once)."""
+        table = conn.counted
+        if table is None:
+            return
+        conn.counted = None
+        address = conn.address
         table.held -= 1
         self.open -= 1
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:
             del self.by_address[address]
+        if self.spectators.pop(conn, None) is not None:
+            table.watchers -= 1
+            self.watching_from[address] -= 1
+            if self.watching_from[address] <= 0:
+                del self.watching_from[address]
+
+    def silent(self, now: float) -> None:
+        """Let go the spectators silent for longer than the limit."""
+        most = self.limits.spectator_silent_seconds
+        for conn in [c for c in self.spectators if now - c.heard > most]:
+            conn.drop("you were silent too long: open the table again", reconnect=False)
+            self.leave(conn)
 
 
 class Server:
@@ -221,8 +281,9 @@ class Server:
         self.tables = Tables(store, cluster=self.cluster)
         if self.cluster is not None:
             store.fence = self.cluster.fence
-            self.cluster.on_lost = self.abandon
+            self.cluster.on_lost = self.lose
             self.cluster.on_adopt = self.adopt
+        self.tables.on_broken = self.broken
         self.heavy = Heavy(self.limits)
         self.gate = Gate(self.limits)
         self.tick = tick
@@ -253,27 +314,72 @@ class Server:
         return await asyncio.to_thread(think, bot, obs, seed)
 
     # -- tables -------------------------------------------------------------------------------
+    async def current(self) -> None:
+        """Before anything is done with a table: with several processes, this process's
+        leases were confirmed within their time (a process woken from a stop looks again
+        first, and lets go of the tables it lost before serving anyone); a LeaseLost when
+        the database cannot say."""
+        if self.cluster is not None and not self.cluster.current():
+            await self.cluster.recheck()
+
     async def find(self, table_id: str) -> Table:
         """The live table (loaded from the store in a worker thread if need be)."""
+        await self.current()
         table = self.tables.live.get(table_id)
         if table is not None:
             return table
         return await asyncio.to_thread(self.tables.table, table_id)
 
-    def abandon(self, table_id: str) -> None:
+    def abandon(self, table_id: str, why: str = "") -> Table | None:
         """Another process took the table over: stop its bots and tell its connections to
         connect again (they reach the new owner)."""
         table = self.tables.drop(table_id)
         if table is None:
-            return
-        if table.bots is not None:
+            return None
+        table.on_broken = None
+        table.gone = True
+        if table.bots is not None and table.bots is not asyncio.current_task():
             table.bots.cancel()
         table.deadline = None
         for conn in list(table.connections):
-            conn.drop("this table moved to another server: connecting again", reconnect=True)
+            conn.drop(why or "this table moved to another server: connecting again",
+                      reconnect=True)  # fmt: skip
+        return table
+
+    def lose(self, table_id: str) -> None:
+        """Another process took the table over (the cluster's ``on_lost``)."""
+        self.abandon(table_id)
+
+    def broken(self, table: Table) -> None:
+        """A change at ``table`` could not be stored: the copy in memory is let go (its
+        connections connect again) and the table is loaded afresh from the store, at once
+        when it can be (its bots play on)."""
+        if self.tables.live.get(table.id) is not table:
+            return
+        self.abandon(table.id, "the table is being loaded again: connecting again")
+        if self.cluster is not None and table.id not in self.cluster.held:
+            return  # another process took it: it plays on there
+        self._tasks.append(asyncio.get_running_loop().create_task(self._revive(table.id)))
+
+    async def _revive(self, table_id: str) -> None:
+        delay = 0.5
+        while table_id not in self.tables.live:
+            await asyncio.sleep(delay)
+            try:
+                table = await self.find(table_id)
+            except Exception:  # the database is away, or the table moved: later, or never
+                if self.cluster is not None and table_id not in self.cluster.held:
+                    return
+                delay = min(delay * 2, 30.0)
+                continue
+            table.wake(self.thinker)
+            return
 
     async def adopt(self, table_id: str) -> None:
-        """This process took over a table whose owner stopped: load it, let its bots play."""
+        """This process took over a table whose owner stopped: load it afresh from the
+        store (a copy still in memory from an earlier lease is let go first: it may be
+        behind what the other process stored since), let its bots play."""
+        self.abandon(table_id)
         table = await asyncio.to_thread(self.tables.adopt, table_id)
         table.wake(self.thinker)
 
@@ -365,7 +471,10 @@ class Server:
         swept = time.monotonic()
         while True:
             await asyncio.sleep(self.tick)
+            if self.cluster is not None and not self.cluster.current():
+                continue  # woken from a stop: the beat looks at the leases first
             now = time.monotonic()
+            self.gate.silent(now)
             if now - swept > SWEEP_SECONDS:
                 swept = now
                 self.tables.sweep(now, IDLE_SECONDS)
