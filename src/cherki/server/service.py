@@ -140,6 +140,14 @@ class Heavy:
                     f"this request took longer than {self.limits.heavy_seconds:g} seconds "
                     "and was stopped",
                 ) from None
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise  # this request itself is being cancelled (the client left)
+                # queued behind one that was stopped: its process went with it
+                raise HTTPException(
+                    503, "the server stopped a request before this one: try again"
+                ) from None
         finally:
             self.jobs -= 1
 
