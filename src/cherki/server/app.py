@@ -207,8 +207,11 @@ async def _invalid(request: Request, exc: Exception) -> Response:
     NaN or 1e400, cannot be written in the answer: FastAPI's own answer fails on it)."""
     assert isinstance(exc, RequestValidationError)
     faults = [
-        {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")),
-         "type": str(e.get("type", ""))}  # fmt: skip
+        {
+            "loc": [str(p) for p in e.get("loc", ())],
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
         for e in exc.errors()[:10]
     ]
     return JSONResponse({"detail": faults}, status_code=422)
