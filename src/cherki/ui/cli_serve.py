@@ -166,6 +166,10 @@ def serve(
         log_level="warning",
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        # liveness: a WebSocket ping every half of liveness_seconds; a socket whose answer
+        # has not come by the next half is closed (docs/server.md, "Liveness")
+        ws_ping_interval=limits.liveness_seconds / 2,
+        ws_ping_timeout=limits.liveness_seconds / 2,
         proxy_headers=True,
         forwarded_allow_ips=forwarded_allow_ips,
     )
