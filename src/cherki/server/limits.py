@@ -56,6 +56,8 @@ class Limits:
     send_seconds: float = 10.0
     #: heavy requests (replays, records) worked on or waiting, in all
     heavy_jobs: int = 4
+    #: heavy requests from one address worked on or waiting
+    heavy_per_address: int = 2
     #: seconds a heavy request may take
     heavy_seconds: float = 20.0
     #: characters of one chat message (after trimming)

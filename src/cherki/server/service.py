@@ -13,7 +13,7 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,6 +44,8 @@ _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
 TICK = 0.25  # seconds between looks at the turn timers
+#: heavy answers kept for asking again (records of live tables, replays)
+KEPT_ANSWERS = 256
 THINKERS = 1  # worker processes for the searching bots
 #: seconds between looks for tables to let go from memory
 SWEEP_SECONDS = 60.0
@@ -112,6 +114,42 @@ class Heavy:
         self.limits = limits
         self.pool: ProcessPoolExecutor | None = None
         self.jobs = 0
+        #: jobs in hand per address
+        self.by_address: Counter[str] = Counter()
+        #: answers kept (a live table's record as a seat may have it, a finished match's
+        #: replay), by what they are of: asked again before the table moves, they are sent
+        #: as they are, with no work at all (the latest :data:`KEPT_ANSWERS`)
+        self.kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+    def answer(self, key: tuple[object, ...]) -> object | None:
+        """A kept answer (None: none)."""
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept.move_to_end(key)
+        return found
+
+    def keep(self, key: tuple[object, ...], value: object) -> None:
+        self.kept[key] = value
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_ANSWERS:
+            self.kept.popitem(last=False)
+
+    async def run_for(self, address: str, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+        """:meth:`run` for a client at ``address``: at most ``heavy_per_address`` of its
+        jobs in hand at once (429 in words past it)."""
+        if self.by_address[address] >= self.limits.heavy_per_address:
+            raise HTTPException(
+                429,
+                f"at most {self.limits.heavy_per_address} big request(s) at a time from one "
+                "address: wait for the answer",
+            )
+        self.by_address[address] += 1
+        try:
+            return await self.run(fn, *args)
+        finally:
+            self.by_address[address] -= 1
+            if self.by_address[address] <= 0:
+                del self.by_address[address]
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
