@@ -372,14 +372,15 @@ async def download(
     if isinstance(kept, str):
         data = kept
     else:
-        if match is not None and match != number:
-            text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
-            over = True  # an earlier match is over: its record is whole
-        else:
-            record = table.session.record()  # what the table holds (a copy: no lock)
-            over = table.over
-            text = await asyncio.to_thread(record.dumps)  # off the loop
-        data = await srv.heavy.run_for(address(request), _record_json, text, seat, over)
+        with srv.heavy.slot(address(request)):  # before any work (429/503 in words)
+            if match is not None and match != number:
+                text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
+                over = True  # an earlier match is over: its record is whole
+            else:
+                record = table.session.record()  # what the table holds (a copy: no lock)
+                over = table.over
+                text = await asyncio.to_thread(record.dumps)  # off the loop
+            data = await srv.heavy.work(_record_json, text, seat, over)
         srv.heavy.keep(key, data)
     who = "" if seat is None else f"-seat{seat}"
     which = "" if match is None else f"-match{match + 1}"
@@ -419,10 +420,9 @@ async def table_replay(
     if isinstance(kept, tuple):
         status, out = kept
     else:
-        text = await asyncio.to_thread(record.dumps)
-        status, out = await srv.heavy.run_for(
-            address(request), _replay_json, text, table_id, normalise(lang)
-        )
+        with srv.heavy.slot(address(request)):
+            text = await asyncio.to_thread(record.dumps)
+            status, out = await srv.heavy.work(_replay_json, text, table_id, normalise(lang))
         srv.heavy.keep(key, (status, out))
     if status != 200:
         raise HTTPException(status, out)

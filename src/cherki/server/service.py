@@ -14,10 +14,10 @@ import os
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from fastapi import HTTPException
@@ -137,19 +137,8 @@ class Heavy:
     async def run_for(self, address: str, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
         """:meth:`run` for a client at ``address``: at most ``heavy_per_address`` of its
         jobs in hand at once (429 in words past it)."""
-        if self.by_address[address] >= self.limits.heavy_per_address:
-            raise HTTPException(
-                429,
-                f"at most {self.limits.heavy_per_address} big request(s) at a time from one "
-                "address: wait for the answer",
-            )
-        self.by_address[address] += 1
-        try:
-            return await self.run(fn, *args)
-        finally:
-            self.by_address[address] -= 1
-            if self.by_address[address] <= 0:
-                del self.by_address[address]
+        with self.slot(address):
+            return await self.work(fn, *args)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -158,36 +147,61 @@ class Heavy:
             )
         return self.pool
 
-    async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+    @contextmanager
+    def slot(self, address: str | None = None) -> Iterator[None]:
+        """A place for one heavy request (from ``address``), taken before any of its work
+        is done, even the part on the event loop: 503 when ``heavy_jobs`` are in hand, 429
+        when ``heavy_per_address`` of them are the address's (each in words)."""
         if self.jobs >= self.limits.heavy_jobs:
             raise HTTPException(503, "the server is busy with other big requests: try again soon")
+        if address is not None and self.by_address[address] >= self.limits.heavy_per_address:
+            raise HTTPException(
+                429,
+                f"at most {self.limits.heavy_per_address} big request(s) at a time from one "
+                "address: wait for the answer",
+            )
         self.jobs += 1
+        if address is not None:
+            self.by_address[address] += 1
         try:
-            try:
-                future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
-                return await asyncio.wait_for(future, self.limits.heavy_seconds)
-            except BrokenProcessPool:  # its process died: the next job gets a new one
-                self._kill()
-                raise HTTPException(
-                    503, "the server's helper process stopped on this request: try again"
-                ) from None
-            except TimeoutError:
-                self._kill()
-                raise HTTPException(
-                    503,
-                    f"this request took longer than {self.limits.heavy_seconds:g} seconds "
-                    "and was stopped",
-                ) from None
-            except asyncio.CancelledError:
-                task = asyncio.current_task()
-                if task is not None and task.cancelling():
-                    raise  # this request itself is being cancelled (the client left)
-                # queued behind one that was stopped: its process went with it
-                raise HTTPException(
-                    503, "the server stopped a request before this one: try again"
-                ) from None
+            yield
         finally:
             self.jobs -= 1
+            if address is not None:
+                self.by_address[address] -= 1
+                if self.by_address[address] <= 0:
+                    del self.by_address[address]
+
+    async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+        with self.slot():
+            return await self.work(fn, *args)
+
+    async def work(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+        """``fn(*args)`` in the heavy process, within its time (the caller holds a
+        :meth:`slot`)."""
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+            return await asyncio.wait_for(future, self.limits.heavy_seconds)
+        except BrokenProcessPool:  # its process died: the next job gets a new one
+            self._kill()
+            raise HTTPException(
+                503, "the server's helper process stopped on this request: try again"
+            ) from None
+        except TimeoutError:
+            self._kill()
+            raise HTTPException(
+                503,
+                f"this request took longer than {self.limits.heavy_seconds:g} seconds "
+                "and was stopped",
+            ) from None
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # this request itself is being cancelled (the client left)
+            # queued behind one that was stopped: its process went with it
+            raise HTTPException(
+                503, "the server stopped a request before this one: try again"
+            ) from None
 
     def _kill(self) -> None:
         pool, self.pool = self.pool, None
