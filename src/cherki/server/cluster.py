@@ -635,8 +635,8 @@ class Cluster:
         n = 0
         failing = False
         while True:
-            if self.current():  # a stalled beat (stopped mid-way) is followed at once
-                await asyncio.sleep(self.beat)
+            # a beat stopped half-way (or one that failed) is followed at once
+            await asyncio.sleep(self.beat if self.current() else min(0.05, self.beat))
             n += 1
             try:
                 beating = self._beating
@@ -708,17 +708,13 @@ class Cluster:
                 await cur.execute(
                     "DELETE FROM cluster_processes WHERE seen < now() - interval '1 hour'"
                 )
-        now = time.monotonic()
         for table_id, (epoch, since) in list(self.held.items()):
             if since < began and mine.get(table_id) != epoch:
                 self._lose(table_id, epoch)
-        # the leases renewed stay this process's until ``began + ttl`` on the database's
-        # clock; a beat that took most of that (the process was stopped mid-way) proves
-        # nothing, and another follows at once
-        if now - began < self.ttl / 2:
-            self.confirmed = began
-        else:
-            self.confirmed = -1e9
+        # the leases renewed stay this process's until ``began + ttl`` at the latest: a
+        # beat stopped half-way (its answers read after the stop) leaves them not current,
+        # and the next table's door or beat looks again at once
+        self.confirmed = began
         for inbound in list(self.inbound.values()):
             if inbound.origin not in alive:
                 inbound.push({"type": "websocket.disconnect", "code": 1001})
@@ -733,6 +729,7 @@ class Cluster:
             log.warning(
                 "taking over %d table(s) whose process stopped renewing its leases", len(adopted)
             )
+        now = time.monotonic()
         for table_id, epoch in adopted:
             self.held[table_id] = (epoch, now)
             self.adopted += 1
