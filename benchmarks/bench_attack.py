@@ -24,6 +24,12 @@ Attacks (``--attack``, in the order given; each stops by itself after its window
 * ``replay-upload``: a valid record of about 1 MB (heuristic bots' Balik Satu, as many hands
   as stay under the replay's frame limit, indented up to 1 MB) posted to ``/api/replay``
   once a second (at most three unanswered at once); the answers are read and thrown away.
+* ``record-download``: ``GET /api/tables/{table}/record`` of the people's live tables,
+  anonymous, 16 at a time from one address, one table after another, as fast as the answers
+  come (issue 41: this took the other tables to p99 1.2 s); counts the answers by status.
+* ``hostile-bodies``: the bodies of ``hostile.py`` (NaN, Infinity, 1e400, the wrong kinds)
+  sent one after another as fast as the answers come; counts the answers by status (a 5xx
+  is a failure of the server).
 * ``table-flood``: ``POST /api/tables`` (one person, three heuristic bots) one after another
   on one connection as fast as the answers come; counts those created and refused (429).
 
@@ -76,7 +82,14 @@ from bench_server import (
 #: (``cherki.server.pages``: a record over either is refused, not replayed)
 REPLAY_BYTES = 1024 * 1024
 REPLAY_FRAMES = 20_000
-ATTACKS = ("slow-reader", "idle-sockets", "replay-upload", "table-flood")
+ATTACKS = (
+    "slow-reader",
+    "idle-sockets",
+    "replay-upload",
+    "table-flood",
+    "record-download",
+    "hostile-bodies",
+)
 #: attacks aimed at one table
 AIMED = ("slow-reader", "idle-sockets")
 TCP_ESTABLISHED = 1
@@ -377,6 +390,50 @@ async def table_flood(port: int, stop: asyncio.Event, out: dict[str, Any], game:
                 out["other"][str(why)] = out["other"].get(str(why), 0) + 1
 
 
+async def record_download(
+    port: int, stop: asyncio.Event, out: dict[str, Any], tables: list[str]
+) -> None:
+    out.update(statuses={}, seconds=[])
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+
+        async def one(n: int) -> None:
+            while not stop.is_set():
+                t0 = time.perf_counter()
+                why: int | str
+                try:
+                    table = tables[n % len(tables)]
+                    why = (await client.get(f"/api/tables/{table}/record")).status_code
+                except httpx.HTTPError as err:
+                    why = type(err).__name__
+                out["statuses"][str(why)] = out["statuses"].get(str(why), 0) + 1
+                out["seconds"].append(time.perf_counter() - t0)
+                n += 16
+
+        await asyncio.gather(*(one(n) for n in range(16)))
+
+
+async def hostile_bodies(port: int, stop: asyncio.Event, out: dict[str, Any]) -> None:
+    from hostile import BODIES
+
+    out.update(statuses={}, seconds=[])
+    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+        body = {"game": "balik-satu", "seats": [{"kind": "human"}, {"kind": "bot"}]}
+        made = (await client.post("/api/tables", json=body)).json()
+        while not stop.is_set():
+            for method, path, text in BODIES:
+                url = path.format(host=made.get("host", "x"), table=made.get("table", "x"))
+                t0 = time.perf_counter()
+                why: int | str
+                try:
+                    headers = {"content-type": "application/json"}
+                    answer = await client.request(method, url, content=text, headers=headers)
+                    why = answer.status_code
+                except httpx.HTTPError as err:
+                    why = type(err).__name__
+                out["statuses"][str(why)] = out["statuses"].get(str(why), 0) + 1
+                out["seconds"].append(time.perf_counter() - t0)
+
+
 def _describe(name: str, out: dict[str, Any]) -> str:
     if name == "slow-reader":
         dropped = (
@@ -405,6 +462,12 @@ def _describe(name: str, out: dict[str, Any]) -> str:
             f"p50 {_quantile(times, 0.5):.2f} s max {max(times, default=float('nan')):.2f} s, "
             f"{out['answer_mib']:.0f} MiB of answers"
         )
+    if name in ("record-download", "hostile-bodies"):
+        times = out["seconds"]
+        return (
+            f"{len(times)} requests, answers {out['statuses']}; answer p50 "
+            f"{1000 * _quantile(times, 0.5):.0f} ms p99 {1000 * _quantile(times, 0.99):.0f} ms"
+        )
     times = out["seconds"]
     n = len(times)
     return (
@@ -432,6 +495,10 @@ def attack(
         return idle_sockets(port, table, stop, out, args.sockets)
     if name == "replay-upload":
         return replay_upload(port, stop, out, body)
+    if name == "record-download":
+        return record_download(port, stop, out, args.people_tables)
+    if name == "hostile-bodies":
+        return hostile_bodies(port, stop, out)
     return table_flood(port, stop, out, args.game)
 
 
@@ -487,6 +554,7 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, A
             table_id, tasks = await open_table(client, port, figures, rng, args.game)
             tables.append(Table(table_id, figures, tasks))
         await asyncio.sleep(args.warmup)
+        args.people_tables = [t.id for t in tables]  # what record-download asks for
         for index, name in enumerate(args.attack):
             aimed = name in AIMED
             target = tables[index] if aimed else None

@@ -538,6 +538,20 @@ def test_replay_of_an_unfinished_hand_shows_only_the_recording_seat(tmp_path: Pa
     assert "You:" in shown.stdout and "Bot 1 (heuristic):" not in shown.stdout
     revealed = cherki("replay", str(rec), "--all", "--reveal").stdout
     assert "You:" in revealed and "Bot 1 (heuristic):" in revealed
+    # --seat of another seat does not show that seat's hand either (only with --reveal)
+    other = cherki("replay", str(rec), "--all", "--seat", "1")
+    assert other.returncode == 0, other.stderr
+    assert "shown as You (seat 0) saw it" in other.stdout
+    assert "Bot 1 (heuristic):" not in other.stdout
+    mine = cherki("replay", str(rec), "--all", "--seat", "0").stdout
+    assert "You:" in mine and "This hand is unfinished" not in mine
+
+    def dealt(out: str) -> str:  # the hand shown (the viewer is "You")
+        return out[out.index("You:") :].split("You ")[0]
+
+    assert dealt(other.stdout) == dealt(mine)  # seat 0's cards, not seat 1's
+    theirs = cherki("replay", str(rec), "--all", "--seat", "1", "--reveal").stdout
+    assert dealt(theirs) != dealt(mine)  # with --reveal, seat 1's own
 
 
 def test_replay_refuses_a_seat_the_record_does_not_have(tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ def _drain(ws: object, quiet: float = 0.5) -> list[dict[str, object]]:
 
 
 def test_a_seat_at_another_process_plays_through_the_owner() -> None:
-    limit = ("--limit", "connections_per_table=2")
+    limit = ("--limit", "spectators_per_table=1")
     with postgres_server() as url, serving(url, 2, *limit) as (a, b):
         made = httpx.post(a.http + "/api/tables", json=table_body(), timeout=30).json()
         table_id, token, host = made["table"], made["seats"]["0"], made["host"]
@@ -93,7 +93,7 @@ def test_a_seat_at_another_process_plays_through_the_owner() -> None:
             # is told why, and closed
             with connect(f"{b.ws}/ws/watch/{table_id}") as third:
                 said = loads(third.recv(timeout=30))
-                assert said["type"] == "closing" and "2 connections already" in said["message"]
+                assert said["type"] == "closing" and "spectators already" in said["message"]
                 with pytest.raises(ConnectionClosed):
                     third.recv(timeout=30)
             told = [m for m in _drain(spec) if m["type"] == "state"]

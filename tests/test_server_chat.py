@@ -183,8 +183,11 @@ def test_a_page_that_comes_back_gets_the_lines_it_missed_once(
         assert [x["text"] for x in _next(wb, "chat")["lines"]] == ["line 3", "line 4", "line 5"]
         wb.send_json({"type": "chat", "text": "after the restart"})
         assert _next(wb, "chat")["lines"][0]["n"] == 6
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/ws/seat/{a}?chat=x"):
-        pass  # refused: closed before it is accepted
+    with client.websocket_connect(f"/ws/seat/{a}?chat=x") as bad:  # refused in words
+        said = bad.receive_json()
+        assert said["type"] == "closing" and "chat is a chat line's number" in said["message"]
+        with pytest.raises(WebSocketDisconnect):
+            bad.receive_json()
 
 
 def test_lines_are_placed_in_the_games_log(store: Store, opened: Callable[..., TestClient]) -> None:

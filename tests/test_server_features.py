@@ -176,12 +176,16 @@ def test_a_returning_player_is_told_what_they_missed(
         assert log[-(len(back["missed"]) - 1) :] == back["missed"][1:]
     with client.websocket_connect(f"/ws/seat/{a_token}?since={now}") as a:
         assert a.receive_json()["missed"] == []
-    for bad in ("-1", "x", "9" * 12):
-        with (
-            pytest.raises(WebSocketDisconnect),
-            client.websocket_connect(f"/ws/seat/{a_token}?since={bad}") as a,
-        ):
-            a.receive_json()
+    for bad in ("-1", "x", "9" * 12):  # refused in words, after the handshake (not a 403)
+        with client.websocket_connect(f"/ws/seat/{a_token}?since={bad}") as a:
+            said = a.receive_json()
+            assert said["type"] == "closing" and said["reconnect"] is False
+            assert "since is a version number" in said["message"]
+            with pytest.raises(WebSocketDisconnect) as closed:
+                a.receive_json()
+            assert closed.value.code == 1008
+    with client.websocket_connect(f"/ws/seat/{a_token}?chat=x") as a:
+        assert "chat is a chat line's number" in a.receive_json()["message"]
 
 
 def test_records_to_download(store: Store, opened: Callable[..., TestClient]) -> None:

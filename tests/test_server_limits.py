@@ -133,7 +133,7 @@ def test_tables_in_play_are_capped(store: Store, opened: Callable[..., TestClien
 def test_connections_are_capped_per_table_and_per_address(
     store: Store, opened: Callable[..., TestClient]
 ) -> None:
-    client = opened(store, limits=Limits(connections_per_table=2, connections_per_address=3))
+    client = opened(store, limits=Limits(spectators_per_table=2, connections_per_address=3))
     one, two = _table(client), _table(client)
     with ExitStack() as stack:
         for _ in range(2):
@@ -142,7 +142,7 @@ def test_connections_are_capped_per_table_and_per_address(
         with client.websocket_connect(f"/ws/watch/{one['table']}") as ws:
             refused = ws.receive_json()
         assert refused["type"] == "closing" and refused["reconnect"] is True
-        assert "this table has 2 connections already" in refused["message"]
+        assert "this table has 2 spectators already" in refused["message"]
         ws = stack.enter_context(client.websocket_connect(f"/ws/watch/{two['table']}"))
         assert ws.receive_json()["type"] == "state"
         with client.websocket_connect(f"/ws/watch/{two['table']}") as ws:
@@ -397,7 +397,7 @@ def test_a_burst_of_connections_cannot_pass_the_cap_together(store: Store) -> No
     """Twenty spectators opened at once on a table that takes three: three are let in."""
     from websockets.asyncio.client import connect as connect_async
 
-    with _serving(store, Limits(connections_per_table=3)) as (host, _):
+    with _serving(store, Limits(spectators_per_table=3)) as (host, _):
         made = httpx.post(f"http://{host}/api/tables", json={"game": "ceki",
                           "seats": [{"kind": "human"}, *BOTS3[:2]]}, timeout=30).json()  # fmt: skip
 

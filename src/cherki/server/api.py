@@ -365,18 +365,25 @@ async def download(
         table = await srv.find(table_id)
     except CherkiError as err:
         raise HTTPException(404, str(err)) from None
-    async with table.lock:
-        text = table.session.record().dumps()
-        over = table.over
-        number = table.number
-    if match is not None and match != number:
-        if not 0 <= match < number:
-            raise HTTPException(
-                404, words(DEFAULT).t("error.no_match", played=number + 1, match=match)
-            )
-        text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
-        over = True  # an earlier match is over: its record is whole
-    data = await srv.heavy.run(_record_json, text, seat, over)
+    number = table.number
+    if match is not None and match != number and not 0 <= match < number:
+        raise HTTPException(404, words(DEFAULT).t("error.no_match", played=number + 1, match=match))
+    # the same record for the same viewer is worked out once per version of the table
+    key = ("record", table_id, table.version, number if match is None else match, seat)
+    kept = srv.heavy.answer(key)
+    if isinstance(kept, str):
+        data = kept
+    else:
+        with srv.heavy.slot(address(request)):  # before any work (429/503 in words)
+            if match is not None and match != number:
+                text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
+                over = True  # an earlier match is over: its record is whole
+            else:
+                record = table.session.record()  # what the table holds (a copy: no lock)
+                over = table.over
+                text = await asyncio.to_thread(record.dumps)  # off the loop
+            data = await srv.heavy.work(_record_json, text, seat, over)
+        srv.heavy.keep(key, data)
     who = "" if seat is None else f"-seat{seat}"
     which = "" if match is None else f"-match{match + 1}"
     name = f"cherki-{table.session.game.name}-{table_id[:8]}{which}{who}.json"
@@ -410,8 +417,15 @@ async def table_replay(
         record = await asyncio.to_thread(srv.store.record, table_id, which)
     except CherkiError as err:
         raise HTTPException(404, str(err)) from None
-    text = record.dumps()
-    status, out = await srv.heavy.run(_replay_json, text, table_id, normalise(lang))
+    key = ("replay", table_id, which, normalise(lang))
+    kept = srv.heavy.answer(key)
+    if isinstance(kept, tuple):
+        status, out = kept
+    else:
+        with srv.heavy.slot(address(request)):
+            text = await asyncio.to_thread(record.dumps)
+            status, out = await srv.heavy.work(_replay_json, text, table_id, normalise(lang))
+        srv.heavy.keep(key, (status, out))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")
@@ -426,7 +440,9 @@ async def replay_upload(request: Request, lang: str | None = None) -> Response:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
         raise HTTPException(400, "a record is UTF-8 JSON text") from None
-    status, out = await _server(request).heavy.run(_replay_json, text, None, normalise(lang))
+    status, out = await _server(request).heavy.run_for(
+        address(request), _replay_json, text, None, normalise(lang)
+    )
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")

@@ -60,6 +60,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -186,6 +187,7 @@ def create_app(
     app.add_middleware(BodyLimit, limits=limits)
     app.add_exception_handler(Elsewhere, _forward)
     app.add_exception_handler(LeaseLost, _moved)
+    app.add_exception_handler(RequestValidationError, _invalid)
     app.include_router(api.router)
     app.include_router(sockets.router)
     app.include_router(words.router)
@@ -208,6 +210,22 @@ async def _forward(request: Request, exc: Exception) -> Response:
             status_code=503,
         )
     return await srv.cluster.forward(request, exc)
+
+
+async def _invalid(request: Request, exc: Exception) -> Response:
+    """A request body that is not what the route takes: 422, each fault in words (where,
+    and what is wrong), never the value sent back (a number JSON does not have, such as
+    NaN or 1e400, cannot be written in the answer: FastAPI's own answer fails on it)."""
+    assert isinstance(exc, RequestValidationError)
+    faults = [
+        {
+            "loc": [str(p) for p in e.get("loc", ())],
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in exc.errors()[:10]
+    ]
+    return JSONResponse({"detail": faults}, status_code=422)
 
 
 async def _moved(request: Request, exc: Exception) -> Response:

@@ -8,9 +8,13 @@ Our specifications
   when the table's host allows it (the table setting ``chat_spectators``, off by default,
   changed on the host's page: :func:`set_spectators`).
 * **What a message may be**: trimmed, 1 to ``Limits.chat_chars`` characters (200), with no
-  control character (no new line, tab or escape) and no character that reorders the text
-  around it (bidirectional overrides and isolates, U+202A–U+202E and U+2066–U+2069), so a
-  line cannot pass itself off as another person's or the game's. An emote is one of
+  control character (no new line, tab or escape), no line or paragraph separator (U+2028,
+  U+2029), and no invisible format character that reorders or hides the text around it
+  (bidirectional marks, embeddings, overrides and isolates: U+061C, U+200E, U+200F,
+  U+202A–U+202E, U+2066–U+2069; the zero-width space, the byte order mark and every other
+  character of Unicode's kind Cf but the zero-width joiner and non-joiner and the flag
+  emoji's tags), so one line stays one line and cannot pass itself off as another person's
+  or the game's, nor reorder its neighbours. An emote is one of
   :data:`EMOTES`. Each is refused in words, nothing stored.
 * **How often**: at most ``Limits.chat_messages`` messages and emotes from one seat in
   ``Limits.chat_seconds`` (all its connections together), and ``Limits.chat_lines`` lines a
@@ -62,6 +66,15 @@ SPECTATORS = "chat_spectators"
 #: characters that reorder the text around them (bidirectional embeddings, overrides,
 #: isolates): refused, so a line cannot disguise itself
 REORDERING = frozenset(chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+#: Unicode's kinds of character refused in a chat line: controls (Cc), the line and
+#: paragraph separators (Zl, Zp: one line would be drawn as two), lone surrogates (Cs) and
+#: the invisible format characters (Cf: the Arabic letter mark U+061C, the left-to-right
+#: and right-to-left marks U+200E/U+200F, the zero-width space U+200B, the byte order mark
+#: U+FEFF, the soft hyphen, …), which reorder or hide text
+REFUSED_KINDS = frozenset({"Cc", "Zl", "Zp", "Cs", "Cf"})
+#: format characters kept: the zero-width joiner and non-joiner (emoji sequences, Persian
+#: and Indic writing) and the tag characters of flag emoji; none of them reorders a line
+JOINERS = frozenset(["\u200c", "\u200d", *(chr(c) for c in range(0xE0020, 0xE0080))])
 
 
 class ChatRow(Base):
@@ -96,7 +109,7 @@ def clean_text(text: str, limits: Limits) -> str:
     if len(text) > limits.chat_chars:
         raise Refused("error.chat.too_long", most=limits.chat_chars, n=len(text))
     for ch in text:
-        if unicodedata.category(ch) == "Cc" or ch in REORDERING:
+        if (unicodedata.category(ch) in REFUSED_KINDS and ch not in JOINERS) or ch in REORDERING:
             raise Refused("error.chat.control", code=f"U+{ord(ch):04X}")
     return text
 

@@ -96,6 +96,10 @@ TTL = 3.0
 #: seconds between a process's beats: it renews its leases, says it is alive, looks for
 #: expired leases to take over and for forwarded clients whose table moved
 BEAT = 1.0
+#: seconds within which a table whose process died or stalled moves again (the documented
+#: failover time: the lease's :data:`TTL`, a survivor's next beat, its load, and the
+#: people's pages connecting again)
+FAILOVER_SECONDS = 10.0
 #: seconds the owner has to answer a forwarded connection or request
 ANSWER_SECONDS = 5.0
 #: expired leases one process takes over at one beat
@@ -176,6 +180,12 @@ class Elsewhere(Exception):
 
 class LeaseLost(RuntimeError):
     """This process no longer owns the table: the write was not made."""
+
+
+def _said(err: BaseException) -> str:
+    """An error in one line (a lost database is reported once, not as a traceback a beat)."""
+    first = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {first[0] if first else ''}"[:300]
 
 
 def conninfo(url: str) -> str:
@@ -373,6 +383,14 @@ class Cluster:
         #: the pieces of long messages heard so far, by message
         self._parts: dict[str, list[str]] = {}
         self._ready: asyncio.Event | None = None
+        #: when (monotonic) the last beat that renewed this process's leases began: its
+        #: leases are its own until ``confirmed + ttl`` at the latest (the clock runs on
+        #: while the process is stopped, so a woken process knows it must look again)
+        self.confirmed = -1e9
+        #: the beat in progress (one at a time; a table's door may wait for it)
+        self._beating: asyncio.Task[None] | None = None
+        self._listening_failed = False
+        self._send_failed = -1e9
         #: figures for the operator and the benchmark
         self.adopted = 0
         self.lost = 0
@@ -403,7 +421,7 @@ class Cluster:
             )
             if done.rowcount == 1:
                 return
-        self._lose_soon(table_id)
+            self._lose_soon(table_id, held[0])
         raise LeaseLost(f"this process no longer owns table {table_id}")
 
     def release(self, table_id: str) -> None:
@@ -412,14 +430,20 @@ class Cluster:
         if held is not None:
             self._releases.append((table_id, held[0]))
 
-    def _lose_soon(self, table_id: str) -> None:
-        self.held.pop(table_id, None)
+    def _lose_soon(self, table_id: str, epoch: int) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._lose, table_id)
+            loop.call_soon_threadsafe(self._lose, table_id, epoch)
+        else:
+            self._lose(table_id, epoch)
 
-    def _lose(self, table_id: str) -> None:
-        self.held.pop(table_id, None)
+    def _lose(self, table_id: str, epoch: int | None = None) -> None:
+        """The table's lease (at ``epoch``; None: whichever) is no longer this process's:
+        let the table go. A lease taken again meanwhile (a new epoch) is kept."""
+        held = self.held.get(table_id)
+        if held is None or (epoch is not None and held[0] != epoch):
+            return
+        del self.held[table_id]
         self.lost += 1
         log.warning("table %s was taken over by another process: letting it go", table_id)
         if self.on_lost is not None:
@@ -493,13 +517,21 @@ class Cluster:
         while True:
             try:
                 self._listen = await self._connected(self._listen, listen=True)
+                if self._listening_failed:
+                    self._listening_failed = False
+                    log.warning("the cluster's listening connection is back")
                 async for note in self._listen.notifies():
                     try:
                         self._heard(note.payload)
                     except Exception:
                         log.exception("a message from another process could not be handled")
-            except Exception:
-                log.exception("the cluster's listening connection failed: connecting again")
+            except Exception as err:
+                if not self._listening_failed:
+                    self._listening_failed = True
+                    log.error(
+                        "the cluster's listening connection failed (%s): connecting again",
+                        _said(err),
+                    )
                 if self._listen is not None:
                     with contextlib.suppress(Exception):
                         await self._listen.close()
@@ -539,8 +571,15 @@ class Cluster:
                     self._send = await self._connected(self._send)
                     async with self._send.transaction(), self._send.cursor() as cur:
                         await cur.executemany("SELECT pg_notify(%s, %s)", notes)
-                except Exception:
-                    log.exception("cannot send %d messages to the other processes", len(batch))
+                except Exception as err:
+                    now = time.monotonic()
+                    if now - self._send_failed > 60:  # one line a minute at most
+                        self._send_failed = now
+                        log.error(
+                            "cannot send %d messages to the other processes: %s",
+                            len(batch),
+                            _said(err),
+                        )
 
     def _dispatch(self, m: Note) -> None:
         kind = m["k"]
@@ -569,15 +608,50 @@ class Cluster:
                 out.handle(m)
 
     # -- beats ---------------------------------------------------------------------------------
+    def current(self) -> bool:
+        """Whether this process's leases were confirmed recently enough to act on its
+        tables without looking again (a process that was stopped, or whose beats fail, is
+        not)."""
+        return time.monotonic() - self.confirmed < self.ttl - self.beat / 2
+
+    async def recheck(self) -> None:
+        """Make sure the process's view of its leases is current: a beat now (or the one
+        in progress) when it is not. A table lost meanwhile is let go before this returns;
+        a :class:`LeaseLost` when the database cannot say (nothing may be done with the
+        tables)."""
+        for _ in range(3):
+            if self.current():
+                return
+            beating = self._beating
+            if beating is None or beating.done():
+                beating = asyncio.get_running_loop().create_task(self._beat())
+                self._beating = beating
+            with contextlib.suppress(Exception):
+                await asyncio.shield(beating)
+        if not self.current():
+            raise LeaseLost("this process cannot reach the database to renew its tables")
+
     async def _beats(self) -> None:
         n = 0
+        failing = False
         while True:
-            await asyncio.sleep(self.beat)
+            # a beat stopped half-way (or one that failed) is followed at once
+            await asyncio.sleep(self.beat if self.current() else min(0.05, self.beat))
             n += 1
             try:
-                await self._beat(sweep=n % 30 == 0)
-            except Exception:
-                log.exception("a beat of the cluster failed")
+                beating = self._beating
+                if beating is None or beating.done():
+                    beating = asyncio.get_running_loop().create_task(self._beat(sweep=n % 30 == 0))
+                    self._beating = beating
+                await asyncio.shield(beating)
+                if failing:
+                    failing = False
+                    log.warning("the database answers again: the cluster's beats go on")
+            except Exception as err:
+                if not failing:  # one line, then one when it is back (not one a beat)
+                    failing = True
+                    log.error("a beat of the cluster failed: %s", _said(err))
+                await asyncio.sleep(self.beat)
 
     async def _beat(self, *, first: bool = False, sweep: bool = False) -> None:
         """Renew this process's leases (a table whose lease another took is let go), say
@@ -636,7 +710,11 @@ class Cluster:
                 )
         for table_id, (epoch, since) in list(self.held.items()):
             if since < began and mine.get(table_id) != epoch:
-                self._lose(table_id)
+                self._lose(table_id, epoch)
+        # the leases renewed stay this process's until ``began + ttl`` at the latest: a
+        # beat stopped half-way (its answers read after the stop) leaves them not current,
+        # and the next table's door or beat looks again at once
+        self.confirmed = began
         for inbound in list(self.inbound.values()):
             if inbound.origin not in alive:
                 inbound.push({"type": "websocket.disconnect", "code": 1001})
@@ -647,11 +725,11 @@ class Cluster:
             lease = leases.get(out.table_id)
             if lease is None or lease[0] != out.owner or not lease[1] or out.owner not in alive:
                 out.moved()
-        now = time.monotonic()
         if adopted:
             log.warning(
                 "taking over %d table(s) whose process stopped renewing its leases", len(adopted)
             )
+        now = time.monotonic()
         for table_id, epoch in adopted:
             self.held[table_id] = (epoch, now)
             self.adopted += 1

@@ -15,14 +15,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket, WebSocketState
 
 from cherki.server.limits import Limits
 from cherki.server.messages import closing
 from cherki.server.words import refusal
+
+if TYPE_CHECKING:
+    from cherki.server.tables import Table
 
 log = logging.getLogger("cherki.server")
 
@@ -57,6 +62,11 @@ class Connection:
         self._writer: asyncio.Task[None] | None = None
         self._reader: asyncio.Task[object] | None = None
         self._on_close: list[Callable[[Connection], None]] = []
+        #: when (monotonic) the client last said anything (a spectator silent too long is
+        #: let go; the one silent longest gives way to a seated person)
+        self.heard = time.monotonic()
+        #: the table whose gate counted it in (cherki.server.service.Gate), until let out
+        self.counted: Table | None = None
 
     # -- sending ------------------------------------------------------------------------------
     def start(self, on_close: Callable[[Connection], None] | None = None) -> None:
@@ -82,6 +92,13 @@ class Connection:
         self._bytes += size
         self._ready.set()
         return True
+
+    def on_close(self, hook: Callable[[Connection], None]) -> None:
+        """Call ``hook`` once when the connection ends (at once if it has)."""
+        if self.closed:
+            hook(self)
+        else:
+            self._on_close.append(hook)
 
     @property
     def waiting(self) -> int:

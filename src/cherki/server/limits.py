@@ -26,8 +26,20 @@ class Limits:
     body_bytes: int = 64 * 1024
     #: the largest record sent to ``POST /api/replay`` (bytes)
     replay_bytes: int = 1024 * 1024
-    #: open connections (seats and spectators) on one table
+    #: open connections of the people seated at one table (by their seat's link; spectators
+    #: are counted apart and never keep a seated person out)
     connections_per_table: int = 64
+    #: open spectators' connections on one table
+    spectators_per_table: int = 48
+    #: open spectators' connections from one address (all tables)
+    spectators_per_address: int = 32
+    #: seconds a spectator may stay silent (its page pings every few seconds) before it is
+    #: let go
+    spectator_silent_seconds: float = 60.0
+    #: seconds without an answer after which a connection is taken for dead: the server
+    #: pings every half of it and closes a socket whose answer does not come (the page
+    #: reconnects after as long without a word from the server)
+    liveness_seconds: float = 10.0
     #: open connections from one address (all tables)
     connections_per_address: int = 256
     #: open connections in all
@@ -44,6 +56,8 @@ class Limits:
     send_seconds: float = 10.0
     #: heavy requests (replays, records) worked on or waiting, in all
     heavy_jobs: int = 4
+    #: heavy requests from one address worked on or waiting
+    heavy_per_address: int = 2
     #: seconds a heavy request may take
     heavy_seconds: float = 20.0
     #: characters of one chat message (after trimming)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from cherki.bots import make_bot
 from cherki.core.errors import RulesError
@@ -49,6 +49,8 @@ class Tables:
         self._loading = threading.Lock()
         #: counts the changes of a table's status (the lobby's list is read again after one)
         self.changes = 0
+        #: given to every table made or loaded (:attr:`Table.on_broken`)
+        self.on_broken: Callable[[Table], None] | None = None
 
     def changed(self) -> None:
         self.changes += 1
@@ -108,6 +110,7 @@ class Tables:
             self.cluster.claim(table_id)  # a new table: nobody else holds it
         table = Table(table_id, session, settings, self.store, stand_in=self.stand_in)
         table.on_status = self.changed
+        table.on_broken = self.on_broken
         session.start_hand()
         self.live[table_id] = table
         return table_id, tokens, host
@@ -157,6 +160,7 @@ class Tables:
         table = Table(table_id, session, info.settings, self.store, stand_in=self.stand_in)
         table.status = info.status
         table.on_status = self.changed
+        table.on_broken = self.on_broken
         played = self.store.matches(table_id)
         if played:
             table.number, table.base, table.carried = played[-1]

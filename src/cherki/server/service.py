@@ -13,11 +13,11 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import suppress
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from fastapi import HTTPException
@@ -30,6 +30,7 @@ from cherki.games import GAMES
 from cherki.server import origin as reach
 from cherki.server import pages
 from cherki.server.cluster import Cluster
+from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
 from cherki.server.registry import Tables, record_for
 from cherki.server.settings import DEFAULT_WAIT, IDLE_SECONDS
@@ -43,6 +44,8 @@ _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
 TICK = 0.25  # seconds between looks at the turn timers
+#: heavy answers kept for asking again (records of live tables, replays)
+KEPT_ANSWERS = 256
 THINKERS = 1  # worker processes for the searching bots
 #: seconds between looks for tables to let go from memory
 SWEEP_SECONDS = 60.0
@@ -120,6 +123,31 @@ class Heavy:
         self.limits = limits
         self.pool: ProcessPoolExecutor | None = None
         self.jobs = 0
+        #: jobs in hand per address
+        self.by_address: Counter[str] = Counter()
+        #: answers kept (a live table's record as a seat may have it, a finished match's
+        #: replay), by what they are of: asked again before the table moves, they are sent
+        #: as they are, with no work at all (the latest :data:`KEPT_ANSWERS`)
+        self.kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
+
+    def answer(self, key: tuple[object, ...]) -> object | None:
+        """A kept answer (None: none)."""
+        found = self.kept.get(key)
+        if found is not None:
+            self.kept.move_to_end(key)
+        return found
+
+    def keep(self, key: tuple[object, ...], value: object) -> None:
+        self.kept[key] = value
+        self.kept.move_to_end(key)
+        while len(self.kept) > KEPT_ANSWERS:
+            self.kept.popitem(last=False)
+
+    async def run_for(self, address: str, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+        """:meth:`run` for a client at ``address``: at most ``heavy_per_address`` of its
+        jobs in hand at once (429 in words past it)."""
+        with self.slot(address):
+            return await self.work(fn, *args)
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
@@ -133,28 +161,61 @@ class Heavy:
         first heavy request after the server starts does not wait for it (issue 39)."""
         self._pool().submit(_warm_up)
 
-    async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+    @contextmanager
+    def slot(self, address: str | None = None) -> Iterator[None]:
+        """A place for one heavy request (from ``address``), taken before any of its work
+        is done, even the part on the event loop: 503 when ``heavy_jobs`` are in hand, 429
+        when ``heavy_per_address`` of them are the address's (each in words)."""
         if self.jobs >= self.limits.heavy_jobs:
             raise HTTPException(503, "the server is busy with other big requests: try again soon")
+        if address is not None and self.by_address[address] >= self.limits.heavy_per_address:
+            raise HTTPException(
+                429,
+                f"at most {self.limits.heavy_per_address} big request(s) at a time from one "
+                "address: wait for the answer",
+            )
         self.jobs += 1
+        if address is not None:
+            self.by_address[address] += 1
         try:
-            try:
-                future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
-                return await asyncio.wait_for(future, self.limits.heavy_seconds)
-            except BrokenProcessPool:  # its process died: the next job gets a new one
-                self._kill()
-                raise HTTPException(
-                    503, "the server's helper process stopped on this request: try again"
-                ) from None
-            except TimeoutError:
-                self._kill()
-                raise HTTPException(
-                    503,
-                    f"this request took longer than {self.limits.heavy_seconds:g} seconds "
-                    "and was stopped",
-                ) from None
+            yield
         finally:
             self.jobs -= 1
+            if address is not None:
+                self.by_address[address] -= 1
+                if self.by_address[address] <= 0:
+                    del self.by_address[address]
+
+    async def run(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+        with self.slot():
+            return await self.work(fn, *args)
+
+    async def work(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
+        """``fn(*args)`` in the heavy process, within its time (the caller holds a
+        :meth:`slot`)."""
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+            return await asyncio.wait_for(future, self.limits.heavy_seconds)
+        except BrokenProcessPool:  # its process died: the next job gets a new one
+            self._kill()
+            raise HTTPException(
+                503, "the server's helper process stopped on this request: try again"
+            ) from None
+        except TimeoutError:
+            self._kill()
+            raise HTTPException(
+                503,
+                f"this request took longer than {self.limits.heavy_seconds:g} seconds "
+                "and was stopped",
+            ) from None
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # this request itself is being cancelled (the client left)
+            # queued behind one that was stopped: its process went with it
+            raise HTTPException(
+                503, "the server stopped a request before this one: try again"
+            ) from None
 
     def _kill(self) -> None:
         pool, self.pool = self.pool, None
@@ -166,14 +227,19 @@ class Heavy:
 
 
 class Gate:
-    """Who may come in: connections counted per table, per address and in all, and new
-    tables per address a minute (each refused in words)."""
+    """Who may come in: the people's connections counted per table, spectators per table
+    and per address, connections per address and in all, and new tables per address a
+    minute (each refused in words). A seated person is never refused for spectators: when
+    the address or the server is full, the spectator silent longest gives way."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.created = Window(limits.tables_per_minute, 60.0)
         self.by_address: Counter[str] = Counter()
+        self.watching_from: Counter[str] = Counter()
         self.open = 0
+        #: the spectators' connections let in, and their tables (oldest first)
+        self.spectators: dict[Connection, Table] = {}
 
     def refuse_table(self, address: str) -> str | None:
         """Why ``address`` may not create a table now (None: it may, and is counted)."""
@@ -184,16 +250,48 @@ class Gate:
             )
         return None
 
-    def refuse(self, table: Table, address: str) -> str | None:
-        """Why a new connection to ``table`` from ``address`` is refused (None: it is let
-        in, and counted at once, before anything is awaited, so that a burst cannot pass
-        the limits together)."""
+    def _give_way(self, address: str | None) -> bool:
+        """The spectator (from ``address``; None: any) silent longest leaves; whether one
+        did."""
+        found = [c for c in self.spectators if address is None or c.address == address]
+        if not found:
+            return False
+        victim = min(found, key=lambda c: c.heard)
+        victim.drop("a seated person needed the room: open the table again later",
+                    reconnect=False)  # fmt: skip
+        self.leave(victim)
+        return True
+
+    def admit(self, table: Table, conn: Connection) -> str | None:
+        """Why ``conn`` (not yet started) is refused at ``table`` (None: it is let in, and
+        counted at once, before anything is awaited, so that a burst cannot pass the
+        limits together; it is let out when it closes)."""
         limits = self.limits
-        if table.held >= limits.connections_per_table:
-            return (
-                f"this table has {limits.connections_per_table} connections already: "
-                "try again later"
-            )
+        address = conn.address
+        seated = conn.seat is not None
+        if seated:
+            if table.held - table.watchers >= limits.connections_per_table:
+                return (
+                    f"this table has {limits.connections_per_table} connections already: "
+                    "try again later"
+                )
+            while self.by_address[address] >= limits.connections_per_address:
+                if not self._give_way(address):
+                    break
+            while self.open >= limits.connections:
+                if not self._give_way(None):
+                    break
+        else:
+            if table.watchers >= limits.spectators_per_table:
+                return (
+                    f"this table has {limits.spectators_per_table} spectators already: "
+                    "try again later"
+                )
+            if self.watching_from[address] >= limits.spectators_per_address:
+                return (
+                    f"{limits.spectators_per_address} spectators from your address already: "
+                    "close some"
+                )
         if self.by_address[address] >= limits.connections_per_address:
             return (
                 f"{limits.connections_per_address} connections from your address already: "
@@ -204,15 +302,37 @@ class Gate:
         table.held += 1
         self.by_address[address] += 1
         self.open += 1
+        if not seated:
+            table.watchers += 1
+            self.watching_from[address] += 1
+            self.spectators[conn] = table
+        conn.counted = table
         return None
 
-    def leave(self, table: Table, address: str) -> None:
-        """A connection let in by :meth:`refuse` has ended."""
+    def leave(self, conn: Connection) -> None:
+        """A connection let in by :meth:`admit` has ended (counted out once)."""
+        table = conn.counted
+        if table is None:
+            return
+        conn.counted = None
+        address = conn.address
         table.held -= 1
         self.open -= 1
         self.by_address[address] -= 1
         if self.by_address[address] <= 0:
             del self.by_address[address]
+        if self.spectators.pop(conn, None) is not None:
+            table.watchers -= 1
+            self.watching_from[address] -= 1
+            if self.watching_from[address] <= 0:
+                del self.watching_from[address]
+
+    def silent(self, now: float) -> None:
+        """Let go the spectators silent for longer than the limit."""
+        most = self.limits.spectator_silent_seconds
+        for conn in [c for c in self.spectators if now - c.heard > most]:
+            conn.drop("you were silent too long: open the table again", reconnect=False)
+            self.leave(conn)
 
 
 class Server:
@@ -235,8 +355,9 @@ class Server:
         self.tables = Tables(store, cluster=self.cluster)
         if self.cluster is not None:
             store.fence = self.cluster.fence
-            self.cluster.on_lost = self.abandon
+            self.cluster.on_lost = self.lose
             self.cluster.on_adopt = self.adopt
+        self.tables.on_broken = self.broken
         self.heavy = Heavy(self.limits)
         self.gate = Gate(self.limits)
         self.tick = tick
@@ -267,27 +388,72 @@ class Server:
         return await asyncio.to_thread(think, bot, obs, seed)
 
     # -- tables -------------------------------------------------------------------------------
+    async def current(self) -> None:
+        """Before anything is done with a table: with several processes, this process's
+        leases were confirmed within their time (a process woken from a stop looks again
+        first, and lets go of the tables it lost before serving anyone); a LeaseLost when
+        the database cannot say."""
+        if self.cluster is not None and not self.cluster.current():
+            await self.cluster.recheck()
+
     async def find(self, table_id: str) -> Table:
         """The live table (loaded from the store in a worker thread if need be)."""
+        await self.current()
         table = self.tables.live.get(table_id)
         if table is not None:
             return table
         return await asyncio.to_thread(self.tables.table, table_id)
 
-    def abandon(self, table_id: str) -> None:
+    def abandon(self, table_id: str, why: str = "") -> Table | None:
         """Another process took the table over: stop its bots and tell its connections to
         connect again (they reach the new owner)."""
         table = self.tables.drop(table_id)
         if table is None:
-            return
-        if table.bots is not None:
+            return None
+        table.on_broken = None
+        table.gone = True
+        if table.bots is not None and table.bots is not asyncio.current_task():
             table.bots.cancel()
         table.deadline = None
         for conn in list(table.connections):
-            conn.drop("this table moved to another server: connecting again", reconnect=True)
+            conn.drop(why or "this table moved to another server: connecting again",
+                      reconnect=True)  # fmt: skip
+        return table
+
+    def lose(self, table_id: str) -> None:
+        """Another process took the table over (the cluster's ``on_lost``)."""
+        self.abandon(table_id)
+
+    def broken(self, table: Table) -> None:
+        """A change at ``table`` could not be stored: the copy in memory is let go (its
+        connections connect again) and the table is loaded afresh from the store, at once
+        when it can be (its bots play on)."""
+        if self.tables.live.get(table.id) is not table:
+            return
+        self.abandon(table.id, "the table is being loaded again: connecting again")
+        if self.cluster is not None and table.id not in self.cluster.held:
+            return  # another process took it: it plays on there
+        self._tasks.append(asyncio.get_running_loop().create_task(self._revive(table.id)))
+
+    async def _revive(self, table_id: str) -> None:
+        delay = 0.5
+        while table_id not in self.tables.live:
+            await asyncio.sleep(delay)
+            try:
+                table = await self.find(table_id)
+            except Exception:  # the database is away, or the table moved: later, or never
+                if self.cluster is not None and table_id not in self.cluster.held:
+                    return
+                delay = min(delay * 2, 30.0)
+                continue
+            table.wake(self.thinker)
+            return
 
     async def adopt(self, table_id: str) -> None:
-        """This process took over a table whose owner stopped: load it, let its bots play."""
+        """This process took over a table whose owner stopped: load it afresh from the
+        store (a copy still in memory from an earlier lease is let go first: it may be
+        behind what the other process stored since), let its bots play."""
+        self.abandon(table_id)
         table = await asyncio.to_thread(self.tables.adopt, table_id)
         table.wake(self.thinker)
 
@@ -386,7 +552,10 @@ class Server:
         swept = time.monotonic()
         while True:
             await asyncio.sleep(self.tick)
+            if self.cluster is not None and not self.cluster.current():
+                continue  # woken from a stop: the beat looks at the leases first
             now = time.monotonic()
+            self.gate.silent(now)
             if now - swept > SWEEP_SECONDS:
                 swept = now
                 self.tables.sweep(now, IDLE_SECONDS)

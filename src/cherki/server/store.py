@@ -77,7 +77,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine.interfaces import DBAPIConnection
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -145,6 +145,17 @@ def carried_from_json(data: object) -> Carried:
 
 class StoreError(CherkiError):
     """The database refused or lost something (one line, for the user)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached just now (try again later)."""
+
+
+def _refused(err: SQLAlchemyError) -> StoreError:
+    """A database error in one line: unreachable (try again), or a refused change."""
+    if isinstance(err, OperationalError | InterfaceError):
+        return StoreUnavailable(f"the database cannot be reached just now: {_short(err)}")
+    return StoreError(f"the database refused a change: {_short(err)}")
 
 
 @dataclass(frozen=True)
@@ -374,7 +385,7 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         try:
-            self.engine: Engine = create_engine(url, future=True)
+            self.engine: Engine = create_engine(url, future=True, **_engine_options(url))
         except (SQLAlchemyError, ValueError, ImportError) as err:
             raise StoreError(f"cannot use the database {url!r}: {err}") from None
         #: whether the database is a file of this machine (SQLite), written without waiting
@@ -421,6 +432,11 @@ class Store:
         cfg.set_main_option("script_location", str(resources.files("cherki.server") / "migrations"))
         try:
             with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    # processes started together on a new database: one creates the schema,
+                    # the others wait here (the lock ends with this transaction), then find
+                    # it made
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
         except SQLAlchemyError as err:
@@ -434,7 +450,7 @@ class Store:
             with self._writing, session.begin():
                 yield session
         except SQLAlchemyError as err:
-            raise StoreError(f"the database refused a change: {_short(err)}") from None
+            raise _refused(err) from None
         finally:
             session.close()
 
@@ -445,7 +461,7 @@ class Store:
             with self._writing, self.engine.begin() as conn:
                 yield conn
         except SQLAlchemyError as err:
-            raise StoreError(f"the database refused a change: {_short(err)}") from None
+            raise _refused(err) from None
 
     # -- tables ---------------------------------------------------------------------------
     def create_table(
@@ -853,6 +869,23 @@ def _hand_json(row: _HandRow) -> dict[str, JSON]:
         if text is not None:
             out[key] = json.loads(text)
     return out
+
+
+#: the PostgreSQL advisory lock held while the schema is brought up to date (any number
+#: the other users of the database do not take: "cherki" in ASCII)
+SCHEMA_LOCK = 0x636865726B69
+#: milliseconds PostgreSQL lets a transaction wait on a process that stopped answering in
+#: the middle of it (a stalled process: its locks are freed, its transaction is rolled
+#: back and its commit fails), so that another process can take its tables over
+IDLE_IN_TRANSACTION_MS = 5000
+
+
+def _engine_options(url: str) -> dict[str, object]:
+    """The engine's options for the database at ``url``."""
+    if url.startswith("postgresql"):
+        options = f"-c idle_in_transaction_session_timeout={IDLE_IN_TRANSACTION_MS}"
+        return {"connect_args": {"options": options}}
+    return {}
 
 
 def _sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:

@@ -93,6 +93,7 @@ from cherki.i18n import words
 from cherki.play.records import Record, events_after, events_made_by, replay_hand, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
+from cherki.server.cluster import LeaseLost
 from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
 from cherki.server.messages import (
@@ -109,7 +110,7 @@ from cherki.server.settings import (
     MAX_MISSED,
     check_setting,
 )
-from cherki.server.store import FINISHED, PLAYING, Carried, Store, carried_after
+from cherki.server.store import FINISHED, PLAYING, Carried, Store, StoreError, carried_after
 from cherki.server.words import Refused
 from cherki.ui.text import Voice, event_line, result_summary
 
@@ -189,6 +190,11 @@ class Table:
         #: connections let in (some still being sent their first message): what the limit
         #: of connections a table counts
         self.held = 0
+        #: of them, the spectators' (counted apart: they never keep a seated person out)
+        self.watchers = 0
+        #: let go (another process took it, or a change could not be stored): it is never
+        #: joined or told again
+        self.gone = False
         #: when (monotonic) something last happened at the table
         self.touched = time.monotonic()
         #: when (monotonic) the last person left the table (None: one is here)
@@ -232,6 +238,10 @@ class Table:
         self.on_status: Callable[[], None] | None = None
         #: the table's chat (cherki.server.chat), read from the store when first used
         self.chat: ChatRoom | None = None
+        #: told when a change could not be stored (the database failed, or another process
+        #: took the table): what is in memory may be ahead of the store, so the server lets
+        #: this table go and loads it again from what was stored
+        self.on_broken: Callable[[Table], None] | None = None
         session.save = self._save
 
     # -- the record -------------------------------------------------------------------------
@@ -774,7 +784,7 @@ class Table:
         """Send every connection the table as its viewer sees it now (never waits)."""
         now = time.monotonic() if now is None else now
         self.arm(now)
-        if not self.connections:
+        if not self.connections or self.gone:
             return
         texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
@@ -785,10 +795,17 @@ class Table:
         and queue them: the change is stored before anyone is told. The change is made on
         the loop too when the store is a local SQLite file (:attr:`inline`), else in a
         worker thread (it waits on the database)."""
-        if self.inline:
-            work()
-        else:
-            await asyncio.to_thread(work)
+        try:
+            if self.inline:
+                work()
+            else:
+                await asyncio.to_thread(work)
+        except (StoreError, LeaseLost):
+            # the change may be in memory and not stored: nobody is told it, and the
+            # table is let go, to be loaded again from the store
+            if self.on_broken is not None:
+                self.on_broken(self)
+            raise
         now = time.monotonic()
         self.arm(now)
         self.touched = now
@@ -846,6 +863,8 @@ class Table:
         """A connection opens: a person's seat is theirs again; it is sent the table (with
         what it missed since ``since``) and then every change."""
         async with self.lock:
+            if self.gone:
+                raise LeaseLost(f"table {self.id} was let go")
             if conn.seat is not None and self.back(conn.seat):
                 self.tell()
 
@@ -909,7 +928,10 @@ class Table:
             if wait > 0:  # outside the lock: the table answers everyone meanwhile
                 await self.sleep(wait)
             async with self.lock:
-                await self._told(partial(self._bot_act, seat, action, version))
+                try:
+                    await self._told(partial(self._bot_act, seat, action, version))
+                except (StoreError, LeaseLost):
+                    return  # the table was let go (on_broken): its new copy plays on
 
     def _pace_left(self, now: float) -> float:
         """How long the next bot's action waits so that people can follow: the pace from

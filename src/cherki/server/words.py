@@ -65,6 +65,30 @@ _REFUSALS: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
         ("n",),
     ),
     (re.compile(r"this server is full: try again later"), "error.close.server_full", ()),
+    # issue 41: spectators, moving tables, a lost database, malformed addresses
+    (
+        re.compile(r"this table has (\d+) spectators already: try again later"),
+        "server41.spectators_full",
+        ("n",),
+    ),
+    (
+        re.compile(r"(\d+) spectators from your address already: close some"),
+        "server41.spectators_address",
+        ("n",),
+    ),
+    *(
+        (re.compile(re.escape(words(DEFAULT).t(key))), key, ())
+        for key in (
+            "server41.gave_way",
+            "server41.silent",
+            "server41.moving",
+            "server41.moved",
+            "server41.away",
+            "server41.reloading",
+            "server41.bad_since",
+            "server41.bad_chat",
+        )
+    ),
 ]
 
 

@@ -400,13 +400,19 @@ def replay(
         console.rule(f"[bold]{rec.game.title} — hand {i + 1} of {len(rec.hands)}")
         # a hand left unfinished (a saved game in progress) shows what the recording seat
         # saw, as a spectator would without one, until it is over: its deal is in the record
+        # (--seat shows another seat of it only with --reveal: the record holds every deal)
         view = seat
-        if i == last_index and view is None and not reveal and not _finishes(rec, i):
-            view = _recording_seat(rec)
-            who = f"{names[view]} (seat {view})" if view >= 0 else "a spectator"
-            console.print(
-                Text(f"This hand is unfinished: shown as {who} saw it (--reveal shows every hand).")
-            )
+        if i == last_index and not reveal and not _finishes(rec, i):
+            recording = _recording_seat(rec)
+            if view != recording:
+                view = recording
+                who = f"{names[view]} (seat {view})" if view >= 0 else "a spectator"
+                console.print(
+                    Text(
+                        f"This hand is unfinished: shown as {who} saw it "
+                        "(--reveal shows every hand)."
+                    )
+                )
         voice = Voice.of(names, n, view if view is not None and view >= 0 else None)
         start = rec.start(i)
         lines: list[Text] = []

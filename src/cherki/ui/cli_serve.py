@@ -188,7 +188,11 @@ def serve(
     if fd is not None:
         _stop_with_supervisor()
     app = create_app(
-        store, public_url=public, limits=limits, collect_every=FULL_COLLECTION, listening=host,
+        store,
+        public_url=public,
+        limits=limits,
+        collect_every=FULL_COLLECTION,
+        listening=host,
         warm=True,
     )
     gc.collect()
@@ -198,13 +202,21 @@ def serve(
     if tunnel is not None:  # uvicorn raises SIGTERM again once stopped: the tunnel stops too
         signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(0))
     try:
-        _run(uvicorn, app, host, port, fd, forwarded_allow_ips)
+        _run(uvicorn, app, host, port, fd, forwarded_allow_ips, limits.liveness_seconds)
     finally:
         if tunnel is not None:
             tunnel.stop()
 
 
-def _run(uvicorn: Any, app: Any, host: str, port: int, fd: int | None, allow: str | None) -> None:
+def _run(
+    uvicorn: Any,
+    app: Any,
+    host: str,
+    port: int,
+    fd: int | None,
+    allow: str | None,
+    liveness: float,
+) -> None:
     uvicorn.run(
         app,
         host=host,
@@ -213,6 +225,10 @@ def _run(uvicorn: Any, app: Any, host: str, port: int, fd: int | None, allow: st
         log_level="warning",
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        # liveness: a WebSocket ping every half of liveness_seconds; a socket whose answer
+        # has not come by the next half is closed (docs/server.md, "Liveness")
+        ws_ping_interval=liveness / 2,
+        ws_ping_timeout=liveness / 2,
         proxy_headers=True,
         forwarded_allow_ips=allow,
     )

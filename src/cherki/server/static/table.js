@@ -33,13 +33,18 @@ function socketUrl() {
 
 function connect() {
   showConn(tr(retry ? "page.table.reconnecting" : "page.table.connecting"));
-  ws = new WebSocket(socketUrl());
+  const mine = new WebSocket(socketUrl());
+  ws = mine;
+  heard = Date.now();
   let opened = false;
   ws.addEventListener("open", () => {
     opened = true;
     retry = 0;
+    heard = Date.now();
   });
   ws.addEventListener("message", (event) => {
+    if (ws !== mine) return; // a socket given up for silence
+    heard = Date.now();
     let msg;
     try {
       msg = JSON.parse(event.data);
@@ -49,6 +54,7 @@ function connect() {
     onMessage(msg);
   });
   ws.addEventListener("close", async (event) => {
+    if (ws !== mine) return; // given up for silence: a new one is already on its way
     pending = false;
     if (gone) return;
     if ((event.code === 1008 || !opened) && (await linkIsGone())) {
@@ -81,7 +87,28 @@ function send(message) {
   return true;
 }
 
-setInterval(() => ws && ws.readyState === WebSocket.OPEN && send({ type: "ping" }), 25000);
+// Liveness (docs/server.md, "Liveness"): the page pings every PING_MS and takes the
+// connection for dead after SILENT_MS without a word from the server (a stalled or
+// unreachable process, a pulled cable): it gives that socket up and connects again,
+// through the proxy, to whichever process plays the table now.
+const PING_MS = 3000;
+const SILENT_MS = 10000;
+let heard = Date.now(); // when the server last said anything on the current socket
+setInterval(() => {
+  if (!ws || gone) return;
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+  if (ws.readyState <= WebSocket.OPEN && Date.now() - heard > SILENT_MS) {
+    const dead = ws;
+    ws = null;
+    try {
+      dead.close();
+    } catch {}
+    retry += 1;
+    pending = false;
+    showConn(tr("page.table.lost"));
+    connect();
+  }
+}, PING_MS);
 
 function showConn(text) {
   const box = $("#conn");
