@@ -246,7 +246,7 @@ def test_compare_resumes_keeps_its_hands_and_compares_player_counts(tmp_path: Pa
     assert "the deals differ" in first.stdout and "2, 4 players" in first.stdout
     second = cli(*args, "--hands", "30", "--csv", str(table))
     assert second.returncode == 0, second.stderr
-    assert "Going on from 30 hands" in second.stdout
+    assert "Going on from 15 hands of each variant" in second.stdout
     data = json.loads(js.read_text())
     assert [len(v["hands"]) for v in data["variants"]] == [30, 30]
     assert data["same_deals"] is False
@@ -258,13 +258,13 @@ def test_compare_resumes_keeps_its_hands_and_compares_player_counts(tmp_path: Pa
     smaller = cli(*args, "--hands", "10")
     assert smaller.returncode == 2 and "more than --hands 10" in smaller.stderr
     with table.open() as f:
-        rows = list(csv.DictReader(f))
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     assert len(rows) == 60 and len({r["variant"] for r in rows}) == 2
     assert rows[0]["variant"].endswith(", 2 players")
     assert rows[0]["hand"] == "0" and "payment_0" in rows[0] and "money_0" in rows[0]
     figures = tmp_path / "hands.figures.csv"
     with figures.open() as f:
-        figs = list(csv.DictReader(f))
+        figs = list(csv.DictReader(line for line in f if not line.startswith("#")))
     won = [r for r in figs if r["figure"] == "won by someone" and r["section"].startswith("How")]
     assert len(won) == 2 and all(0 <= float(r["value"]) <= 1 for r in won)
 
@@ -275,7 +275,11 @@ def test_a_report_stands_alone(tmp_path: Path) -> None:
               "--report", str(md))  # fmt: skip
     assert run.returncode == 0, run.stderr
     text = md.read_text()
-    assert "cherki 0." in text and "Command: cherki simulate balik-satu --hands 20" in text
+    assert (
+        "cherki 0." in text
+        and "rules fingerprint" in text
+        and "Command: cherki simulate balik-satu --hands 20" in text
+    )
     assert "Bots: heuristic" in text and "does not read the scoring values" in text
     assert "## The rules in force" in text
     assert "| tan_bonus | 2 (given) |" in text and "R-TAN-BONUS" in text
