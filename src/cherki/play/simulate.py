@@ -267,16 +267,25 @@ def local_runner(jobs: int) -> Runner:
     return run
 
 
+def _first_line(err: BaseException) -> str:
+    """An exception's message cut to its first non-empty line (Ray's run to dozens)."""
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    text = lines[0] if lines else type(err).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def ray_runner(address: str) -> Runner:
     """Chunks played as tasks of a Ray cluster (the extra ``cherki[ray]``).
 
     ``address``: ``auto`` (the cluster this machine belongs to, as ``ray start`` left it),
-    ``local`` (a Ray instance started here for the run, node address 127.0.0.1; Ray's own
-    services still listen on every interface, see docs/simulation.md), or a
+    ``local`` (a Ray instance started here for the run, node address 127.0.0.1; Ray's
+    services and the driver's own port still listen on every interface, see
+    docs/simulation.md), or a
     cluster's address (``ray://HOST:10001`` or ``HOST:6379``). Where Ray is already
     initialised in this process, that connection is used. Every node needs cherki
     installed (the same version: the figures are the engine's). Chunks are merged by hand
-    number, so the figures are those of a serial run of the same seeds.
+    number, so the figures are those of a serial run of the same seeds. Any failure of Ray,
+    as it starts or during the run, is a :class:`RulesError` of one line.
     """
     try:
         import ray
@@ -292,15 +301,24 @@ def ray_runner(address: str) -> Runner:
                          log_to_driver=False)  # fmt: skip
             else:
                 ray.init(address=address, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as err:
-            raise RulesError(f"--ray {address}: cannot reach a Ray cluster ({err})") from None
+        except Exception as err:  # Ray raises many kinds as it starts: each is one line
+            raise RulesError(
+                f"--ray {address}: cannot start or reach a Ray cluster ({_first_line(err)}); "
+                "--jobs N plays the same hands in local processes"
+            ) from None
     task = ray.remote(play_chunk)
 
     def run(setup: Setup, chunks: list[range]) -> Iterable[list[HandSummary]]:
-        pending = [task.remote(setup, c) for c in chunks]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(ready[0])
+        try:
+            pending = [task.remote(setup, c) for c in chunks]
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=1)
+                yield ray.get(ready[0])
+        except (ray.exceptions.RayError, ConnectionError, OSError) as err:
+            raise RulesError(
+                f"--ray {address}: the cluster failed during the run ({_first_line(err)}); "
+                "the hands finished so far are kept in --json's file"
+            ) from None
 
     return run
 
