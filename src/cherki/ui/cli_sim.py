@@ -135,6 +135,22 @@ def _provenance(setups: list[Setup]) -> Provenance:
     }
 
 
+def _money_line(setups: list[Setup]) -> str:
+    """What the report's money is: points × the rules' rate, in the cents its source gives."""
+    from cherki.core.options import find_option
+
+    game, _ = setups[0].table()
+    opt = find_option(game.options, "cents_per_point")
+    if opt is None:
+        return ""
+    rates = sorted({getattr(s.table()[1], opt.name) for s in setups})
+    rate = " or ".join(f"{r}¢" for r in rates)
+    return (
+        f"Money (cents) is points × cents_per_point ({rate} a point here), plus what the rules "
+        f"pay in money alone; the cents are those of the rate's source: {opt.source}."
+    )
+
+
 def _provenance_lines(made: Provenance) -> list[str]:
     """The provenance as lines of text (a CSV's first lines, after ``# ``)."""
     lines = [
@@ -181,6 +197,9 @@ def _intro(
         dealt + " The starting seat rotates hand by hand. Figures with 95% intervals "
         "(Wilson's for shares, mean ± 1.96·sd/√n for means).",
     ]
+    money = _money_line(setups)
+    if money:
+        lines.append(money)
     if deals_same is False:
         lines.append(
             "The variants deal different cards (another shoe, deal or number of players): "
@@ -305,6 +324,7 @@ def _outputs(
         markdown,
         rules_section,
         sections,
+        sources_section,
     )
     from cherki.ui.report import plot as draw
 
@@ -314,6 +334,7 @@ def _outputs(
     if setups:
         parts.append(rules_section(labels, setups))
         parts.append(glossary_section(parts, title))
+        parts.append(sources_section(parts))
     for sec in parts:
         if not sec.rows or not sec.terminal:
             continue

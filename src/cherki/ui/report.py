@@ -401,6 +401,30 @@ def glossary(game_title: str = "") -> dict[str, str]:
     return {**{k: " — ".join(v) for k, v in entries.items()}, **mine}
 
 
+#: the title of the report's bibliography (its rows are not figures: left out of the CSV)
+SOURCES_TITLE = "Sources: what [000]-[003] are, and the passages the rules cite"
+
+
+def sources_section(parts: Sequence[Section]) -> Section:
+    """The report's bibliography: every source its rows cite ([000]…: title, author,
+    year, where to find it), then every identifier they cite (``[000] R-PAY``) with the
+    section of the source it refers to and what it says there."""
+    from cherki.ui.bibliography import SOURCES, cited, explain
+
+    texts = [cell for sec in parts for r in sec.rows for cell in r]
+    keys, ids = cited(texts)
+    rows: list[Row] = []
+    for s in SOURCES:
+        if s.key in keys:
+            rows.append([f"[{s.key}]", f"{s.title}. Author: {s.author}. Date: {s.year}. "
+                         f"Where: {s.where}."])  # fmt: skip
+    for key, ident in ids:
+        rows.append([f"[{key}] {ident}", explain(key, ident)])
+    rows.append(["ours", "our specification: a choice of cherki's where the sources are silent "
+                 "or differ, documented in docs/rules/ (not a source's rule)"])  # fmt: skip
+    return Section(SOURCES_TITLE, ["source", "what it is"], rows, terminal=False)
+
+
 def glossary_section(parts: Sequence[Section], game_title: str = "") -> Section:
     """The game's words used in the report's rows, explained from the glossary."""
     entries = glossary(game_title)
@@ -432,7 +456,7 @@ def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
     pattern = re.compile(number + r" \[" + number + r", " + number + r"\]")
     out: list[list[str]] = []
     for sec in parts:
-        if sec.title.startswith("The game's terms"):
+        if sec.title.startswith("The game's terms") or sec.title == SOURCES_TITLE:
             continue
         for r in sec.rows:
             for variant, cell in zip(sec.header[1:], r[1:], strict=False):

@@ -70,7 +70,7 @@ CEKI_OPTIONS: Final = (
         "cents_per_point",
         10,
         "money a point is worth, in cents",
-        "ours",
+        "ours: [003] names no rate; the Singapore cents of [000] R-PAY and [002] R-PAY",
         minimum=0,
         title="Money a point (cents)",
         money=True,
