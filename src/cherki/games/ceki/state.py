@@ -5,6 +5,8 @@ from __future__ import annotations
 from itertools import compress
 from typing import Final
 
+import numpy as np
+
 from cherki.core.cards import (
     N_KINDS,
     NO_CARDS,
@@ -12,6 +14,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
+from cherki.core.encoding import Vector
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand, event
 from cherki.core.sets import GROUPINGS, arrangement, group_totals
 from cherki.games.ceki.observation import CekiObservation
@@ -41,6 +44,8 @@ _KINDS: Final = range(N_KINDS)
 
 
 # -- the state --------------------------------------------------------------------------------
+
+
 class CekiState(State):
     """A hand of Ceki in progress."""
 
@@ -458,6 +463,53 @@ class CekiState(State):
         """What anyone watching may see: every seat's observation less its own hand, the
         cards it laid face down (their number is public), its drawn card and legal actions."""
         return self._observe(NOBODY)
+
+    def encode(self, seat: object) -> Vector:
+        """``observation(seat).encode()`` (``NOBODY``: the public view's) written straight
+        from the state, without building the observation or its legal actions: the same
+        views at the same places (:func:`~cherki.games.ceki.observation.ceki_layout`; the
+        conformance suite holds the two equal at every step)."""
+        if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
+            self.check_seat(seat)  # raises, saying why
+        s = seat if type(seat) is int else NOBODY
+        n, k = self.n, N_KINDS
+        v = s if s >= 0 else 0
+        order = [(v + i) % n for i in range(n)]
+        hands, laid, exposed, called, pile = (
+            self.hands,
+            self.laid,
+            self.exposed,
+            self.called,
+            self.pile,
+        )
+        # the views as one list of numbers, turned into float32 at once (each numpy call
+        # costs more than the numbers it carries)
+        vals: list[float] = [*hands[s], *laid[s]] if s >= 0 else [0] * (2 * k)
+        counts = [0] * k
+        for c in pile:
+            counts[c] += 1
+        vals += counts
+        top = [0] * k
+        if pile and self.top_available:
+            top[pile[-1]] = 1
+        vals += top
+        vals.append(self.top_straight)
+        vals += [sum(hands[t]) for t in order]
+        vals += [called[t] for t in order]
+        vals += [sum(laid[t]) for t in order]
+        for t in order:
+            vals += exposed[t]
+        drawn = [0] * k
+        if s == self.current and s >= 0 and self.drawn >= 0:
+            drawn[self.drawn] = 1
+        vals += drawn
+        vals.append(len(self.stock) - self.pos)
+        turn = [0] * (n + len(PHASE_NAMES))
+        if self.current >= 0:
+            turn[(self.current - v) % n] = 1
+        turn[n + self.phase] = 1
+        vals += turn
+        return np.array(vals, dtype=np.float32)
 
     def _observe(self, seat: int) -> CekiObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place
