@@ -21,7 +21,9 @@ Our specifications
   each kind of event (captures, bonuses, sweeps, exposed sets, shown draws…) and the
   result's numeric details (mata, bak, a Chot hand's tokens, a Ceki win's multiplier…).
 * **Intervals** are 95%: Wilson's for shares (right near 0 and 1), ``mean ± 1.96·sd/√n``
-  for means (:func:`cherki.play.arena.mean_interval`).
+  for means, or the percentile bootstrap's below 30 samples or where that interval would
+  leave the range of the values seen (:func:`bounded_mean`); paired differences are
+  ``mean ± 1.96·sd/√n`` (:func:`cherki.play.arena.mean_interval`).
 * A run is **resumable**: its JSON holds every hand's summary; run again with the same
   arguments and the same file and it goes on from the hands already there (a file of other
   arguments is refused).
@@ -405,8 +407,42 @@ def _share(k: int, n: int) -> IntervalJSON:
     return wilson(k, n).to_json()
 
 
+#: below this many samples a mean's interval is the bootstrap's (:func:`bounded_mean`)
+SMALL_SAMPLE = 30
+#: resamples of the bootstrap
+RESAMPLES = 2000
+
+
+def bounded_mean(xs: Sequence[float]) -> IntervalJSON:
+    """A mean and its 95% interval that never leaves the range of the values seen: the
+    normal interval ``mean ± 1.96·sd/√n``, except below :data:`SMALL_SAMPLE` samples or
+    where that interval would pass the least or greatest value seen (a count that cannot be
+    negative, mostly zeros: ``0.54 [−0.52, 1.60]``), where it is the percentile bootstrap's
+    (:data:`RESAMPLES` resamples, drawn as multinomial counts over the distinct values,
+    seeded by the sample so a run's figures are its own). Over 2,000 distinct values the
+    normal interval is cut to the range seen instead."""
+    normal = mean_interval(xs).to_json()
+    n = len(xs)
+    if n < 2:
+        return normal
+    lo, hi = min(xs), max(xs)
+    if n >= SMALL_SAMPLE and lo <= normal["low"] and normal["high"] <= hi:
+        return normal
+    import numpy as np
+
+    values, counts = np.unique(np.asarray(xs, dtype=np.float64), return_counts=True)
+    if len(values) > 2000:
+        return {**normal, "low": max(normal["low"], lo), "high": min(normal["high"], hi)}
+    seed = [n, len(values), *counts[:8].tolist()]
+    rng = np.random.default_rng(seed)
+    draws = rng.multinomial(n, counts / n, size=RESAMPLES) @ values / n
+    low, high = np.percentile(draws, [2.5, 97.5])
+    mean = normal["mean"]
+    return {**normal, "low": min(mean, float(low)), "high": max(mean, float(high))}
+
+
 def _mean(xs: Sequence[float]) -> IntervalJSON:
-    return mean_interval(xs).to_json()
+    return bounded_mean(xs)
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:

@@ -195,7 +195,8 @@ def _intro(
         f"Bots: {bots} (one level for every seat, or one a seat in seat order). "
         + " ".join(BOT_NOTES.get(lv, "") for lv in levels).strip(),
         dealt + " The starting seat rotates hand by hand. Figures with 95% intervals "
-        "(Wilson's for shares, mean ± 1.96·sd/√n for means).",
+        "(Wilson's for shares; mean ± 1.96·sd/√n for means, or the percentile bootstrap's "
+        "below 30 samples or where that interval would leave the range of the values seen).",
     ]
     money = _money_line(setups)
     if money:
