@@ -170,9 +170,23 @@ def test_yeo_and_the_turned_card_are_exact_and_the_simulation_agrees() -> None:
 def test_variants_share_bin_edges() -> None:
     edges, width = shared_edges([[3, 5, 9], [4, 20]])
     assert width == 1 and edges[0] == 2.5 and edges[-1] >= 20.5
-    edges, width = shared_edges([[0, 100], [50]], most=40)
+    edges, width = shared_edges([[0, 100], [51]], most=40)
     assert width == 3  # 101 values in at most 40 bins
     assert len(edges) - 1 <= 40 and edges[0] == -0.5 and edges[-1] >= 100.5
+
+
+def test_bins_follow_the_lattice_of_the_values() -> None:
+    """Hand lengths that are always odd (Balik Satu): bins 2 wide centred on them, or a
+    multiple of 2, each holding the same number of possible values (no sawtooth)."""
+    odd = [[float(x) for x in range(3, 40, 2)]]
+    edges, width = shared_edges(odd)
+    assert width == 2 and edges[0] == 2.0 and all(e % 2 == 0 for e in edges)
+    many = [[float(x) for x in range(3, 402, 2)]]  # 200 possible values, at most 40 bins
+    edges, width = shared_edges(many)
+    assert width == 10 and len(edges) - 1 <= 40  # 5 possible values a bin, every bin
+    centres = {int(x) for x in range(3, 402, 2)}
+    per_bin = {sum(1 for c in centres if lo < c < lo + width) for lo in edges[:-1]}
+    assert per_bin == {5}
 
 
 def test_the_plot_labels_shares_and_sums_each_variant_to_one(tmp_path: Path) -> None:
@@ -200,6 +214,34 @@ def test_the_plot_labels_shares_and_sums_each_variant_to_one(tmp_path: Path) -> 
     # are shares of the wins, adding up to 1
     ys = ax.patches[0].get_xy()[1:-1:2, 1]
     assert sum(ys) == pytest.approx(1.0)
+    real(fig)
+
+
+def test_a_panel_of_one_value_is_a_sentence(tmp_path: Path) -> None:
+    """Every hand of the same length (Cholek Tiga's fixed turns): no panel of one bar with
+    decimal ticks, but a sentence saying so."""
+    import dataclasses
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from cherki.ui import report
+
+    setup = make_setup(find_game("cholek-tiga"), None, {}, None, "random", 1)
+    run = [dataclasses.replace(h, actions=40) for h in simulate(setup, 12)]
+    saved: list[object] = []
+    real = plt.close
+    plt.close = lambda fig=None: saved.append(fig)  # type: ignore[assignment]
+    try:
+        report.plot(tmp_path / "p.png", ["a"], [statistics(run, 3)], [run], "t")
+    finally:
+        plt.close = real  # type: ignore[assignment]
+    fig = saved[0]
+    ax = fig.axes[2]  # type: ignore[attr-defined]
+    assert not ax.axison and not ax.patches
+    assert [t.get_text() for t in ax.texts] == ["Every one of the hands: 40 actions in the hand."]
     real(fig)
 
 

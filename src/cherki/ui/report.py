@@ -519,14 +519,24 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
 def shared_edges(
     values: Sequence[Sequence[float]], most: int = 40
 ) -> tuple[NDArray[np.float64], float]:
-    """Bin edges every variant shares (so bars compare), and the bins' width: whole numbers
-    one a bin where the range allows, else at most ``most`` bins of an equal whole width."""
+    """Bin edges every variant shares (so bars compare), and the bins' width, following the
+    values' lattice: where every value is ``low + g·i`` (hand lengths that are always odd:
+    g = 2), each bin is centred on lattice points and holds the same number of them, one a
+    bin where the range allows, else as few as keep at most ``most`` bins (no bin with
+    one possible value beside one with two: no sawtooth)."""
+    import math
+
     import numpy as np
 
-    every = [x for xs in values for x in xs]
-    low, high = (min(every), max(every)) if every else (0, 1)
-    width = max(1, -(-(high - low + 1) // most))
-    edges = np.arange(low, high + width + 1, width, dtype=np.float64) - 0.5
+    every = sorted({int(x) for xs in values for x in xs})
+    low, high = (every[0], every[-1]) if every else (0, 1)
+    step = 0
+    for x in every:
+        step = math.gcd(step, x - low)
+    step = max(1, step)
+    points = (high - low) // step + 1
+    width = step * max(1, -(-points // most))
+    edges = np.arange(low, high + width + 1, width, dtype=np.float64) - step / 2
     return edges, float(width)
 
 
@@ -569,6 +579,13 @@ def plot(
         (axes[1][0], [[h.actions for h in r] for r in runs],
          "actions in the hand", "hands", "How long a hand lasts"),
     ):  # fmt: skip
+        seen = {x for xs in values for x in xs}
+        if len(seen) == 1:  # one value only: a sentence, not a panel of one bar
+            ax.set_axis_off()
+            ax.set_title(name)
+            ax.text(0.5, 0.5, f"Every one of the {what}: {seen.pop():g} {xlabel}.",
+                    ha="center", va="center", wrap=True, transform=ax.transAxes)  # fmt: skip
+            continue
         edges, unit = shared_edges(values)
         for i, (label, xs) in enumerate(zip(labels, values, strict=True)):
             if xs:
@@ -605,7 +622,8 @@ def plot(
     ax.set_title("Who wins (dashed: an equal share)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     for ax in axes.flat:
-        ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
+        if ax.axison:
+            ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
     for ax in axes.flat:
         if k > 1:
             ax.legend(fontsize=8, loc="upper right", ncols=min(k, 3))
