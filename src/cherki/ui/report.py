@@ -106,6 +106,27 @@ def _detail(fig: DetailFigure | None) -> str:
     return f"in {pct(fig['in_wins'])} of wins; mean there {num(fig['mean_where_present'])}"
 
 
+def _no_winner_rows(stats: Sequence[Statistics]) -> list[Row]:
+    """Where some hands have no winner (a tie, a stock-out, a void): their share, and
+    where they count, beside the figures."""
+    from cherki.play.arena import wilson
+
+    if all(s["won"]["mean"] >= 1.0 for s in stats):
+        return []
+    cells = []
+    for s in stats:
+        n = s["hands"]
+        none = n - round(s["won"]["mean"] * n)
+        cells.append(pct(wilson(none, n).to_json()))
+    return [
+        [
+            "no winner (ties and the like): in the payments and the money, not in the wins, "
+            "the winning score or the seats' share of wins",
+            *cells,
+        ]
+    ]
+
+
 #: the figures given by the game's own names (endings, items, calls, events, details)
 Named = Literal[
     "ends", "items", "calls_per_hand", "wins_by_call", "events_per_hand", "detail_in_wins"
@@ -151,7 +172,8 @@ def sections(
                 row(how, [pct(s["ends"][how]) if how in s["ends"] else _MISSING for s in stats])
                 for how in _keys(stats, "ends")
             ]
-            + [row("won by someone", [pct(s["won"]) for s in stats])],
+            + [row("won by someone", [pct(s["won"]) for s in stats])]
+            + _no_winner_rows(stats),
         ),
         Section(
             "A winning score (points)",
@@ -199,7 +221,8 @@ def sections(
             + keyed("wins_by_call", pct, _MISSING, "won on: "),
         ),
         Section(
-            "Expected payment per hand, by seat position (points; money in cents)",
+            "Expected payment per hand, by seat position (points; money in cents; every hand, "
+            "those without a winner too)",
             head,
             [
                 row(
