@@ -99,3 +99,42 @@ def test_compare_players_refuses_duplicates_and_counts_out_of_range() -> None:
 def test_watch_with_a_seat_is_refused() -> None:
     refused(cli("play", "--watch", "--seat", "5"), "--watch seats no one")
     refused(cli("play", "ceki", "--watch", "--seat", "0"), "--watch seats no one")
+
+
+def test_the_stats_csv_holds_every_figure_unrounded_with_its_unit(tmp_path: Path) -> None:
+    """A CSV round trip: every number of the run's figures, unrounded, equals the JSON's, and
+    the mean actions recomputed from the hands' rows is the CSV's to the last bit."""
+    js, table = tmp_path / "r.json", tmp_path / "t.csv"
+    run = cli("simulate", "cholek-tiga", "--hands", "25", "--bots", "random",
+              "--json", str(js), "--csv", str(table))  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    stats = json.loads(js.read_text())["stats"]
+    with (tmp_path / "t.stats.csv").open() as f:
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    by = {r["figure"]: r for r in rows}
+
+    def at(path: str) -> object:
+        value: object = stats
+        for key in path.split("."):
+            value = value[int(key)] if isinstance(value, list) else value[key]  # type: ignore[index]
+        return value
+
+    for r in rows:
+        value = at(r["figure"])
+        if isinstance(value, dict):
+            assert [float(r[k]) for k in ("mean", "low", "high")] == [
+                value["mean"],
+                value["low"],
+                value["high"],
+            ]
+        elif isinstance(value, bool):
+            assert r["mean"] == str(value).lower()
+        else:
+            assert float(r["mean"]) == value
+    assert by["actions"]["unit"] == "actions a hand"
+    assert by["won"]["unit"] == "share (0 to 1) of hands"
+    assert by["payment_by_position.0"]["unit"] == "points"
+    with table.open() as f:
+        hands = list(csv.DictReader(line for line in f if not line.startswith("#")))
+    mean = sum(float(h["actions"]) for h in hands) / len(hands)
+    assert float(by["actions"]["mean"]) == mean

@@ -230,7 +230,7 @@ def _check_csv(path: Path | None) -> None:
     """Refuse, before playing, a ``--csv`` file (or its ``.figures.csv``) cherki did not write."""
     if path is None:
         return
-    for p in (path, path.with_name(path.stem + ".figures.csv")):
+    for p in (path, *(path.with_name(path.stem + end) for end in (".figures.csv", ".stats.csv"))):
         _writable(p, "--csv")
         if not csv_ours(p):
             raise RulesError(
@@ -245,6 +245,7 @@ def _csv(
     runs: list[list[HandSummary]],
     parts: list[Section],
     made: Provenance,
+    stats: list[Statistics],
 ) -> None:
     """Every hand's figures (one row a hand), and the report's figures (NAME.figures.csv),
     each after its provenance: lines starting ``#`` (``pandas.read_csv(f, comment="#")``)."""
@@ -253,7 +254,7 @@ def _csv(
     about = [f"{CSV_MARK} {lines}" if i == 0 else f"# {lines}"
              for i, lines in enumerate(_provenance_lines(made))]  # fmt: skip
 
-    from cherki.ui.report import figures_rows
+    from cherki.ui.report import figures_rows, stats_rows
 
     items = sorted({k for r in runs for h in r for k in h.items})
     extra = sorted({k for r in runs for h in r for k in h.item_money})
@@ -295,10 +296,19 @@ def _csv(
             w.writerow(["section", "figure", "variant", "text", "value", "low", "high"])
             w.writerows(figures_rows(parts))
 
+    def numbers(p: Path) -> None:
+        with p.open("w", newline="", encoding="utf-8") as f:
+            f.write("".join(line + "\r\n" for line in about))
+            w = csv.writer(f)
+            w.writerow(["variant", "figure", "unit", "mean", "low", "high"])
+            w.writerows(stats_rows(labels, stats))
+
     _write_file(path, "--csv", rows)
     fig = path.with_name(path.stem + ".figures.csv")
     _write_file(fig, "--csv", figures)
-    console.print(f"Hands written to {path}, figures to {fig}")
+    unrounded = path.with_name(path.stem + ".stats.csv")
+    _write_file(unrounded, "--csv", numbers)
+    console.print(f"Hands written to {path}, figures to {fig}, unrounded to {unrounded}")
 
 
 def _outputs(
@@ -367,7 +377,7 @@ def _outputs(
         _write_file(report, "--report", lambda p: p.write_text(text, encoding="utf-8"))
         console.print(f"Report written to {report}")
     if csv_file:
-        _csv(csv_file, labels, runs, parts, _provenance(setups or []))
+        _csv(csv_file, labels, runs, parts, _provenance(setups or []), stats)
 
 
 def simulate(

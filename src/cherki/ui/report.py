@@ -493,6 +493,54 @@ def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
     return out
 
 
+def _unit(path: str) -> str:
+    """The unit of a figure of the run's JSON, from its path (``items.turned.mean_points``)."""
+    parts = path.split(".")
+    last = parts[-1]
+    if parts[0] in ("ends", "won", "winner_position", "wins_by_call") or last == "in_wins":
+        return "share (0 to 1)" + (" of wins" if parts[0] != "ends" and parts[0] != "won"
+                                   else " of hands")  # fmt: skip
+    if "cents" in last or parts[0] in ("money_by_position", "left_in_pot_cents"):
+        return "cents"
+    if parts[0] in ("actions", "turns"):
+        return f"{parts[0]} a hand"
+    if parts[0] in ("calls_per_hand", "events_per_hand"):
+        return "a hand"
+    if parts[0] == "hands":
+        return "hands"
+    return "points"
+
+
+def stats_rows(labels: Sequence[str], stats: Sequence[Statistics]) -> list[list[str]]:
+    """Every number of each variant's figures, unrounded (``repr``), with its unit: one row
+    a figure, ``variant, figure, unit, mean, low, high`` (a figure with no interval, a
+    median or a count, has its value as ``mean`` and no bounds). The report's cells show
+    these rounded; this is the table to recompute them from."""
+    out: list[list[str]] = []
+
+    def walk(label: str, path: str, value: object) -> None:
+        if isinstance(value, dict) and {"mean", "low", "high"} <= set(value):
+            out.append([label, path, _unit(path), repr(float(value["mean"])),
+                        repr(float(value["low"])), repr(float(value["high"]))])  # fmt: skip
+            for key, extra in value.items():
+                if key not in ("mean", "low", "high"):
+                    walk(label, f"{path}.{key}", extra)
+        elif isinstance(value, dict):
+            for key, sub in value.items():
+                walk(label, f"{path}.{key}" if path else str(key), sub)
+        elif isinstance(value, list):
+            for i, sub in enumerate(value):
+                walk(label, f"{path}.{i}", sub)
+        elif isinstance(value, bool):
+            out.append([label, path, "yes/no", str(value).lower(), "", ""])
+        elif isinstance(value, int | float):
+            out.append([label, path, _unit(path), repr(value), "", ""])
+
+    for label, s in zip(labels, stats, strict=True):
+        walk(label, "", s)
+    return out
+
+
 def markdown(title: str, intro: Sequence[str], parts: Sequence[Section], image: str | None) -> str:
     lines = [f"# {title}", ""]
     for line in intro:
