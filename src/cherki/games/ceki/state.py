@@ -482,34 +482,37 @@ class CekiState(State):
             self.called,
             self.pile,
         )
-        # the views as one list of numbers, turned into float32 at once (each numpy call
-        # costs more than the numbers it carries)
-        vals: list[float] = [*hands[s], *laid[s]] if s >= 0 else [0] * (2 * k)
-        counts = [0] * k
+        # the views written as small whole numbers (counts, flags, the stock: 0 to 255) into
+        # one bytearray, turned into float32 at once: each numpy call costs more than the
+        # numbers it carries, and a bytearray takes them in C
+        buf = bytearray(5 * k + 1 + 34 * n + 1 + len(PHASE_NAMES))
+        if s >= 0:
+            buf[0:k] = bytes(hands[s])
+            buf[k : 2 * k] = bytes(laid[s])
+        at = 2 * k
         for c in pile:
-            counts[c] += 1
-        vals += counts
-        top = [0] * k
+            buf[at + c] += 1
         if pile and self.top_available:
-            top[pile[-1]] = 1
-        vals += top
-        vals.append(self.top_straight)
-        vals += [sum(hands[t]) for t in order]
-        vals += [called[t] for t in order]
-        vals += [sum(laid[t]) for t in order]
+            buf[3 * k + pile[-1]] = 1
+        at = 4 * k
+        buf[at] = self.top_straight
+        at += 1
+        buf[at : at + n] = bytes([sum(hands[t]) for t in order])
+        buf[at + n : at + 2 * n] = bytes([called[t] for t in order])
+        buf[at + 2 * n : at + 3 * n] = bytes([sum(laid[t]) for t in order])
+        at += 3 * n
         for t in order:
-            vals += exposed[t]
-        drawn = [0] * k
+            buf[at : at + k] = bytes(exposed[t])
+            at += k
         if s == self.current and s >= 0 and self.drawn >= 0:
-            drawn[self.drawn] = 1
-        vals += drawn
-        vals.append(len(self.stock) - self.pos)
-        turn = [0] * (n + len(PHASE_NAMES))
+            buf[at + self.drawn] = 1
+        at += k
+        buf[at] = len(self.stock) - self.pos
+        at += 1
         if self.current >= 0:
-            turn[(self.current - v) % n] = 1
-        turn[n + self.phase] = 1
-        vals += turn
-        return np.array(vals, dtype=np.float32)
+            buf[at + (self.current - v) % n] = 1
+        buf[at + n + self.phase] = 1
+        return np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
 
     def _observe(self, seat: int) -> CekiObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place

@@ -431,8 +431,9 @@ class CholekState(State):
         n, k = self.n, N_KINDS
         v = s if s >= 0 else 0
         order = [(v + i) % n for i in range(n)]
-        # the views as one list of numbers, turned into float32 at once
-        vals: list[float] = [*self.hands[s]] if s >= 0 else [0] * k
+        # the views as one list of small whole numbers (counts, flags, the stock: 0 to 255),
+        # turned into float32 at once through bytes; the bonus money (dollars) set after
+        vals: list[int] = [*self.hands[s]] if s >= 0 else [0] * k
         vals += self.pool
         active = [0] * (k + 2)
         if self.active >= 0:
@@ -443,14 +444,17 @@ class CholekState(State):
         vals += [sizes[t] for t in order]
         for t in order:
             vals += captured[t]
-        vals += [bonus[t] / 100 for t in order]
+        at = len(vals)
+        vals += [0] * n
         vals.append(len(self.stock) - self.pos)
         turn = [0] * (n + len(PHASE_NAMES))
         if self.current >= 0:
             turn[(self.current - v) % n] = 1
         turn[n + self.phase] = 1
         vals += turn
-        return np.array(vals, dtype=np.float32)
+        out = np.frombuffer(bytes(vals), dtype=np.uint8).astype(np.float32)
+        out[at : at + n] = [bonus[t] / 100 for t in order]
+        return out
 
     def _observe(self, seat: int) -> CholekObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place
