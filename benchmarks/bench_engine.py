@@ -166,14 +166,14 @@ def rlcard_mahjong(hands: int, seed: int) -> float | None:
     env = rlcard.make("mahjong", config={"seed": seed})
     rng = random.Random(seed)
     decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time, as every other figure here
     for _ in range(hands):
         state, _player = env.reset()
         while not env.is_over():
             action = rng.choice(list(state["legal_actions"]))
             state, _player = env.step(action)
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions / (time.process_time() - start)
 
 
 def pettingzoo_turns(name: str) -> float:

@@ -27,7 +27,6 @@ from cherki.games.ceki import (
     CekiRules,
     CekiState,
     couple_group,
-    match_winner,
 )
 
 CEKI = find_game("ceki")
@@ -205,14 +204,11 @@ def test_match_settlements_keep_money_until_the_end() -> None:
     play(state, "0: ceki", "0: draw", "0: win")
     assert state.result.money == (0, 0)
     assert state.result.payments == (216, -216)
-    rules = CekiRules(settlement="target", target_points=200)
-    assert match_winner(rules, [216, 0], 1) == 0
-    assert match_winner(rules, [150, 199], 3) is None
-    rules = CekiRules(settlement="hands", match_hands=3)
-    assert match_winner(rules, [10, 50, 0], 2) is None
-    assert match_winner(rules, [10, 50, 0], 3) == 1
-    assert match_winner(rules, [50, 50, 0], 3) is None  # tied lead plays on
-    assert match_winner(CekiRules(), [999, 0], 50) is None
+    # the match the settlement fixes (decided by cherki.play.match.Match: tests/test_match_tie.py)
+    game = find_game("ceki")
+    assert game.match_plan(CekiRules(settlement="target", target_points=200)) == (None, 200)
+    assert game.match_plan(CekiRules(settlement="hands", match_hands=3)) == (3, None)
+    assert game.match_plan(CekiRules()) == (None, None)
 
 
 # -- calling ceki [003] ---------------------------------------------------------------------

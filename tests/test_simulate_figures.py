@@ -170,9 +170,23 @@ def test_yeo_and_the_turned_card_are_exact_and_the_simulation_agrees() -> None:
 def test_variants_share_bin_edges() -> None:
     edges, width = shared_edges([[3, 5, 9], [4, 20]])
     assert width == 1 and edges[0] == 2.5 and edges[-1] >= 20.5
-    edges, width = shared_edges([[0, 100], [50]], most=40)
+    edges, width = shared_edges([[0, 100], [51]], most=40)
     assert width == 3  # 101 values in at most 40 bins
     assert len(edges) - 1 <= 40 and edges[0] == -0.5 and edges[-1] >= 100.5
+
+
+def test_bins_follow_the_lattice_of_the_values() -> None:
+    """Hand lengths that are always odd (Balik Satu): bins 2 wide centred on them, or a
+    multiple of 2, each holding the same number of possible values (no sawtooth)."""
+    odd = [[float(x) for x in range(3, 40, 2)]]
+    edges, width = shared_edges(odd)
+    assert width == 2 and edges[0] == 2.0 and all(e % 2 == 0 for e in edges)
+    many = [[float(x) for x in range(3, 402, 2)]]  # 200 possible values, at most 40 bins
+    edges, width = shared_edges(many)
+    assert width == 10 and len(edges) - 1 <= 40  # 5 possible values a bin, every bin
+    centres = {int(x) for x in range(3, 402, 2)}
+    per_bin = {sum(1 for c in centres if lo < c < lo + width) for lo in edges[:-1]}
+    assert per_bin == {5}
 
 
 def test_the_plot_labels_shares_and_sums_each_variant_to_one(tmp_path: Path) -> None:
@@ -200,6 +214,34 @@ def test_the_plot_labels_shares_and_sums_each_variant_to_one(tmp_path: Path) -> 
     # are shares of the wins, adding up to 1
     ys = ax.patches[0].get_xy()[1:-1:2, 1]
     assert sum(ys) == pytest.approx(1.0)
+    real(fig)
+
+
+def test_a_panel_of_one_value_is_a_sentence(tmp_path: Path) -> None:
+    """Every hand of the same length (Cholek Tiga's fixed turns): no panel of one bar with
+    decimal ticks, but a sentence saying so."""
+    import dataclasses
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from cherki.ui import report
+
+    setup = make_setup(find_game("cholek-tiga"), None, {}, None, "random", 1)
+    run = [dataclasses.replace(h, actions=40) for h in simulate(setup, 12)]
+    saved: list[object] = []
+    real = plt.close
+    plt.close = lambda fig=None: saved.append(fig)  # type: ignore[assignment]
+    try:
+        report.plot(tmp_path / "p.png", ["a"], [statistics(run, 3)], [run], "t")
+    finally:
+        plt.close = real  # type: ignore[assignment]
+    fig = saved[0]
+    ax = fig.axes[2]  # type: ignore[attr-defined]
+    assert not ax.axison and not ax.patches
+    assert [t.get_text() for t in ax.texts] == ["Every one of the hands: 40 actions in the hand."]
     real(fig)
 
 
@@ -246,7 +288,7 @@ def test_compare_resumes_keeps_its_hands_and_compares_player_counts(tmp_path: Pa
     assert "the deals differ" in first.stdout and "2, 4 players" in first.stdout
     second = cli(*args, "--hands", "30", "--csv", str(table))
     assert second.returncode == 0, second.stderr
-    assert "Going on from 30 hands" in second.stdout
+    assert "Going on from 15 hands of each variant" in second.stdout
     data = json.loads(js.read_text())
     assert [len(v["hands"]) for v in data["variants"]] == [30, 30]
     assert data["same_deals"] is False
@@ -258,13 +300,13 @@ def test_compare_resumes_keeps_its_hands_and_compares_player_counts(tmp_path: Pa
     smaller = cli(*args, "--hands", "10")
     assert smaller.returncode == 2 and "more than --hands 10" in smaller.stderr
     with table.open() as f:
-        rows = list(csv.DictReader(f))
+        rows = list(csv.DictReader(line for line in f if not line.startswith("#")))
     assert len(rows) == 60 and len({r["variant"] for r in rows}) == 2
     assert rows[0]["variant"].endswith(", 2 players")
     assert rows[0]["hand"] == "0" and "payment_0" in rows[0] and "money_0" in rows[0]
     figures = tmp_path / "hands.figures.csv"
     with figures.open() as f:
-        figs = list(csv.DictReader(f))
+        figs = list(csv.DictReader(line for line in f if not line.startswith("#")))
     won = [r for r in figs if r["figure"] == "won by someone" and r["section"].startswith("How")]
     assert len(won) == 2 and all(0 <= float(r["value"]) <= 1 for r in won)
 
@@ -275,7 +317,11 @@ def test_a_report_stands_alone(tmp_path: Path) -> None:
               "--report", str(md))  # fmt: skip
     assert run.returncode == 0, run.stderr
     text = md.read_text()
-    assert "cherki 0." in text and "Command: cherki simulate balik-satu --hands 20" in text
+    assert (
+        "cherki 0." in text
+        and "rules fingerprint" in text
+        and "Command: cherki simulate balik-satu --hands 20" in text
+    )
     assert "Bots: heuristic" in text and "does not read the scoring values" in text
     assert "## The rules in force" in text
     assert "| tan_bonus | 2 (given) |" in text and "R-TAN-BONUS" in text

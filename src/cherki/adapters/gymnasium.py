@@ -20,6 +20,14 @@ players=4, rules="pwee", **options)``. Without the import, ``gymnasium.make(
   reward is ``illegal_penalty`` (by default the least reward a hand can give the seat, minus
   one, so an illegal action is always worse than any legal play), ``info["illegal"]`` is
   true and ``info["reason"]`` says why. The hand is left as it was.
+* ``info`` has the same keys with values of the same type after every reset and step, so
+  that Gymnasium's ``make_vec`` (``vectorization_mode="sync"`` or ``"async"``) can stack
+  them: ``action_mask`` (bool array), ``seat`` (int), ``illegal`` (bool), ``reason`` (str,
+  ``""`` unless illegal), ``winner`` (int: the winning seat, ``-1`` before the end and for a
+  hand without a winner: a redeal, a stock-out), ``payments`` (``float64`` array, one per
+  seat, zeros before the end) and ``result`` (str: the result's JSON text, ``""`` before the
+  end; ``json.loads`` gives the record's ``result`` object, whose fields change type between
+  hands and so are kept out of the vectorized arrays).
 * Seeding is exact: ``reset(seed=s)`` calls ``super().reset(seed=s)`` and draws the deal's
   seed and the bots' generators from ``self.np_random``; the same seed and the same actions
   give the same episode. A hand that ends before the learning seat's first decision (a
@@ -28,6 +36,7 @@ players=4, rules="pwee", **options)``. Without the import, ``gymnasium.make(
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -122,14 +131,17 @@ class CherkiEnv(gym.Env[np.ndarray, np.int64]):
             state.apply(act, self.seat)
         except CherkiError as err:
             info = self._info()
-            info.update(illegal=True, reason=str(err))
+            info.update(illegal=True, reason=str(err))  # same keys, same types: make_vec
             return self._observe(), self.illegal_penalty, True, False, info
         self._steps += 1
         self._bots_play()
         if state.is_terminal:
             paid = rewards(state.result, state.n, self.reward_kind)[self.seat]
             info = self._info()
-            info["result"] = state.result.to_json()
+            result = state.result
+            info["winner"] = -1 if result.winner is None else int(result.winner)
+            info["payments"] = np.asarray(result.payments, dtype=np.float64)
+            info["result"] = json.dumps(result.to_json(), sort_keys=True)
             return self._observe(), paid, True, False, info
         return self._observe(), 0.0, False, self._cut(), self._info()
 
@@ -149,7 +161,16 @@ class CherkiEnv(gym.Env[np.ndarray, np.int64]):
         return self.hand.encode(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks(), "seat": self.seat}
+        """Every key on every step, each of one type (see the module: ``make_vec`` stacks them)."""
+        return {
+            "action_mask": self.action_masks(),
+            "seat": self.seat,
+            "illegal": False,
+            "reason": "",
+            "winner": -1,
+            "payments": np.zeros(self.table.players, dtype=np.float64),
+            "result": "",
+        }
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -18,7 +18,7 @@ Our specifications
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cherki.compiled import mypyc_attr, reduce_fields
 from cherki.core.errors import RulesError
@@ -189,6 +189,14 @@ WHOLE_LIMIT = 1_000_000
 def _is_digits(text: str) -> bool:
     body = text[1:] if text[:1] in "+-" else text
     return body.isascii() and body.isdigit() and len(body) <= 18
+
+
+def restate(options: tuple[Option, ...], name: str, source: str) -> tuple[Option, ...]:
+    """``options`` with option ``name``'s source given anew: a game whose rate or rule comes
+    from another source than the family's (Gonggong's 2 cents a point)."""
+    if find_option(options, name) is None:
+        raise RulesError(f"no option {name!r} to restate")
+    return tuple(replace(o, source=source) if o.name == name else o for o in options)
 
 
 def find_option(options: tuple[Option, ...], name: str) -> Option | None:

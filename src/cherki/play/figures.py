@@ -123,9 +123,24 @@ class ExactJSON(TypedDict):
     share: bool
 
 
+class Provenance(TypedDict):
+    """What made an output (``provenance`` of a run's or comparison's file, the first lines
+    of its CSV files and report): cherki's version, the git commit (``"none"`` outside a
+    checkout), the rules fingerprint (:mod:`cherki.play.fingerprint`), the exact command,
+    and every rule value of each variant (the preset's, with those given on the command
+    line), with the players."""
+
+    cherki: str
+    commit: str
+    rules_fingerprint: str
+    command: str
+    rules: list[dict[str, JSON]]
+
+
 class RunJSON(TypedDict):
     """A run's file (``cherki simulate --json``)."""
 
+    provenance: NotRequired[Provenance]
     format: str
     version: int
     setup: dict[str, JSON]
@@ -148,6 +163,7 @@ class VariantJSON(TypedDict):
 class ComparisonJSON(TypedDict):
     """A comparison's file (``cherki compare --json``)."""
 
+    provenance: NotRequired[Provenance]
     format: str
     version: int
     hands_asked: int

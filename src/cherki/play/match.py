@@ -43,6 +43,7 @@ class MatchOutcome(TypedDict):
     rule: MatchRule
     hands: int | None
     target: int | None
+    tie: str
     scored_hands: int
     over: bool
     winners: list[int]
@@ -50,6 +51,10 @@ class MatchOutcome(TypedDict):
     scores: list[int]
     totals: list[int]
     money_cents: list[int]
+
+
+#: what a lead tied after the agreed hands does (:attr:`Match.tie`)
+TIE_RULES = ("share", "play-on")
 
 
 @dataclass
@@ -63,6 +68,11 @@ class Match:
     preset: str | None = None
     first: int = 0
     until_stopped: bool = False
+    #: a lead tied when the agreed hands are played (``hands=``): ``share`` the win (the
+    #: default) or ``play-on``, one more hand at a time until one seat leads. Our
+    #: specification: the sources are silent on ties ([003] gives only "the winner is he who
+    #: in the end has totalized the highest score"); see docs/matches.md
+    tie: str = "share"
     totals: list[int] = field(default_factory=list)
     #: points scored (not paid): a game that reports ``Result.scores`` (Ceki: only the
     #: winner scores) is played to a target on these; otherwise they are the payments
@@ -84,6 +94,8 @@ class Match:
             raise RulesError("a match needs at least one hand")
         if self.target is not None and self.target < 1:
             raise RulesError("a match target must be at least 1 point")
+        if self.tie not in TIE_RULES:
+            raise RulesError(f"a tie is {' or '.join(TIE_RULES)}, not {self.tie!r}")
         self.totals = [0] * n
         self.scores = [0] * n
         self.money = [0] * n
@@ -109,7 +121,10 @@ class Match:
         if self.until_stopped:
             return False
         if self.hands is not None:
-            return self.scored_hands >= self.hands
+            if self.scored_hands < self.hands:
+                return False
+            top = max(self.scores)
+            return self.tie == "share" or self.scores.count(top) == 1
         if self.target is not None:
             return max(self.scores) >= self.target
         if self.ledger is not None:
@@ -221,7 +236,8 @@ class Match:
         points: the winner will be the player who reaches this total", or over "a given
         number of hands, and the winner is he who in the end has totalized the highest
         score". Both rules make the winner the highest total (a target is reached by the
-        hand's winner, the only seat that scores in it); ties share the win. A match played
+        hand's winner, the only seat that scores in it); a lead tied after the agreed hands
+        shares the win, or with ``tie="play-on"`` plays on (:attr:`tie`). A match played
         hand by hand ends when the players stop: the leaders at that point win."""
         rule: MatchRule
         if self.hands is not None:
@@ -241,6 +257,7 @@ class Match:
             "rule": rule,
             "hands": self.hands,
             "target": self.target,
+            "tie": self.tie,
             "scored_hands": self.scored_hands,
             "over": over,
             "winners": leaders if over else [],
@@ -276,10 +293,16 @@ class Match:
             if state.is_terminal:
                 match._add(state.result, state)
         match.until_stopped = False
+        planned = record.game.match_plan(record.rules)
         if record.table is not None:  # the match the players agreed (hands, target)
             match.hands = record.table.hands
             match.target = record.table.target
             match.until_stopped = record.table.until_stopped
+            match.tie = record.table.tie
+        elif planned != (None, None):
+            # no table: the match the rules fix (Ceki's settlement: a target or a number of
+            # hands), not the hands the record happens to hold
+            match.hands, match.target = planned
         elif match.ledger is None and len(record.hands) > 1:
             # a record that does not say: the match is the hands it holds
             unfinished = len(match.results) < len(record.hands)

@@ -87,14 +87,19 @@ class TableRecord:
     hands: int | None = None
     target: int | None = None
     until_stopped: bool = False
+    #: a lead tied after the agreed hands: "share" (written only when not) or "play-on"
+    tie: str = "share"
 
     def to_json(self) -> dict[str, JSON]:
-        return {
+        out: dict[str, JSON] = {
             "seats": list(self.seats),
             "hands": self.hands,
             "target": self.target,
             "until_stopped": self.until_stopped,
         }
+        if self.tie != "share":
+            out["tie"] = self.tie
+        return out
 
 
 def _parse_table(raw: object, players: int) -> TableRecord:
@@ -116,7 +121,10 @@ def _parse_table(raw: object, players: int) -> TableRecord:
     stopped = raw.get("until_stopped", False)
     if type(stopped) is not bool:
         raise RecordError('"table": "until_stopped" must be true or false')
-    return TableRecord(tuple(seats), counts[0], counts[1], stopped)
+    tie = raw.get("tie", "share")
+    if tie not in ("share", "play-on"):
+        raise RecordError('"table": "tie" must be "share" or "play-on"')
+    return TableRecord(tuple(seats), counts[0], counts[1], stopped, tie)
 
 
 @dataclass

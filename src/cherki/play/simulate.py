@@ -21,7 +21,9 @@ Our specifications
   each kind of event (captures, bonuses, sweeps, exposed sets, shown draws…) and the
   result's numeric details (mata, bak, a Chot hand's tokens, a Ceki win's multiplier…).
 * **Intervals** are 95%: Wilson's for shares (right near 0 and 1), ``mean ± 1.96·sd/√n``
-  for means (:func:`cherki.play.arena.mean_interval`).
+  for means, or the percentile bootstrap's below 30 samples or where that interval would
+  leave the range of the values seen (:func:`bounded_mean`); paired differences are
+  ``mean ± 1.96·sd/√n`` (:func:`cherki.play.arena.mean_interval`).
 * A run is **resumable**: its JSON holds every hand's summary; run again with the same
   arguments and the same file and it goes on from the hands already there (a file of other
   arguments is refused).
@@ -267,16 +269,25 @@ def local_runner(jobs: int) -> Runner:
     return run
 
 
+def _first_line(err: BaseException) -> str:
+    """An exception's message cut to its first non-empty line (Ray's run to dozens)."""
+    lines = [line.strip() for line in str(err).splitlines() if line.strip()]
+    text = lines[0] if lines else type(err).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
 def ray_runner(address: str) -> Runner:
     """Chunks played as tasks of a Ray cluster (the extra ``cherki[ray]``).
 
     ``address``: ``auto`` (the cluster this machine belongs to, as ``ray start`` left it),
-    ``local`` (a Ray instance started here for the run, node address 127.0.0.1; Ray's own
-    services still listen on every interface, see docs/simulation.md), or a
+    ``local`` (a Ray instance started here for the run, node address 127.0.0.1; Ray's
+    services and the driver's own port still listen on every interface, see
+    docs/simulation.md), or a
     cluster's address (``ray://HOST:10001`` or ``HOST:6379``). Where Ray is already
     initialised in this process, that connection is used. Every node needs cherki
     installed (the same version: the figures are the engine's). Chunks are merged by hand
-    number, so the figures are those of a serial run of the same seeds.
+    number, so the figures are those of a serial run of the same seeds. Any failure of Ray,
+    as it starts or during the run, is a :class:`RulesError` of one line.
     """
     try:
         import ray
@@ -292,15 +303,24 @@ def ray_runner(address: str) -> Runner:
                          log_to_driver=False)  # fmt: skip
             else:
                 ray.init(address=address, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as err:
-            raise RulesError(f"--ray {address}: cannot reach a Ray cluster ({err})") from None
+        except Exception as err:  # Ray raises many kinds as it starts: each is one line
+            raise RulesError(
+                f"--ray {address}: cannot start or reach a Ray cluster ({_first_line(err)}); "
+                "--jobs N plays the same hands in local processes"
+            ) from None
     task = ray.remote(play_chunk)
 
     def run(setup: Setup, chunks: list[range]) -> Iterable[list[HandSummary]]:
-        pending = [task.remote(setup, c) for c in chunks]
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            yield ray.get(ready[0])
+        try:
+            pending = [task.remote(setup, c) for c in chunks]
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=1)
+                yield ray.get(ready[0])
+        except (ray.exceptions.RayError, ConnectionError, OSError) as err:
+            raise RulesError(
+                f"--ray {address}: the cluster failed during the run ({_first_line(err)}); "
+                "the hands finished so far are kept in --json's file"
+            ) from None
 
     return run
 
@@ -387,8 +407,42 @@ def _share(k: int, n: int) -> IntervalJSON:
     return wilson(k, n).to_json()
 
 
+#: below this many samples a mean's interval is the bootstrap's (:func:`bounded_mean`)
+SMALL_SAMPLE = 30
+#: resamples of the bootstrap
+RESAMPLES = 2000
+
+
+def bounded_mean(xs: Sequence[float]) -> IntervalJSON:
+    """A mean and its 95% interval that never leaves the range of the values seen: the
+    normal interval ``mean ± 1.96·sd/√n``, except below :data:`SMALL_SAMPLE` samples or
+    where that interval would pass the least or greatest value seen (a count that cannot be
+    negative, mostly zeros: ``0.54 [−0.52, 1.60]``), where it is the percentile bootstrap's
+    (:data:`RESAMPLES` resamples, drawn as multinomial counts over the distinct values,
+    seeded by the sample so a run's figures are its own). Over 2,000 distinct values the
+    normal interval is cut to the range seen instead."""
+    normal = mean_interval(xs).to_json()
+    n = len(xs)
+    if n < 2:
+        return normal
+    lo, hi = min(xs), max(xs)
+    if n >= SMALL_SAMPLE and lo <= normal["low"] and normal["high"] <= hi:
+        return normal
+    import numpy as np
+
+    values, counts = np.unique(np.asarray(xs, dtype=np.float64), return_counts=True)
+    if len(values) > 2000:
+        return {**normal, "low": max(normal["low"], lo), "high": min(normal["high"], hi)}
+    seed = [n, len(values), *counts[:8].tolist()]
+    rng = np.random.default_rng(seed)
+    draws = rng.multinomial(n, counts / n, size=RESAMPLES) @ values / n
+    low, high = np.percentile(draws, [2.5, 97.5])
+    mean = normal["mean"]
+    return {**normal, "low": min(mean, float(low)), "high": max(mean, float(high))}
+
+
 def _mean(xs: Sequence[float]) -> IntervalJSON:
-    return mean_interval(xs).to_json()
+    return bounded_mean(xs)
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:

@@ -100,9 +100,9 @@ GameArg = Annotated[str, typer.Argument(help=f"Game: {', '.join(GAMES)}.")]
 
 def _version(value: bool) -> None:
     if value:
-        from cherki.version import __version__
+        from cherki.play.fingerprint import version_line
 
-        typer.echo(f"cherki {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
@@ -145,7 +145,9 @@ def play(
     watch: Annotated[
         bool, typer.Option("--watch", help="Every seat is a bot; watch the game.")
     ] = False,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat (0 starts).")] = 0,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Your seat (0 starts; default 0).")
+    ] = None,
     bots: Annotated[
         str,
         typer.Option(
@@ -204,6 +206,10 @@ def play(
         record = _autosave_path(game)
     n = players if players is not None else game.default_players
     game.check_players(n)
+    if watch and seat is not None:
+        raise RulesError("--seat is your seat, and --watch seats no one: give one or the other")
+    if seat is None:
+        seat = 0
     if not watch and not 0 <= seat < n:
         raise RulesError(f"--seat must be a seat from 0 to {n - 1}")
     # a seed reveals every card: drawn from the operating system's entropy (64 bits) when

@@ -25,11 +25,14 @@ from cherki.ui.command import extra_hint
 from cherki.ui.terminal import console
 
 if TYPE_CHECKING:
+    from cherki.core.contract import Game
+    from cherki.core.events import JSON
     from cherki.play.figures import (
         ComparisonJSON,
         Differences,
         ExactJSON,
         MatchFigures,
+        Provenance,
         Statistics,
     )
     from cherki.play.simulate import HandSummary, Runner, Setup
@@ -111,6 +114,55 @@ def _command_line() -> str:
     return "cherki " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
+def _provenance(setups: list[Setup]) -> Provenance:
+    """The version, commit, rules fingerprint, exact command and every rule value."""
+    from cherki.play.fingerprint import provenance
+
+    made = provenance()
+    rules: list[dict[str, JSON]] = []
+    for s in setups:
+        game, table = s.table()
+        values: dict[str, JSON] = {"game": game.name, "preset": game.find_preset(s.preset).name}
+        values["players"] = s.players
+        values.update({k: v for k, v in game.rules_json(table).items()})
+        rules.append(values)
+    return {
+        "cherki": made["cherki"],
+        "commit": made["commit"],
+        "rules_fingerprint": made["rules"],
+        "command": _command_line(),
+        "rules": rules,
+    }
+
+
+def _money_line(setups: list[Setup]) -> str:
+    """What the report's money is: points × the rules' rate, in the cents its source gives."""
+    from cherki.core.options import find_option
+
+    game, _ = setups[0].table()
+    opt = find_option(game.options, "cents_per_point")
+    if opt is None:
+        return ""
+    rates = sorted({getattr(s.table()[1], opt.name) for s in setups})
+    rate = " or ".join(f"{r}¢" for r in rates)
+    return (
+        f"Money (cents) is points × cents_per_point ({rate} a point here), plus what the rules "
+        f"pay in money alone; the cents are those of the rate's source: {opt.source}."
+    )
+
+
+def _provenance_lines(made: Provenance) -> list[str]:
+    """The provenance as lines of text (a CSV's first lines, after ``# ``)."""
+    lines = [
+        f"cherki {made['cherki']}, commit {made['commit']}, rules fingerprint "
+        f"{made['rules_fingerprint']}",
+        f"command: {made['command']}",
+    ]
+    for r in made["rules"]:
+        lines.append("rules: " + ", ".join(f"{k}={json.dumps(v)}" for k, v in r.items()))
+    return lines
+
+
 #: what each bot level reads of the rules, for the report
 BOT_NOTES = {
     "random": "The random bot picks among the legal actions alike.",
@@ -131,19 +183,24 @@ BOT_NOTES = {
 def _intro(
     setups: list[Setup], labels: list[str], dealt: str, deals_same: bool | None = None
 ) -> list[str]:
-    """The lines that make a report stand alone: version, command, bots and the deals."""
-    from cherki.version import __version__
-
+    """The lines that make a report stand alone: version, commit, rules fingerprint,
+    command, bots and the deals (every rule value is in the report's rules section)."""
+    made = _provenance(setups)
     first = setups[0]
     bots = ", ".join(first.bots)
     levels = sorted({lv for s in setups for lv in s.bots})
     lines = [
-        f"cherki {__version__}. Command: {_command_line()}",
+        f"cherki {made['cherki']} (commit {made['commit']}, rules fingerprint "
+        f"{made['rules_fingerprint']}). Command: {made['command']}",
         f"Bots: {bots} (one level for every seat, or one a seat in seat order). "
         + " ".join(BOT_NOTES.get(lv, "") for lv in levels).strip(),
         dealt + " The starting seat rotates hand by hand. Figures with 95% intervals "
-        "(Wilson's for shares, mean ± 1.96·sd/√n for means).",
+        "(Wilson's for shares; mean ± 1.96·sd/√n for means, or the percentile bootstrap's "
+        "below 30 samples or where that interval would leave the range of the values seen).",
     ]
+    money = _money_line(setups)
+    if money:
+        lines.append(money)
     if deals_same is False:
         lines.append(
             "The variants deal different cards (another shoe, deal or number of players): "
@@ -153,13 +210,51 @@ def _intro(
     return lines
 
 
+#: the first line of every CSV file cherki writes: what ``--csv`` may overwrite
+CSV_MARK = "# cherki-csv"
+
+
+def csv_ours(path: Path) -> bool:
+    """Whether ``path`` is missing, empty, or a CSV file cherki wrote (its first line
+    starts with :data:`CSV_MARK`): the files ``--csv`` may overwrite."""
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return True
+    try:
+        with path.open("rb") as f:
+            return f.readline(200).startswith(CSV_MARK.encode())
+    except OSError:
+        return False
+
+
+def _check_csv(path: Path | None) -> None:
+    """Refuse, before playing, a ``--csv`` file (or its ``.figures.csv``) cherki did not write."""
+    if path is None:
+        return
+    for p in (path, *(path.with_name(path.stem + end) for end in (".figures.csv", ".stats.csv"))):
+        _writable(p, "--csv")
+        if not csv_ours(p):
+            raise RulesError(
+                f"--csv {p} exists and is not a CSV file cherki wrote: refusing to overwrite "
+                "it (give another name, or remove it first)"
+            )
+
+
 def _csv(
-    path: Path, labels: list[str], runs: list[list[HandSummary]], parts: list[Section]
+    path: Path,
+    labels: list[str],
+    runs: list[list[HandSummary]],
+    parts: list[Section],
+    made: Provenance,
+    stats: list[Statistics],
 ) -> None:
-    """Every hand's figures (one row a hand), and the report's figures (NAME.figures.csv)."""
+    """Every hand's figures (one row a hand), and the report's figures (NAME.figures.csv),
+    each after its provenance: lines starting ``#`` (``pandas.read_csv(f, comment="#")``)."""
     import csv
 
-    from cherki.ui.report import figures_rows
+    about = [f"{CSV_MARK} {lines}" if i == 0 else f"# {lines}"
+             for i, lines in enumerate(_provenance_lines(made))]  # fmt: skip
+
+    from cherki.ui.report import figures_rows, stats_rows
 
     items = sorted({k for r in runs for h in r for k in h.items})
     extra = sorted({k for r in runs for h in r for k in h.item_money})
@@ -176,6 +271,7 @@ def _csv(
 
     def rows(p: Path) -> None:
         with p.open("w", newline="", encoding="utf-8") as f:
+            f.write("".join(line + "\r\n" for line in about))
             w = csv.writer(f)
             w.writerow(head)
             for label, run in zip(labels, runs, strict=True):
@@ -195,14 +291,24 @@ def _csv(
 
     def figures(p: Path) -> None:
         with p.open("w", newline="", encoding="utf-8") as f:
+            f.write("".join(line + "\r\n" for line in about))
             w = csv.writer(f)
             w.writerow(["section", "figure", "variant", "text", "value", "low", "high"])
             w.writerows(figures_rows(parts))
 
+    def numbers(p: Path) -> None:
+        with p.open("w", newline="", encoding="utf-8") as f:
+            f.write("".join(line + "\r\n" for line in about))
+            w = csv.writer(f)
+            w.writerow(["variant", "figure", "unit", "mean", "low", "high"])
+            w.writerows(stats_rows(labels, stats))
+
     _write_file(path, "--csv", rows)
     fig = path.with_name(path.stem + ".figures.csv")
     _write_file(fig, "--csv", figures)
-    console.print(f"Hands written to {path}, figures to {fig}")
+    unrounded = path.with_name(path.stem + ".stats.csv")
+    _write_file(unrounded, "--csv", numbers)
+    console.print(f"Hands written to {path}, figures to {fig}, unrounded to {unrounded}")
 
 
 def _outputs(
@@ -229,6 +335,7 @@ def _outputs(
         markdown,
         rules_section,
         sections,
+        sources_section,
     )
     from cherki.ui.report import plot as draw
 
@@ -238,6 +345,7 @@ def _outputs(
     if setups:
         parts.append(rules_section(labels, setups))
         parts.append(glossary_section(parts, title))
+        parts.append(sources_section(parts))
     for sec in parts:
         if not sec.rows or not sec.terminal:
             continue
@@ -269,7 +377,7 @@ def _outputs(
         _write_file(report, "--report", lambda p: p.write_text(text, encoding="utf-8"))
         console.print(f"Report written to {report}")
     if csv_file:
-        _csv(csv_file, labels, runs, parts)
+        _csv(csv_file, labels, runs, parts, _provenance(setups or []), stats)
 
 
 def simulate(
@@ -312,10 +420,12 @@ def simulate(
         (json_file, "--json"), (plot, "--plot"), (report, "--report"), (csv_file, "--csv")
     ):  # fmt: skip
         _writable(path, what)
+    _check_csv(csv_file)
     _plot_format(plot)
     _report_kind(report)
     check_run(hands, jobs)
     runner = _runner(jobs, ray)
+    made = _provenance([setup])
     done: list[HandSummary] = []
     if json_file is not None and json_file.exists() and json_file.stat().st_size:
         done = load_run(json_file.read_text(encoding="utf-8"), setup)
@@ -325,7 +435,8 @@ def simulate(
 
     def save(got: list[HandSummary]) -> None:
         if json_file is not None:
-            text = json.dumps(run_json(setup, hands, got)) + "\n"
+            out = run_json(setup, hands, got)
+            text = json.dumps({"provenance": made, **out}) + "\n"
             _write_file(json_file, "--json", lambda p: p.write_text(text, encoding="utf-8"))
 
     with progress(game.title, hands, len(done)) as update:
@@ -364,17 +475,23 @@ def _check_resume(path: Path, have: int, hands: int) -> None:
         )
 
 
-def _player_counts(players: str | None) -> list[int | None]:
+def _player_counts(players: str | None, game: Game) -> list[int | None]:
+    """The player counts of ``--players``: each one the game is played by (refused in the
+    game's words), none twice."""
     if players is None:
         return [None]
     out: list[int | None] = []
     for part in players.split(","):
         try:
-            out.append(int(part.strip()))
+            count = int(part.strip())
         except ValueError:
             raise RulesError(
                 f"--players takes a number, or numbers separated by commas, not {players!r}"
             ) from None
+        if count in out:
+            raise RulesError(f"--players names {count} twice: each count is one variant")
+        game.check_players(count)
+        out.append(count)
     return out
 
 
@@ -439,7 +556,7 @@ def compare(
 
     game = _game(game_name)
     common = _parse_options(option)
-    counts = _player_counts(players)
+    counts = _player_counts(players, game)
     base_preset = rules[0] if rules else None
     variants: list[tuple[str, str | None, dict[str, str], int | None]] = []
     for name in rules or []:
@@ -470,6 +587,7 @@ def compare(
         (json_file, "--json"), (plot, "--plot"), (report, "--report"), (csv_file, "--csv")
     ):  # fmt: skip
         _writable(path, what)
+    _check_csv(csv_file)
     _plot_format(plot)
     _report_kind(report)
     check_run(hands, jobs)
@@ -479,13 +597,19 @@ def compare(
         done = _load_comparison(json_file, setups)
         _check_resume(json_file, max(len(d) for d in done), hands)
         if any(done):
-            console.print(
-                f"Going on from {sum(len(d) for d in done)} hands already in {json_file}."
+            have = sorted({len(d) for d in done})
+            each = (
+                f"{have[0]} hands of each variant"
+                if len(have) == 1
+                else f"{', '.join(str(len(d)) for d in done)} hands of the variants in turn"
             )
+            console.print(f"Going on from {each} already in {json_file} (--hands {hands} each).")
     same = same_deals(setups)
+    made = _provenance(setups)
 
     def data(runs: list[list[HandSummary]], figures: bool) -> ComparisonJSON:
         out: ComparisonJSON = {
+            "provenance": made,
             "format": "cherki-comparison",
             "version": 2,
             "hands_asked": hands,

@@ -106,6 +106,27 @@ def _detail(fig: DetailFigure | None) -> str:
     return f"in {pct(fig['in_wins'])} of wins; mean there {num(fig['mean_where_present'])}"
 
 
+def _no_winner_rows(stats: Sequence[Statistics]) -> list[Row]:
+    """Where some hands have no winner (a tie, a stock-out, a void): their share, and
+    where they count, beside the figures."""
+    from cherki.play.arena import wilson
+
+    if all(s["won"]["mean"] >= 1.0 for s in stats):
+        return []
+    cells = []
+    for s in stats:
+        n = s["hands"]
+        none = n - round(s["won"]["mean"] * n)
+        cells.append(pct(wilson(none, n).to_json()))
+    return [
+        [
+            "no winner (ties and the like): in the payments and the money, not in the wins, "
+            "the winning score or the seats' share of wins",
+            *cells,
+        ]
+    ]
+
+
 #: the figures given by the game's own names (endings, items, calls, events, details)
 Named = Literal[
     "ends", "items", "calls_per_hand", "wins_by_call", "events_per_hand", "detail_in_wins"
@@ -151,7 +172,8 @@ def sections(
                 row(how, [pct(s["ends"][how]) if how in s["ends"] else _MISSING for s in stats])
                 for how in _keys(stats, "ends")
             ]
-            + [row("won by someone", [pct(s["won"]) for s in stats])],
+            + [row("won by someone", [pct(s["won"]) for s in stats])]
+            + _no_winner_rows(stats),
         ),
         Section(
             "A winning score (points)",
@@ -199,7 +221,8 @@ def sections(
             + keyed("wins_by_call", pct, _MISSING, "won on: "),
         ),
         Section(
-            "Expected payment per hand, by seat position (points; money in cents)",
+            "Expected payment per hand, by seat position (points; money in cents; every hand, "
+            "those without a winner too)",
             head,
             [
                 row(
@@ -401,6 +424,30 @@ def glossary(game_title: str = "") -> dict[str, str]:
     return {**{k: " — ".join(v) for k, v in entries.items()}, **mine}
 
 
+#: the title of the report's bibliography (its rows are not figures: left out of the CSV)
+SOURCES_TITLE = "Sources: what [000]-[003] are, and the passages the rules cite"
+
+
+def sources_section(parts: Sequence[Section]) -> Section:
+    """The report's bibliography: every source its rows cite ([000]…: title, author,
+    year, where to find it), then every identifier they cite (``[000] R-PAY``) with the
+    section of the source it refers to and what it says there."""
+    from cherki.ui.bibliography import SOURCES, cited, explain
+
+    texts = [cell for sec in parts for r in sec.rows for cell in r]
+    keys, ids = cited(texts)
+    rows: list[Row] = []
+    for s in SOURCES:
+        if s.key in keys:
+            rows.append([f"[{s.key}]", f"{s.title}. Author: {s.author}. Date: {s.year}. "
+                         f"Where: {s.where}."])  # fmt: skip
+    for key, ident in ids:
+        rows.append([f"[{key}] {ident}", explain(key, ident)])
+    rows.append(["ours", "our specification: a choice of cherki's where the sources are silent "
+                 "or differ, documented in docs/rules/ (not a source's rule)"])  # fmt: skip
+    return Section(SOURCES_TITLE, ["source", "what it is"], rows, terminal=False)
+
+
 def glossary_section(parts: Sequence[Section], game_title: str = "") -> Section:
     """The game's words used in the report's rows, explained from the glossary."""
     entries = glossary(game_title)
@@ -432,7 +479,7 @@ def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
     pattern = re.compile(number + r" \[" + number + r", " + number + r"\]")
     out: list[list[str]] = []
     for sec in parts:
-        if sec.title.startswith("The game's terms"):
+        if sec.title.startswith("The game's terms") or sec.title == SOURCES_TITLE:
             continue
         for r in sec.rows:
             for variant, cell in zip(sec.header[1:], r[1:], strict=False):
@@ -443,6 +490,54 @@ def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
                         str(float(m.group(i)) / (100 if m.group(i + 1) else 1)) for i in (1, 3, 5)
                     ]
                 out.append([sec.title, r[0], variant, cell, *vals])
+    return out
+
+
+def _unit(path: str) -> str:
+    """The unit of a figure of the run's JSON, from its path (``items.turned.mean_points``)."""
+    parts = path.split(".")
+    last = parts[-1]
+    if parts[0] in ("ends", "won", "winner_position", "wins_by_call") or last == "in_wins":
+        return "share (0 to 1)" + (" of wins" if parts[0] != "ends" and parts[0] != "won"
+                                   else " of hands")  # fmt: skip
+    if "cents" in last or parts[0] in ("money_by_position", "left_in_pot_cents"):
+        return "cents"
+    if parts[0] in ("actions", "turns"):
+        return f"{parts[0]} a hand"
+    if parts[0] in ("calls_per_hand", "events_per_hand"):
+        return "a hand"
+    if parts[0] == "hands":
+        return "hands"
+    return "points"
+
+
+def stats_rows(labels: Sequence[str], stats: Sequence[Statistics]) -> list[list[str]]:
+    """Every number of each variant's figures, unrounded (``repr``), with its unit: one row
+    a figure, ``variant, figure, unit, mean, low, high`` (a figure with no interval, a
+    median or a count, has its value as ``mean`` and no bounds). The report's cells show
+    these rounded; this is the table to recompute them from."""
+    out: list[list[str]] = []
+
+    def walk(label: str, path: str, value: object) -> None:
+        if isinstance(value, dict) and {"mean", "low", "high"} <= set(value):
+            out.append([label, path, _unit(path), repr(float(value["mean"])),
+                        repr(float(value["low"])), repr(float(value["high"]))])  # fmt: skip
+            for key, extra in value.items():
+                if key not in ("mean", "low", "high"):
+                    walk(label, f"{path}.{key}", extra)
+        elif isinstance(value, dict):
+            for key, sub in value.items():
+                walk(label, f"{path}.{key}" if path else str(key), sub)
+        elif isinstance(value, list):
+            for i, sub in enumerate(value):
+                walk(label, f"{path}.{i}", sub)
+        elif isinstance(value, bool):
+            out.append([label, path, "yes/no", str(value).lower(), "", ""])
+        elif isinstance(value, int | float):
+            out.append([label, path, _unit(path), repr(value), "", ""])
+
+    for label, s in zip(labels, stats, strict=True):
+        walk(label, "", s)
     return out
 
 
@@ -495,14 +590,24 @@ def html_page(title: str, intro: Sequence[str], parts: Sequence[Section], png: b
 def shared_edges(
     values: Sequence[Sequence[float]], most: int = 40
 ) -> tuple[NDArray[np.float64], float]:
-    """Bin edges every variant shares (so bars compare), and the bins' width: whole numbers
-    one a bin where the range allows, else at most ``most`` bins of an equal whole width."""
+    """Bin edges every variant shares (so bars compare), and the bins' width, following the
+    values' lattice: where every value is ``low + g·i`` (hand lengths that are always odd:
+    g = 2), each bin is centred on lattice points and holds the same number of them, one a
+    bin where the range allows, else as few as keep at most ``most`` bins (no bin with
+    one possible value beside one with two: no sawtooth)."""
+    import math
+
     import numpy as np
 
-    every = [x for xs in values for x in xs]
-    low, high = (min(every), max(every)) if every else (0, 1)
-    width = max(1, -(-(high - low + 1) // most))
-    edges = np.arange(low, high + width + 1, width, dtype=np.float64) - 0.5
+    every = sorted({int(x) for xs in values for x in xs})
+    low, high = (every[0], every[-1]) if every else (0, 1)
+    step = 0
+    for x in every:
+        step = math.gcd(step, x - low)
+    step = max(1, step)
+    points = (high - low) // step + 1
+    width = step * max(1, -(-points // most))
+    edges = np.arange(low, high + width + 1, width, dtype=np.float64) - step / 2
     return edges, float(width)
 
 
@@ -545,6 +650,13 @@ def plot(
         (axes[1][0], [[h.actions for h in r] for r in runs],
          "actions in the hand", "hands", "How long a hand lasts"),
     ):  # fmt: skip
+        seen = {x for xs in values for x in xs}
+        if len(seen) == 1:  # one value only: a sentence, not a panel of one bar
+            ax.set_axis_off()
+            ax.set_title(name)
+            ax.text(0.5, 0.5, f"Every one of the {what}: {seen.pop():g} {xlabel}.",
+                    ha="center", va="center", wrap=True, transform=ax.transAxes)  # fmt: skip
+            continue
         edges, unit = shared_edges(values)
         for i, (label, xs) in enumerate(zip(labels, values, strict=True)):
             if xs:
@@ -581,7 +693,8 @@ def plot(
     ax.set_title("Who wins (dashed: an equal share)")
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     for ax in axes.flat:
-        ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
+        if ax.axison:
+            ax.set_ylim(0, ax.get_ylim()[1] * 1.18)  # room for the legend above the bars
     for ax in axes.flat:
         if k > 1:
             ax.legend(fontsize=8, loc="upper right", ncols=min(k, 3))

@@ -86,8 +86,9 @@ Our specifications (each is an option of :class:`CekiRules` unless marked *fixed
   three schemes of [003]. Each hand's ``Result.scores`` gives the points each seat
   scored (the winner's total, 0 for the others); ``target`` ends a match when a seat's running
   total reaches ``target_points`` (that seat wins), ``hands`` after ``match_hands`` hands,
-  highest total winning, playing on one hand at a time while the lead is tied (see
-  :func:`match_winner`).
+  highest total winning. The match itself (who won, a tied lead) is decided in one place,
+  ``cherki.play.match.Match`` (``docs/matches.md``): a lead tied after the agreed hands shares
+  the win by default (``Match(tie="play-on")`` plays on); [003] says nothing of ties.
 * ``next_dealer`` (default ``rotate``): the deal passes to the left each hand, so the next
   first player is ``first + 1``; ``winner``: the winner deals next (first player on his
   left); after a hand with no winner the same dealer deals again.
@@ -119,7 +120,6 @@ from cherki.games.ceki.rules import (
     CekiRules,
     couple_group,
     hand_points,
-    match_winner,
 )
 from cherki.games.ceki.state import CekiState
 
@@ -139,5 +139,4 @@ __all__ = [
     "CekiState",
     "couple_group",
     "hand_points",
-    "match_winner",
 ]

@@ -70,7 +70,7 @@ CEKI_OPTIONS: Final = (
         "cents_per_point",
         10,
         "money a point is worth, in cents",
-        "ours",
+        "ours: [003] names no rate; the Singapore cents of [000] R-PAY and [002] R-PAY",
         minimum=0,
         title="Money a point (cents)",
         money=True,
@@ -152,26 +152,6 @@ CEKI_PRESETS: Final = (
         rules=CekiRules(settlement="hands"),
     ),
 )
-
-
-def match_winner(rules: CekiRules, totals: Sequence[int], hands_played: int) -> int | None:
-    """The match winner under ``rules.settlement``, or ``None`` while the match goes on.
-
-    ``totals`` are the seats' running sums of ``Result.scores``. ``per-hand`` has
-    no match: it returns ``None``. ``target``: the seat that reached ``target_points`` (only
-    the winner of a hand scores, so at most one seat reaches it first). ``hands``: after
-    ``match_hands`` hands the single highest total; a tied lead plays on.
-    """
-    if rules.settlement == "target":
-        best = max(totals)
-        if best >= rules.target_points:
-            return list(totals).index(best)
-        return None
-    if rules.settlement == "hands" and hands_played >= rules.match_hands:
-        best = max(totals)
-        leaders = [s for s, t in enumerate(totals) if t == best]
-        return leaders[0] if len(leaders) == 1 else None
-    return None
 
 
 def couple_group(

@@ -5,6 +5,8 @@ from __future__ import annotations
 from itertools import compress
 from typing import Final
 
+import numpy as np
+
 from cherki.core.cards import (
     N_KINDS,
     NO_CARDS,
@@ -12,6 +14,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
+from cherki.core.encoding import Vector
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand, event
 from cherki.core.sets import GROUPINGS, arrangement, group_totals
 from cherki.games.ceki.observation import CekiObservation
@@ -41,6 +44,8 @@ _KINDS: Final = range(N_KINDS)
 
 
 # -- the state --------------------------------------------------------------------------------
+
+
 class CekiState(State):
     """A hand of Ceki in progress."""
 
@@ -458,6 +463,56 @@ class CekiState(State):
         """What anyone watching may see: every seat's observation less its own hand, the
         cards it laid face down (their number is public), its drawn card and legal actions."""
         return self._observe(NOBODY)
+
+    def encode(self, seat: object) -> Vector:
+        """``observation(seat).encode()`` (``NOBODY``: the public view's) written straight
+        from the state, without building the observation or its legal actions: the same
+        views at the same places (:func:`~cherki.games.ceki.observation.ceki_layout`; the
+        conformance suite holds the two equal at every step)."""
+        if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
+            self.check_seat(seat)  # raises, saying why
+        s = seat if type(seat) is int else NOBODY
+        n, k = self.n, N_KINDS
+        v = s if s >= 0 else 0
+        order = [(v + i) % n for i in range(n)]
+        hands, laid, exposed, called, pile = (
+            self.hands,
+            self.laid,
+            self.exposed,
+            self.called,
+            self.pile,
+        )
+        # the views written as small whole numbers (counts, flags, the stock: 0 to 255) into
+        # one bytearray, turned into float32 at once: each numpy call costs more than the
+        # numbers it carries, and a bytearray takes them in C
+        buf = bytearray(5 * k + 1 + 34 * n + 1 + len(PHASE_NAMES))
+        if s >= 0:
+            buf[0:k] = bytes(hands[s])
+            buf[k : 2 * k] = bytes(laid[s])
+        at = 2 * k
+        for c in pile:
+            buf[at + c] += 1
+        if pile and self.top_available:
+            buf[3 * k + pile[-1]] = 1
+        at = 4 * k
+        buf[at] = self.top_straight
+        at += 1
+        buf[at : at + n] = bytes([sum(hands[t]) for t in order])
+        buf[at + n : at + 2 * n] = bytes([called[t] for t in order])
+        buf[at + 2 * n : at + 3 * n] = bytes([sum(laid[t]) for t in order])
+        at += 3 * n
+        for t in order:
+            buf[at : at + k] = bytes(exposed[t])
+            at += k
+        if s == self.current and s >= 0 and self.drawn >= 0:
+            buf[at + self.drawn] = 1
+        at += k
+        buf[at] = len(self.stock) - self.pos
+        at += 1
+        if self.current >= 0:
+            buf[at + (self.current - v) % n] = 1
+        buf[at + n + self.phase] = 1
+        return np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
 
     def _observe(self, seat: int) -> CekiObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place

@@ -96,7 +96,7 @@ CHOLEK_OPTIONS: Final = (
         "cents_per_point",
         10,
         "money a point is worth, in cents",
-        "[002]",
+        "[002] R-PAY (Singapore cents)",
         minimum=0,
         title="Money a point (cents)",
         money=True,

@@ -7,6 +7,8 @@ from functools import cache
 from itertools import compress
 from typing import Final
 
+import numpy as np
+
 from cherki.core.cards import (
     N_KINDS,
     NO_CARDS,
@@ -15,6 +17,7 @@ from cherki.core.cards import (
 )
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
+from cherki.core.encoding import Vector
 from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem, event
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
@@ -56,6 +59,8 @@ def _pairs(honours: str) -> tuple[tuple[tuple[int, int, int], ...], ...]:
 
 
 # -- the state --------------------------------------------------------------------------------
+
+
 class CholekState(State):
     """A game of Cholek Tiga in progress."""
 
@@ -414,6 +419,42 @@ class CholekState(State):
         """What anyone watching may see: every seat's observation less its own hand and
         legal actions (the pool, the captures, the card on the table are face up)."""
         return self._observe(NOBODY)
+
+    def encode(self, seat: object) -> Vector:
+        """``observation(seat).encode()`` (``NOBODY``: the public view's) written straight
+        from the state, without building the observation or its legal actions: the same
+        views at the same places (:func:`~cherki.games.cholek.observation.cholek_layout`;
+        the conformance suite holds the two equal at every step)."""
+        if seat != NOBODY and (type(seat) is not int or not 0 <= seat < self.n):
+            self.check_seat(seat)  # raises, saying why
+        s = seat if type(seat) is int else NOBODY
+        n, k = self.n, N_KINDS
+        v = s if s >= 0 else 0
+        order = [(v + i) % n for i in range(n)]
+        # the views as one list of small whole numbers (counts, flags, the stock: 0 to 255),
+        # turned into float32 at once through bytes; the bonus money (dollars) set after
+        vals: list[int] = [*self.hands[s]] if s >= 0 else [0] * k
+        vals += self.pool
+        active = [0] * (k + 2)
+        if self.active >= 0:
+            active[self.active] = 1
+            active[k if self.active_from == FROM_HAND else k + 1] = 1
+        vals += active
+        sizes, captured, bonus = self.hand_sizes, self.captured, self.bonus_money
+        vals += [sizes[t] for t in order]
+        for t in order:
+            vals += captured[t]
+        at = len(vals)
+        vals += [0] * n
+        vals.append(len(self.stock) - self.pos)
+        turn = [0] * (n + len(PHASE_NAMES))
+        if self.current >= 0:
+            turn[(self.current - v) % n] = 1
+        turn[n + self.phase] = 1
+        vals += turn
+        out = np.frombuffer(bytes(vals), dtype=np.uint8).astype(np.float32)
+        out[at : at + n] = [bonus[t] / 100 for t in order]
+        return out
 
     def _observe(self, seat: int) -> CholekObservation:
         """The observation of ``seat``, or the public view for ``NOBODY``: the one place

@@ -144,7 +144,7 @@ from cherki.core.sets import (
     improved_mata,
     mata_count,
 )
-from cherki.games.sets.figures import turned_card_figures
+from cherki.games.sets.figures import kandang_tangan_figures, turned_card_figures
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.lessons import BALIK_LIMA_BELAS, BALIK_SATU
 from cherki.games.sets.options import (
@@ -478,10 +478,11 @@ class BalikGame(SetsGame):
         voids a win, and the turned card's mean points in a win that stands
         (:func:`~cherki.games.sets.figures.turned_card_figures`)."""
         r = own(self.own_rules(rules), BalikRules)
-        out = super().exact_figures(rules, players)
         if r.scoring != "satu":
-            return out
+            return super().exact_figures(rules, players)
         yeo = YEO_CARDS[r.yeo_cards] if r.yeo_redeal else frozenset()
+        # a kandang tangan deal whose turned card is yeo ends as yeo: the ending's own figure
+        out = kandang_tangan_figures(self.own_rules(rules), players, yeo)
         return out + turned_card_figures(yeo, TURN_POINTS)
 
 

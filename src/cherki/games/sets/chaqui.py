@@ -52,7 +52,7 @@ from cherki.core.cards import counts_of, format_cards
 from cherki.core.contract import Rules
 from cherki.core.events import JSON, Result, ScoreItem
 from cherki.core.lessons import Course
-from cherki.core.options import Option, Preset, Value
+from cherki.core.options import Option, Preset, Value, restate
 from cherki.core.sets import N_GROUPS, group_totals, mata_count
 from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
 from cherki.games.sets.lessons import CHAQUI as COURSE
@@ -110,7 +110,11 @@ CHAQUI: Final = (
 )
 
 #: Chaqui's options.
-CHAQUI_OPTIONS: Final = SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + CHAQUI
+CHAQUI_OPTIONS: Final = restate(
+    SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + CHAQUI,
+    "cents_per_point",
+    "ours: [001] gives Chaqui no rate; [000] R-PAY's Singapore cents",
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

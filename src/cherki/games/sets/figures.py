@@ -1,11 +1,17 @@
 """The figures the games of sets know exactly (``Game.exact_figures``), which a simulation
 sets beside what its hands show (``cherki simulate``: the report's "Exact figures").
 
-* **A kandang tangan deal** (every game of sets whose rules have kandang tangan and a
-  starter dealt one card more): the chance that the starter's dealt hand wins at once,
-  :func:`kandang_tangan_deal`, beside the share of hands that end so. The two agree when
-  the starter always goes out at once, as the heuristic and search bots do (not the random
-  bot, nor a Chaqui chiqui that may fail).
+* **A hand ending as kandang tangan** (every game of sets whose rules have kandang tangan
+  and a starter dealt one card more): :func:`kandang_tangan_deal` is the chance that the
+  starter's dealt hand wins at once (the *deal*); :func:`kandang_tangan_ending` the chance
+  that a hand *ends* so: the deal, and, where a yeo turned card voids a win (Balik Satu),
+  a turned card that is no yeo. The turned card is any of the cards the starter was not
+  dealt, alike, so a yeo voids a kandang tangan deal in ``Σ (h − c_k) / (30h − m)`` of them
+  (``c_k`` the hand's cards of yeo kind ``k``): fewer than the ``|yeo| / 30`` of other wins,
+  since a kandang tangan hand holds its kinds in threes. The report sets the *ending's*
+  figure beside the share of hands ending so. The two agree when the starter always goes
+  out at once (the heuristic and search bots do, the batched engine's heuristic too); the
+  random bot may play on, and a Chaqui chiqui may fail, so there the share is lower.
 * **Balik Satu's turned card** (:func:`turned_card_figures`). Its scoring turns the
   stock's top card once a win stands. Which card that is cannot depend on the play that
   led to the win: the play sees only cards already taken from the stock, and the share of
@@ -29,7 +35,41 @@ from cherki.core.figures import ExactFigure, PlayedHand
 from cherki.core.sets import GROUP_KINDS
 from cherki.games.sets.rules import SetsRules
 
-__all__ = ["kandang_tangan_deal", "kandang_tangan_figures", "turned_card_figures"]
+__all__ = [
+    "kandang_tangan_deal",
+    "kandang_tangan_ending",
+    "kandang_tangan_figures",
+    "turned_card_figures",
+]
+
+
+def _kandang_hands(rules: SetsRules, players: int, weighted: int | None = None) -> int:
+    """The starter's dealt hands that win at once, counted as draws of distinct cards; with
+    ``weighted`` a kind, each hand counted as many times as it holds cards of that kind."""
+    h = rules.shoe_half_packs(players)
+    m = rules.hand_size
+    size = rules.set_size
+
+    def product(a: list[int], b: list[int]) -> list[int]:
+        out = [0] * (m + 1)
+        for i, x in enumerate(a):
+            for j, y in enumerate(b[: m + 1 - i]):
+                out[i + j] += x * y
+        return out
+
+    def hands(cap: int) -> int:
+        total = [1] + [0] * m
+        for kinds in GROUP_KINDS[rules.honours]:
+            group = [1] + [0] * m
+            for k in kinds:
+                weight = (lambda c: c) if k == weighted else (lambda c: 1)
+                kind = [comb(h, c) * weight(c) if c <= cap else 0 for c in range(m + 1)]
+                group = product(group, kind)
+            total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
+        return total[m]
+
+    mata = size - 1 if rules.goes_out_on_pair else size
+    return hands(h) - hands(mata - 1)
 
 
 def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
@@ -48,45 +88,61 @@ def kandang_tangan_deal(rules: SetsRules, players: int) -> Fraction:
     size: for Balik Satu with three packs (``h`` = 6), 1 in 25,700.8.
     """
     h = rules.shoe_half_packs(players)
-    m = rules.hand_size
-    size = rules.set_size
-
-    def product(a: list[int], b: list[int]) -> list[int]:
-        out = [0] * (m + 1)
-        for i, x in enumerate(a):
-            for j, y in enumerate(b[: m + 1 - i]):
-                out[i + j] += x * y
-        return out
-
-    def hands(cap: int) -> int:
-        total = [1] + [0] * m
-        for kinds in GROUP_KINDS[rules.honours]:
-            group = [1] + [0] * m
-            for _ in kinds:
-                group = product(group, [comb(h, c) if c <= cap else 0 for c in range(m + 1)])
-            total = product(total, [x if i % size == 0 else 0 for i, x in enumerate(group)])
-        return total[m]
-
-    mata = size - 1 if rules.goes_out_on_pair else size
-    return Fraction(hands(h) - hands(mata - 1), comb(N_KINDS * h, m))
+    return Fraction(_kandang_hands(rules, players), comb(N_KINDS * h, rules.hand_size))
 
 
-def kandang_tangan_figures(rules: SetsRules, players: int) -> tuple[ExactFigure, ...]:
-    """The kandang tangan deal's chance beside the share of hands ending so, where the
-    rules have kandang tangan and a starter dealt one card more; else none."""
+def kandang_tangan_ending(
+    rules: SetsRules, players: int, yeo: frozenset[int] = frozenset()
+) -> Fraction:
+    """The chance, exactly, that a hand *ends* as kandang tangan when the starter always
+    goes out at once: a kandang tangan deal whose turned card is no ``yeo`` card.
+
+    The turned card is any of the ``R = 30h − m`` cards the starter was not dealt, alike (the
+    rest of the shoe is shuffled whatever the starter holds), so a hand ``H`` is voided with
+    chance ``Σ_{k ∈ yeo} (h − c_k(H)) / R``. Summed over the winning hands::
+
+        P = (N · (R − |yeo|·h) + Σ_{k ∈ yeo} W_k) / (C(30h, m) · R)
+
+    with ``N`` the winning hands and ``W_k`` their cards of kind ``k`` (the count of
+    :func:`kandang_tangan_deal` with kind ``k``'s terms weighted by ``c``). For Balik Satu
+    with three packs and the four one-point yeo cards: 1 in 29,579.3 (the deal's 1 in
+    25,700.8 less 13.1%: fewer than 4/30, as a winning hand holds its kinds in threes).
+    """
+    deal = kandang_tangan_deal(rules, players)
+    if not yeo or not deal:
+        return deal
+    h = rules.shoe_half_packs(players)
+    rest = N_KINDS * h - rules.hand_size
+    n = _kandang_hands(rules, players)
+    held = sum(_kandang_hands(rules, players, k) for k in yeo)
+    return Fraction(n * (rest - len(yeo) * h) + held, comb(N_KINDS * h, rules.hand_size) * rest)
+
+
+def kandang_tangan_figures(
+    rules: SetsRules, players: int, yeo: frozenset[int] = frozenset()
+) -> tuple[ExactFigure, ...]:
+    """The chance that a hand ends as kandang tangan (:func:`kandang_tangan_ending`, the
+    deal's own chance named beside it) beside the share of hands ending so, where the rules
+    have kandang tangan and a starter dealt one card more; else none."""
     if not (rules.kandang_tangan and rules.starter_extra):
         return ()
-    p = kandang_tangan_deal(rules, players)
+    deal = kandang_tangan_deal(rules, players)
+    p = kandang_tangan_ending(rules, players, yeo)
 
     def ended_so(hand: PlayedHand) -> float:
         return float(hand.how == "kandang-tangan")
 
+    def one_in(x: Fraction) -> str:
+        return f"1 in {float(1 / x):,.1f}" if x else "0 (cannot happen)"
+
+    voided = " and no yeo turned card voids it" if yeo and deal else ""
     return (
         ExactFigure(
-            "a kandang tangan deal (the starter's dealt hand wins), beside the share of "
-            "hands ending so",
+            f"a hand ending as kandang tangan (the starter's dealt hand wins{voided}; a deal "
+            f"offering it: {one_in(deal)}), exact when the starter always goes out at once, "
+            "beside the share of hands ending so",
             p,
-            f"1 in {float(1 / p):,.1f}" if p else "0 (cannot happen)",
+            one_in(p),
             share=True,
             measure=ended_so,
         ),

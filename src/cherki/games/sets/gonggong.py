@@ -79,7 +79,7 @@ from cherki.core.cards import IS_RED, N_KINDS, OT, RANK, RF, counts_of
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON, PotChange, Result, ScoreItem
 from cherki.core.lessons import Course
-from cherki.core.options import Option, Preset, Value
+from cherki.core.options import Option, Preset, Value, restate
 from cherki.core.sets import mata_count
 from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
 from cherki.games.sets.lessons import GONGGONG
@@ -161,8 +161,11 @@ JAVANESE: Final = (
 
 
 #: Gonggong's options (honours are a choice there).
-GONGGONG_OPTIONS: Final = (
-    SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE + STARTER_EXTRA
+GONGGONG_OPTIONS: Final = restate(
+    SHOE + HONOURS + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE + STARTER_EXTRA,
+    "cents_per_point",
+    "[001] G-PAY (cents of the Netherlands-Indies gulden: 2¢ a point in the 1940s, for toh "
+    "bayaran; the other methods name no rate)",
 )
 
 

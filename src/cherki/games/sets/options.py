@@ -171,7 +171,7 @@ TABLE: Final = (
         "cents_per_point",
         10,
         "money a point is worth, in cents",
-        "[000] R-PAY",
+        "[000] R-PAY (Singapore cents: 10¢ a point, 5¢ in the 1970s)",
         minimum=0,
         title="Money a point (cents)",
         money=True,

@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from typing import ClassVar, Final
 
 from cherki.core.lessons import Course
-from cherki.core.options import Option, Preset, Value
+from cherki.core.options import Option, Preset, Value, restate
 from cherki.games.sets.game import NO_BALIK_SCORING, SetsGame
 from cherki.games.sets.gonggong import JAVANESE, GonggongRules
 from cherki.games.sets.lessons import CEKEN, TANTANAN
@@ -59,8 +59,10 @@ from cherki.games.sets.rules import SetsRules
 
 #: Tantanan and Cekèn: honours rank 1 is the source's rule [001], not a choice; the scoring
 #: and stakes are Gonggong's ([001] T-SCORING: "scoring as Gonggong's toh bayaran").
-TANTANAN_OPTIONS: Final = (
-    SHOE + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE + STARTER_EXTRA
+TANTANAN_OPTIONS: Final = restate(
+    SHOE + CALLING + DISCARD_WINS + TABLE + KANDANG_TANGAN + JAVANESE + STARTER_EXTRA,
+    "cents_per_point",
+    "[001] T-SCORING, scored as Gonggong: G-PAY (Netherlands-Indies cents, the 1940s' 2¢)",
 )
 
 #: Tantanan's own rules [001 citing Javaanse Kaartspelen p.97-8]: one pack, pairs, three of
