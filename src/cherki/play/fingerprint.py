@@ -22,8 +22,9 @@ import os
 import random
 import subprocess
 from pathlib import Path
-from typing import Any
 
+from cherki.core.contract import Game
+from cherki.core.options import Value
 from cherki.games import GAMES
 
 #: the fingerprint's size: hands a preset, hands an option flipped
@@ -31,14 +32,17 @@ FINGERPRINT_HANDS = (3, 1)
 
 
 def variants(
-    game: Any, hands: int, option_hands: int | None = None
-) -> list[tuple[str | None, dict[str, Any], int]]:
+    game: Game, hands: int, option_hands: int | None = None
+) -> list[tuple[str | None, dict[str, Value], int]]:
     """Each preset at ``hands`` hands, then each option flipped at ``option_hands`` (by
     default a tenth as many, at least 10)."""
     flipped = max(10, hands // 10) if option_hands is None else option_hands
-    out: list[tuple[str | None, dict[str, Any], int]] = [(p.name, {}, hands) for p in game.presets]
+    out: list[tuple[str | None, dict[str, Value], int]] = [
+        (p.name, {}, hands) for p in game.presets
+    ]
     for opt in game.options:
         base = getattr(game.default_preset().rules, opt.name)
+        values: list[Value]
         if opt.kind is bool:
             values = [not base]
         elif opt.choices:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from cherki.core.errors import RulesError
+from cherki.core.events import JSON
 from cherki.play.arena import HandOutcome
 
 
@@ -23,7 +24,7 @@ def log_path(json_file: Path) -> Path:
 class ArenaLog:
     """The hands of one arena run, read back and appended to."""
 
-    def __init__(self, path: Path, settings: dict[str, Any]) -> None:
+    def __init__(self, path: Path, settings: dict[str, JSON]) -> None:
         self.path = path
         self.settings = settings
         self.done: dict[int, HandOutcome] = {}

@@ -26,6 +26,7 @@ from cherki.bots import SearchBudget, levels_for, make_bot
 from cherki.core.cards import CODES, N_KINDS, parse_hand
 from cherki.core.contract import Game
 from cherki.core.errors import CherkiError, RulesError
+from cherki.core.events import JSON
 from cherki.games import DEFAULT_GAME, GAMES
 from cherki.i18n import chosen, normalise, preset_key, remember, words
 from cherki.play.match import MatchOutcome
@@ -734,7 +735,7 @@ def arena(
     if json_file is not None:
         from cherki.ui.arena_log import ArenaLog, log_path
 
-        settings = {
+        settings: dict[str, JSON] = {
             "game": game.name, "bots": levels, "hands": hands, "seed": seed,
             "players": players, "rules": repr(rules_obj), "duplicate": duplicate,
             "field": field, "search": [search_rollouts, search_ms], "policy": policy,

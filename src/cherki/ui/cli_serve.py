@@ -45,12 +45,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Annotated, Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from cherki.core.errors import CherkiError
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 from cherki.server import origin as reach
 
 console = Console(highlight=False)
@@ -209,8 +213,8 @@ def serve(
 
 
 def _run(
-    uvicorn: Any,
-    app: Any,
+    uvicorn: ModuleType,
+    app: FastAPI,
     host: str,
     port: int,
     fd: int | None,
