@@ -104,6 +104,8 @@ class Progress:
     ppo_steps: int = 0
     next_eval: float = 0.0
     curve: list[dict[str, float]] = field(default_factory=list)
+    #: the commands of the run, the first and each resumption (with the CPU time it began at)
+    commands: list[dict[str, Any]] = field(default_factory=list)
 
 
 # -- the network ------------------------------------------------------------------------
@@ -226,6 +228,7 @@ class Trainer:
     def run(self) -> Model:
         cfg = self.cfg
         self._t0 = time.process_time()
+        self.progress.commands.append({"command": cfg.command, "from_cpu": round(self.cpu(), 1)})
         bc_until = cfg.seconds * cfg.bc_share
         if not self.progress.curve:
             self._evaluate()
@@ -504,6 +507,7 @@ class Trainer:
                     f"{p.ppo_updates} updates)"
                 ),
                 "command": cfg.command,
+                "commands": p.commands,
                 "seed": cfg.seed,
                 "cpu_seconds": round(self.cpu(), 1),
                 "budget_seconds": cfg.seconds,

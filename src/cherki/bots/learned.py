@@ -18,7 +18,14 @@ Our specifications
   count it was not made for. A game's observation layout has no version number of its own:
   its views are its version.
 * **Deterministic play**: the highest legal logit (the lowest action id among equals); the
-  bot draws nothing from its generator, so a hand with it replays exactly.
+  bot draws nothing from its generator but the heuristic's (below), so a hand with it
+  replays exactly.
+* **No endless hands.** The games of sets set no bound on a hand's length: a discard may be
+  taken and thrown again without end, and greedy networks at every seat can do just that.
+  After :data:`STUCK` decisions of its own with the stock unchanged (``stock_left``), the
+  bot plays its game's heuristic (which takes a discard only when it makes the hand
+  clearly better) until a card is drawn from the stock again. The batched policy does the
+  same per hand (:class:`cherki.vector.policies.LearnedPolicy`).
 * **Only numpy**: playing needs no learning library; training (:mod:`cherki.train`) is the
   ``train`` extra's.
 """
@@ -47,6 +54,8 @@ CARD_FORMAT = "cherki-learned-model/1"
 #: the weights' names in a model's ``.npz``, in the order of the layers
 HIDDEN_KEYS = ("w0", "b0", "w1", "b1")
 HEAD_KEYS = ("wp", "bp", "wv", "bv")
+#: the bot's own decisions with the stock unchanged after which it plays the heuristic
+STUCK = 8
 
 
 def layout_id(layout: Layout) -> str:
@@ -196,6 +205,9 @@ class LearnedBot:
         elif not shipped_players(self.game.name):
             raise RulesError(f"no learned model ships for {self.game.title}")
         self._checked: set[int] = set()
+        self._stock = -1
+        self._same = 0
+        self._fallback: Any = None
 
     def model_for(self, players: int) -> Model:
         if self.model is not None:
@@ -210,6 +222,15 @@ class LearnedBot:
         if len(legal) == 1:
             return int(legal[0])
         model = self.model_for(obs.players)
+        stock = obs.stock_left
+        self._same = self._same + 1 if stock == self._stock else 0
+        self._stock = stock
+        if self._same >= STUCK:
+            if self._fallback is None:
+                from cherki.bots.base import heuristic_for
+
+                self._fallback = heuristic_for(self.game.name)
+            return int(self._fallback.act(obs, rng))
         logits, _ = model.forward(obs.encode()[None, :])
         row = logits[0]
         return int(max(legal, key=lambda a: (row[a], -a)))
@@ -223,6 +244,7 @@ class LearnedBot:
 __all__ = [
     "CARD_FORMAT",
     "MODELS",
+    "STUCK",
     "LearnedBot",
     "Model",
     "layout_id",

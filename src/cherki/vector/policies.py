@@ -16,7 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from cherki.bots.balik import EXTRA_MATA
-from cherki.bots.learned import Model, shipped_model
+from cherki.bots.learned import STUCK, Model, shipped_model
 from cherki.core.cards import N_KINDS
 from cherki.games.sets.actions import (
     CALL_CEKI,
@@ -245,11 +245,16 @@ class LearnedPolicy:
     (:class:`cherki.bots.learned.Model`) for all of them; the legal action of the highest
     logit in each row, as :class:`cherki.bots.learned.LearnedBot` plays. Without a model,
     the shipped one for the batch's game and table size (refused in one sentence where none
-    ships)."""
+    ships). As the bot does, a hand whose stock has not moved for :data:`STUCK` decisions a
+    seat is played by the batched heuristic until a card is drawn from the stock."""
 
-    def __init__(self, model: Model | None = None) -> None:
+    def __init__(self, model: Model | None = None, seed: int = 0) -> None:
         self.model = model
         self._checked: tuple[str, int] | None = None
+        self.fallback = HeuristicPolicy(seed)
+        self._pos = np.zeros(0, np.int64)
+        self._index = np.zeros(0, np.int64)
+        self._same = np.zeros(0, np.int64)
 
     def model_for(self, env: SetsVector) -> Model:
         table = (env.game.name, env.n)
@@ -265,8 +270,22 @@ class LearnedPolicy:
         model = self.model_for(env)
         if not len(rows):
             return np.zeros(0, np.int64)
-        x = encode_seats(env, env.current[rows], rows)
-        out: I64 = model.choose(x, env.mask.take(rows, axis=0)).astype(np.int64)
+        if len(self._pos) != env.batch:
+            self._pos = np.full(env.batch, -1, np.int64)
+            self._index = np.full(env.batch, -1, np.int64)
+            self._same = np.zeros(env.batch, np.int64)
+        pos, index = env.pos[rows], env.index[rows]
+        same = (pos == self._pos[rows]) & (index == self._index[rows])
+        self._same[rows] = np.where(same, self._same[rows] + 1, 0)
+        self._pos[rows], self._index[rows] = pos, index
+        stuck = self._same[rows] >= STUCK * env.n
+        out = np.empty(len(rows), np.int64)
+        if stuck.any():
+            out[stuck] = self.fallback(env, rows[stuck])
+        free = rows[~stuck]
+        if len(free):
+            x = encode_seats(env, env.current[free], free)
+            out[~stuck] = model.choose(x, env.mask.take(free, axis=0))
         return out
 
 
