@@ -448,8 +448,8 @@ class Trainer:
             pickle.dump(state, fh)
         os.replace(tmp, self.out / "checkpoint.pkl")
 
-    def load_checkpoint(self) -> None:
-        path = self.out / "checkpoint.pkl"
+    def load_checkpoint(self, path: Path | None = None) -> None:
+        path = path or self.out / "checkpoint.pkl"
         if not path.is_file():
             raise RulesError(f"no checkpoint to resume from in {self.out}")
         with open(path, "rb") as fh:
@@ -471,6 +471,7 @@ class Trainer:
         self.progress = Progress(**state["progress"])
         self.rng.bit_generator.state = state["rng"]
         self.log(f"resumed from {path} at {self.progress.cpu:.1f} CPU-s")
+        self._t0 = time.process_time()
 
     # -- the card -------------------------------------------------------------------------
     def card(self) -> dict[str, Any]:
@@ -598,4 +599,20 @@ def train(
     return t.run()
 
 
-__all__ = ["INSTALL", "Config", "Trainer", "duplicate_payoff", "require_jax", "train"]
+def export(checkpoint: Path, stem: Path) -> Model:
+    """The model of a checkpoint (its weights as they were then, with its card), written
+    to ``stem.npz`` and ``stem.card.json``."""
+    with open(checkpoint, "rb") as fh:
+        state = pickle.load(fh)
+    cfg = Config(**(state["config"] | {"hidden": tuple(state["config"]["hidden"])}))
+    t = Trainer(cfg, checkpoint.parent, log=lambda _: None)
+    t.out = checkpoint.parent
+    t.load_checkpoint(checkpoint)
+    t._t0 = time.process_time()
+    model = t.model()
+    model.card["training"]["cpu_seconds"] = round(t.progress.cpu, 1)
+    model.save(stem)
+    return model
+
+
+__all__ = ["INSTALL", "Config", "Trainer", "duplicate_payoff", "export", "require_jax", "train"]

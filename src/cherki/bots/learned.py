@@ -152,6 +152,11 @@ def load_model(stem: Path | str) -> Model:
 
 def shipped() -> dict[tuple[str, int], Path]:
     """The shipped models: ``(game, players)`` -> the model's stem."""
+    return dict(_shipped())
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[tuple[str, int], Path]:
     out: dict[tuple[str, int], Path] = {}
     if not MODELS.is_dir():
         return out
@@ -166,7 +171,7 @@ def shipped() -> dict[tuple[str, int], Path]:
 def shipped_players(game: str) -> list[int]:
     """The player counts ``game`` has a shipped model for (none: no ``learned`` level)."""
     name = find_game(game).name
-    return sorted(p for g, p in shipped() if g == name)
+    return sorted(p for g, p in _shipped() if g == name)
 
 
 @lru_cache(maxsize=32)
@@ -177,8 +182,13 @@ def _load_shipped(stem: str) -> Model:
 def shipped_model(game: str, players: int, rules: str | None = None) -> Model:
     """The shipped model of ``game`` at ``players``, checked against the table's layout;
     refused in one sentence where none ships."""
+    return _checked_model(find_game(game).name, players, rules)
+
+
+@lru_cache(maxsize=64)
+def _checked_model(game: str, players: int, rules: str | None) -> Model:
     g = find_game(game)
-    stem = shipped().get((g.name, players))
+    stem = _shipped().get((g.name, players))
     if stem is None:
         have = shipped_players(g.name)
         if not have:

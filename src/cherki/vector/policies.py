@@ -313,7 +313,6 @@ class BySeat:
         out[~smart] = self.random(env, rows[~smart])
         return out
 
-
     def _with_learned(self, env: SetsVector, rows: I64) -> I64:
         seat = env.current[rows]
         out = np.empty(len(rows), np.int64)
