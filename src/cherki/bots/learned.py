@@ -84,13 +84,26 @@ class Model:
     def players(self) -> list[int]:
         return [int(p) for p in self.card["players"]]
 
+    def _first(self) -> np.ndarray:
+        """The first layer's weights with the input scaling folded in (computed once)."""
+        w: np.ndarray | None = self.__dict__.get("_w0")
+        if w is None:
+            p = self.params
+            w = (p["scale"][:, None] * p["w0"]).astype(np.float32)
+            self.__dict__["_w0"] = w
+        return w
+
+    def _hidden(self, x: np.ndarray) -> np.ndarray:
+        p = self.params
+        h = np.maximum(np.asarray(x, np.float32) @ self._first() + p["b0"], 0)
+        out: np.ndarray = np.maximum(h @ p["w1"] + p["b1"], 0)
+        return out
+
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Logits ``[m, actions]`` and values ``[m]`` (points) of observations ``x`` ``[m,
         size]`` (float32)."""
         p = self.params
-        h = np.asarray(x, np.float32) * p["scale"]
-        h = np.maximum(h @ p["w0"] + p["b0"], 0)
-        h = np.maximum(h @ p["w1"] + p["b1"], 0)
+        h = self._hidden(x)
         logits = h @ p["wp"] + p["bp"]
         value = (h @ p["wv"] + p["bv"])[:, 0] * p["value_scale"][0]
         return logits, value
@@ -98,8 +111,10 @@ class Model:
     def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """The legal action of the highest logit in each row (``mask`` bool ``[m,
         actions]``, a legal action in every row)."""
-        logits, _ = self.forward(x)
-        out: np.ndarray = np.where(mask, logits, -np.inf).argmax(axis=1)
+        p = self.params
+        logits = self._hidden(x) @ p["wp"] + p["bp"]
+        logits[~mask] = -np.inf
+        out: np.ndarray = logits.argmax(axis=1)
         return out
 
     def check_table(self, game: str, players: int, rules: str | None = None) -> None:

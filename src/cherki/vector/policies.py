@@ -282,10 +282,15 @@ class LearnedPolicy:
         out = np.empty(len(rows), np.int64)
         if stuck.any():
             out[stuck] = self.fallback(env, rows[stuck])
-        free = rows[~stuck]
-        if len(free):
+        mask = env.mask.take(rows, axis=0)
+        # a row with one legal action needs no network (a draw where the discard is dead)
+        one = mask.sum(axis=1) == 1
+        out[one & ~stuck] = mask[one & ~stuck].argmax(axis=1)
+        think = ~one & ~stuck
+        if think.any():
+            free = rows[think]
             x = encode_seats(env, env.current[free], free)
-            out[~stuck] = model.choose(x, env.mask.take(free, axis=0))
+            out[think] = model.choose(x, mask[think])
         return out
 
 
