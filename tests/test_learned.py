@@ -276,3 +276,23 @@ def test_training_runs_end_to_end_and_resumes(tmp_path: Path) -> None:
     while not state.is_terminal:
         obs = state.observation(state.current)
         state.apply(bot.act(obs, random.Random(0)), state.current)
+
+
+def test_the_train_command_refuses_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+
+    env = {"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
+    for args, said in (
+        (["ceki", "--players", "4"], "cherki train plays the games of the batched simulator"),
+        (["balik-satu", "--players", "4", "--bc-share", "2"], "--bc-share is a share"),
+        (["balik-satu", "--players", "1"], "players"),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "cherki", "train", *args, "--seconds", "5", "--out",
+             str(tmp_path / "x")],
+            capture_output=True, text=True, timeout=120, env=env, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+        out = (run.stdout + run.stderr).strip()
+        assert run.returncode == 2 and "Traceback" not in out, out
+        assert said in out and len(out.splitlines()) == 1, out
+    assert not (tmp_path / "x").exists()
