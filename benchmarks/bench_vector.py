@@ -40,6 +40,10 @@ Run from the repository root::
     uv run --extra vector python benchmarks/bench_vector.py --game gonggong --seconds 5
     uv run --extra vector python benchmarks/bench_vector.py --batches 256,1024 --policies heuristic
     uv run --extra rl python benchmarks/bench_vector.py --batches 1024,4096 --env
+    uv run --extra vector python benchmarks/bench_vector.py --batches 1024 --policies learned
+
+``learned`` (issue 38) is the shipped model's batched policy (every seat; the game's
+default table size); its aim is 100,000 decisions/s at B=1,024.
 """
 
 from __future__ import annotations
@@ -61,12 +65,21 @@ import numpy as np  # noqa: E402
 from cherki import find_game  # noqa: E402
 from cherki.bots import make_bot  # noqa: E402
 from cherki.vector import SetsVector  # noqa: E402
-from cherki.vector.policies import HeuristicPolicy, RandomPolicy  # noqa: E402
+from cherki.vector.policies import HeuristicPolicy, LearnedPolicy, RandomPolicy  # noqa: E402
 
 BATCHES = (1, 16, 64, 256, 1024, 4096, 16384)
 # decisions/s with the whole rules, by policy: random play's aim (issues 17 and 27, at
 # B=4,096) and the batched heuristic's (issue 27)
-TARGETS = {"random": 1_000_000, "heuristic": 200_000}
+TARGETS = {"random": 1_000_000, "heuristic": 200_000, "learned": 100_000}
+
+
+def batch_policy(policy: str, seed: int) -> HeuristicPolicy | RandomPolicy | LearnedPolicy:
+    """The batched policy of a level: ``learned`` is the shipped model of the game at its
+    table size (issue 38: every row of a step in one numpy forward pass), played in every
+    seat."""
+    if policy == "learned":
+        return LearnedPolicy()
+    return HeuristicPolicy(seed) if policy == "heuristic" else RandomPolicy(seed)
 
 
 def vector_rate(
@@ -77,7 +90,7 @@ def vector_rate(
     batch finishes few hands, and only the shortest)."""
     env = SetsVector(game, preset, batch=batch)
     env.reset(seed=seed)
-    act = HeuristicPolicy(seed) if policy == "heuristic" else RandomPolicy(seed)
+    act = batch_policy(policy, seed)
     clock = time.process_time
     warm = clock() + min(1.0, seconds / 4)
     while clock() < warm:
@@ -111,7 +124,10 @@ def env_rate(
     from cherki.vector.env import CherkiVectorEnv
     from cherki.vector.policies import pick
 
-    env = CherkiVectorEnv(game, batch, rules=preset, opponents=policy)
+    env = CherkiVectorEnv(
+        game, batch, rules=preset,
+        opponents=LearnedPolicy() if policy == "learned" else policy,
+    )  # fmt: skip
     _obs, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
 
@@ -208,7 +224,7 @@ def reference_rate(
     g = find_game(game)
     rules = g.rules(preset)
     rng = random.Random(seed)
-    bot = make_bot(game, "heuristic") if policy == "heuristic" else None
+    bot = make_bot(game, policy) if policy in ("heuristic", "learned") else None
     clock = time.process_time
     decisions = hands = 0
     start = clock()

@@ -114,7 +114,9 @@ def test_the_variants_scores_rank_its_call_first() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_variant_level_is_listed_for_the_games_of_sets(name: str) -> None:
-    assert levels_for(name) == ["random", "heuristic", "variant", "search"]
+    # and learned after them where a model ships for the game (tests/test_learned.py)
+    assert levels_for(name)[:4] == ["random", "heuristic", "variant", "search"]
+    assert levels_for(name)[4:] in ([], ["learned"])
     assert isinstance(make_bot(name, "variant"), VariantBot)
 
 
@@ -143,7 +145,7 @@ def test_the_batched_engine_refuses_the_variant_in_one_sentence() -> None:
     with pytest.raises(RulesError) as err:
         make_setup(find_game("balik-satu"), "pwee", {}, None, "variant", 1, "vector")
     assert str(err.value) == (
-        "--engine vector plays only the random and heuristic bots, not variant: "
+        "--engine vector plays only the random, heuristic and learned bots, not variant: "
         "use --engine reference (the default) for them"
     )
     setup = make_setup(find_game("balik-satu"), "pwee", {}, None, "variant", 1, "reference")
@@ -208,4 +210,5 @@ def test_the_command_line_lists_plays_and_refuses_the_variant(tmp_path: Path) ->
     )
     bad = cherki("simulate", "balik-satu", "--engine", "vector", "--bots", "variant")
     assert bad.returncode != 0 and "Traceback" not in bad.stderr
-    assert "plays only the random and heuristic bots, not variant" in bad.stdout + bad.stderr
+    said = bad.stdout + bad.stderr
+    assert "plays only the random, heuristic and learned bots, not variant" in said

@@ -382,6 +382,26 @@ def test_a_heuristic_hand_keeps_the_contract(table: Table) -> None:
     play_checked(table, 3, "heuristic")
 
 
+def learned_tables() -> list[Table]:
+    """The tables a learned model ships for (``cherki.bots.learned``), under each preset."""
+    from cherki.bots.learned import shipped
+
+    return [t for t in TABLES if (t.game.name, t.players) in shipped()] + [
+        Table(GAMES[g], preset.name, n)
+        for g, n in shipped()
+        if n not in {t.players for t in TABLES if t.game.name == g}
+        for preset in GAMES[g].presets
+    ]
+
+
+LEARNED = learned_tables()
+
+
+@pytest.mark.parametrize("table", LEARNED, ids=[t.id for t in LEARNED])
+def test_a_learned_hand_keeps_the_contract(table: Table) -> None:
+    play_checked(table, 4, "learned")
+
+
 def check_sampled_deals(table: Table, seed: int, every: int) -> None:
     """A hand where the heuristic bot plays most moves (calls, claims and shown draws are
     common), every seat's sampled deal checked every ``every`` actions."""

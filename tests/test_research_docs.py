@@ -13,14 +13,22 @@ DOC = Path(__file__).resolve().parent.parent / "docs" / "research.md"
 BLOCKS = [b for b in re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S) if "sb3" not in b]
 
 
-def test_the_document_has_its_six_examples() -> None:
-    assert len(BLOCKS) == 6
+def test_the_document_has_its_seven_examples() -> None:
+    assert len(BLOCKS) == 7
 
 
 @pytest.mark.parametrize(
     "code",
     BLOCKS,
-    ids=["pettingzoo", "gymnasium", "make-vec", "openspiel", "vector-env", "policy-seat"],
+    ids=[
+        "pettingzoo",
+        "gymnasium",
+        "make-vec",
+        "openspiel",
+        "vector-env",
+        "learned-model",
+        "policy-seat",
+    ],
 )
 def test_a_documented_example_runs(code: str, tmp_path: Path) -> None:
     script = tmp_path / "example.py"

@@ -296,7 +296,7 @@ def test_vector_runs_reproduce_whatever_the_processes_and_resume() -> None:
 
 
 def test_the_vector_engine_refuses_what_it_does_not_play() -> None:
-    with pytest.raises(RulesError, match="random and heuristic"):
+    with pytest.raises(RulesError, match="random, heuristic and learned"):
         make_setup(find_game("balik-satu"), None, {}, None, "search", 1, "vector")
     with pytest.raises(RulesError, match="games of sets"):
         make_setup(find_game("ceki"), None, {}, None, "heuristic", 1, "vector")

@@ -79,7 +79,7 @@ class CherkiEnv(gym.Env[np.ndarray, np.int64]):
         if len(levels) != n - 1:
             raise RulesError(f"opponents: give one level, or {n - 1} (one per other seat)")
         self.levels = levels
-        self.bots: list[Bot] = [make_bot(self.table.game.name, lv) for lv in levels]
+        self.bots: list[Bot] = [make_bot(self.table.game.name, lv, players=n) for lv in levels]
         self.reward_kind = check_reward(reward)
         self.step_cap = self.table.max_steps(max_steps)
         low, high = self.table.reward_bounds(self.reward_kind)

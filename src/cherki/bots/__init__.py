@@ -1,6 +1,7 @@
 """Bots for every game: ``make_bot(game, level)``; levels ``random``, ``heuristic``,
 ``variant`` (the games of sets: the heuristic that weighs the scoring in force), ``search``,
-and ``policy:<name>``, a registered callable ``policy(vector, mask) -> action``
+``learned`` (a shipped model, :mod:`cherki.bots.learned`, where one ships for the game) and
+``policy:<name>``, a registered callable ``policy(vector, mask) -> action``
 (:mod:`cherki.bots.policy`).
 
 The modules depend one way: ``base`` (the Bot protocol, the declared search hints of a
@@ -27,16 +28,21 @@ from cherki.bots.base import (
     levels_for,
     register,
 )
+from cherki.bots.learned import LearnedBot, shipped_model
 from cherki.bots.policy import PREFIX, PolicyBot, policy_bot, register_policy
 from cherki.bots.search import SearchBot, SearchBudget
 from cherki.core.errors import RulesError
 
 
-def make_bot(game: str, level: str, *, search: SearchBudget | None = None) -> Bot:
+def make_bot(
+    game: str, level: str, *, search: SearchBudget | None = None, players: int | None = None
+) -> Bot:
     """A bot of ``level`` for ``game`` (``random`` exists for every game).
 
     A ``search`` bot thinks by the clock (its game's time a decision) unless ``search``
     bounds it otherwise: a :class:`SearchBudget` in rollouts plays the same on every machine.
+    With ``players``, a ``learned`` bot is refused at once (in one sentence) where no model
+    ships for that table size; without, at its first decision there.
     """
     if level.strip().startswith(PREFIX):
         return policy_bot(game, level.strip())
@@ -45,6 +51,10 @@ def make_bot(game: str, level: str, *, search: SearchBudget | None = None) -> Bo
         return RandomBot()
     if key == "search" and "search" in levels_for(game):
         return SearchBot(game) if search is None else search.bot(game)
+    if key == "learned" and "learned" in levels_for(game):
+        if players is not None:
+            shipped_model(game, players)
+        return LearnedBot(game)
     factory = factory_for(game, key)
     if factory is None:
         raise RulesError(
@@ -58,6 +68,7 @@ __all__ = [
     "REGISTRY",
     "Bot",
     "Heuristic",
+    "LearnedBot",
     "PolicyBot",
     "RandomBot",
     "SearchBot",

@@ -117,7 +117,7 @@ BotFactory = Callable[[], Bot]
 #: family of games (``Game.family``: every game of sets gets the Balik heuristic) or for
 #: one game's name.
 REGISTRY: dict[tuple[str, str], BotFactory] = {}
-LEVELS = ("random", "heuristic", "variant", "search")
+LEVELS = ("random", "heuristic", "variant", "search", "learned")
 
 
 def register(game: str, level: str) -> Callable[[BotFactory], BotFactory]:
@@ -144,8 +144,9 @@ def levels_for(game: str) -> list[str]:
     """The levels a game has: random always; variant where the game registers one (the
     games of sets: the heuristic that weighs the scoring in force); search wherever there
     is a heuristic to roll out with and the game can sample hidden cards
-    (``Game.searchable``); ``policy:<name>`` for every policy registered for it
-    (:mod:`cherki.bots.policy`)."""
+    (``Game.searchable``); learned where a trained model ships for the game
+    (:mod:`cherki.bots.learned`, for the player counts its cards name); ``policy:<name>`` for
+    every policy registered for it (:mod:`cherki.bots.policy`)."""
     out = ["random"]
     if factory_for(game, "heuristic") is not None:
         out.append("heuristic")
@@ -153,7 +154,11 @@ def levels_for(game: str) -> list[str]:
             out.append("variant")
         if find_game(game).searchable:
             out.append("search")
+    from cherki.bots.learned import shipped_players
     from cherki.bots.policy import policy_levels
+
+    if shipped_players(game):
+        out.append("learned")
 
     return out + policy_levels(game)
 

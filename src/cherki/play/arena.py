@@ -378,7 +378,7 @@ def run_arena(
     k = len(levels)
     budget: str | None = None
     for lv in [*levels, *([field] if field else [])]:
-        bot = make_bot(game.name, lv, search=search)  # clear errors first
+        bot = make_bot(game.name, lv, search=search, players=n)  # clear errors first
         if isinstance(bot, SearchBot):
             budget = bot.budget_text
     if field is not None:

@@ -110,7 +110,7 @@ def make_setup(
     if len(levels) not in (1, n):
         raise RulesError(f"--bots: give one level, or {n} (one per seat), not {len(levels)}")
     for level in set(levels):
-        make_bot(game.name, level)
+        make_bot(game.name, level, players=n)
     if engine == "vector":
         try:
             from cherki.vector.run import check_vector

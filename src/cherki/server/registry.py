@@ -86,7 +86,8 @@ class Tables:
         players = []
         for i, p in enumerate(seats):
             if p.kind == BOT:
-                players.append(Seat(seat_name(i, p.level), make_bot(game.name, p.level or "")))
+                bot = make_bot(game.name, p.level or "", players=len(seats))
+                players.append(Seat(seat_name(i, p.level), bot))
             elif p.kind == HUMAN:
                 players.append(Seat(seat_name(i)))
             else:

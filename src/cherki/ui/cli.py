@@ -41,6 +41,7 @@ from cherki.ui.cli_common import write_file as _write_file
 from cherki.ui.cli_review import review
 from cherki.ui.cli_serve import serve
 from cherki.ui.cli_sim import compare, simulate
+from cherki.ui.cli_train import train
 from cherki.ui.command import cherki_command
 from cherki.ui.learn import learn
 from cherki.ui.table import RecordSaver, TerminalTable
@@ -346,7 +347,7 @@ def _seats(game: Game, n: int, human: int | None, bots: str, name: str) -> list[
             seats.append(Seat(name, None))
         else:
             lv = next(it)
-            seats.append(Seat(f"Bot {i} ({lv})", make_bot(game.name, lv)))
+            seats.append(Seat(f"Bot {i} ({lv})", make_bot(game.name, lv, players=n)))
     return seats
 
 
@@ -805,6 +806,9 @@ def arena(
 # -- simulate and compare (cherki.ui.cli_sim) --------------------------------------------------
 app.command()(simulate)
 app.command()(compare)
+
+# -- training the learned bots (cherki.ui.cli_train, the train extra) -----------------------
+app.command()(train)
 
 # -- the browser app (cherki.ui.cli_serve) ---------------------------------------------------
 app.command()(serve)

@@ -4,7 +4,8 @@ A policy is called with the simulator and the rows whose hands are in play, and 
 legal action per row. :class:`RandomPolicy` picks uniformly among the legal actions;
 :class:`HeuristicPolicy` is the ``heuristic`` bot of the games of sets
 (:class:`cherki.bots.balik.BalikHeuristicBot`) in batched form: the same measures of a
-hand, the same choices, its lots drawn from a numpy generator.
+hand, the same choices, its lots drawn from a numpy generator; :class:`LearnedPolicy` is the
+``learned`` bot, one forward pass of its network for the whole batch.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from cherki.bots.balik import EXTRA_MATA
+from cherki.bots.learned import STUCK, Model, shipped_model
 from cherki.core.cards import N_KINDS
 from cherki.games.sets.actions import (
     CALL_CEKI,
@@ -29,6 +31,7 @@ from cherki.games.sets.actions import (
     TAKE,
 )
 from cherki.vector import kernels
+from cherki.vector.observe import encode_seats
 from cherki.vector.sets import SetsVector
 from cherki.vector.tables import F64, I64, where
 
@@ -236,15 +239,75 @@ def _wait_outs(env: SetsVector, hand: I64, live: I64) -> I64:
     return outs
 
 
+class LearnedPolicy:
+    """The ``learned`` bot over a batch: every row's observation encoded at once
+    (:func:`cherki.vector.observe.encode_seats`) and one numpy forward pass of the model
+    (:class:`cherki.bots.learned.Model`) for all of them; the legal action of the highest
+    logit in each row, as :class:`cherki.bots.learned.LearnedBot` plays. Without a model,
+    the shipped one for the batch's game and table size (refused in one sentence where none
+    ships). As the bot does, a hand whose stock has not moved for :data:`STUCK` decisions a
+    seat is played by the batched heuristic until a card is drawn from the stock."""
+
+    def __init__(self, model: Model | None = None, seed: int = 0) -> None:
+        self.model = model
+        self._checked: tuple[str, int] | None = None
+        self.fallback = HeuristicPolicy(seed)
+        self._pos = np.zeros(0, np.int64)
+        self._index = np.zeros(0, np.int64)
+        self._same = np.zeros(0, np.int64)
+
+    def model_for(self, env: SetsVector) -> Model:
+        table = (env.game.name, env.n)
+        if self.model is None:
+            self.model = shipped_model(env.game.name, env.n)
+            self._checked = table
+        elif self._checked != table:
+            self.model.check_table(env.game.name, env.n)
+            self._checked = table
+        return self.model
+
+    def __call__(self, env: SetsVector, rows: I64) -> I64:
+        model = self.model_for(env)
+        if not len(rows):
+            return np.zeros(0, np.int64)
+        if len(self._pos) != env.batch:
+            self._pos = np.full(env.batch, -1, np.int64)
+            self._index = np.full(env.batch, -1, np.int64)
+            self._same = np.zeros(env.batch, np.int64)
+        pos, index = env.pos[rows], env.index[rows]
+        same = (pos == self._pos[rows]) & (index == self._index[rows])
+        self._same[rows] = np.where(same, self._same[rows] + 1, 0)
+        self._pos[rows], self._index[rows] = pos, index
+        stuck = self._same[rows] >= STUCK * env.n
+        out = np.empty(len(rows), np.int64)
+        if stuck.any():
+            out[stuck] = self.fallback(env, rows[stuck])
+        mask = env.mask.take(rows, axis=0)
+        # a row with one legal action needs no network (a draw where the discard is dead)
+        one = mask.sum(axis=1) == 1
+        out[one & ~stuck] = mask[one & ~stuck].argmax(axis=1)
+        think = ~one & ~stuck
+        if think.any():
+            free = rows[think]
+            x = encode_seats(env, env.current[free], free)
+            out[think] = model.choose(x, mask[think])
+        return out
+
+
 class BySeat:
-    """Each seat played by its own level's policy (``random`` or ``heuristic``)."""
+    """Each seat played by its own level's policy (``random``, ``heuristic`` or
+    ``learned``)."""
 
     def __init__(self, levels: Sequence[str], rng: np.random.Generator) -> None:
         self.levels = np.array([lv == "heuristic" for lv in levels])
+        self.learned = np.array([lv == "learned" for lv in levels])
         self.random = RandomPolicy(rng)
         self.heuristic = HeuristicPolicy(rng)
+        self.learner = LearnedPolicy()
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
+        if self.learned.any():
+            return self._with_learned(env, rows)
         if self.levels.all():
             return self.heuristic(env, rows)
         if not self.levels.any():
@@ -255,6 +318,18 @@ class BySeat:
         out[~smart] = self.random(env, rows[~smart])
         return out
 
+    def _with_learned(self, env: SetsVector, rows: I64) -> I64:
+        seat = env.current[rows]
+        out = np.empty(len(rows), np.int64)
+        for chosen, policy in (
+            (self.learned[seat], self.learner),
+            (self.levels[seat] & ~self.learned[seat], self.heuristic),
+            (~self.levels[seat] & ~self.learned[seat], self.random),
+        ):
+            if chosen.any():
+                out[chosen] = policy(env, rows[chosen])
+        return out
+
 
 def by_seat(levels: Sequence[str], rng: np.random.Generator) -> BySeat:
     return BySeat(levels, rng)
@@ -263,6 +338,7 @@ def by_seat(levels: Sequence[str], rng: np.random.Generator) -> BySeat:
 __all__ = [
     "BySeat",
     "HeuristicPolicy",
+    "LearnedPolicy",
     "Policy",
     "RandomPolicy",
     "by_seat",

@@ -34,7 +34,7 @@ from cherki.vector.sets import GAMES, SetsVector
 BLOCK = 2048
 #: rows of the batch a block plays in (finished hands are replaced by the block's next)
 BATCH = 512
-LEVELS = ("random", "heuristic")
+LEVELS = ("random", "heuristic", "learned")
 
 
 def check_vector(game: Game, levels: Sequence[str]) -> None:
@@ -46,7 +46,8 @@ def check_vector(game: Game, levels: Sequence[str]) -> None:
     wrong = sorted({lv for lv in levels if lv not in LEVELS})
     if wrong:
         raise RulesError(
-            f"--engine vector plays only the random and heuristic bots, not {', '.join(wrong)}: "
+            f"--engine vector plays only the random, heuristic and learned bots, not "
+            f"{', '.join(wrong)}: "
             "use --engine reference (the default) for them"
         )
 

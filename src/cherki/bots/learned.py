@@ -1,0 +1,280 @@
+"""The learned bot: a small network trained on our own simulator, played with numpy alone.
+
+A shipped model is two files in ``cherki/bots/models/``: ``<game>-<players>p.npz`` (the
+weights) and ``<game>-<players>p.card.json`` (its **model card**: the game, the presets and
+player counts it was trained and measured on, the observation layout it reads, the command,
+seed, CPU time and library versions that made it, and its arena figures). The network reads
+a seat's encoded observation (``observation.encode()``, the layout of
+``Game.observation_layout``), scales each entry by its view's declared greatest value, and
+gives a logit for every action id and a value (the hand's expected payment to the seat, in
+points); the bot plays the legal action of the highest logit.
+
+Our specifications
+------------------
+* **The layout is checked, not assumed.** A card names the observation layout it was made
+  for by its views (name and length, in order) and an id hashed from them
+  (:func:`layout_id`); a model is refused, in one sentence, at a table whose layout differs
+  (another player count, or a game whose encoding changed since), and for a game or player
+  count it was not made for. A game's observation layout has no version number of its own:
+  its views are its version.
+* **Deterministic play**: the highest legal logit (the lowest action id among equals); the
+  bot draws nothing from its generator but the heuristic's (below), so a hand with it
+  replays exactly.
+* **No endless hands.** The games of sets set no bound on a hand's length: a discard may be
+  taken and thrown again without end, and greedy networks at every seat can do just that.
+  After :data:`STUCK` decisions of its own with the stock unchanged (``stock_left``), the
+  bot plays its game's heuristic (which takes a discard only when it makes the hand
+  clearly better) until a card is drawn from the stock again. The batched policy does the
+  same per hand (:class:`cherki.vector.policies.LearnedPolicy`).
+* **Only numpy**: playing needs no learning library; training (:mod:`cherki.train`) is the
+  ``train`` extra's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cherki.core.contract import Observation
+from cherki.core.encoding import Layout
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+
+#: where the shipped models are (package data)
+MODELS = Path(__file__).with_name("models")
+#: the card's format
+CARD_FORMAT = "cherki-learned-model/1"
+#: the weights' names in a model's ``.npz``, in the order of the layers
+HIDDEN_KEYS = ("w0", "b0", "w1", "b1")
+HEAD_KEYS = ("wp", "bp", "wv", "bv")
+#: the bot's own decisions with the stock unchanged after which it plays the heuristic
+STUCK = 8
+
+
+def layout_id(layout: Layout) -> str:
+    """The id of an observation layout: a hash of its views' names and lengths, in order."""
+    text = json.dumps([[name, n] for name, n in layout.views])
+    return "views-sha256:" + hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def layout_of(game: str, players: int, rules: str | None = None) -> Layout:
+    g = find_game(game)
+    return g.observation_layout(g.rules(rules), players)
+
+
+@dataclass
+class Model:
+    """A network's weights and its card (see the module)."""
+
+    params: dict[str, np.ndarray]
+    card: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return str(self.card["game"])
+
+    @property
+    def players(self) -> list[int]:
+        return [int(p) for p in self.card["players"]]
+
+    def _first(self) -> np.ndarray:
+        """The first layer's weights with the input scaling folded in (computed once)."""
+        w: np.ndarray | None = self.__dict__.get("_w0")
+        if w is None:
+            p = self.params
+            w = (p["scale"][:, None] * p["w0"]).astype(np.float32)
+            self.__dict__["_w0"] = w
+        return w
+
+    def _hidden(self, x: np.ndarray) -> np.ndarray:
+        p = self.params
+        h = np.maximum(np.asarray(x, np.float32) @ self._first() + p["b0"], 0)
+        out: np.ndarray = np.maximum(h @ p["w1"] + p["b1"], 0)
+        return out
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Logits ``[m, actions]`` and values ``[m]`` (points) of observations ``x`` ``[m,
+        size]`` (float32)."""
+        p = self.params
+        h = self._hidden(x)
+        logits = h @ p["wp"] + p["bp"]
+        value = (h @ p["wv"] + p["bv"])[:, 0] * p["value_scale"][0]
+        return logits, value
+
+    def choose(self, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The legal action of the highest logit in each row (``mask`` bool ``[m,
+        actions]``, a legal action in every row)."""
+        p = self.params
+        logits = self._hidden(x) @ p["wp"] + p["bp"]
+        logits[~mask] = -np.inf
+        out: np.ndarray = logits.argmax(axis=1)
+        return out
+
+    def check_table(self, game: str, players: int, rules: str | None = None) -> None:
+        """Refuse, in one sentence, a table this model was not made for."""
+        g = find_game(game)
+        if g.name != self.game:
+            raise RulesError(f"this learned model plays {self.game}, not {g.name}")
+        if players not in self.players:
+            made = ", ".join(str(p) for p in self.players)
+            raise RulesError(
+                f"the learned model of {g.name} was made for {made} players, not {players}"
+            )
+        want = self.card["observation"]["id"]
+        have = layout_id(layout_of(g.name, players, rules))
+        if have != want:
+            raise RulesError(
+                f"the learned model of {g.name} reads the observation layout {want}, but a "
+                f"{players}-player table's is {have}: retrain it for this version of cherki"
+            )
+
+    def save(self, stem: Path) -> None:
+        """Write ``stem.npz`` and ``stem.card.json``."""
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        arrays = {k: np.asarray(v, np.float32) for k, v in self.params.items()}
+        with open(stem.with_suffix(".npz"), "wb") as fh:
+            np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
+        stem.with_suffix(".card.json").write_text(
+            json.dumps(self.card, indent=1, ensure_ascii=False) + "\n"
+        )
+
+
+def load_model(stem: Path | str) -> Model:
+    """A model from ``stem.npz`` and ``stem.card.json`` (``stem`` without a suffix)."""
+    path = Path(stem)
+    if path.suffix == ".npz":
+        path = path.with_suffix("")
+    npz, card_path = path.with_suffix(".npz"), path.with_suffix(".card.json")
+    if not npz.is_file() or not card_path.is_file():
+        raise RulesError(f"no learned model at {path} (it needs {npz.name} and {card_path.name})")
+    card = json.loads(card_path.read_text())
+    if card.get("format") != CARD_FORMAT:
+        raise RulesError(f"{card_path} is not a cherki learned model's card ({CARD_FORMAT})")
+    with np.load(npz) as data:
+        params = {k: np.asarray(data[k], np.float32) for k in data.files}
+    missing = [k for k in (*HIDDEN_KEYS, *HEAD_KEYS, "scale", "value_scale") if k not in params]
+    if missing:
+        raise RulesError(f"the learned model {npz} lacks {', '.join(missing)}")
+    return Model(params, card)
+
+
+def shipped() -> dict[tuple[str, int], Path]:
+    """The shipped models: ``(game, players)`` -> the model's stem."""
+    return dict(_shipped())
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> dict[tuple[str, int], Path]:
+    out: dict[tuple[str, int], Path] = {}
+    if not MODELS.is_dir():
+        return out
+    for card in sorted(MODELS.glob("*.card.json")):
+        data = json.loads(card.read_text())
+        stem = card.with_name(card.name[: -len(".card.json")])
+        for p in data.get("players", []):
+            out[(str(data["game"]), int(p))] = stem
+    return out
+
+
+def shipped_players(game: str) -> list[int]:
+    """The player counts ``game`` has a shipped model for (none: no ``learned`` level)."""
+    name = find_game(game).name
+    return sorted(p for g, p in _shipped() if g == name)
+
+
+@lru_cache(maxsize=32)
+def _load_shipped(stem: str) -> Model:
+    return load_model(stem)
+
+
+def shipped_model(game: str, players: int, rules: str | None = None) -> Model:
+    """The shipped model of ``game`` at ``players``, checked against the table's layout;
+    refused in one sentence where none ships."""
+    return _checked_model(find_game(game).name, players, rules)
+
+
+@lru_cache(maxsize=64)
+def _checked_model(game: str, players: int, rules: str | None) -> Model:
+    g = find_game(game)
+    stem = _shipped().get((g.name, players))
+    if stem is None:
+        have = shipped_players(g.name)
+        if not have:
+            raise RulesError(f"no learned model ships for {g.title}")
+        raise RulesError(
+            f"the learned models of {g.title} are for {', '.join(map(str, have))} players, "
+            f"not {players}"
+        )
+    model = _load_shipped(str(stem))
+    model.check_table(g.name, players, rules)
+    return model
+
+
+class LearnedBot:
+    """The bot level ``learned`` (see the module): one shipped model per table size."""
+
+    name = "learned"
+
+    def __init__(self, game: str, model: Model | None = None) -> None:
+        self.game = find_game(game)
+        self.model = model
+        if model is not None:
+            model.check_table(self.game.name, model.players[0])
+        elif not shipped_players(self.game.name):
+            raise RulesError(f"no learned model ships for {self.game.title}")
+        self._checked: set[int] = set()
+        self._stock = -1
+        self._same = 0
+        self._fallback: Any = None
+
+    def model_for(self, players: int) -> Model:
+        if self.model is not None:
+            if players not in self._checked:
+                self.model.check_table(self.game.name, players)
+                self._checked.add(players)
+            return self.model
+        return shipped_model(self.game.name, players)
+
+    def act(self, obs: Observation, rng: random.Random) -> int:
+        legal = obs.legal
+        if len(legal) == 1:
+            return int(legal[0])
+        model = self.model_for(obs.players)
+        stock = obs.stock_left
+        self._same = self._same + 1 if stock == self._stock else 0
+        self._stock = stock
+        if self._same >= STUCK:
+            if self._fallback is None:
+                from cherki.bots.base import heuristic_for
+
+                self._fallback = heuristic_for(self.game.name)
+            return int(self._fallback.act(obs, rng))
+        logits, _ = model.forward(obs.encode()[None, :])
+        row = logits[0]
+        return int(max(legal, key=lambda a: (row[a], -a)))
+
+    def value(self, obs: Observation) -> float:
+        """The model's estimate of the hand's payment to ``obs``'s seat, in points."""
+        _, v = self.model_for(obs.players).forward(obs.encode()[None, :])
+        return float(v[0])
+
+
+__all__ = [
+    "CARD_FORMAT",
+    "MODELS",
+    "STUCK",
+    "LearnedBot",
+    "Model",
+    "layout_id",
+    "load_model",
+    "shipped",
+    "shipped_model",
+    "shipped_players",
+]

@@ -1,0 +1,618 @@
+"""Training the learned bots (``cherki train``): behaviour cloning of the heuristic, then PPO
+against heuristic opponents, on the batched simulator (:mod:`cherki.vector`).
+
+The method, in two phases within one CPU budget (``--seconds``):
+
+1. **Behaviour cloning** (the first ``bc_share`` of the budget): the batched heuristic plays
+   every seat of whole hands; every decision with more than one legal action is a sample
+   (the acting seat's encoded observation, its mask, the heuristic's action), and the
+   hand's payment to that seat is the value head's target. Each block of hands is fresh
+   (never replayed), so the network learns the heuristic's choices on millions of
+   decisions without keeping them.
+2. **PPO with a value head** on :class:`cherki.vector.env.CherkiVectorEnv`: the learner in
+   seat 0 of every hand (the starter goes round, so it plays every position), the other
+   seats the batched heuristic; rewards are the hand's payment in points (scaled), GAE with
+   no discount within a hand.
+
+Every ``eval_every`` CPU-seconds the policy is measured on duplicate deals against the
+heuristic (:func:`duplicate_payoff`: the same hands played with the learner in seat 0 and
+with the heuristic there, the other seats heuristic both times): the learning curve, drawn
+to ``curve.png`` and kept in ``curve.json``. ``checkpoint.pkl`` is written after every
+measurement; ``--resume`` goes on from it, to the same total budget.
+
+JAX is imported only here, inside the ``train`` extra; without it the command refuses in
+one line, saying how to install it. The network and its file are
+:class:`cherki.bots.learned.Model`'s, played with numpy alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pickle
+import platform
+import shlex
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cherki.bots.learned import CARD_FORMAT, Model, layout_id
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+
+INSTALL = (
+    "training needs the train extra (JAX and optax): uv sync --extra train, "
+    "or pip install 'cherki[train]'"
+)
+
+
+def require_jax() -> tuple[Any, Any]:
+    """``(jax, optax)``, or a one-line refusal saying how to install them."""
+    try:
+        import jax
+        import optax  # type: ignore[import-untyped]
+    except ImportError as err:
+        raise RulesError(INSTALL) from err
+    return jax, optax
+
+
+def require_vector() -> None:
+    try:
+        import numba  # noqa: F401
+    except ImportError as err:
+        raise RulesError(INSTALL) from err
+
+
+@dataclass
+class Config:
+    game: str
+    players: int
+    seconds: float
+    seed: int = 0
+    rules: str | None = None
+    hidden: tuple[int, int] = (256, 128)
+    bc_share: float = 0.4
+    bc_hands: int = 512
+    bc_lr: float = 1e-3
+    ppo_envs: int = 256
+    ppo_steps: int = 32
+    ppo_lr: float = 1e-4
+    ppo_epochs: int = 2
+    ppo_minibatch: int = 2048
+    clip: float = 0.2
+    entropy: float = 0.002
+    gae_lambda: float = 0.95
+    eval_every: float = 60.0
+    eval_hands: int = 2048
+    command: str = ""
+
+
+@dataclass
+class Progress:
+    """What a checkpoint keeps besides the weights."""
+
+    cpu: float = 0.0
+    bc_samples: int = 0
+    bc_blocks: int = 0
+    ppo_updates: int = 0
+    ppo_steps: int = 0
+    next_eval: float = 0.0
+    curve: list[dict[str, float]] = field(default_factory=list)
+    #: the commands of the run, the first and each resumption (with the CPU time it began at)
+    commands: list[dict[str, Any]] = field(default_factory=list)
+
+
+# -- the network ------------------------------------------------------------------------
+def init_params(
+    rng: np.random.Generator, size: int, actions: int, hidden: tuple[int, int]
+) -> dict[str, np.ndarray]:
+    h0, h1 = hidden
+
+    def dense(i: int, o: int, gain: float) -> np.ndarray:
+        return (rng.standard_normal((i, o)) * gain * math.sqrt(2.0 / i)).astype(np.float32)
+
+    return {
+        "w0": dense(size, h0, 1.0),
+        "b0": np.zeros(h0, np.float32),
+        "w1": dense(h0, h1, 1.0),
+        "b1": np.zeros(h1, np.float32),
+        "wp": dense(h1, actions, 0.01),
+        "bp": np.zeros(actions, np.float32),
+        "wv": dense(h1, 1, 0.01),
+        "bv": np.zeros(1, np.float32),
+    }
+
+
+TRAINED = ("w0", "b0", "w1", "b1", "wp", "bp", "wv", "bv")
+
+
+class Trainer:
+    """One training run (see the module)."""
+
+    def __init__(self, cfg: Config, out: Path, *, log: Callable[[str], None] = print) -> None:
+        self.jax, self.optax = require_jax()
+        require_vector()
+        from cherki.vector.sets import GAMES
+
+        g = find_game(cfg.game)
+        if g.name not in GAMES:
+            raise RulesError(
+                f"cherki train plays the games of the batched simulator ({', '.join(GAMES)}), "
+                f"not {g.title}"
+            )
+        g.check_players(cfg.players)
+        self.cfg = cfg
+        self.game = g
+        self.rules = g.rules(cfg.rules)
+        self.preset = cfg.rules or g.default_preset().name
+        self.layout = g.observation_layout(self.rules, cfg.players)
+        self.size = self.layout.size
+        self.actions = g.num_actions
+        self.out = out
+        self.log = log
+        high = self.layout.high()
+        self.scale = (1.0 / np.maximum(high, 1.0)).astype(np.float32)
+        self.value_scale = 10.0
+        self.rng = np.random.default_rng(cfg.seed)
+        self.params = init_params(self.rng, self.size, self.actions, cfg.hidden)
+        self.progress = Progress()
+        self._build()
+
+    # -- jax ------------------------------------------------------------------------------
+    def _build(self) -> None:
+        jax, optax = self.jax, self.optax
+        jnp = jax.numpy
+        scale = jnp.asarray(self.scale)
+
+        def forward(p: Any, x: Any) -> tuple[Any, Any]:
+            h = jax.nn.relu((x * scale) @ p["w0"] + p["b0"])
+            h = jax.nn.relu(h @ p["w1"] + p["b1"])
+            return h @ p["wp"] + p["bp"], (h @ p["wv"] + p["bv"])[:, 0]
+
+        def logp_all(p: Any, x: Any, mask: Any) -> tuple[Any, Any]:
+            logits, v = forward(p, x)
+            logits = jnp.where(mask, logits, -1e9)
+            return jax.nn.log_softmax(logits, axis=1), v
+
+        def bc_loss(p: Any, x: Any, mask: Any, a: Any, ret: Any) -> Any:
+            lp, v = logp_all(p, x, mask)
+            ce = -jnp.take_along_axis(lp, a[:, None], axis=1).mean()
+            return ce + 0.25 * jnp.mean((v - ret) ** 2), ce
+
+        cfg = self.cfg
+
+        def ppo_loss(p: Any, x: Any, mask: Any, a: Any, old: Any, adv: Any, ret: Any) -> Any:
+            lp, v = logp_all(p, x, mask)
+            new = jnp.take_along_axis(lp, a[:, None], axis=1)[:, 0]
+            ratio = jnp.exp(new - old)
+            clipped = jnp.clip(ratio, 1 - cfg.clip, 1 + cfg.clip)
+            pg = -jnp.minimum(ratio * adv, clipped * adv).mean()
+            probs = jnp.exp(lp)
+            ent = -jnp.sum(jnp.where(mask, probs * lp, 0.0), axis=1).mean()
+            vl = jnp.mean((v - ret) ** 2)
+            return pg + 0.5 * vl - cfg.entropy * ent, ent
+
+        self.bc_opt = optax.adam(cfg.bc_lr)
+        self.ppo_opt = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(cfg.ppo_lr))
+
+        def make_step(loss: Any, opt: Any) -> Any:
+            def step(p: Any, s: Any, *batch: Any) -> Any:
+                (val, aux), grads = jax.value_and_grad(loss, has_aux=True)(p, *batch)
+                upd, s = opt.update(grads, s, p)
+                return optax.apply_updates(p, upd), s, val, aux
+
+            return jax.jit(step)
+
+        self._bc_step = make_step(bc_loss, self.bc_opt)
+        self._ppo_step = make_step(ppo_loss, self.ppo_opt)
+        self.jparams = {k: jnp.asarray(self.params[k]) for k in TRAINED}
+        self.bc_state = self.bc_opt.init(self.jparams)
+        self.ppo_state = self.ppo_opt.init(self.jparams)
+
+    def model(self) -> Model:
+        p = {k: np.asarray(self.jparams[k]) for k in TRAINED}
+        p["scale"] = self.scale
+        p["value_scale"] = np.array([self.value_scale], np.float32)
+        return Model(p, self.card())
+
+    # -- the run --------------------------------------------------------------------------
+    def cpu(self) -> float:
+        return self.progress.cpu + time.process_time() - self._t0
+
+    def run(self) -> Model:
+        cfg = self.cfg
+        self._t0 = time.process_time()
+        self.progress.commands.append({"command": cfg.command, "from_cpu": round(self.cpu(), 1)})
+        bc_until = cfg.seconds * cfg.bc_share
+        if not self.progress.curve:
+            self._evaluate()
+        while self.cpu() < cfg.seconds:
+            if self.cpu() < bc_until:
+                self._bc_block()
+            else:
+                self._ppo_update()
+            if self.cpu() >= self.progress.next_eval:
+                self._evaluate()
+        if self.progress.curve[-1]["cpu"] < self.cpu() - 1:
+            self._evaluate()
+        model = self.model()
+        stem = self.out / f"{self.game.name}-{cfg.players}p"
+        model.save(stem)
+        self.log(f"model written to {stem}.npz and {stem}.card.json")
+        return model
+
+    # -- phase 1: behaviour cloning -------------------------------------------------------
+    def _bc_block(self) -> None:
+        from cherki.vector.observe import encode_seats
+        from cherki.vector.policies import HeuristicPolicy
+        from cherki.vector.sets import SetsVector
+
+        cfg = self.cfg
+        jnp = self.jax.numpy
+        b = cfg.bc_hands
+        env = SetsVector(self.game.name, cfg.rules, players=cfg.players, batch=b, autoreset=False)
+        seed = cfg.seed * 1_000_003 + self.progress.bc_blocks
+        env.reset(seed=seed, hands=b)
+        pol = HeuristicPolicy(seed)
+        xs, ms, acts, rows_, seats_ = [], [], [], [], []
+        while True:
+            rows = np.flatnonzero(~env.done)
+            if not len(rows):
+                break
+            a = pol(env, rows)
+            mask = env.mask[rows]
+            multi = mask.sum(axis=1) > 1
+            if multi.any():
+                r, s = rows[multi], env.current[rows[multi]]
+                xs.append(encode_seats(env, s, r))
+                ms.append(mask[multi])
+                acts.append(a[multi])
+                rows_.append(r)
+                seats_.append(s)
+            env.apply(rows, a)
+        fin = env.take_finished()
+        pay = np.zeros((b, cfg.players))
+        pay[fin.index] = fin.payments
+        x = np.concatenate(xs)
+        m = np.concatenate(ms)
+        a = np.concatenate(acts)
+        ret = pay[np.concatenate(rows_), np.concatenate(seats_)] / self.value_scale
+        order = self.rng.permutation(len(x))
+        mb = 1024
+        ce = 0.0
+        for i in range(0, len(order) - mb + 1, mb):
+            j = order[i : i + mb]
+            self.jparams, self.bc_state, _, ce = self._bc_step(
+                self.jparams, self.bc_state, jnp.asarray(x[j]), jnp.asarray(m[j]),
+                jnp.asarray(a[j]), jnp.asarray(ret[j], dtype=jnp.float32),
+            )  # fmt: skip
+        self.progress.bc_blocks += 1
+        self.progress.bc_samples += len(x)
+        self._last = (
+            f"behaviour cloning: {self.progress.bc_samples:,} decisions, "
+            f"cross-entropy {float(ce):.3f}"
+        )
+
+    # -- phase 2: PPO ---------------------------------------------------------------------
+    def _ppo_update(self) -> None:
+        from cherki.vector.env import CherkiVectorEnv
+
+        cfg = self.cfg
+        jnp = self.jax.numpy
+        if not hasattr(self, "_env"):
+            self._env = CherkiVectorEnv(
+                self.game.name, num_envs=cfg.ppo_envs, players=cfg.players, rules=cfg.rules,
+                opponents="heuristic", seat=0,
+            )  # fmt: skip
+            self._obs, info = self._env.reset(
+                seed=cfg.seed + 7919 * (1 + self.progress.ppo_updates)
+            )
+            self._mask = info["action_mask"]
+        env = self._env
+        model = self.model()
+        t_, e = cfg.ppo_steps, cfg.ppo_envs
+        obs = np.zeros((t_, e, self.size), np.float32)
+        masks = np.zeros((t_, e, self.actions), bool)
+        acts = np.zeros((t_, e), np.int64)
+        logp = np.zeros((t_, e), np.float32)
+        vals = np.zeros((t_ + 1, e), np.float32)
+        rew = np.zeros((t_, e), np.float32)
+        done = np.zeros((t_, e), bool)
+        for t in range(t_):
+            x, mask = self._obs, self._mask
+            logits, v = model.forward(x)
+            valid = mask.any(axis=1)
+            logits = np.where(mask, logits, -np.inf)
+            logits[~valid] = 0.0
+            z = logits - logits.max(axis=1, keepdims=True)
+            lp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+            g = self.rng.gumbel(size=lp.shape)
+            a = np.where(mask | ~valid[:, None], lp + g, -np.inf).argmax(axis=1)
+            obs[t], masks[t], acts[t] = x, mask, a
+            logp[t] = lp[np.arange(e), a]
+            vals[t] = np.where(valid, v / self.value_scale, 0.0)
+            self._obs, r, term, trunc, info = env.step(a)
+            self._mask = info["action_mask"]
+            rew[t] = r / self.value_scale
+            done[t] = term | trunc
+        _, v = model.forward(self._obs)
+        vals[t_] = np.where(self._mask.any(axis=1), v / self.value_scale, 0.0)
+        adv = np.zeros((t_, e), np.float32)
+        last = np.zeros(e, np.float32)
+        for t in reversed(range(t_)):
+            nonterm = 1.0 - done[t]
+            delta = rew[t] + vals[t + 1] * nonterm - vals[t]
+            last = delta + cfg.gae_lambda * nonterm * last
+            adv[t] = last
+        ret = adv + vals[:t_]
+        valid = masks.any(axis=2) & (masks.sum(axis=2) > 1)
+        flat = valid.ravel()
+        x = obs.reshape(-1, self.size)[flat]
+        m = masks.reshape(-1, self.actions)[flat]
+        a = acts.ravel()[flat]
+        old = logp.ravel()[flat]
+        ad = adv.ravel()[flat]
+        ad = (ad - ad.mean()) / (ad.std() + 1e-8)
+        rt = ret.ravel()[flat]
+        ent = 0.0
+        for _ in range(cfg.ppo_epochs):
+            order = self.rng.permutation(len(x))
+            mb = min(cfg.ppo_minibatch, len(x))
+            for i in range(0, len(order) - mb + 1, mb):
+                j = order[i : i + mb]
+                self.jparams, self.ppo_state, _, ent = self._ppo_step(
+                    self.jparams, self.ppo_state, jnp.asarray(x[j]), jnp.asarray(m[j]),
+                    jnp.asarray(a[j]), jnp.asarray(old[j]), jnp.asarray(ad[j]),
+                    jnp.asarray(rt[j]),
+                )  # fmt: skip
+        self.progress.ppo_updates += 1
+        self.progress.ppo_steps += t_ * e
+        hands = int(done.sum())
+        mean = float(rew[done].mean() * self.value_scale) if hands else 0.0
+        self._last = (
+            f"PPO: {self.progress.ppo_steps:,} steps, {hands} hands in the last rollout "
+            f"(mean {mean:+.2f} points), entropy {float(ent):.3f}"
+        )
+
+    # -- measuring ------------------------------------------------------------------------
+    def _evaluate(self) -> None:
+        cfg = self.cfg
+        mean, lo, hi = duplicate_payoff(
+            self.model(), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
+            seed=10_000 + cfg.seed,
+        )  # fmt: skip
+        cpu = self.cpu()
+        self.progress.curve.append({"cpu": round(cpu, 1), "payoff": mean, "low": lo, "high": hi})
+        self.progress.next_eval = cpu + cfg.eval_every
+        last = getattr(self, "_last", "start")
+        self.log(
+            f"[{cpu:7.1f} CPU-s] {last}; against the heuristic on {cfg.eval_hands:,} duplicate "
+            f"deals: {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] points a hand"
+        )
+        self.save_checkpoint()
+        self.plot()
+
+    def plot(self) -> None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        c = self.progress.curve
+        fig, ax = plt.subplots(figsize=(6.4, 3.6))
+        x = [p["cpu"] for p in c]
+        ax.plot(x, [p["payoff"] for p in c], marker="o", label="learned − heuristic")
+        ax.fill_between(
+            x, [p["low"] for p in c], [p["high"] for p in c], alpha=0.25, label="95% interval"
+        )
+        ax.axhline(0, color="grey", lw=0.8)
+        bc = self.cfg.seconds * self.cfg.bc_share
+        ax.axvline(bc, color="grey", ls="--", lw=0.8, label="cloning → PPO")
+        ax.set_xlabel("training CPU seconds")
+        ax.set_ylabel("points a hand (duplicate deals)")
+        ax.set_title(
+            f"{self.game.title} {self.cfg.players}p: the learned bot against the heuristic",
+            fontsize=9,
+        )
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        self.out.mkdir(parents=True, exist_ok=True)
+        fig.savefig(self.out / "curve.png", dpi=110)
+        plt.close(fig)
+        (self.out / "curve.json").write_text(json.dumps(c, indent=1) + "\n")
+
+    # -- checkpoints ----------------------------------------------------------------------
+    def save_checkpoint(self) -> None:
+        jax = self.jax
+
+        def to_np(tree: Any) -> Any:
+            return jax.tree_util.tree_map(np.asarray, tree)
+
+        state = {
+            "config": asdict(self.cfg),
+            "params": to_np(self.jparams),
+            "bc_state": to_np(self.bc_state),
+            "ppo_state": to_np(self.ppo_state),
+            "progress": asdict(self.progress) | {"cpu": self.cpu()},
+            "rng": self.rng.bit_generator.state,
+        }
+        self.out.mkdir(parents=True, exist_ok=True)
+        tmp = self.out / "checkpoint.pkl.tmp"
+        with open(tmp, "wb") as fh:
+            pickle.dump(state, fh)
+        os.replace(tmp, self.out / "checkpoint.pkl")
+
+    def load_checkpoint(self, path: Path | None = None) -> None:
+        path = path or self.out / "checkpoint.pkl"
+        if not path.is_file():
+            raise RulesError(f"no checkpoint to resume from in {self.out}")
+        with open(path, "rb") as fh:
+            state = pickle.load(fh)
+        old = state["config"]
+        for key in ("game", "players", "rules", "seed", "hidden"):
+            have, want = old[key], getattr(self.cfg, key)
+            if key == "hidden":
+                have = tuple(have)
+            if have != want:
+                raise RulesError(
+                    f"the checkpoint in {self.out} was made with {key} {have!r}, not {want!r}"
+                )
+        jnp = self.jax.numpy
+        tree = self.jax.tree_util
+        self.jparams = tree.tree_map(jnp.asarray, state["params"])
+        self.bc_state = tree.tree_map(jnp.asarray, state["bc_state"])
+        self.ppo_state = tree.tree_map(jnp.asarray, state["ppo_state"])
+        self.progress = Progress(**state["progress"])
+        self.rng.bit_generator.state = state["rng"]
+        self.log(f"resumed from {path} at {self.progress.cpu:.1f} CPU-s")
+        self._t0 = time.process_time()
+
+    # -- the card -------------------------------------------------------------------------
+    def card(self) -> dict[str, Any]:
+        import jax
+        import optax
+
+        import cherki
+
+        cfg, p = self.cfg, self.progress
+        return {
+            "format": CARD_FORMAT,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": [cfg.players],
+            "presets": {"trained": [self.preset], "measured": [self.preset]},
+            "observation": {
+                "id": layout_id(self.layout),
+                "size": self.size,
+                "views": [[n, k] for n, k in self.layout.views],
+            },
+            "actions": self.actions,
+            "network": {
+                "inputs": "observation.encode() scaled by each view's declared greatest value",
+                "hidden": list(cfg.hidden),
+                "activation": "relu",
+                "heads": "policy logits over every action id (masked to the legal ones); "
+                "value (points)",
+                "play": "the legal action of the highest logit",
+            },
+            "training": {
+                "method": (
+                    f"behaviour cloning of the batched heuristic ({p.bc_samples:,} decisions), "
+                    f"then PPO against heuristic opponents ({p.ppo_steps:,} steps, "
+                    f"{p.ppo_updates} updates)"
+                ),
+                "command": cfg.command,
+                "commands": p.commands,
+                "seed": cfg.seed,
+                "cpu_seconds": round(self.cpu(), 1),
+                "budget_seconds": cfg.seconds,
+                "config": asdict(cfg),
+                "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
+                "libraries": {
+                    "python": platform.python_version(),
+                    "numpy": np.__version__,
+                    "jax": jax.__version__,
+                    "optax": optax.__version__,
+                    "cherki": cherki.__version__,
+                },
+                "curve": p.curve,
+            },
+            "arena": {},
+        }
+
+
+# -- measuring on the batched simulator ---------------------------------------------------
+def duplicate_payoff(
+    model: Model, game: str, players: int, rules: str | None, hands: int, *, seed: int
+) -> tuple[float, float, float]:
+    """The learner's mean payment minus the heuristic's in seat 0 of the same ``hands``
+    deals (the other seats heuristic both times; the starter goes round), with its 95%
+    interval: ``(mean, low, high)`` in points a hand."""
+    from cherki.vector.observe import encode_seats
+    from cherki.vector.policies import HeuristicPolicy
+    from cherki.vector.sets import SetsVector
+
+    g = find_game(game)
+
+    def play(learned: bool) -> np.ndarray:
+        env = SetsVector(g.name, rules, players=players, batch=min(hands, 1024))
+        env.reset(seed=seed, hands=hands)
+        heur = HeuristicPolicy(seed + 1)
+
+        def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
+            out = heur(e, rows)
+            if learned:
+                mine = rows[e.current[rows] == 0]
+                if len(mine):
+                    x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
+                    out[e.current[rows] == 0] = model.choose(x, e.mask[mine])
+            return out
+
+        fin = env.play(policy)
+        pay: np.ndarray = fin.payments[:, 0].astype(np.float64)
+        return pay
+
+    d = play(True) - play(False)
+    mean = float(d.mean())
+    half = 1.96 * float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def train(
+    game: str,
+    players: int,
+    seconds: float,
+    seed: int,
+    out: Path,
+    *,
+    resume: bool = False,
+    rules: str | None = None,
+    log: Callable[[str], None] = print,
+    **overrides: Any,
+) -> Model:
+    """Train (or, with ``resume``, go on training) a learned bot; see the module."""
+    if seconds <= 0:
+        raise RulesError(f"--seconds is a CPU budget above 0, not {seconds}")
+    command = "cherki train " + shlex.join(sys.argv[2:]) if sys.argv[1:2] == ["train"] else ""
+    cfg = Config(
+        game=find_game(game).name,
+        players=players,
+        seconds=seconds,
+        seed=seed,
+        rules=rules,
+        command=command,
+        **overrides,
+    )
+    t = Trainer(cfg, out, log=log)
+    if resume:
+        t.load_checkpoint()
+    elif (out / "checkpoint.pkl").exists():
+        raise RulesError(
+            f"{out} holds a checkpoint: give --resume to go on from it, or another --out"
+        )
+    return t.run()
+
+
+def export(checkpoint: Path, stem: Path) -> Model:
+    """The model of a checkpoint (its weights as they were then, with its card), written
+    to ``stem.npz`` and ``stem.card.json``."""
+    with open(checkpoint, "rb") as fh:
+        state = pickle.load(fh)
+    cfg = Config(**(state["config"] | {"hidden": tuple(state["config"]["hidden"])}))
+    t = Trainer(cfg, checkpoint.parent, log=lambda _: None)
+    t.out = checkpoint.parent
+    t.load_checkpoint(checkpoint)
+    t._t0 = time.process_time()
+    model = t.model()
+    model.card["training"]["cpu_seconds"] = round(t.progress.cpu, 1)
+    model.save(stem)
+    return model
+
+
+__all__ = ["INSTALL", "Config", "Trainer", "duplicate_payoff", "export", "require_jax", "train"]

@@ -1,0 +1,49 @@
+"""``cherki train``: train a learned bot on the batched simulator (:mod:`cherki.train`, the
+``train`` extra), with progress lines, a resumable checkpoint and a learning curve."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cherki.core.errors import RulesError
+from cherki.ui.terminal import console
+
+
+def train(
+    game: Annotated[str, typer.Argument(help="Game of sets: balik-satu, tantanan, ...")],
+    players: Annotated[int, typer.Option("--players", help="Players at the table.")],
+    seconds: Annotated[float, typer.Option("--seconds", help="CPU-seconds to train for.")],
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for the model, card, curve, checkpoint.")
+    ],
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run.")] = 0,
+    rules: Annotated[
+        str | None, typer.Option("--rules", help="Preset (default: the game's).")
+    ] = None,
+    resume: Annotated[bool, typer.Option("--resume", help="Go on from OUT's checkpoint.")] = False,
+    bc_share: Annotated[
+        float, typer.Option("--bc-share", help="Share of the budget spent cloning the heuristic.")
+    ] = 0.4,
+    eval_hands: Annotated[
+        int, typer.Option("--eval-hands", help="Duplicate deals of each measurement.", min=16)
+    ] = 4096,
+    eval_every: Annotated[
+        float, typer.Option("--eval-every", help="CPU-seconds between measurements.")
+    ] = 60.0,
+) -> None:
+    """Train a learned bot: clone the heuristic, then PPO against it (needs the train extra)."""
+    from cherki.train import train as run
+
+    if not 0.0 <= bc_share <= 1.0:
+        raise RulesError(f"--bc-share is a share from 0 to 1, not {bc_share}")
+    if eval_every <= 0:
+        raise RulesError(f"--eval-every is CPU-seconds above 0, not {eval_every}")
+    run(
+        game, players, seconds, seed, out, resume=resume, rules=rules,
+        log=lambda line: console.print(line, highlight=False),
+        bc_share=bc_share, eval_hands=eval_hands, eval_every=eval_every,
+    )  # fmt: skip
+    console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")
