@@ -31,6 +31,8 @@ SEAMS: dict[str, str] = {
     "cherki.vector.kernels": "numba's njit decorator: compiled functions typed at their call",
     "cherki.bots.policy": "a policy found by import path (importlib) and what it returns",
     "cherki.games.sets.observation": "the slots' constructor generated with exec (mixed values)",
+    "cherki.train": "JAX and optax ship arrays, pytrees and optimiser states typed as Any",
+    "cherki.bots.learned": "a model card is json.loads' value, read by its documented keys",
     "cherki.server.migrations.versions.0002_action_log_and_host_links": (
         "a frozen migration: SQLAlchemy's raw rows and records of the old stored format"
     ),

@@ -154,8 +154,8 @@ def levels_for(game: str) -> list[str]:
             out.append("variant")
         if find_game(game).searchable:
             out.append("search")
-    from cherki.bots.learned import shipped_players
     from cherki.bots.policy import policy_levels
+    from cherki.bots.shipped import shipped_players
 
     if shipped_players(game):
         out.append("learned")

@@ -42,13 +42,14 @@ from typing import Any
 
 import numpy as np
 
+from cherki.bots.base import Heuristic, heuristic_for
+from cherki.bots.shipped import MODELS, shipped, shipped_players
 from cherki.core.contract import Observation
 from cherki.core.encoding import Layout
 from cherki.core.errors import RulesError
 from cherki.games import find_game
 
 #: where the shipped models are (package data)
-MODELS = Path(__file__).with_name("models")
 #: the card's format
 CARD_FORMAT = "cherki-learned-model/1"
 #: the weights' names in a model's ``.npz``, in the order of the layers
@@ -165,30 +166,6 @@ def load_model(stem: Path | str) -> Model:
     return Model(params, card)
 
 
-def shipped() -> dict[tuple[str, int], Path]:
-    """The shipped models: ``(game, players)`` -> the model's stem."""
-    return dict(_shipped())
-
-
-@lru_cache(maxsize=1)
-def _shipped() -> dict[tuple[str, int], Path]:
-    out: dict[tuple[str, int], Path] = {}
-    if not MODELS.is_dir():
-        return out
-    for card in sorted(MODELS.glob("*.card.json")):
-        data = json.loads(card.read_text())
-        stem = card.with_name(card.name[: -len(".card.json")])
-        for p in data.get("players", []):
-            out[(str(data["game"]), int(p))] = stem
-    return out
-
-
-def shipped_players(game: str) -> list[int]:
-    """The player counts ``game`` has a shipped model for (none: no ``learned`` level)."""
-    name = find_game(game).name
-    return sorted(p for g, p in _shipped() if g == name)
-
-
 @lru_cache(maxsize=32)
 def _load_shipped(stem: str) -> Model:
     return load_model(stem)
@@ -203,7 +180,7 @@ def shipped_model(game: str, players: int, rules: str | None = None) -> Model:
 @lru_cache(maxsize=64)
 def _checked_model(game: str, players: int, rules: str | None) -> Model:
     g = find_game(game)
-    stem = _shipped().get((g.name, players))
+    stem = shipped().get((g.name, players))
     if stem is None:
         have = shipped_players(g.name)
         if not have:
@@ -232,7 +209,7 @@ class LearnedBot:
         self._checked: set[int] = set()
         self._stock = -1
         self._same = 0
-        self._fallback: Any = None
+        self._fallback: Heuristic | None = None
 
     def model_for(self, players: int) -> Model:
         if self.model is not None:
@@ -252,8 +229,6 @@ class LearnedBot:
         self._stock = stock
         if self._same >= STUCK:
             if self._fallback is None:
-                from cherki.bots.base import heuristic_for
-
                 self._fallback = heuristic_for(self.game.name)
             return int(self._fallback.act(obs, rng))
         logits, _ = model.forward(obs.encode()[None, :])

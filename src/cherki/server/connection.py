@@ -18,7 +18,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from starlette.websockets import WebSocket, WebSocketState
 
@@ -26,8 +26,13 @@ from cherki.server.limits import Limits
 from cherki.server.messages import closing
 from cherki.server.words import refusal
 
-if TYPE_CHECKING:
-    from cherki.server.tables import Table
+
+class Counted(Protocol):
+    """What the gate counts on a table for a connection it let in (a live ``Table``)."""
+
+    held: int
+    watchers: int
+
 
 log = logging.getLogger("cherki.server")
 
@@ -66,7 +71,7 @@ class Connection:
         #: let go; the one silent longest gives way to a seated person)
         self.heard = time.monotonic()
         #: the table whose gate counted it in (cherki.server.service.Gate), until let out
-        self.counted: Table | None = None
+        self.counted: Counted | None = None
 
     # -- sending ------------------------------------------------------------------------------
     def start(self, on_close: Callable[[Connection], None] | None = None) -> None:
