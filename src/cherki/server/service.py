@@ -56,22 +56,23 @@ LISTING_SECONDS = 30.0
 
 
 # -- heavy work, in a process of its own ----------------------------------------------------
-def _die_with_parent() -> None:
+def _die_with_parent(parent: int) -> None:
     """A worker process ends with the server, even one killed outright: a thread of the
-    worker looks every second whether its parent is still there."""
-    parent = os.getppid()
+    worker looks every second whether its parent (``parent``, named by the server, since
+    a server killed while this process was still starting leaves it another parent
+    already) is still there."""
 
     def watch() -> None:
         while True:
-            time.sleep(1.0)
             if os.getppid() != parent:
                 os._exit(0)
+            time.sleep(1.0)
 
     threading.Thread(target=watch, name="cherki-parent-watch", daemon=True).start()
 
 
-def _low_priority() -> None:
-    _die_with_parent()
+def _low_priority(parent: int) -> None:
+    _die_with_parent(parent)
     with suppress(OSError):
         os.nice(10)
 
@@ -152,7 +153,10 @@ class Heavy:
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             self.pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_low_priority
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_low_priority,
+                initargs=(os.getpid(),),
             )
         return self.pool
 
@@ -378,6 +382,7 @@ class Server:
                     THINKERS,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_die_with_parent,
+                    initargs=(os.getpid(),),
                 )
             loop = asyncio.get_running_loop()
             try:
