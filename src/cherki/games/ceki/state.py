@@ -129,7 +129,7 @@ class CekiState(State):
                 bytearray(N_KINDS),
                 bytearray([sum(h) for h in self.hands]),
                 bytearray([sum(x) for x in self.laid]),
-                bytearray(b"".join(bytes(e) for e in self.exposed)),
+                bytearray(b"".join([bytes(e) for e in self.exposed])),
             )
             for c in self.pile:
                 counts[0][c] += 1
