@@ -11,8 +11,8 @@ hand's end:
 * decisions/s with the encoding: ``state.observation(seat).encode()`` (the float32 vector a
   learner reads) at every decision;
 * decisions/s with the state's encoding: ``state.encode(seat)``, the same vector by the
-  path the adapters take (the games of sets keep blocks between steps; the other games
-  build the observation and encode it);
+  path the adapters take (the games of sets keep blocks between steps; Ceki and Cholek
+  Tiga write it from their state, without the observation);
 * hands/s: whole hands, plain (the same time as the plain figure).
 
 The anchors are OpenSpiel's C++ games through pyspiel's Python API (the ``rl`` extra),

@@ -213,6 +213,13 @@ def check_hidden(state: State, rng: random.Random) -> None:
         again = world.observation(seat)
         assert again.to_json() == obs.to_json()
         assert np.array_equal(again.encode(), obs.encode())
+        # and the sampled deal's running counts move with its play
+        world.apply(rng.choice(world.legal_actions()))
+        for viewer in (world.current, NOBODY):
+            if viewer != NOBODY and viewer < 0:
+                continue
+            view = world.public_observation() if viewer == NOBODY else world.observation(viewer)
+            assert np.array_equal(world.encode(viewer), view.encode()), (seat, viewer)
 
 
 def check_sampled(state: State, seat: int, rng: random.Random) -> State:
@@ -223,6 +230,10 @@ def check_sampled(state: State, seat: int, rng: random.Random) -> State:
     world = state.game.determinize(obs, rng)
     assert world.card_counts() == state.card_counts()
     assert world.observation(seat) == obs, seat
+    # the state's fast encoding of a sampled deal (its running counts built by the one
+    # constructor) is the observation's, for the seat and the public view
+    assert np.array_equal(world.encode(seat), obs.encode()), seat
+    assert np.array_equal(world.encode(NOBODY), world.public_observation().encode()), seat
     assert world.record_faults() == [], (seat, world.record_faults())
     assert not world.is_terminal and world.current == state.current
     assert world.legal_actions(world.current), f"a dead state sampled for seat {seat}"
@@ -295,6 +306,11 @@ def check_clone(state: State, rng: random.Random) -> None:
             if other.is_terminal:
                 break
             other.apply(rng.choice(other.legal_actions()))
+            # the copy's running counts move with it, the original's stay
+            viewer = rng.choice([NOBODY, *range(state.n)])
+            for s in (state, other):
+                view = s.public_observation() if viewer == NOBODY else s.observation(viewer)
+                assert np.array_equal(s.encode(viewer), view.encode()), (make, viewer)
         assert snapshot(state) == before, make
         if not state.is_terminal:
             mark = snapshot(other)

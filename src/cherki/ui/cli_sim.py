@@ -293,7 +293,8 @@ def _csv(
         with p.open("w", newline="", encoding="utf-8") as f:
             f.write("".join(line + "\r\n" for line in about))
             w = csv.writer(f)
-            w.writerow(["section", "figure", "variant", "text", "value", "low", "high"])
+            w.writerow(["section", "figure", "variant", "text", "part", "value", "low", "high",
+                        "unit"])  # fmt: skip
             w.writerows(figures_rows(parts))
 
     def numbers(p: Path) -> None:

@@ -41,18 +41,68 @@ class Section:
     terminal: bool = True
 
 
-def pct(iv: IntervalJSON) -> str:
-    return f"{iv['mean']:.1%} [{iv['low']:.1%}, {iv['high']:.1%}]"
+#: the units of the numbers a cell shows (``NAME.figures.csv``'s ``unit`` column)
+OF_HANDS = "share (0 to 1) of hands"
+OF_WINS = "share (0 to 1) of wins"
+POINTS = "points"
+CENTS = "cents"
 
 
-def num(iv: IntervalJSON, digits: int = 2) -> str:
-    return f"{iv['mean']:.{digits}f} [{iv['low']:.{digits}f}, {iv['high']:.{digits}f}]"
+@dataclass(frozen=True)
+class Number:
+    """One number a report's cell shows, unrounded, with its unit: a figure and, where it
+    has them, its 95% bounds (``low``, ``high``)."""
+
+    value: float
+    unit: str
+    low: float | None = None
+    high: float | None = None
 
 
-def signed(iv: IntervalJSON, percent: bool = False) -> str:
+class Cell(str):
+    """A report's cell: the text shown, and the numbers it shows, unrounded and in the order
+    shown (``numbers``), from the figures themselves: ``NAME.figures.csv`` writes them, so a
+    spreadsheet never reads a rounded text back."""
+
+    numbers: tuple[Number, ...]
+
+    def __new__(cls, text: str, numbers: Sequence[Number] = ()) -> Cell:
+        self = super().__new__(cls, text)
+        self.numbers = tuple(numbers)
+        return self
+
+
+def joined(*parts: str) -> Cell:
+    """The parts' texts one after the other, with the numbers of those that are cells."""
+    return Cell("".join(parts), [x for p in parts if isinstance(p, Cell) for x in p.numbers])
+
+
+def interval(iv: IntervalJSON, unit: str) -> Number:
+    return Number(float(iv["mean"]), unit, float(iv["low"]), float(iv["high"]))
+
+
+def pct(iv: IntervalJSON, unit: str = OF_HANDS) -> Cell:
+    return Cell(f"{iv['mean']:.1%} [{iv['low']:.1%}, {iv['high']:.1%}]", [interval(iv, unit)])
+
+
+def num(iv: IntervalJSON, digits: int = 2, unit: str = POINTS) -> Cell:
+    return Cell(
+        f"{iv['mean']:.{digits}f} [{iv['low']:.{digits}f}, {iv['high']:.{digits}f}]",
+        [interval(iv, unit)],
+    )
+
+
+def signed(iv: IntervalJSON, percent: bool = False, unit: str = "") -> Cell:
     if percent:
-        return f"{iv['mean']:+.1%} [{iv['low']:+.1%}, {iv['high']:+.1%}]"
-    return f"{iv['mean']:+.2f} [{iv['low']:+.2f}, {iv['high']:+.2f}]"
+        text = f"{iv['mean']:+.1%} [{iv['low']:+.1%}, {iv['high']:+.1%}]"
+    else:
+        text = f"{iv['mean']:+.2f} [{iv['low']:+.2f}, {iv['high']:+.2f}]"
+    return Cell(text, [interval(iv, unit or (OF_HANDS if percent else POINTS))])
+
+
+def single(value: float, text: str, unit: str) -> Cell:
+    """A number shown without an interval (a median, a count, a rule's value)."""
+    return Cell(text, [Number(float(value), unit)])
 
 
 _MISSING = "—"
@@ -64,8 +114,10 @@ def _match_figure(m: MatchFigures, key: str) -> str:
         if f["key"] == key:
             value = f["value"]
             if isinstance(value, int):
-                return str(value)
-            return pct(value) if f["kind"] == "share" else num(value, 1)
+                return single(value, str(value), "count")
+            if f["kind"] == "share":
+                return pct(value, "share (0 to 1)")
+            return num(value, 1, "mean (of what the row names)")
     return _MISSING
 
 
@@ -73,28 +125,29 @@ def _item(fig: ItemFigure | None) -> str:
     """An item's cell: the share of wins with it, its mean points, its mean cents."""
     if fig is None:
         return _MISSING
-    text = f"{pct(fig['in_wins'])} of wins"
+    parts: list[str] = [pct(fig["in_wins"], OF_WINS), " of wins"]
     if "mean_cents" not in fig or fig["mean_points"]["high"] or fig["mean_points"]["low"]:
-        text += f"; {num(fig['mean_points'])} points"
+        parts += ["; ", num(fig["mean_points"], unit="points a win"), " points"]
     if "mean_cents" in fig:
-        text += f"; {num(fig['mean_cents'])} cents"
-    return text
+        parts += ["; ", num(fig["mean_cents"], unit="cents a win"), " cents"]
+    return joined(*parts)
 
 
 def _payment(stats: Statistics, p: int) -> str:
-    text = signed(stats["payment_by_position"][p])
+    text = signed(stats["payment_by_position"][p], unit="points a hand")
     money = stats.get("money_by_position")
     if money and any(m["mean"] or m["low"] or m["high"] for m in money):
-        text += f" points; {signed(money[p])} cents"
+        return joined(text, " points; ", signed(money[p], unit="cents a hand"), " cents")
     return text
 
 
 def _pot(stats: Statistics) -> str:
     if "left_in_pot" not in stats:
-        return "0"
-    text = signed(stats["left_in_pot"])
+        return single(0, "0", "points a hand")
+    text = signed(stats["left_in_pot"], unit="points a hand")
     if "left_in_pot_cents" in stats:
-        text += f" points; {signed(stats['left_in_pot_cents'])} cents"
+        cents = signed(stats["left_in_pot_cents"], unit="cents a hand")
+        return joined(text, " points; ", cents, " cents")
     return text
 
 
@@ -102,8 +155,9 @@ def _detail(fig: DetailFigure | None) -> str:
     if fig is None:
         return _MISSING
     if fig["flag"]:
-        return f"{pct(fig['in_wins'])} of wins"
-    return f"in {pct(fig['in_wins'])} of wins; mean there {num(fig['mean_where_present'])}"
+        return joined(pct(fig["in_wins"], OF_WINS), " of wins")
+    mean = num(fig["mean_where_present"], unit="the detail's mean in the wins with it")
+    return joined("in ", pct(fig["in_wins"], OF_WINS), " of wins; mean there ", mean)
 
 
 def _no_winner_rows(stats: Sequence[Statistics]) -> list[Row]:
@@ -135,6 +189,15 @@ Named = Literal[
 NamedIntervals = Literal["calls_per_hand", "wins_by_call", "events_per_hand"]
 
 
+def _score(s: Statistics, key: Literal["median", "p90", "max"]) -> Cell:
+    value = s["winning_score"][key]
+    return single(value, f"{value:g}", POINTS)
+
+
+def _equal(seats: int) -> Cell:
+    return single(1 / seats, f"{1 / seats:.1%}", OF_WINS)
+
+
 def _keys(stats: Sequence[Statistics], name: Named) -> list[str]:
     return sorted({k for s in stats for k in s[name]})
 
@@ -156,11 +219,14 @@ def sections(
         return [name, *cells]
 
     def keyed(
-        name: NamedIntervals, fmt: Callable[[IntervalJSON], str], missing: str, prefix: str = ""
+        name: NamedIntervals, fmt: Callable[[IntervalJSON], Cell], missing: str, prefix: str = ""
     ) -> list[Row]:
         """One row for each key of the figure ``name`` in any variant."""
         return [
-            row(prefix + k, [fmt(s[name][k]) if k in s[name] else missing for s in stats])
+            row(
+                prefix + k,
+                [fmt(s[name][k]) if k in s[name] else missing for s in stats],
+            )
             for k in _keys(stats, name)
         ]
 
@@ -180,9 +246,9 @@ def sections(
             head,
             [
                 row("mean", [num(s["winning_score"]) for s in stats]),
-                row("median", [f"{s['winning_score']['median']:g}" for s in stats]),
-                row("90th percentile", [f"{s['winning_score']['p90']:g}" for s in stats]),
-                row("highest", [f"{s['winning_score']['max']:g}" for s in stats]),
+                row("median", [_score(s, "median") for s in stats]),
+                row("90th percentile", [_score(s, "p90") for s in stats]),
+                row("highest", [_score(s, "max") for s in stats]),
             ],
         ),
         Section(
@@ -195,8 +261,8 @@ def sections(
             "How long a hand lasts",
             head,
             [
-                row("actions", [num(s["actions"], 1) for s in stats]),
-                row("turns", [num(s["turns"], 1) for s in stats]),
+                row("actions", [num(s["actions"], 1, "actions a hand") for s in stats]),
+                row("turns", [num(s["turns"], 1, "turns a hand") for s in stats]),
             ],
         ),
         Section(
@@ -206,19 +272,26 @@ def sections(
                 row(
                     str(p),
                     [
-                        pct(s["winner_position"][p]) if p < len(s["winner_position"]) else _MISSING
+                        pct(s["winner_position"][p], OF_WINS)
+                        if p < len(s["winner_position"])
+                        else _MISSING
                         for s in stats
                     ],
                 )
                 for p in range(max(len(s["winner_position"]) for s in stats))
             ]
-            + [row("an equal share", [f"{1 / len(s['winner_position']):.1%}" for s in stats])],
+            + [row("an equal share", [_equal(len(s["winner_position"])) for s in stats])],
         ),
         Section(
             "Calls made per hand, and the call the winner stood on (share of wins)",
             head,
-            keyed("calls_per_hand", num, "0", "calls: ")
-            + keyed("wins_by_call", pct, _MISSING, "won on: "),
+            keyed(
+                "calls_per_hand",
+                lambda iv: num(iv, unit="calls a hand"),
+                single(0, "0", "calls a hand"),
+                "calls: ",
+            )
+            + keyed("wins_by_call", lambda iv: pct(iv, OF_WINS), _MISSING, "won on: "),
         ),
         Section(
             "Expected payment per hand, by seat position (points; money in cents; every hand, "
@@ -248,7 +321,11 @@ def sections(
         Section(
             "Events per hand",
             head,
-            keyed("events_per_hand", num, "0"),
+            keyed(
+                "events_per_hand",
+                lambda iv: num(iv, unit="events a hand"),
+                single(0, "0", "events a hand"),
+            ),
         ),
         Section(
             "The result's details in winning hands (a yes/no detail: the share of wins with "
@@ -276,34 +353,42 @@ def sections(
                     for key in keys
                 ]
                 + [
-                    row("matches completed", [str(m["matches"]) for m in ms]),
+                    row(
+                        "matches completed",
+                        [single(m["matches"], str(m["matches"]), "matches") for m in ms],
+                    ),
                 ]
                 + [
                     row(
                         f"seat {s}: money a match (cents)",
-                        [signed(m["money_per_match_by_seat"][s]) for m in ms],
+                        [signed(m["money_per_match_by_seat"][s], unit="cents a match") for m in ms],
                     )
                     for s in range(players)
                 ],
             )
         )
     if diffs:
-        names: dict[Measure, tuple[str, bool]] = {
-            "won": ("won by someone", True),
-            "winning_score": ("winning score (0 if none)", False),
-            "actions": ("actions", False),
-            "starter_payment": ("the starter's payment", False),
+        names: dict[Measure, tuple[str, bool, str]] = {
+            "won": ("won by someone", True, "difference in share (0 to 1) of hands"),
+            "winning_score": ("winning score (0 if none)", False, "difference in points"),
+            "actions": ("actions", False, "difference in actions a hand"),
+            "starter_payment": ("the starter's payment", False, "difference in points a hand"),
         }
         dhead = ["difference from " + labels[0], *labels[1:]]
         drows = [
-            [label, *[signed(d[key], percent) for d in diffs]]
-            for key, (label, percent) in names.items()
+            [label, *[signed(d[key], percent, unit) for d in diffs]]
+            for key, (label, percent, unit) in names.items()
         ]
         hows = sorted({h for d in diffs for h in d["ends"]})
         drows += [
             [
                 f"ends: {h}",
-                *[signed(d["ends"][h], True) if h in d["ends"] else _MISSING for d in diffs],
+                *[
+                    signed(d["ends"][h], True, "difference in share (0 to 1) of hands")
+                    if h in d["ends"]
+                    else _MISSING
+                    for d in diffs
+                ],
             ]
             for h in hows
         ]
@@ -327,14 +412,20 @@ def exact_section(labels: Sequence[str], exact: Sequence[Sequence[ExactJSON]]) -
                 if f["figure"] != name:
                     continue
                 sim = f["simulated"]
+                unit = OF_HANDS if f["share"] else "mean (of what the row names)"
+                shown: Cell
                 if f["share"] and f["exact"] < 0.01:  # a rare event: more digits
-                    shown = f"{sim['mean']:.4%} [{sim['low']:.4%}, {sim['high']:.4%}]"
+                    shown = Cell(
+                        f"{sim['mean']:.4%} [{sim['low']:.4%}, {sim['high']:.4%}]",
+                        [interval(sim, unit)],
+                    )
                 else:
-                    shown = pct(sim) if f["share"] else num(sim, 3)
+                    shown = pct(sim) if f["share"] else num(sim, 3, unit)
                 inside = "yes" if sim["low"] <= f["exact"] <= sim["high"] else "no"
-                rows.append([name, label, f["exact_text"], shown, inside])
+                known = single(f["exact"], f["exact_text"], unit)
+                rows.append([name, label, known, shown, inside])
     return Section(
-        "Exact figures beside the simulated ones",
+        EXACT_TITLE,
         ["figure", "variant", "exact", "simulated (95% interval)", "exact in the interval"],
         rows,
     )
@@ -350,16 +441,17 @@ def rules_section(labels: Sequence[str], setups: Sequence[Setup]) -> Section:
         values = []
         for s, rules in zip(setups, tables, strict=True):
             value = _value(getattr(rules, opt.name))
-            values.append(value + (" (given)" if opt.name in s.options else ""))
+            values.append(joined(value, " (given)" if opt.name in s.options else ""))
         what = opt.help + (" (a house rule, not in the sources)" if opt.house else "")
         rows.append([opt.name, *values, f"{what}; source {opt.source}"])
     presets = [game.find_preset(s.preset) for s in setups]
     rows.insert(0, ["preset", *[p.name for p in presets], "; ".join(
         f"{p.name}: {p.description} ({p.sources})" for p in dict.fromkeys(presets)
     )])  # fmt: skip
-    rows.insert(1, ["players", *[str(s.players) for s in setups], "seats at the table"])
+    seats = [single(s.players, str(s.players), "players") for s in setups]
+    rows.insert(1, ["players", *seats, "seats at the table"])
     return Section(
-        "The rules in force (value for each variant; what it is; its source)",
+        RULES_TITLE,
         ["rule", *labels, "what it is; source"],
         rows,
         terminal=False,
@@ -371,6 +463,8 @@ def _value(value: object) -> str:
         return "auto"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int | float):  # a number, shown exactly as the rules hold it
+        return single(value, str(value), "rule value")
     return str(value) if value != "" else "(none)"
 
 
@@ -424,6 +518,10 @@ def glossary(game_title: str = "") -> dict[str, str]:
     return {**{k: " — ".join(v) for k, v in entries.items()}, **mine}
 
 
+#: the titles of the sections of exact figures and of the rules (their columns differ)
+EXACT_TITLE = "Exact figures beside the simulated ones"
+RULES_TITLE = "The rules in force (value for each variant; what it is; its source)"
+
 #: the title of the report's bibliography (its rows are not figures: left out of the CSV)
 SOURCES_TITLE = "Sources: what [000]-[003] are, and the passages the rules cite"
 
@@ -471,25 +569,36 @@ def glossary_section(parts: Sequence[Section], game_title: str = "") -> Section:
 
 
 def figures_rows(parts: Sequence[Section]) -> list[list[str]]:
-    """Every figure of the report as rows for a spreadsheet: section, figure, variant, the
-    text shown, and the value and interval read from it where it has them."""
-    import re
-
-    number = r"([+-]?\d+(?:\.\d+)?)(%?)"
-    pattern = re.compile(number + r" \[" + number + r", " + number + r"\]")
+    """Every figure of the report as rows for a spreadsheet: ``section, figure, variant,
+    text, part, value, low, high, unit``. A cell's numbers come from the figures themselves,
+    unrounded (:class:`Cell`), one row each (``part`` 1, 2…: their order in the text, which
+    shows them rounded); a cell without a number (a word, "—") is one row with ``part``
+    and the numbers empty. The exact figures' rows name the variant in their own column and
+    the column in ``figure``; the rules' rows leave out their description column."""
     out: list[list[str]] = []
+
+    def cells(sec: Section, r: Row) -> list[tuple[str, str, str]]:
+        """(figure, variant, cell) for each cell of a row that shows something of a variant."""
+        if sec.title == EXACT_TITLE:  # figure, variant, exact, simulated, inside
+            return [(f"{r[0]}: {h}", r[1], c) for h, c in zip(sec.header[2:], r[2:], strict=True)]
+        heads = sec.header[1:-1] if sec.title == RULES_TITLE else sec.header[1:]
+        return [(r[0], h, c) for h, c in zip(heads, r[1:], strict=False)]
+
     for sec in parts:
         if sec.title.startswith("The game's terms") or sec.title == SOURCES_TITLE:
             continue
         for r in sec.rows:
-            for variant, cell in zip(sec.header[1:], r[1:], strict=False):
-                m = pattern.search(cell)
-                vals = ["", "", ""]
-                if m:
-                    vals = [
-                        str(float(m.group(i)) / (100 if m.group(i + 1) else 1)) for i in (1, 3, 5)
-                    ]
-                out.append([sec.title, r[0], variant, cell, *vals])
+            for figure, variant, cell in cells(sec, r):
+                numbers = cell.numbers if isinstance(cell, Cell) else ()
+                if not numbers:
+                    out.append([sec.title, figure, variant, cell, "", "", "", "", ""])
+                for i, x in enumerate(numbers, 1):
+                    low = "" if x.low is None else repr(x.low)
+                    high = "" if x.high is None else repr(x.high)
+                    out.append(
+                        [sec.title, figure, variant, str(cell), str(i), repr(x.value), low,
+                         high, x.unit]
+                    )  # fmt: skip
     return out
 
 

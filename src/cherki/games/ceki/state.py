@@ -41,6 +41,9 @@ from cherki.games.ceki.rules import (
 
 #: every kind, for ``itertools.compress``
 _KINDS: Final = range(N_KINDS)
+#: ``state.encode``'s one-hot rows over the kinds (a card's, or none)
+_NO_KIND: Final = bytes(N_KINDS)
+_ONE_KIND: Final = tuple(bytes(k) + b"\x01" + bytes(N_KINDS - 1 - k) for k in range(N_KINDS))
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -79,6 +82,7 @@ class CekiState(State):
         history: list[tuple[int, int]] | None = None,
         result: Result | None = None,
         totals: list[list[int]] | None = None,
+        counts: tuple[bytearray, bytearray, bytearray, bytearray] | None = None,
     ) -> None:
         """The one constructor: a fresh deal with the defaults, or any position (``clone``
         and ``determinize`` pass every field). Lists given are kept, not copied; ``stock`` is
@@ -116,6 +120,20 @@ class CekiState(State):
         )
         self.history = history if history is not None else []
         self._result = result
+        #: the running counts ``encode`` copies, kept with every change (a hot path): the
+        #: discards per kind, each seat's number of cards in hand and laid face down, and
+        #: each seat's exposed cards (seat after seat, ``N_KINDS`` a seat); built here from
+        #: the fields when not given (a fresh deal, ``determinize``), copied by ``clone``
+        if counts is None:
+            counts = (
+                bytearray(N_KINDS),
+                bytearray([sum(h) for h in self.hands]),
+                bytearray([sum(x) for x in self.laid]),
+                bytearray(b"".join([bytes(e) for e in self.exposed])),
+            )
+            for c in self.pile:
+                counts[0][c] += 1
+        self.pile_counts, self.sizes, self.laid_sizes, self.exposed_counts = counts
 
     # -- copies -------------------------------------------------------------------------
     def __reduce__(self) -> tuple[object, ...]:
@@ -149,6 +167,12 @@ class CekiState(State):
                 "drawn": self.drawn,
                 "drawn_from": self.drawn_from,
                 "totals": [t[:] for t in self.totals],
+                "counts": (
+                    self.pile_counts[:],
+                    self.sizes[:],
+                    self.laid_sizes[:],
+                    self.exposed_counts[:],
+                ),
                 **self._own_parts(),
             },
         )
@@ -324,6 +348,7 @@ class CekiState(State):
             self.pos += 1
             self.hands[s][card] += 1
             self.totals[s][self.grouping[card]] += 1
+            self.sizes[s] += 1
             self.drawn, self.drawn_from = card, FROM_STOCK
             self.phase = PHASE_DISCARD
             return [event(EventKind.DRAW, s, card, s)]
@@ -347,6 +372,9 @@ class CekiState(State):
         self.hands[s][card] += 1
         self.totals[s][self.grouping[card]] += 1
         self.exposed[s][card] += 1
+        self.pile_counts[card] -= 1
+        self.sizes[s] += 1
+        self.exposed_counts[s * N_KINDS + card] += 1
         self.drawn, self.drawn_from = card, FROM_DISCARD
         self.phase = PHASE_DISCARD
         return event(EventKind.TAKE, s, card)
@@ -360,6 +388,7 @@ class CekiState(State):
         for k in range(N_KINDS):
             if self.grouping[k] == g:
                 laid[k] = hand[k]
+        self.laid_sizes[s] = sum(laid)
         return event(EventKind.CALL, s, call="ceki", number=sum(laid))
 
     def _discard(self, s: int, action: int) -> list[Event]:
@@ -367,9 +396,12 @@ class CekiState(State):
         hand = self.hands[s]
         hand[k] -= 1
         self.totals[s][self.grouping[k]] -= 1
+        self.sizes[s] -= 1
         if self.exposed[s][k]:
             self.exposed[s][k] -= 1
+            self.exposed_counts[s * N_KINDS + k] -= 1
         self.pile.append(k)
+        self.pile_counts[k] += 1
         self.pile_seats.append(s)
         self.top_available = True
         self.top_straight = self.drawn_from == FROM_STOCK and k == self.drawn
@@ -473,45 +505,41 @@ class CekiState(State):
             self.check_seat(seat)  # raises, saying why
         s = seat if type(seat) is int else NOBODY
         n, k = self.n, N_KINDS
+        # the views as small whole numbers (counts, flags, the stock: 0 to 255), copied from
+        # the running counts the state keeps, joined into one bytes string and turned into
+        # float32 at once: no loop over the pile or the seats here
+        sizes, laid_sizes, exposed = self.sizes, self.laid_sizes, self.exposed_counts
+        called = bytes(self.called)
         v = s if s >= 0 else 0
-        order = [(v + i) % n for i in range(n)]
-        hands, laid, exposed, called, pile = (
-            self.hands,
-            self.laid,
-            self.exposed,
-            self.called,
-            self.pile,
-        )
-        # the views written as small whole numbers (counts, flags, the stock: 0 to 255) into
-        # one bytearray, turned into float32 at once: each numpy call costs more than the
-        # numbers it carries, and a bytearray takes them in C
-        buf = bytearray(5 * k + 1 + 34 * n + 1 + len(PHASE_NAMES))
-        if s >= 0:
-            buf[0:k] = bytes(hands[s])
-            buf[k : 2 * k] = bytes(laid[s])
-        at = 2 * k
-        for c in pile:
-            buf[at + c] += 1
-        if pile and self.top_available:
-            buf[3 * k + pile[-1]] = 1
-        at = 4 * k
-        buf[at] = self.top_straight
-        at += 1
-        buf[at : at + n] = bytes([sum(hands[t]) for t in order])
-        buf[at + n : at + 2 * n] = bytes([called[t] for t in order])
-        buf[at + 2 * n : at + 3 * n] = bytes([sum(laid[t]) for t in order])
-        at += 3 * n
-        for t in order:
-            buf[at : at + k] = bytes(exposed[t])
-            at += k
-        if s == self.current and s >= 0 and self.drawn >= 0:
-            buf[at + self.drawn] = 1
-        at += k
-        buf[at] = len(self.stock) - self.pos
-        at += 1
+        if v:  # round the table from the viewer
+            cut = v * k
+            sizes = sizes[v:] + sizes[:v]
+            called = called[v:] + called[:v]
+            laid_sizes = laid_sizes[v:] + laid_sizes[:v]
+            exposed = exposed[cut:] + exposed[:cut]
+        pile = self.pile
+        tail = bytearray(1 + n + len(PHASE_NAMES))  # stock, turn, phase
+        tail[0] = len(self.stock) - self.pos
         if self.current >= 0:
-            buf[at + (self.current - v) % n] = 1
-        buf[at + n + self.phase] = 1
+            tail[1 + (self.current - v) % n] = 1
+        tail[1 + n + self.phase] = 1
+        buf = b"".join(
+            (
+                bytes(self.hands[s]) if s >= 0 else _NO_KIND,
+                bytes(self.laid[s]) if s >= 0 else _NO_KIND,
+                self.pile_counts,
+                _ONE_KIND[pile[-1]] if pile and self.top_available else _NO_KIND,
+                b"\x01" if self.top_straight else b"\x00",
+                sizes,
+                called,
+                laid_sizes,
+                exposed,
+                _ONE_KIND[self.drawn]
+                if s == self.current and s >= 0 and self.drawn >= 0
+                else _NO_KIND,
+                tail,
+            )
+        )
         return np.frombuffer(buf, dtype=np.uint8).astype(np.float32)
 
     def _observe(self, seat: int) -> CekiObservation:
