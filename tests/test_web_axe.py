@@ -17,6 +17,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from test_web_e2e import DESKTOP, PHONE, _page, _play_match, _sit
 from test_web_e2e import server as server  # a fixture
+from test_web_learn import _lesson
+
+from cherki.games import GAMES
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 #: the impacts that fail the test
@@ -144,4 +147,34 @@ def test_the_review_dialog_has_no_violations(
         items.first.click()
     found = violations(page)
     assert not found, f"review (done):\n{_said(found)}"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_lesson_answered_has_no_violations(
+    made: Made, browser: Browser, screen: dict[str, int]
+) -> None:
+    """The first lesson answered wrong, then right: its feedback, the rule it teaches quoted."""
+    game = GAMES["balik-satu"]
+    page = _page(browser, screen)
+    page.goto(made.base + "/learn/balik-satu")
+    _lesson(page, game, game.lessons().lessons[0])
+    found = violations(page)
+    assert not found, f"lesson answered:\n{_said(found)}"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_scoring_list_has_no_violations(
+    made: Made, browser: Browser, screen: dict[str, int]
+) -> None:
+    """The table's "what each item pays" dialog (``scoring.js``)."""
+    page = _page(browser, screen)
+    page.goto(made.base + made.seat)
+    page.wait_for_load_state("networkidle")
+    # on a phone the button sits in the folded top bar: pressed as the menu would
+    page.evaluate("document.querySelector('#scoring-btn').click()")
+    page.wait_for_selector("#scoring[open] #scoring-list > *")
+    found = violations(page)
+    assert not found, f"scoring list:\n{_said(found)}"
     assert not page.errors  # type: ignore[attr-defined]
