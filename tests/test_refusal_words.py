@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -215,3 +216,34 @@ def test_the_terminal_refuses_in_the_readers_language(tmp_path: Path) -> None:
     lines = [x for x in out.splitlines() if "bukan kad" in x or "bermula dengan lima" in x]
     for line in lines:
         assert not english_words(line), line
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_rules_refusals_a_host_meets_are_worded_too(name: str) -> None:
+    """An unknown preset or option, a player count the game is not played by, an option's
+    value out of its range or of the wrong kind: keys, worded in ms and id."""
+    game = GAMES[name]
+    lo, hi = game.players
+    tries: list[Callable[[], object]] = [
+        lambda: game.rules("zzz"),
+        lambda: game.rules(zzz=1),
+        lambda: game.new_state(game.rules(), hi + 1),
+        lambda: game.new_state(game.rules(), lo, first=lo),
+    ]
+    for option in game.options:
+        tries.append(lambda o=option.name: game.rules(**{o: "zzz lompat"}))  # type: ignore[misc]
+        if option.kind is int:
+            tries.append(lambda o=option.name: game.rules(**{o: 10**9}))  # type: ignore[misc]
+    for attempt in tries:
+        with pytest.raises(CherkiError) as err:
+            attempt()
+        assert err.value.key, str(err.value)
+        # the options' and presets' names are identifiers a host types (must_call_to_win,
+        # hands): the words around them are what is worded
+        words_only = type(err.value)(
+            err.value.key,
+            **{k: ("" if k in ("name", "names") else v) for k, v in err.value.values.items()},
+        )
+        for lang in ("ms", "id"):
+            said = refusal(words_only, lang, game).replace("'zzz lompat'", "")
+            assert not english_words(said), (name, lang, said, str(err.value))

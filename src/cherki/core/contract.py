@@ -378,15 +378,20 @@ class Game:
             if key == p.name or key in p.aliases:
                 return p
         names = ", ".join(p.name for p in self.presets)
-        raise RulesError(f"{self.name} has no preset {name!r}: choose one of {names}")
+        raise RulesError("refuse.rules.no_preset", game=self.name, name=repr(name), names=names)
 
     def option(self, name: str) -> Option:
         """The option called ``name``; :class:`RulesError` naming this game's options if it
         has none such."""
         opt = find_option(self.options, name)
         if opt is None:
-            names = ", ".join(o.name for o in self.options) or "none"
-            raise RulesError(f"{self.name} has no rule option {name!r}; its options: {names}")
+            names = ", ".join(o.name for o in self.options)
+            raise RulesError(
+                "refuse.rules.no_option",
+                game=self.name,
+                name=repr(name),
+                names=names or Phrase.of("refuse.rules.none"),
+            )
         return opt
 
     def rules(self, preset: str | None = None, **options: object) -> Rules:
@@ -451,16 +456,21 @@ class Game:
         n = self.default_players if players is None else players
         self.check_players(n)
         if type(first) is not int or not 0 <= first < n:
-            raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
+            raise RulesError("refuse.rules.first", last=n - 1)
         return rules, n
 
     def check_players(self, players: int) -> None:
         if type(players) is not int:
-            raise RulesError(f"the number of players is a whole number, not {players!r}")
+            raise RulesError("refuse.rules.players_number", players=quote(players))
         lo, hi = self.players
         if not lo <= players <= hi:
-            span = f"{lo} to {hi}" if lo != hi else f"exactly {lo}"
-            raise RulesError(f"{self.title} is played by {span} players, not {players}")
+            raise RulesError(
+                "refuse.rules.players" if lo != hi else "refuse.rules.players_exactly",
+                title=self.title,
+                lo=lo,
+                hi=hi,
+                players=players,
+            )
 
     # -- starting a hand ----------------------------------------------------------------
     def new_state(
