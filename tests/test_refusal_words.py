@@ -178,7 +178,7 @@ def test_the_web_table_and_the_lessons_page_refuse_in_the_readers_language(
             ws.send_json({"type": "act", "action": bad, "version": first["version"]})
             while (msg := ws.receive_json())["type"] != "error":
                 pass
-            assert msg["message"].startswith("kamu tidak punya "), msg
+            assert msg["message"].startswith("Anda tidak punya "), msg
             assert not english_words(msg["message"]), msg
         # the lessons' page: an answer the rules refuse, in Malay
         game = GAMES["balik-satu"]
