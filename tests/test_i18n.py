@@ -86,7 +86,9 @@ def _used_keys() -> tuple[set[str], set[str]]:
     prefixes: set[str] = set()
     for path in SRC.rglob("*.py"):
         source = path.read_text(encoding="utf-8")
-        pattern = r"""\b(t|say|count|has|Refused)\(\s*(f?)"([a-z_][\w.\-]*)(["{])"""
+        pattern = (
+            r"""\b(t|say|count|has|Refused|\w+Error|Phrase\.of)\(\s*(f?)"([a-z_][\w.\-]*)(["{])"""
+        )
         for m in re.finditer(pattern, source):
             kind, is_f, key, end = m.groups()
             if is_f and end == "{":

@@ -14,7 +14,8 @@ from cherki.bots import levels_for
 from cherki.core.options import plays_for_money
 from cherki.games import GAMES
 from cherki.i18n import words
-from cherki.play.lessons import position
+from cherki.play.lessons import judge, position
+from cherki.play.refusals import refusal
 from cherki.server.app import create_app
 from cherki.server.store import Store
 
@@ -75,7 +76,14 @@ def test_answers_are_judged_by_the_engine(client: TestClient) -> None:
     wrong = client.post(url, json={"action": game.parse_action("pass")}).json()
     assert wrong == {"right": False, "text": words("en").t("learn.balik.ayam.why.pass")}
     refused = client.post(url + "?lang=id", json={"action": game.parse_action("draw")}).json()
-    assert refused == {"right": False, "text": words("id").t("learn.ui.not_allowed")}
+    # the rules' refusal, in the reader's language (issue 39: the core's errors carry keys)
+    lesson = game.lessons().lesson("balik.ayam")
+    assert lesson is not None
+    verdict = judge(game, lesson, position(game, lesson), game.parse_action("draw"))
+    assert verdict.refused is not None
+    why = refusal(verdict.refused, "id", game)
+    assert refused == {"right": False, "text": words("id").t("learn.ui.refused", reason=why)}
+    assert why != str(verdict.refused)
     english = client.post(url, json={"action": game.parse_action("draw")}).json()
     assert not english["right"] and english["text"].startswith("The rules refuse it: ")
 

@@ -17,6 +17,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from test_web_e2e import DESKTOP, PHONE, _page, _play_match, _sit
 from test_web_e2e import server as server  # a fixture
+from test_web_learn import _lesson
+
+from cherki.games import GAMES
 
 AXE = Path(__file__).parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 #: the impacts that fail the test
@@ -49,6 +52,13 @@ PAGES: list[tuple[str, Callable[[Made], str], dict[str, int]]] = [
     ("replay", lambda m: f"/replay/{m.finished}", DESKTOP),
     ("replay-phone", lambda m: f"/replay/{m.finished}", PHONE),
     ("replay-open", lambda m: "/replay", DESKTOP),
+    # the learning pages (issue 37): the courses, a game's lessons, its rules page
+    ("learn", lambda m: "/learn", DESKTOP),
+    ("learn-phone", lambda m: "/learn", PHONE),
+    ("learn-game", lambda m: "/learn/balik-satu", DESKTOP),
+    ("learn-game-phone", lambda m: "/learn/balik-satu", PHONE),
+    ("rules", lambda m: "/rules/balik-satu", DESKTOP),
+    ("rules-phone", lambda m: "/rules/balik-satu", PHONE),
 ]
 
 
@@ -116,3 +126,55 @@ def test_the_check_finds_a_violation(made: Made, browser: Browser) -> None:
     page.goto(made.base + "/")
     page.evaluate("document.body.append(Object.assign(document.createElement('button'), {}))")
     assert any(v["id"] == "button-name" for v in violations(page))
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_review_dialog_has_no_violations(
+    made: Made, browser: Browser, screen: dict[str, int]
+) -> None:
+    """The post-hand review (``review.js``), opened from the finished table's result: while
+    it works (its progress) and once done (its decisions, one of them opened)."""
+    page = _page(browser, screen)
+    page.goto(made.base + made.played)
+    page.wait_for_load_state("networkidle")
+    page.locator("#result-review").click()
+    page.wait_for_selector("#review[open]")
+    found = violations(page)
+    assert not found, f"review (working):\n{_said(found)}"
+    page.wait_for_selector("#review-summary", timeout=240_000)
+    items = page.locator("#review-list .review-item")
+    if items.count():
+        items.first.click()
+    found = violations(page)
+    assert not found, f"review (done):\n{_said(found)}"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_lesson_answered_has_no_violations(
+    made: Made, browser: Browser, screen: dict[str, int]
+) -> None:
+    """The first lesson answered wrong, then right: its feedback, the rule it teaches quoted."""
+    game = GAMES["balik-satu"]
+    page = _page(browser, screen)
+    page.goto(made.base + "/learn/balik-satu")
+    _lesson(page, game, game.lessons().lessons[0])
+    found = violations(page)
+    assert not found, f"lesson answered:\n{_said(found)}"
+    assert not page.errors  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_scoring_list_has_no_violations(
+    made: Made, browser: Browser, screen: dict[str, int]
+) -> None:
+    """The table's "what each item pays" dialog (``scoring.js``)."""
+    page = _page(browser, screen)
+    page.goto(made.base + made.seat)
+    page.wait_for_load_state("networkidle")
+    # on a phone the button sits in the folded top bar: pressed as the menu would
+    page.evaluate("document.querySelector('#scoring-btn').click()")
+    page.wait_for_selector("#scoring[open] #scoring-list > *")
+    found = violations(page)
+    assert not found, f"scoring list:\n{_said(found)}"
+    assert not page.errors  # type: ignore[attr-defined]

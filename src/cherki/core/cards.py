@@ -81,10 +81,7 @@ def parse_card(text: str) -> int:
     code = text.strip().upper()
     kind = _CODE_TO_KIND.get(code)
     if kind is None:
-        raise NotationError(
-            f"{quote(text.strip())} is not a card: use C1-C9 (Coins), S1-S9 (Strings), "
-            "M1-M9 (Myriads), WF (White Flower), RF (Red Flower) or OT (Old Thousand)"
-        )
+        raise NotationError("refuse.not_a_card", text=quote(text.strip()))
     return kind
 
 

@@ -46,7 +46,7 @@ from typing import ClassVar, Self, TypeVar
 from cherki.compiled import mypyc_attr
 from cherki.core.deal import DealInfo, DealRequest, Stack
 from cherki.core.encoding import Layout, Vector
-from cherki.core.errors import IllegalActionError, RulesError
+from cherki.core.errors import Act, IllegalActionError, Phrase, RulesError, is_key, quote
 from cherki.core.events import JSON, NOBODY, Event, Result
 from cherki.core.figures import ExactFigure, MatchMeasures
 from cherki.core.lessons import Course
@@ -113,9 +113,11 @@ class State:
         (:meth:`legal_actions` hands out copies), so a game may return a shared constant."""
         raise NotImplementedError
 
-    def _why_illegal(self, seat: int, action: int) -> str:
-        """Explain why ``action`` is not legal for ``seat`` now (called only when it is not)."""
-        return f"{self.game.action_text(action)} is not allowed now"
+    def _why_illegal(self, seat: int, action: int) -> Phrase | str:
+        """Why ``action`` is not legal for ``seat`` now (called only when it is not): words
+        of the catalogues (a :class:`~cherki.core.errors.Phrase`; a game listed from outside
+        cherki brings its keys in ``Game.words``), or a plain sentence."""
+        return Phrase.of("refuse.not_now", action=Act(self.game.action_text(action)))
 
     def _apply(self, action: int) -> list[Event]:
         raise NotImplementedError
@@ -179,8 +181,9 @@ class State:
         return (self.first + 1) % self.n
 
     def waiting_for(self) -> str:
-        """A few words on what the seat to act must do (for error messages)."""
-        return "act"
+        """The catalogue key of a few words on what the seat to act must do (for error
+        messages: "seat 1 is to {doing}")."""
+        return "refuse.doing.act"
 
     def record_faults(self) -> list[str]:
         """Where the hidden cards of this full state contradict the public record, in words:
@@ -218,15 +221,15 @@ class State:
     @property
     def result(self) -> Result:
         if self._result is None:
-            raise IllegalActionError("the hand is not over yet")
+            raise IllegalActionError("refuse.not_over")
         return self._result
 
     def check_seat(self, seat: object) -> int:
         """``seat`` as a seat number of this table, or :class:`IllegalActionError`."""
         if type(seat) is not int:
-            raise IllegalActionError(f"a seat is a whole number, not {seat!r}")
+            raise IllegalActionError("refuse.seat_number", seat=quote(seat))
         if not 0 <= seat < self.n:
-            raise IllegalActionError(f"there is no seat {seat} at a table of {self.n}")
+            raise IllegalActionError("refuse.no_seat", seat=seat, n=self.n)
         return seat
 
     def check(self, action: object, seat: object = None) -> tuple[int, int]:
@@ -237,20 +240,29 @@ class State:
         if isinstance(action, str):
             action = self.game.parse_action(action)
         elif type(action) is not int:
-            raise IllegalActionError(f"an action is a whole number or its notation, not {action!r}")
+            raise IllegalActionError("refuse.action_type", action=quote(action))
         if self._result is not None:
-            raise IllegalActionError("the hand is over: no more actions")
+            raise IllegalActionError("refuse.hand_over")
         actor = self.current if seat is None else self.check_seat(seat)
         if actor != self.current:
             raise IllegalActionError(
-                f"it is not seat {actor}'s turn: seat {self.current} is to {self.waiting_for()}"
+                "refuse.not_turn",
+                seat=actor,
+                current=self.current,
+                doing=Phrase.of(doing) if is_key(doing := self.waiting_for()) else doing,
             )
         if not 0 <= action < self.game.num_actions:
             raise IllegalActionError(
-                f"{action} is not a {self.game.title} action id (0-{self.game.num_actions - 1})"
+                "refuse.action_id",
+                action=action,
+                title=self.game.title,
+                last=self.game.num_actions - 1,
             )
         if action not in self._legal_now():
-            raise IllegalActionError(self._why_illegal(actor, action))
+            why = self._why_illegal(actor, action)
+            if isinstance(why, Phrase):
+                raise IllegalActionError(why.key, **why.values)
+            raise IllegalActionError(why)
         return actor, action
 
     def apply(self, action: object, seat: object = None) -> list[Event]:
@@ -366,15 +378,20 @@ class Game:
             if key == p.name or key in p.aliases:
                 return p
         names = ", ".join(p.name for p in self.presets)
-        raise RulesError(f"{self.name} has no preset {name!r}: choose one of {names}")
+        raise RulesError("refuse.rules.no_preset", game=self.name, name=repr(name), names=names)
 
     def option(self, name: str) -> Option:
         """The option called ``name``; :class:`RulesError` naming this game's options if it
         has none such."""
         opt = find_option(self.options, name)
         if opt is None:
-            names = ", ".join(o.name for o in self.options) or "none"
-            raise RulesError(f"{self.name} has no rule option {name!r}; its options: {names}")
+            names = ", ".join(o.name for o in self.options)
+            raise RulesError(
+                "refuse.rules.no_option",
+                game=self.name,
+                name=repr(name),
+                names=names or Phrase.of("refuse.rules.none"),
+            )
         return opt
 
     def rules(self, preset: str | None = None, **options: object) -> Rules:
@@ -439,16 +456,21 @@ class Game:
         n = self.default_players if players is None else players
         self.check_players(n)
         if type(first) is not int or not 0 <= first < n:
-            raise RulesError(f"the first player must be a seat from 0 to {n - 1}")
+            raise RulesError("refuse.rules.first", last=n - 1)
         return rules, n
 
     def check_players(self, players: int) -> None:
         if type(players) is not int:
-            raise RulesError(f"the number of players is a whole number, not {players!r}")
+            raise RulesError("refuse.rules.players_number", players=quote(players))
         lo, hi = self.players
         if not lo <= players <= hi:
-            span = f"{lo} to {hi}" if lo != hi else f"exactly {lo}"
-            raise RulesError(f"{self.title} is played by {span} players, not {players}")
+            raise RulesError(
+                "refuse.rules.players" if lo != hi else "refuse.rules.players_exactly",
+                title=self.title,
+                lo=lo,
+                hi=hi,
+                players=players,
+            )
 
     # -- starting a hand ----------------------------------------------------------------
     def new_state(

@@ -117,7 +117,8 @@ class Option:
             if self.optional:
                 return None
             if value is None or self.kind is not str:
-                raise RulesError(f"option {name} takes {self.type_name}, not {value!r}")
+                kind = {bool: "bool", int: "number"}.get(self.kind, "text")
+                raise RulesError(f"refuse.option.{kind}", name=name, value=repr(value))
         out: Value
         if self.kind is bool:
             if isinstance(value, bool):
@@ -127,18 +128,18 @@ class Option:
             elif isinstance(value, str) and value.strip().lower() in _FALSE:
                 out = False
             else:
-                raise RulesError(f"option {name} takes true or false, not {value!r}")
+                raise RulesError("refuse.option.bool", name=name, value=repr(value))
         elif self.kind is int:
             if isinstance(value, int) and not isinstance(value, bool):
                 out = value
             elif isinstance(value, str) and _is_digits(value.strip()):
                 out = int(value.strip())
             else:
-                raise RulesError(f"option {name} takes a whole number, not {value!r}")
+                raise RulesError("refuse.option.number", name=name, value=repr(value))
         elif isinstance(value, str):
             out = value.strip()
         else:
-            raise RulesError(f"option {name} takes text, not {value!r}")
+            raise RulesError("refuse.option.text", name=name, value=repr(value))
         self.check(out)
         return out
 
@@ -147,34 +148,38 @@ class Option:
         name = self.name
         if value is None:
             if not self.optional:
-                raise RulesError(f"option {name} cannot be empty")
+                raise RulesError("refuse.option.empty", name=name)
             return
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise RulesError(f"option {name} takes true or false, not {value!r}")
+                raise RulesError("refuse.option.bool", name=name, value=repr(value))
             return
         if self.kind is int:
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"option {name} takes a whole number, not {value!r}")
+                raise RulesError("refuse.option.number", name=name, value=repr(value))
             both = self.minimum is not None and self.maximum is not None
             if both and not self.minimum <= value <= self.maximum:  # type: ignore[operator]
-                raise RulesError(f"option {name} must be from {self.minimum} to {self.maximum}")
+                raise RulesError("refuse.option.range", name=name, lo=self.minimum, hi=self.maximum)
             if self.minimum is not None and value < self.minimum:
                 if self.minimum == 0:
-                    raise RulesError(f"option {name} cannot be negative")
-                raise RulesError(f"option {name} must be at least {self.minimum}")
+                    raise RulesError("refuse.option.negative", name=name)
+                raise RulesError("refuse.option.least", name=name, lo=self.minimum)
             if self.maximum is not None and value > self.maximum:
-                raise RulesError(f"option {name} must be at most {self.maximum}")
+                raise RulesError("refuse.option.most", name=name, hi=self.maximum)
             if abs(value) > WHOLE_LIMIT:
                 raise RulesError(
-                    f"option {name} must be from {-WHOLE_LIMIT:,} to {WHOLE_LIMIT:,}, not {value:,}"
+                    "refuse.option.limit",
+                    name=name,
+                    lo=f"{-WHOLE_LIMIT:,}",
+                    hi=f"{WHOLE_LIMIT:,}",
+                    value=f"{value:,}",
                 )
             return
         if not isinstance(value, str):
-            raise RulesError(f"option {name} takes text, not {value!r}")
+            raise RulesError("refuse.option.text", name=name, value=repr(value))
         if self.choices and value not in self.choices:
             raise RulesError(
-                f"option {name} cannot be {value!r}: choose one of {', '.join(self.choices)}"
+                "refuse.option.choice", name=name, value=repr(value), names=", ".join(self.choices)
             )
 
     def __reduce__(self) -> tuple[object, ...]:

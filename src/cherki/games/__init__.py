@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 from cherki.core.contract import Game
-from cherki.core.errors import RulesError
+from cherki.core.errors import RulesError, quote
 from cherki.games.ceki import CekiGame
 from cherki.games.cholek import CholekGame
 from cherki.games.sets.balik import BalikGame, BalikLimaBelasGame
@@ -141,7 +141,7 @@ def find_game(name: str) -> Game:
     key = ALIASES.get(key, key)
     game = GAMES.get(key)
     if game is None:
-        raise RulesError(f"there is no game {name!r}: choose one of {', '.join(GAMES)}")
+        raise RulesError("refuse.rules.no_game", name=quote(name), names=", ".join(GAMES))
     return game
 
 

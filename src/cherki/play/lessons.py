@@ -37,12 +37,14 @@ class Verdict:
     """What the engine made of an answer: ``right``; the action's id (None: no action
     of the game); the catalogue key of the explanation (a wrong answer's, or the lesson's
     ``explain`` for a right one), or ``reason``, the engine's own words for an action the
-    rules refuse that the lesson does not explain."""
+    rules refuse that the lesson does not explain (in English; ``refused``, the error itself,
+    is what a front end words in its reader's language: :func:`cherki.play.refusals.refusal`)."""
 
     right: bool
     action: int | None
     key: str
     reason: str = ""
+    refused: CherkiError | None = None
 
 
 def judge(game: Game, lesson: Lesson, state: State, answer: int | str) -> Verdict:
@@ -51,14 +53,14 @@ def judge(game: Game, lesson: Lesson, state: State, answer: int | str) -> Verdic
     try:
         action = game.parse_action(answer) if isinstance(answer, str) else answer
     except CherkiError as err:
-        return Verdict(False, None, "", str(err))
+        return Verdict(False, None, "", str(err), err)
     for wrong in lesson.wrong:
         if game.parse_action(wrong.action) == action:
             return Verdict(False, action, wrong.why)
     try:
         state.check(action, lesson.seat)
     except CherkiError as err:
-        return Verdict(False, action, "", str(err))
+        return Verdict(False, action, "", str(err), err)
     if action in {game.parse_action(a) for a in lesson.right}:
         return Verdict(True, action, lesson.key("explain"))
     return Verdict(False, action, OTHER)

@@ -36,6 +36,7 @@ from cherki.games import GAMES, find_game
 from cherki.i18n import DEFAULT, normalise
 from cherki.i18n.voice import Voice
 from cherki.play.lessons import judge, position
+from cherki.play.refusals import refusal
 from cherki.server import present
 
 router = APIRouter()
@@ -204,8 +205,8 @@ async def answer(
     out: dict[str, JSON] = {"right": verdict.right}
     if verdict.key:
         out["text"] = voice.t(verdict.key)
-    elif code == "en":  # the engine's reasons are English
-        out["text"] = voice.t("learn.ui.refused", reason=verdict.reason)
+    elif verdict.refused is not None:  # the rules' refusal, in the reader's words
+        out["text"] = voice.t("learn.ui.refused", reason=refusal(verdict.refused, code, game))
     else:
         out["text"] = voice.t("learn.ui.not_allowed")
     if verdict.right:

@@ -87,7 +87,7 @@ async def answer(srv: Server, conn: Connection, table: Table, text: str) -> None
         elif isinstance(msg, Act):
             await table.act(seat, msg.action, msg.version, srv.thinker)
     except CherkiError as err:
-        conn.send(error(said(err, conn.lang)))
+        conn.send(error(said(err, conn.lang, table.session.game)))
 
 
 async def _refuse(ws: WebSocket, why: str, lang: str, *, again: bool) -> None:

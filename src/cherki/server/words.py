@@ -9,8 +9,10 @@ import re
 
 from fastapi import APIRouter, HTTPException, Response
 
+from cherki.core.contract import Game
 from cherki.core.errors import CherkiError
 from cherki.i18n import DEFAULT, LANGUAGES, catalogue_text, words
+from cherki.play.refusals import refusal as keyed
 
 router = APIRouter()
 
@@ -93,8 +95,8 @@ _REFUSALS: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
 
 
 def refusal(text: str, lang: str) -> str:
-    """A refusal shown to a person, in their language where it is one of the common ones
-    (the rules' own explanations stay in English)."""
+    """A refusal without a key shown to a person, in their language where it is one of the
+    common ones (the rules' own refusals carry their keys: :func:`said`)."""
     if lang == DEFAULT:
         return text
     for pattern, key, names in _REFUSALS:
@@ -106,20 +108,24 @@ def refusal(text: str, lang: str) -> str:
 
 class Refused(CherkiError):
     """A refusal that carries its catalogue key and placeholders: ``str()`` is its English
-    (for logs and English readers), :meth:`said` its words in a reader's language."""
+    (for logs and English readers), :meth:`said` its words in a reader's language (every
+    :class:`CherkiError` raised with a key does the same: :func:`said`)."""
 
     def __init__(self, key: str, /, **params: object) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(words(DEFAULT).t(key, **params))
+        super().__init__(key, **params)
+
+    @property
+    def params(self) -> dict[str, object]:
+        return self.values
 
     def said(self, lang: str) -> str:
-        return words(lang).t(self.key, **self.params)
+        return keyed(self, lang)
 
 
-def said(err: CherkiError, lang: str) -> str:
-    """An error shown to a person in their language: a :class:`Refused` by its key, any
-    other through :func:`refusal`'s patterns (else in English)."""
-    if isinstance(err, Refused):
-        return err.said(lang)
+def said(err: CherkiError, lang: str, game: Game | None = None) -> str:
+    """An error shown to a person in their language: one with a catalogue key (the rules'
+    refusals, :class:`Refused`) by its key, its actions labelled as ``game``'s buttons are;
+    any other through :func:`refusal`'s patterns (else in English)."""
+    if err.key:
+        return keyed(err, lang, game)
     return refusal(str(err), lang)

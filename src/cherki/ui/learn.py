@@ -16,6 +16,7 @@ from cherki.core.lessons import Course, Lesson, statement_key
 from cherki.games import GAMES, find_game
 from cherki.i18n import chosen, normalise, remember
 from cherki.play.lessons import judge, position
+from cherki.play.refusals import refusal
 from cherki.ui.table import resolve_input
 from cherki.ui.terminal import cards_text, console, hand_by_rank, result_table
 from cherki.ui.text import Voice, table_lines
@@ -145,8 +146,9 @@ def _play(game: Game, course: Course, lesson: Lesson, n: int, total: int, lang: 
             console.print(Text(w.t("learn.ui.wrong"), style="bold red"))
             if verdict.key:
                 console.print(Text(w.t(verdict.key)))
-            elif w.lang == "en":  # the engine's reasons are English
-                console.print(Text(w.t("learn.ui.refused", reason=verdict.reason)))
+            elif verdict.refused is not None:  # the rules' refusal, in the reader's words
+                reason = refusal(verdict.refused, w.lang, game)
+                console.print(Text(w.t("learn.ui.refused", reason=reason)))
             else:
                 console.print(Text(w.t("learn.ui.not_allowed")))
             console.print(Text(w.t("learn.ui.try_again"), style="dim"))

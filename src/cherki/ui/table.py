@@ -19,6 +19,7 @@ from cherki.core.view import Hint
 from cherki.i18n import Words
 from cherki.i18n import words as i18n_words
 from cherki.play.records import Record
+from cherki.play.refusals import refusal
 from cherki.play.session import Acted, HandEnded, HandStarted, Session, Stopped, StopSession
 from cherki.ui.command import cherki_command
 from cherki.ui.terminal import (
@@ -369,7 +370,7 @@ class TerminalTable:
                 return state.check(action, seat)[1]
             except CherkiError as err:
                 console.print(
-                    Text(str(err), style="red").append(
+                    Text(refusal(err, self.words.lang, self.game), style="red").append(
                         "  " + self.words.t("term.type_help"), style=""
                     )
                 )
@@ -413,7 +414,7 @@ def resolve_input(game: Game, text: str, legal: list[int]) -> int:
             return calls[0]
         if f"discard {card}" not in texts:  # not a discard open now: the rules say why
             return game.parse_action(f"discard {card}")
-        raise NotationError(f"discarding {words[0].upper()} does not leave a hand you may call")
+        raise NotationError("refuse.no_call_after", card=words[0].upper())
     prefixed = [a for t, a in texts.items() if t.startswith(low)]
     if len(prefixed) == 1:
         return prefixed[0]

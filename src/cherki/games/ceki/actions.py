@@ -18,7 +18,7 @@ def action_text(action: int, *, title: str = "Ceki") -> str:
     if action in simple:
         return simple[action]
     if not DISCARD <= action < NUM_ACTIONS:
-        raise NotationError(f"{action} is not a {title} action id (0-{NUM_ACTIONS - 1})")
+        raise NotationError("refuse.action_id", action=action, title=title, last=NUM_ACTIONS - 1)
     k = (action - DISCARD) % N_KINDS
     if action < CALL_DISCARD:
         return f"discard {CODES[k]}"
@@ -39,8 +39,5 @@ def parse_action(text: str, *, title: str = "Ceki") -> int:
             return DISCARD + k
         if words[2] in ("ceki", "ceki!"):
             return CALL_DISCARD + k
-        raise NotationError(f"a discard can only call 'ceki', not {quote(words[2])}")
-    raise NotationError(
-        f"{quote(text.strip())} is not a {title} action: use draw, take, win, ceki, "
-        "'discard CARD' or 'discard CARD ceki'"
-    )
+        raise NotationError("refuse.ceki.bad_call", word=quote(words[2]))
+    raise NotationError("refuse.ceki.not_an_action", text=quote(text.strip()), title=title)

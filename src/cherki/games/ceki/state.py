@@ -15,6 +15,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
+from cherki.core.errors import Act, Phrase
 from cherki.core.events import NOBODY, Event, EventKind, Result, ScoreItem, WinningHand, event
 from cherki.core.sets import GROUPINGS, arrangement, group_totals
 from cherki.games.ceki.observation import CekiObservation
@@ -244,101 +245,57 @@ class CekiState(State):
             acts.extend([CALL_DISCARD + k for k in kinds if grouping[k] in groups])
         return acts
 
-    def _why_illegal(self, seat: int, action: int) -> str:
-        text = self.game.action_text(action)
+    def _why_illegal(self, seat: int, action: int) -> Phrase:
+        text = Act(self.game.action_text(action))
         hand = self.hands[seat]
         called = self.called[seat]
         if self.phase == PHASE_DRAW:
             if action == DRAW:
-                return "the pile is empty: only a win with the last discard is possible"
+                return Phrase.of("refuse.ceki.pile_empty")
             if action == TAKE:
                 if not self.top_available:
-                    return "there is no discard to take"
+                    return Phrase.of("refuse.no_discard")
                 if called:
-                    return (
-                        "you have called ceki: you may take the last discard only to win with "
-                        "it (say win)"
-                    )
-                return "the pile is empty: only a win with the last discard is possible"
+                    return Phrase.of("refuse.ceki.take_to_win")
+                return Phrase.of("refuse.ceki.pile_empty")
             if action == WIN:
                 if not self.top_available:
-                    return "there is no discard to win with: draw from the pile"
+                    return Phrase.of("refuse.ceki.no_discard_to_win")
                 if not self._may_win(seat):
-                    return "under these rules you must call ceki before you can win"
-                return (
-                    f"the last discard {card_name(self.pile[-1])} does not complete three sets "
-                    "for you"
-                )
+                    return Phrase.of("refuse.ceki.must_call")
+                return Phrase.of("refuse.ceki.not_three_sets", card=card_name(self.pile[-1]))
             if action == CALL:
                 if called:
-                    return "you have already called ceki"
-                return "your eight cards are not two sets of three and a couple"
-            return "first draw from the pile or take the last discard, then discard"
+                    return Phrase.of("refuse.ceki.called_already")
+                return Phrase.of("refuse.ceki.eight_not_ready")
+            return Phrase.of("refuse.ceki.draw_first")
         # discard phase
         if action in (DRAW, TAKE):
-            return f"you have already drawn this turn: discard a card ({text} not allowed)"
+            return Phrase.of("refuse.drawn_already", action=text)
         if action == CALL:
-            return "call ceki together with your discard: 'discard CARD ceki'"
+            return Phrase.of("refuse.ceki.call_with_discard")
         if action == WIN:
             if not self._may_win(seat):
-                return "under these rules you must call ceki before you can win"
-            return "your nine cards are not three sets of three"
+                return Phrase.of("refuse.ceki.must_call")
+            return Phrase.of("refuse.ceki.nine_not_won")
         k = (action - DISCARD) % N_KINDS
         if not hand[k]:
-            return f"you have no {card_name(k)} to discard"
+            return Phrase.of("refuse.no_card", card=card_name(k))
         if called:
             if action >= CALL_DISCARD:
-                return "you have already called ceki"
-            return (
-                "you have called ceki and may change nothing: discard the card you drew "
-                f"({card_name(self.drawn)})"
-            )
+                return Phrase.of("refuse.ceki.called_already")
+            return Phrase.of("refuse.ceki.called_drawn", card=card_name(self.drawn))
         if self.drawn_from == FROM_DISCARD and k == self.drawn:
-            return f"you took {card_name(k)} from the discards: keep it and discard another card"
+            return Phrase.of("refuse.ceki.keep_taken", card=card_name(k))
         if action >= CALL_DISCARD:
-            return (
-                f"after discarding {card_name(k)} your eight cards are not two sets and a "
-                "couple, so you cannot call ceki"
-            )
-        return f"{text} is not allowed now"
-
-    def record_faults(self) -> list[str]:
-        """Where the hands contradict the public record: a seat without the discards it
-        took, a caller whose eight cards (less the card drawn this turn) are not two sets
-        and a couple with the laid cards its couple's group, a caller to discard with no
-        drawn card, or a hand going on with the stock spent although the last discard does
-        not complete the hand of the seat to act (the hand ends otherwise)."""
-        faults: list[str] = []
-        if self._result is not None:  # over: the winner holds the winning hand
-            return faults
-        grouping = self.grouping
-        for t in range(self.n):
-            hand = self.hands[t]
-            if any(hand[k] < self.exposed[t][k] for k in range(N_KINDS)):
-                faults.append(f"seat {t} does not hold the discards it took")
-            if not self.called[t]:
-                continue
-            core = list(hand)
-            if t == self.current and self.phase == PHASE_DISCARD:
-                if self.drawn < 0 or not hand[self.drawn]:
-                    faults.append(f"seat {t} called ceki and is to discard with no card drawn")
-                    continue
-                core[self.drawn] -= 1
-            g = couple_group(core, grouping)
-            if g < 0:
-                faults.append(f"seat {t} called ceki but holds no two sets and a couple")
-            elif self.laid[t] != [core[k] if grouping[k] == g else 0 for k in range(N_KINDS)]:
-                faults.append(f"seat {t}'s laid cards are not its couple's group")
-        if self.phase == PHASE_DRAW and not self.stock_left and not self._top_wins(self.current):
-            faults.append(
-                "the stock is spent and the last discard does not win for the seat to act"
-            )
-        return faults
+            return Phrase.of("refuse.ceki.no_call", card=card_name(k))
+        return Phrase.of("refuse.not_now", action=text)
 
     def waiting_for(self) -> str:
-        return {PHASE_DRAW: "draw or take the discard", PHASE_DISCARD: "discard"}.get(
-            self.phase, "act"
-        )
+        return {
+            PHASE_DRAW: "refuse.doing.draw_or_take",
+            PHASE_DISCARD: "refuse.doing.discard",
+        }.get(self.phase, "refuse.doing.act")
 
     # -- applying actions ---------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:

@@ -31,7 +31,7 @@ def action_text(action: int, *, title: str = "Cholek Tiga") -> str:
     if CAPTURE <= action < NUM_ACTIONS:
         c, a, b = CAPTURES[action - CAPTURE]
         return f"capture {CODES[a]} {CODES[b]} with {CODES[c]}"
-    raise NotationError(f"{action} is not a {title} action id (0-{NUM_ACTIONS - 1})")
+    raise NotationError("refuse.action_id", action=action, title=title, last=NUM_ACTIONS - 1)
 
 
 def parse_action(text: str, *, title: str = "Cholek Tiga") -> int:
@@ -51,11 +51,7 @@ def parse_action(text: str, *, title: str = "Cholek Tiga") -> int:
         action = CAPTURE_ID.get((c, a, b))
         if action is None:
             raise NotationError(
-                f"{card_name(c)} cannot capture {card_name(a)} and {card_name(b)}: a card "
-                "captures two cards of its own rank"
+                "refuse.cholek.cannot_capture", card=card_name(c), a=card_name(a), b=card_name(b)
             )
         return action
-    raise NotationError(
-        f"{quote(text.strip())} is not a {title} action: use 'discard CARD', turn, "
-        "'capture CARD CARD with CARD' or 'no capture'"
-    )
+    raise NotationError("refuse.cholek.not_an_action", text=quote(text.strip()), title=title)

@@ -18,6 +18,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
+from cherki.core.errors import Act, Phrase
 from cherki.core.events import JSON, NOBODY, Event, EventKind, Result, ScoreItem, event
 from cherki.core.sets import GROUP_KINDS, GROUPINGS
 from cherki.games.cholek.observation import CholekObservation
@@ -218,41 +219,39 @@ class CholekState(State):
             return [TURN]
         return [PASS, *sorted(self.capture_options())]  # PASS (no capture) < CAPTURE ids
 
-    def _why_illegal(self, seat: int, action: int) -> str:
+    def _why_illegal(self, seat: int, action: int) -> Phrase:
         phase = self.phase
-        text = self.game.action_text(action)
+        text = Act(self.game.action_text(action))
         if phase == PHASE_DISCARD:
             if action < TURN:
-                return f"you have no {card_name(action - DISCARD)} in your hand to discard"
-            return f"first discard a card from your hand to the pool ({text} not allowed)"
+                return Phrase.of("refuse.cholek.no_card", card=card_name(action - DISCARD))
+            return Phrase.of("refuse.cholek.discard_first", action=text)
         if phase == PHASE_TURN:
-            return f"turn up a card from the stock now (say turn; {text} not allowed)"
+            return Phrase.of("refuse.cholek.turn_now", action=text)
         active = card_name(self.active)
         if action < CAPTURE:
-            return (
-                f"decide first whether {active} captures: 'capture A B with {active}' "
-                "or 'no capture'"
-            )
+            return Phrase.of("refuse.cholek.decide", card=active)
         c, a, b = CAPTURES[action - CAPTURE]
         if c != self.active:
-            return f"the card that may capture now is {active}, not {card_name(c)}"
+            return Phrase.of("refuse.cholek.not_active", card=active, other=card_name(c))
         if self.grouping[a] != self.grouping[c] or self.grouping[b] != self.grouping[c]:
-            return (
-                f"{card_name(c)} captures only cards of its own rank under these rules "
-                f"(honours={self.rules.honours})"
+            return Phrase.of(
+                "refuse.cholek.own_rank", card=card_name(c), honours=self.rules.honours
             )
-        return (
-            f"the pool does not hold {card_name(a)} and {card_name(b)} (pool: "
-            + (format_hand(self.pool) or "empty")
-            + ")"
+        pool = format_hand(self.pool)
+        return Phrase.of(
+            "refuse.cholek.not_in_pool",
+            a=card_name(a),
+            b=card_name(b),
+            pool=pool if pool else Phrase.of("refuse.cholek.empty"),
         )
 
     def waiting_for(self) -> str:
         return {
-            PHASE_DISCARD: "discard",
-            PHASE_CAPTURE: "capture or not",
-            PHASE_TURN: "turn up a stock card",
-        }.get(self.phase, "act")
+            PHASE_DISCARD: "refuse.doing.discard",
+            PHASE_CAPTURE: "refuse.doing.capture",
+            PHASE_TURN: "refuse.doing.turn",
+        }.get(self.phase, "refuse.doing.act")
 
     # -- applying actions ---------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:

@@ -10,29 +10,6 @@ from typing import Final
 from cherki.core.cards import CODES, N_KINDS, parse_card
 from cherki.core.errors import NotationError, quote
 
-_NUMBER_WORDS: Final[dict[int, str]] = dict(
-    enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-        ]
-    )
-)
-
 # -- action ids -------------------------------------------------------------------------------
 TAKE: Final = 0
 DRAW: Final = 1
@@ -62,7 +39,7 @@ def action_text(
     if action == PASS:
         return "pass"
     if not DISCARD <= action < NUM_ACTIONS:
-        raise NotationError(f"{action} is not a {title} action id (0-{NUM_ACTIONS - 1})")
+        raise NotationError("refuse.action_id", action=action, title=title, last=NUM_ACTIONS - 1)
     k = (action - DISCARD) % N_KINDS
     if action < CALL_TAN:
         return f"discard {CODES[k]}"
@@ -89,10 +66,11 @@ def parse_action(
             return CALL_TAN + k
         if words[2] in (ceki, "ceki"):
             return CALL_CEKI + k
-        raise NotationError(f"a discard can call {tan!r} or {ceki!r}, not {quote(words[2])}")
+        raise NotationError(
+            "refuse.sets.bad_call", tan=repr(tan), ceki=repr(ceki), word=quote(words[2])
+        )
     raise NotationError(
-        f"{quote(text.strip())} is not a {title} action: use take, draw, sampei, pass, "
-        f"'discard CARD', 'discard CARD {tan}' or 'discard CARD {ceki}'"
+        "refuse.sets.not_an_action", text=quote(text.strip()), title=title, tan=tan, ceki=ceki
     )
 
 

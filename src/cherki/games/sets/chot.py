@@ -151,7 +151,7 @@ class ChotRules(SetsRules):
     def check_table(self, players: int) -> None:
         """Partnerships need an even number of players."""
         if self.partnerships and players % 2:
-            raise RulesError("partnerships need an even number of players")
+            raise RulesError("refuse.rules.partners_even")
 
 
 def side_of(seat: int, players: int = 4) -> int:

@@ -13,10 +13,10 @@ from typing import Protocol
 
 from cherki.core.cards import N_KINDS, card_name
 from cherki.core.contract import Game
+from cherki.core.errors import Act, Phrase
 from cherki.core.events import Result
 from cherki.core.sets import Wait
 from cherki.games.sets.actions import (
-    _NUMBER_WORDS,
     CALL_TAN,
     DISCARD,
     DRAW,
@@ -73,92 +73,83 @@ class SetsTable(Protocol):
     def _can_self_win(self, s: int, card: int) -> bool: ...
 
 
-def describe_win(rules: SetsRules) -> str:
+def _number(n: int) -> Phrase | int:
+    """A small number in words ("three"), a larger one in figures."""
+    return Phrase.of(f"refuse.number.{n}") if 0 <= n <= 15 else n
+
+
+def describe_win(rules: SetsRules) -> Phrase:
     """What a winning hand is under ``rules``, in words (a refused sampei says it)."""
     r = rules
-    need = "mata" if r.set_size == 3 else "identical pair (bak)"
-    text = (
-        f"your hand is not {_NUMBER_WORDS.get(r.sets, str(r.sets))} sets of "
-        f"{_NUMBER_WORDS.get(r.set_size, str(r.set_size))} with at least one {need}"
+    return Phrase.of(
+        "refuse.sets.not_win.chiqui" if r.goes_out_on_pair else "refuse.sets.not_win",
+        sets=_number(r.sets),
+        size=_number(r.set_size),
+        need=Phrase.of("refuse.sets.need_mata" if r.set_size == 3 else "refuse.sets.need_bak"),
     )
-    if r.goes_out_on_pair:
-        text += " (or a set holding an identical pair, a chiqui)"
-    return text
 
 
-def why_illegal(state: SetsTable, seat: int, action: int) -> str:
-    """Why ``action`` is not legal for ``seat`` now, in words (``State.apply`` raises them)."""
+def why_illegal(state: SetsTable, seat: int, action: int) -> Phrase:
+    """Why ``action`` is not legal for ``seat`` now, in words of the catalogues
+    (``State.apply`` raises them)."""
     text = state.game.action_text(action)
     hand = state.hands[seat]
     phase = state.phase
     if phase == PHASE_CLAIM:
-        return (
-            f"{card_name(state.claim_card)} was just shown and would win for you: "
-            "say sampei to claim it or pass"
-        )
+        return Phrase.of("refuse.sets.claim", card=card_name(state.claim_card))
     if action in (TAKE, DRAW):
         if phase != PHASE_DRAW and state.drawn_from == FROM_DEAL:
-            size = _NUMBER_WORDS.get(state.hand_size, str(state.hand_size))
-            return f"you start with {size} cards: discard one (no draw on the first turn)"
+            return Phrase.of("refuse.sets.first_turn", size=_number(state.hand_size))
         if phase != PHASE_DRAW:
-            return f"you have already drawn this turn: discard a card ({text} not allowed)"
+            return Phrase.of("refuse.drawn_already", action=Act(text))
         if action == TAKE and state.top_available:
-            return (
-                f"taking {card_name(state.pile[-1])} would expose an olo and leave you no "
-                "card you may discard"
-            )
-        return "there is no discard to take" if action == TAKE else "the stock is empty"
+            return Phrase.of("refuse.sets.take_olo", card=card_name(state.pile[-1]))
+        return Phrase.of("refuse.no_discard" if action == TAKE else "refuse.sets.stock_empty")
     if action == PASS:
-        return "there is nothing to pass on: pass only answers a shown winning card"
+        return Phrase.of("refuse.sets.nothing_to_pass")
     if phase == PHASE_DRAW:
-        return "first take the last discard or draw from the stock"
+        return Phrase.of("refuse.sets.draw_first")
     if action == SAMPEI:
         if state.drawn_from == FROM_DISCARD:
-            return "the winning card must come from the stock, never from a discard"
+            return Phrase.of("refuse.sets.win_from_stock")
         if not state._wins(hand):
             return describe_win(state.rules)
         if state.rules.must_call_to_win and state.calls[seat] is None:
-            return "under these rules you must call tan or ceki before you can win"
-        return "you cannot win now"
+            return Phrase.of("refuse.sets.must_call")
+        return Phrase.of("refuse.sets.cannot_win")
     k = (action - DISCARD) % N_KINDS
     if not hand[k]:
-        return f"you have no {card_name(k)} to discard"
+        return Phrase.of("refuse.no_card", card=card_name(k))
     if not state._may_discard(seat, k):
-        return f"your {card_name(k)} are an exposed olo: they stay on the table"
+        return Phrase.of("refuse.sets.olo_stays", card=card_name(k))
     call = state.calls[seat]
     if call is not None:
         mode = state.rules.caller_changes
         if mode == "none":
-            return (
-                f"you have called {call}: you may only discard the card you just drew "
-                f"({card_name(state.drawn)})"
-            )
-        return (
-            f"you have called {call}: keep {card_name(state.drawn)} only if your hand "
-            + ("still waits" if mode == "free" else "still waits and gains a mata")
-            + f"; otherwise discard {card_name(state.drawn)}"
+            return Phrase.of("refuse.sets.called_drawn", call=call, card=card_name(state.drawn))
+        return Phrase.of(
+            "refuse.sets.called_free" if mode == "free" else "refuse.sets.called_mata",
+            call=call,
+            card=card_name(state.drawn),
         )
     if action >= CALL_TAN:
         if state.lapsed[seat]:
-            return (
-                "under these rules (call_timing=next) a call is made on the next discard "
-                "after your hand is a card from winning, and you let that discard pass"
-            )
+            return Phrase.of("refuse.sets.lapsed")
         hand[k] -= 1
         w = state._wait(hand)
         hand[k] += 1
         if w.call is None:
-            if state.size == 3 and state.rules.sets == 5:
-                shape = "four sets and a card"
-            else:
-                shape = "one card"
-            return (
-                f"after discarding {card_name(k)} your hand is not {shape} from winning, "
-                "so you cannot call"
+            return Phrase.of(
+                "refuse.sets.no_call.five"
+                if state.size == 3 and state.rules.sets == 5
+                else "refuse.sets.no_call",
+                card=card_name(k),
             )
         word = state.game.call_words[0 if w.call == "tan" else 1]
-        return f"after discarding {card_name(k)} your call is {word}, not {text.split()[-1]}"
-    return f"{text} is not allowed now"
+        return Phrase.of(
+            "refuse.sets.wrong_call", card=card_name(k), call=word, said=text.split()[-1]
+        )
+    return Phrase.of("refuse.not_now", action=Act(text))
 
 
 def record_faults(state: SetsTable) -> list[str]:

@@ -181,11 +181,9 @@ def parse_bets(text: str) -> list[tuple[int, int, int | None]]:
         try:
             bet = (int(a), int(b), int(amount) if amount.strip() else None)
         except ValueError:
-            raise RulesError(
-                f"option ceken_bets: {part!r} is not SEAT-SEAT:AMOUNT (e.g. 0-1:5)"
-            ) from None
+            raise RulesError("refuse.option.bets", bet=repr(part)) from None
         if bet[0] == bet[1] or bet[0] < 0 or bet[1] < 0 or (bet[2] is not None and bet[2] < 0):
-            raise RulesError(f"option ceken_bets: {part!r} needs two different seats")
+            raise RulesError("refuse.option.bets_seats", bet=repr(part))
         bets.append(bet)
     return bets
 
@@ -217,9 +215,7 @@ class GonggongRules(SetsRules):
         """Every side bet names seats at the table."""
         for a, b, _ in parse_bets(self.ceken_bets):
             if max(a, b) >= players:
-                raise RulesError(
-                    f"option ceken_bets names seat {max(a, b)} at a table of {players}"
-                )
+                raise RulesError("refuse.option.bets_table", seat=max(a, b), n=players)
 
 
 M1: Final = 18

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol, Self, TypeVar
 
 from cherki.compiled import reduce_fields
-from cherki.core.errors import RulesError
+from cherki.core.errors import Phrase, RulesError
 from cherki.core.events import Result, slot_init
 from cherki.core.options import Option, Rules, Value
 from cherki.games.sets.options import (
@@ -92,13 +92,15 @@ class SetsRules(Rules):
         if method is None or not isinstance(self, method.rules):
             mine = [m for m, s in SCORING.items() if isinstance(self, s.rules)]
             raise RulesError(
-                f"option scoring cannot be {self.scoring!r}: choose one of "
-                f"{', '.join(mine) or 'none'}"
+                "refuse.option.choice",
+                name="scoring",
+                value=repr(self.scoring),
+                names=", ".join(mine) or Phrase.of("refuse.rules.none"),
             )
         if self.set_size not in (2, 3):
-            raise RulesError("option set_size must be 2 (pairs) or 3 (sets of three)")
+            raise RulesError("refuse.option.set_size")
         if not 1 <= self.sets <= 9:
-            raise RulesError("option sets must be from 1 to 9")
+            raise RulesError("refuse.option.range", name="sets", lo=1, hi=9)
         for opt in self.declared():
             if opt.name != "scoring":
                 opt.check(getattr(self, opt.name))
@@ -163,9 +165,12 @@ class SetsRules(Rules):
             return self.half_packs
         table = SHOE_TABLES[self.shoe_table]
         if players not in table:
+            runs = spans(table).split(" and ")
+            covers = (
+                Phrase.of("refuse.rules.and", a=runs[0], b=runs[1]) if len(runs) == 2 else runs[0]
+            )
             raise RulesError(
-                f"the {self.shoe_table} table gives no shoe for {players} players (it covers "
-                f"{spans(table)}); set half_packs to choose one"
+                "refuse.rules.shoe", table=self.shoe_table, players=players, covers=covers
             )
         return table[players]
 

@@ -15,6 +15,7 @@ from cherki.core.cards import (
 from cherki.core.contract import Game, State, rebuild
 from cherki.core.deal import DealInfo, tally
 from cherki.core.encoding import Vector
+from cherki.core.errors import Phrase
 from cherki.core.events import JSON, NOBODY, Event, EventKind, PotChange, Result, event
 from cherki.core.sets import (
     GROUPINGS,
@@ -475,7 +476,7 @@ class SetsState(State):
                 changes.append((CALL_TAN if w.call == "tan" else CALL_CEKI) + k)
         return acts + changes if changes else acts
 
-    def _why_illegal(self, seat: int, action: int) -> str:
+    def _why_illegal(self, seat: int, action: int) -> Phrase:
         return faults.why_illegal(self, seat, action)
 
     def record_faults(self) -> list[str]:
@@ -484,10 +485,10 @@ class SetsState(State):
 
     def waiting_for(self) -> str:
         return {
-            PHASE_DRAW: "take the discard or draw",
-            PHASE_DISCARD: "discard",
-            PHASE_CLAIM: "claim or pass",
-        }.get(self.phase, "act")
+            PHASE_DRAW: "refuse.doing.take_or_draw",
+            PHASE_DISCARD: "refuse.doing.discard",
+            PHASE_CLAIM: "refuse.doing.claim",
+        }.get(self.phase, "refuse.doing.act")
 
     # -- applying actions ---------------------------------------------------------------
     def _apply(self, action: int) -> list[Event]:

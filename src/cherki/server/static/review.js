@@ -15,13 +15,15 @@ dialog.review::backdrop { background: rgb(0 0 0 / 45%); }
 .review-progress { width: 100%; height: 0.8rem; }
 .review-list { list-style: none; padding: 0; margin: 0.5rem 0; display: grid; gap: 0.35rem; }
 .review-item { border: 1px solid var(--line, #ccc); border-radius: 8px; padding: 0.45rem 0.6rem; cursor: pointer; display: grid; grid-template-columns: 2.2rem 1fr auto; gap: 0.2rem 0.6rem; align-items: baseline; background: var(--panel, #fff); }
-.review-item:focus-visible, .review-item.open { outline: 2px solid var(--gold, #c9a227); }
+.review-item:focus-within, .review-item.open { outline: 2px solid var(--gold, #c9a227); }
+.review-item button.n { all: unset; cursor: pointer; color: #555; font-variant-numeric: tabular-nums; text-decoration: underline; }
+.review-item button.n:focus-visible { outline: 2px solid #1a5fb4; outline-offset: 2px; }
 .review-item .n { color: #666; font-variant-numeric: tabular-nums; }
 .review-item .acts { display: flex; flex-wrap: wrap; gap: 0.15rem 0.8rem; }
 .review-item .val { font-variant-numeric: tabular-nums; color: #555; font-size: 0.9rem; }
 .review-item .mark { font-weight: 700; border-radius: 999px; padding: 0.05rem 0.5rem; font-size: 0.85rem; }
 .review-item .mark.blunder { background: #b3261e; color: #fff; }
-.review-item .mark.mistake { background: #e8710a; color: #fff; }
+.review-item .mark.mistake { background: #a84f00; color: #fff; }
 .review-item .mark.inaccuracy { background: #f6d365; color: #3a2a00; }
 .review-item .position { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 0.2rem; align-items: center; }
 .review-item .position .card.mini { --mini-w: 26px; }
@@ -53,8 +55,12 @@ const value = (v) => `${num(v.mean)} [${num(v.low)}, ${num(v.high)}]`;
 
 function decisionItem(d) {
   const same = d.best.action === d.taken.action;
-  const item = el("li", { class: "review-item", tabindex: "0", role: "button", dataset: { number: String(d.number), mark: d.mark || "" } },
-    el("span", { class: "n" }, `${d.number}`),
+  // a list item (as a list holds), its number a button that shows the position (the
+  // keyboard reaches it; a click anywhere on the item does the same)
+  const opener = el("button", { class: "n", type: "button", "aria-expanded": "false",
+    "aria-label": tr("review.position", { number: d.number }) }, `${d.number}`);
+  const item = el("li", { class: "review-item", dataset: { number: String(d.number), mark: d.mark || "" } },
+    opener,
     el("span", { class: "acts" },
       el("span", {}, el("strong", {}, `${tr("review.col.taken")}: `, d.taken.action), " ", el("span", { class: "val" }, value(d.taken))),
       same ? el("span", { class: "val" }, `(${tr("review.same")})`)
@@ -63,6 +69,7 @@ function decisionItem(d) {
     d.mark ? el("span", { class: `mark ${d.mark}` }, tr(`review.mark.${d.mark}`)) : el("span", {}));
   const toggle = () => {
     const open = item.classList.toggle("open");
+    opener.setAttribute("aria-expanded", String(open));
     const shown = item.querySelector(".position");
     if (shown) shown.remove();
     if (open) {
@@ -70,8 +77,7 @@ function decisionItem(d) {
         miniCards(d.cards.split(" ").filter(Boolean))));
     }
   };
-  item.addEventListener("click", toggle);
-  item.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
+  item.addEventListener("click", toggle); // the button's click (Enter, Space) comes here too
   return item;
 }
 

@@ -14,6 +14,9 @@ function quotes(data) {
     q.says ? el("span", { class: "translation", lang: language() }, `${t("rulebook.translation")} ${q.says}`) : null));
 }
 
+// a table wider than a phone scrolls sideways: a named region the keyboard can reach and scroll
+const wrap = (label) => ({ class: "table-wrap", tabindex: "0", role: "region", "aria-label": label });
+
 function presets(data) {
   const head = el("tr", {}, el("th", {}, t("rulebook.option")),
     data.presets.map((p) => el("th", {}, p.title, el("div", { class: "source" }, el("cite", {}, p.sources)))),
@@ -21,11 +24,11 @@ function presets(data) {
   const row = (r, differs) => el("tr", {}, el("td", {}, r.title),
     r.values.map((v) => el("td", { class: differs ? "differs" : "" }, v)), el("td", { class: "source" }, r.source));
   const parts = [el("p", { class: "muted" }, t("rulebook.presets_note")),
-    el("div", { class: "table-wrap" }, el("table", { class: "presets", id: "presets-table" },
+    el("div", wrap(t("rulebook.presets")), el("table", { class: "presets", id: "presets-table" },
       el("thead", {}, head), el("tbody", {}, data.differ.map((r) => row(r, true)))))];
   if (data.same.length) {
     parts.push(el("details", {}, el("summary", {}, t("rulebook.same")),
-      el("div", { class: "table-wrap" }, el("table", { class: "presets" }, el("thead", {}, head.cloneNode(true)),
+      el("div", wrap(t("rulebook.same")), el("table", { class: "presets" }, el("thead", {}, head.cloneNode(true)),
         el("tbody", {}, data.same.map((r) => row(r, false)))))));
   }
   return parts;
