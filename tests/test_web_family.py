@@ -125,13 +125,13 @@ def test_the_heavy_process_starts_with_the_server(tmp_path: Path) -> None:
 def test_a_family_leaves_and_comes_back_to_a_paused_table(
     server: str, browser: Browser, shots: Path
 ) -> None:
-    """Two people and a bot with a turn timer; the host sets the wait to 0 minutes. Both
-    close their pages: the table pauses at once (the host page and the lobby say so) and
-    nothing is played or settled; the first one back resumes it."""
+    """Two people and a bot; the host sets the wait to 0 minutes. Both close their pages:
+    the table pauses at once (the host page and the lobby say so) and nothing is played or
+    settled, even when a turn timer set meanwhile runs out; the first one back resumes it."""
     made = httpx.post(f"{server}/api/tables", json={
         "game": "ceki", "seats": [{"kind": "human"}, {"kind": "human"},
                                   {"kind": "bot", "level": "heuristic"}],
-        "hands": 2, "timer": 5, "bot_pace": 0, "listed": True,
+        "hands": 2, "bot_pace": 0, "listed": True,
     }, timeout=30).json()  # fmt: skip
     host_api = f"{server}/api/host/{made['host']}"
     assert httpx.post(f"{host_api}/settings", json={"wait": 0}, timeout=30).status_code == 200
@@ -143,6 +143,9 @@ def test_a_family_leaves_and_comes_back_to_a_paused_table(
     assert not httpx.get(host_api, timeout=30).json()["paused"]
     a.close()
     b.close()
+    # a turn timer set now (not from the start: a slow page could let it run out while
+    # the people were still here, and a stand-in would rightly play)
+    assert httpx.post(f"{host_api}/settings", json={"timer": 5}, timeout=30).status_code == 200
     host = _page(browser)
     host.goto(server + made["host_page"])
     expect(host.locator("#paused")).to_be_visible()

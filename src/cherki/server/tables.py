@@ -571,6 +571,8 @@ class Table:
             return self.waiting is not None and self.version == version
         if self.version != version or self.session.to_act != seat:
             return False
+        if self.paused(now):  # nobody is here to be made away: the clock starts again
+            return False  # when a person comes back (join arms it)
         self.away.add(seat)
         return True
 
