@@ -22,8 +22,8 @@ sentence (a text with a space in it) has no key (``err.key == ""``) and says tha
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 #: what a catalogue key looks like (a sentence has spaces, a key has none)
 _KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
@@ -64,7 +64,7 @@ class Act:
         return self.text
 
 
-def worded(item: object, t: Any, act: Any = str) -> str:
+def worded(item: object, t: Callable[..., str], act: Callable[[Act], str] = str) -> str:
     """``item`` (a :class:`Phrase`, an :class:`Act` or a plain value) in the words of
     ``t(key, **values)``, its :class:`Phrase` values worded first and each :class:`Act` by
     ``act`` (by default its notation)."""
@@ -109,7 +109,9 @@ class CherkiError(ValueError):
                 return self.key
         return super().__str__()
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[..., CherkiError], tuple[type[CherkiError], str, dict[str, object]]]:
         return (_rebuild, (type(self), self.args[0] if self.args else "", self.values))
 
     def phrase(self) -> Phrase | None:
