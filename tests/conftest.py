@@ -7,6 +7,7 @@ every process the tests start (the terminal under tmux, the server)."""
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -26,6 +27,11 @@ from cherki.games.sets.state import SetsState
 from cherki.server.app import create_app
 from cherki.server.store import Store
 from cherki.ui.text import Voice, item_label, result_summary, table_lines
+
+# The remembered language (typer.get_app_dir: ~/.config/cherki/language) in a folder of the
+# run's own, for the tests and every program they start: a person's choice on this machine
+# never changes what the tests read, and the tests never change it.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="cherki-tests-config-")
 
 
 # -- the server's tests ------------------------------------------------------------------------
