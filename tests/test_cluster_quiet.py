@@ -9,6 +9,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from aio import run_fresh
 
 from cherki.server.cluster import Cluster
 from cherki.server.store import Store
@@ -36,7 +37,7 @@ def test_failing_beats_are_one_line_and_the_return_is_said(
         task.cancel()
 
     with caplog.at_level(logging.INFO, logger="cherki.server"):
-        asyncio.run(run())
+        run_fresh(run())
     said = [(r.levelname, r.getMessage(), r.exc_info) for r in caplog.records]
     assert said[0] == (
         "ERROR",

@@ -6,10 +6,10 @@ copy it still held from an earlier lease, behind what the other process stored s
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import pytest
+from aio import run_fresh
 from cluster import owner_of, store_version
 from pg import postgres_server
 from sqlalchemy import text
@@ -76,7 +76,7 @@ def test_a_table_taken_over_again_is_loaded_afresh() -> None:
             b.store.close()
 
     with postgres_server() as url:
-        asyncio.run(run(url))
+        run_fresh(run(url))
 
 
 def test_a_woken_process_looks_at_its_leases_before_serving_a_table() -> None:
@@ -106,4 +106,4 @@ def test_a_woken_process_looks_at_its_leases_before_serving_a_table() -> None:
             b.store.close()
 
     with postgres_server() as url:
-        asyncio.run(run(url))
+        run_fresh(run(url))

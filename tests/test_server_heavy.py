@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from aio import run_fresh
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
@@ -57,7 +58,7 @@ def test_big_requests_are_bounded_per_address() -> None:
         finally:
             heavy.close()
 
-    one, two, other = asyncio.run(run())
+    one, two, other = run_fresh(run())
     assert one == 1 and other == 1
     assert isinstance(two, HTTPException) and two.status_code == 429
     assert "one address" in two.detail

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aio import run_fresh
 from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
@@ -64,7 +65,7 @@ def test_jobs_queued_behind_a_stopped_one_are_told_to_try_again() -> None:
         finally:
             heavy.close()
 
-    out = asyncio.run(run())
+    out = run_fresh(run())
     assert all(isinstance(x, HTTPException | int) for x in out), out
     cut = [x for x in out if isinstance(x, HTTPException)]
     assert cut and all(x.status_code == 503 for x in cut)
