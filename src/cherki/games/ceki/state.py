@@ -291,6 +291,39 @@ class CekiState(State):
             return Phrase.of("refuse.ceki.no_call", card=card_name(k))
         return Phrase.of("refuse.not_now", action=text)
 
+    def record_faults(self) -> list[str]:
+        """Where the hands contradict the public record: a seat without the discards it
+        took, a caller whose eight cards (less the card drawn this turn) are not two sets
+        and a couple with the laid cards its couple's group, a caller to discard with no
+        drawn card, or a hand going on with the stock spent although the last discard does
+        not complete the hand of the seat to act (the hand ends otherwise)."""
+        faults: list[str] = []
+        if self._result is not None:  # over: the winner holds the winning hand
+            return faults
+        grouping = self.grouping
+        for t in range(self.n):
+            hand = self.hands[t]
+            if any(hand[k] < self.exposed[t][k] for k in range(N_KINDS)):
+                faults.append(f"seat {t} does not hold the discards it took")
+            if not self.called[t]:
+                continue
+            core = list(hand)
+            if t == self.current and self.phase == PHASE_DISCARD:
+                if self.drawn < 0 or not hand[self.drawn]:
+                    faults.append(f"seat {t} called ceki and is to discard with no card drawn")
+                    continue
+                core[self.drawn] -= 1
+            g = couple_group(core, grouping)
+            if g < 0:
+                faults.append(f"seat {t} called ceki but holds no two sets and a couple")
+            elif self.laid[t] != [core[k] if grouping[k] == g else 0 for k in range(N_KINDS)]:
+                faults.append(f"seat {t}'s laid cards are not its couple's group")
+        if self.phase == PHASE_DRAW and not self.stock_left and not self._top_wins(self.current):
+            faults.append(
+                "the stock is spent and the last discard does not win for the seat to act"
+            )
+        return faults
+
     def waiting_for(self) -> str:
         return {
             PHASE_DRAW: "refuse.doing.draw_or_take",
