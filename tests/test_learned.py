@@ -286,6 +286,8 @@ def test_the_train_command_refuses_in_one_line(tmp_path: Path) -> None:
         (["ceki", "--players", "4"], "cherki train plays the games of the batched simulator"),
         (["balik-satu", "--players", "4", "--bc-share", "2"], "--bc-share is a share"),
         (["balik-satu", "--players", "1"], "players"),
+        (["balik-satu", "--players", "4", "--method", "sgd"], "--method is ppo or api"),
+        (["balik-satu", "--players", "4", "--method", "api", "--no-prior"], "needs --prior"),
     ):
         run = subprocess.run(
             [sys.executable, "-m", "cherki", "train", *args, "--seconds", "5", "--out",

@@ -1,24 +1,43 @@
-"""Training the learned bots (``cherki train``): behaviour cloning of the heuristic, then PPO
-against heuristic opponents, on the batched simulator (:mod:`cherki.vector`).
+"""Training the learned bots (``cherki train``) on the batched simulator (:mod:`cherki.vector`).
+
+**The heuristic as a prior** (``--prior``, the default; :mod:`cherki.bots.learned`): the
+network reads the heuristic's choice as well as the observation, and that choice's logit is
+raised by ``beta`` (3 while training). A fresh network plays exactly as the heuristic does,
+and training learns where to depart from it (residual policy learning). Without the prior
+(``--no-prior``) the network reads the observation alone and starts by cloning the heuristic.
 
 The method, in two phases within one CPU budget (``--seconds``):
 
-1. **Behaviour cloning** (the first ``bc_share`` of the budget): the batched heuristic plays
-   every seat of whole hands; every decision with more than one legal action is a sample
-   (the acting seat's encoded observation, its mask, the heuristic's action), and the
-   hand's payment to that seat is the value head's target. Each block of hands is fresh
-   (never replayed), so the network learns the heuristic's choices on millions of
-   decisions without keeping them.
-2. **PPO with a value head** on :class:`cherki.vector.env.CherkiVectorEnv`: the learner in
-   seat 0 of every hand (the starter goes round, so it plays every position), the other
-   seats the batched heuristic; rewards are the hand's payment in points (scaled), GAE with
-   no discount within a hand.
+1. **The heuristic's hands** (the first ``bc_share`` of the budget): the batched heuristic
+   plays every seat of whole hands; every decision with more than one legal action is a
+   sample (the acting seat's encoded observation, its mask, the heuristic's action), and the
+   hand's payment to that seat is the value head's target. Without the prior the policy head
+   learns the heuristic's choices too (behaviour cloning). Each block of hands is fresh
+   (never replayed).
+2. **PPO with a value head** (``--method ppo``) on
+   :class:`cherki.vector.env.CherkiVectorEnv`: the learner in seat 0 of every hand (the
+   starter goes round, so it plays every position), the other seats the batched heuristic;
+   rewards are the hand's payment in points (scaled), GAE with no discount within a hand.
+   Or **paired rollouts** (``--method api``, approximate policy iteration: one step of policy
+   improvement over the heuristic, what ``search`` does at every decision, learnt once): a
+   block of deals is played by the heuristic at every seat, then again with the seat to act
+   at one step departing to another legal action; the difference of its payments is that
+   departure's gain, which the policy head's logits learn (relative to the heuristic's).
 
 Every ``eval_every`` CPU-seconds the policy is measured on duplicate deals against the
 heuristic (:func:`duplicate_payoff`: the same hands played with the learner in seat 0 and
-with the heuristic there, the other seats heuristic both times): the learning curve, drawn
-to ``curve.png`` and kept in ``curve.json``. ``checkpoint.pkl`` is written after every
-measurement; ``--resume`` goes on from it, to the same total budget.
+with the heuristic there, the other seats heuristic both times), playing with the prior
+raised by ``play_beta``: the learning curve, drawn to ``curve.png`` and kept in
+``curve.json``. ``checkpoint.pkl`` is written after every measurement; ``--resume`` goes on
+from it, to the same total budget. When the run ends, the prior's raise the model ships with
+is the best of :data:`PLAY_BETAS` on duplicate deals of their own (a validation set: neither
+the curve's nor the arena's), every one measured and kept on the card.
+
+What we measured (Balik Satu 4p, on this 2-core machine; figures on the model cards and in
+``docs/research.md``): paired rollouts carry about 2,500 departures a CPU-second, but a
+departure's gain varies by about 20 points from deal to deal, and on 434,000 departures a
+network could not pick out the good ones on held-out deals; PPO from the prior learns
+departures worth keeping within minutes. The shipped models are PPO's.
 
 JAX is imported only here, inside the ``train`` extra; without it the command refuses in
 one line, saying how to install it. The network and its file are
@@ -77,6 +96,21 @@ class Config:
     seed: int = 0
     rules: str | None = None
     hidden: tuple[int, int] = (256, 128)
+    #: read the heuristic's choice and raise its logit by ``beta`` (see
+    #: :mod:`cherki.bots.learned`); cloning then trains the value head alone
+    prior: bool = True
+    beta: float = 3.0
+    #: the prior's raise when the bot plays (measured on the learning curve); at the end of
+    #: a run the best of :data:`PLAY_BETAS` on deals of their own is chosen and shipped
+    play_beta: float = 1.0
+    #: "api": paired rollouts, one step of policy improvement over the heuristic (see the
+    #: module); "ppo": behaviour cloning, then PPO
+    method: str = "ppo"
+    api_hands: int = 1024
+    api_runs: int = 4
+    api_buffer: int = 200_000
+    api_batches: int = 24
+    api_lr: float = 5e-4
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -100,6 +134,10 @@ class Progress:
     cpu: float = 0.0
     bc_samples: int = 0
     bc_blocks: int = 0
+    api_samples: int = 0
+    #: the raises tried at the end of the run, with their payoffs (:meth:`Trainer.choose_beta`)
+    betas: list[dict[str, float]] = field(default_factory=list)
+    api_blocks: int = 0
     ppo_updates: int = 0
     ppo_steps: int = 0
     next_eval: float = 0.0
@@ -110,14 +148,20 @@ class Progress:
 
 # -- the network ------------------------------------------------------------------------
 def init_params(
-    rng: np.random.Generator, size: int, actions: int, hidden: tuple[int, int]
+    rng: np.random.Generator,
+    size: int,
+    actions: int,
+    hidden: tuple[int, int],
+    *,
+    prior: bool = False,
 ) -> dict[str, np.ndarray]:
     h0, h1 = hidden
 
     def dense(i: int, o: int, gain: float) -> np.ndarray:
         return (rng.standard_normal((i, o)) * gain * math.sqrt(2.0 / i)).astype(np.float32)
 
-    return {
+    extra = {"wprior": dense(actions, h0, 0.5)} if prior else {}
+    return extra | {
         "w0": dense(size, h0, 1.0),
         "b0": np.zeros(h0, np.float32),
         "w1": dense(h0, h1, 1.0),
@@ -129,7 +173,43 @@ def init_params(
     }
 
 
+#: the prior's raises tried when a run ends (:meth:`Trainer.choose_beta`)
+PLAY_BETAS = (0.5, 0.75, 1.0, 1.5, 2.0)
 TRAINED = ("w0", "b0", "w1", "b1", "wp", "bp", "wv", "bv")
+PRIOR = ("wprior",)
+
+
+class _Departures:
+    """The heuristic at every seat, but at step ``when`` (the same in every deal) the seat to
+    act departs to another legal action drawn at random: a policy of
+    :meth:`cherki.vector.sets.SetsVector.play` that keeps what it did in :attr:`took`
+    (rows, seats, observations, the heuristic's choices, the departures)."""
+
+    def __init__(self, when: int, rng: np.random.Generator) -> None:
+        self.when = when
+        self.rng = rng
+        self.step = 0
+        self.policy: Any = None
+        self.took: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+
+    def __call__(self, e: Any, rows: np.ndarray) -> np.ndarray:
+        from cherki.vector.observe import encode_seats
+        from cherki.vector.policies import pick
+
+        a: np.ndarray = self.policy(e, rows)
+        if self.step == self.when:
+            mask = e.mask[rows]
+            hit = mask.sum(axis=1) > 1
+            if hit.any():
+                r = rows[hit]
+                s = e.current[r]
+                others = mask[hit].copy()
+                others[np.arange(len(r)), a[hit]] = False
+                alt = pick(others, self.rng)
+                self.took.append((r, s, encode_seats(e, s, r), a[hit].copy(), alt))
+                a[hit] = alt
+        self.step += 1
+        return a
 
 
 class Trainer:
@@ -160,7 +240,8 @@ class Trainer:
         self.scale = (1.0 / np.maximum(high, 1.0)).astype(np.float32)
         self.value_scale = 10.0
         self.rng = np.random.default_rng(cfg.seed)
-        self.params = init_params(self.rng, self.size, self.actions, cfg.hidden)
+        self.params = init_params(self.rng, self.size, self.actions, cfg.hidden, prior=cfg.prior)
+        self.trained = TRAINED + PRIOR if cfg.prior else TRAINED
         self.progress = Progress()
         self._build()
 
@@ -170,25 +251,52 @@ class Trainer:
         jnp = jax.numpy
         scale = jnp.asarray(self.scale)
 
-        def forward(p: Any, x: Any) -> tuple[Any, Any]:
-            h = jax.nn.relu((x * scale) @ p["w0"] + p["b0"])
+        cfg = self.cfg
+        actions = self.actions
+
+        def heads(p: Any, x: Any, prior: Any) -> tuple[Any, Any]:
+            pre = (x * scale) @ p["w0"] + p["b0"]
+            if cfg.prior:
+                pre = pre + p["wprior"][prior]
+            h = jax.nn.relu(pre)
             h = jax.nn.relu(h @ p["w1"] + p["b1"])
             return h @ p["wp"] + p["bp"], (h @ p["wv"] + p["bv"])[:, 0]
 
-        def logp_all(p: Any, x: Any, mask: Any) -> tuple[Any, Any]:
-            logits, v = forward(p, x)
+        def forward(p: Any, x: Any, prior: Any) -> tuple[Any, Any]:
+            logits, v = heads(p, x, prior)
+            if cfg.prior:
+                logits = logits + cfg.beta * jax.nn.one_hot(prior, actions)
+            return logits, v
+
+        def api_loss(p: Any, x: Any, prior: Any, alt: Any, target: Any, ret: Any) -> Any:
+            # the logit of a departure less the heuristic's: the departure's gain, in points
+            # over value_scale, learnt from the paired rollouts' differences
+            logits, v = heads(p, x, prior)
+            pick = jnp.take_along_axis
+            gap = (
+                pick(logits, alt[:, None], axis=1)[:, 0]
+                - pick(logits, prior[:, None], axis=1)[:, 0]
+            )
+            err = jnp.mean((gap - target) ** 2)
+            return err + 0.25 * jnp.mean((v - ret) ** 2), err
+
+        def logp_all(p: Any, x: Any, mask: Any, prior: Any) -> tuple[Any, Any]:
+            logits, v = forward(p, x, prior)
             logits = jnp.where(mask, logits, -1e9)
             return jax.nn.log_softmax(logits, axis=1), v
 
+        # with the prior the policy starts as the heuristic's: cloning trains the value alone
+        policy_weight = 0.0 if cfg.prior else 1.0
+
         def bc_loss(p: Any, x: Any, mask: Any, a: Any, ret: Any) -> Any:
-            lp, v = logp_all(p, x, mask)
+            lp, v = logp_all(p, x, mask, a)
             ce = -jnp.take_along_axis(lp, a[:, None], axis=1).mean()
-            return ce + 0.25 * jnp.mean((v - ret) ** 2), ce
+            return policy_weight * ce + 0.25 * jnp.mean((v - ret) ** 2), ce
 
-        cfg = self.cfg
-
-        def ppo_loss(p: Any, x: Any, mask: Any, a: Any, old: Any, adv: Any, ret: Any) -> Any:
-            lp, v = logp_all(p, x, mask)
+        def ppo_loss(
+            p: Any, x: Any, mask: Any, prior: Any, a: Any, old: Any, adv: Any, ret: Any
+        ) -> Any:
+            lp, v = logp_all(p, x, mask, prior)
             new = jnp.take_along_axis(lp, a[:, None], axis=1)[:, 0]
             ratio = jnp.exp(new - old)
             clipped = jnp.clip(ratio, 1 - cfg.clip, 1 + cfg.clip)
@@ -209,17 +317,45 @@ class Trainer:
 
             return jax.jit(step)
 
+        self.api_opt = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(cfg.api_lr))
+        self._api_step = make_step(api_loss, self.api_opt)
         self._bc_step = make_step(bc_loss, self.bc_opt)
         self._ppo_step = make_step(ppo_loss, self.ppo_opt)
-        self.jparams = {k: jnp.asarray(self.params[k]) for k in TRAINED}
+        self.jparams = {k: jnp.asarray(self.params[k]) for k in self.trained}
         self.bc_state = self.bc_opt.init(self.jparams)
         self.ppo_state = self.ppo_opt.init(self.jparams)
+        self.api_state = self.api_opt.init(self.jparams)
 
-    def model(self) -> Model:
-        p = {k: np.asarray(self.jparams[k]) for k in TRAINED}
+    def model(self, beta: float | None = None) -> Model:
+        """The network as it is, its prior raised by ``beta`` (default: training's)."""
+        p = {k: np.asarray(self.jparams[k]) for k in self.trained}
         p["scale"] = self.scale
         p["value_scale"] = np.array([self.value_scale], np.float32)
-        return Model(p, self.card())
+        if self.cfg.prior:
+            p["prior_beta"] = np.array([self.cfg.beta if beta is None else beta], np.float32)
+        card = self.card()
+        if self.cfg.prior:
+            card["network"]["beta"] = float(p["prior_beta"][0])
+        return Model(p, card)
+
+    def choose_beta(self) -> float:
+        """The prior's raise to play with: the best of :data:`PLAY_BETAS` (and training's)
+        on ``eval_hands`` duplicate deals of their own (not the learning curve's, not the
+        arena's), each measured; kept in :attr:`Progress.betas`."""
+        cfg = self.cfg
+        if not cfg.prior:
+            return cfg.beta
+        tried = []
+        for beta in sorted({*PLAY_BETAS, cfg.beta}):
+            mean, lo, hi = duplicate_payoff(
+                self.model(beta), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
+                seed=30_000 + cfg.seed,
+            )  # fmt: skip
+            tried.append({"beta": beta, "payoff": mean, "low": lo, "high": hi})
+            self.log(f"beta {beta:g}: {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] points a hand")
+        self.progress.betas = tried
+        best = max(tried, key=lambda t: (t["payoff"], t["beta"]))
+        return float(best["beta"])
 
     # -- the run --------------------------------------------------------------------------
     def cpu(self) -> float:
@@ -235,13 +371,15 @@ class Trainer:
         while self.cpu() < cfg.seconds:
             if self.cpu() < bc_until:
                 self._bc_block()
+            elif cfg.method == "api":
+                self._api_block()
             else:
                 self._ppo_update()
             if self.cpu() >= self.progress.next_eval:
                 self._evaluate()
         if self.progress.curve[-1]["cpu"] < self.cpu() - 1:
             self._evaluate()
-        model = self.model()
+        model = self.model(self.choose_beta())
         stem = self.out / f"{self.game.name}-{cfg.players}p"
         model.save(stem)
         self.log(f"model written to {stem}.npz and {stem}.card.json")
@@ -299,6 +437,83 @@ class Trainer:
             f"cross-entropy {float(ce):.3f}"
         )
 
+    # -- approximate policy iteration: paired rollouts -----------------------------------
+    def _api_block(self) -> None:
+        """One block of paired rollouts (see the module): ``api_hands`` deals played by the
+        batched heuristic at every seat, then ``api_runs`` times again with the seat to act
+        at one step drawn at random (the same step of every deal, so that each run is the
+        same as the first, lots and all, until then) departing to a legal action drawn at
+        random; the difference of that seat's payments is the departure's gain. The samples
+        join a buffer of the most recent ``api_buffer``, on which the network takes
+        ``api_batches`` steps."""
+        from cherki.vector.policies import HeuristicPolicy
+        from cherki.vector.sets import SetsVector
+
+        cfg, b = self.cfg, self.cfg.api_hands
+        rng = self.rng
+        seed = cfg.seed * 1_000_003 + 500_000 + self.progress.api_blocks
+        env = SetsVector(self.game.name, cfg.rules, players=cfg.players, batch=b, autoreset=False)
+        env.reset(seed=seed, hands=b)
+        pol = HeuristicPolicy(seed)
+        steps = [0]
+
+        def counted(e: SetsVector, rows: np.ndarray) -> np.ndarray:
+            steps[0] += 1
+            return pol(e, rows)
+
+        first = env.play(counted)
+        base = first.payments.astype(np.float64)
+        # a step at which most deals are still being played
+        longest = min(steps[0], int(np.quantile(first.actions, 0.8)) + 1)
+        xs, priors, alts, targets, rets = [], [], [], [], []
+        for _ in range(cfg.api_runs):
+            run = _Departures(int(rng.integers(0, max(1, longest - 1))), rng)
+            env.reset(seed=seed, hands=b)
+            run.policy = HeuristicPolicy(seed)
+            pay = env.play(run).payments.astype(np.float64)
+            for r, sr, x, prior, alt in run.took:
+                xs.append(x.astype(np.int16))
+                priors.append(prior)
+                alts.append(alt)
+                targets.append((pay[r, sr] - base[r, sr]) / self.value_scale)
+                rets.append(base[r, sr] / self.value_scale)
+        if not xs:
+            self.progress.api_blocks += 1
+            return
+        self._remember(
+            np.concatenate(xs), np.concatenate(priors), np.concatenate(alts),
+            np.concatenate(targets).astype(np.float32), np.concatenate(rets).astype(np.float32),
+        )  # fmt: skip
+        jnp = self.jax.numpy
+        buf = self._buffer
+        size = len(buf[0])
+        mb = min(1024, size)
+        err = 0.0
+        for _ in range(cfg.api_batches):
+            j = rng.integers(0, size, mb)
+            self.jparams, self.api_state, _, err = self._api_step(
+                self.jparams, self.api_state, *(jnp.asarray(part[j]) for part in buf)
+            )
+        self.progress.api_blocks += 1
+        self.progress.api_samples += sum(len(x) for x in xs)
+        self._last = (
+            f"paired rollouts: {self.progress.api_samples:,} departures, "
+            f"error {float(err) * self.value_scale**2:.1f} points²"
+        )
+
+    def _remember(self, *parts: np.ndarray) -> None:
+        """Add samples to the buffer of the most recent ``api_buffer`` (observations kept
+        as 16-bit counts; not in the checkpoint: a resumed run fills it afresh)."""
+        old = getattr(self, "_buffer", None)
+        if old is None:
+            joined = list(parts)
+        else:
+            joined = [
+                np.concatenate([o, p])[-self.cfg.api_buffer :]
+                for o, p in zip(old, parts, strict=True)
+            ]
+        self._buffer = tuple(joined)
+
     # -- phase 2: PPO ---------------------------------------------------------------------
     def _ppo_update(self) -> None:
         from cherki.vector.env import CherkiVectorEnv
@@ -319,6 +534,7 @@ class Trainer:
         t_, e = cfg.ppo_steps, cfg.ppo_envs
         obs = np.zeros((t_, e, self.size), np.float32)
         masks = np.zeros((t_, e, self.actions), bool)
+        priors = np.zeros((t_, e), np.int64)
         acts = np.zeros((t_, e), np.int64)
         logp = np.zeros((t_, e), np.float32)
         vals = np.zeros((t_ + 1, e), np.float32)
@@ -326,23 +542,25 @@ class Trainer:
         done = np.zeros((t_, e), bool)
         for t in range(t_):
             x, mask = self._obs, self._mask
-            logits, v = model.forward(x)
             valid = mask.any(axis=1)
+            prior = self._priors(valid)
+            logits, v = model.forward(x, prior)
             logits = np.where(mask, logits, -np.inf)
             logits[~valid] = 0.0
             z = logits - logits.max(axis=1, keepdims=True)
             lp = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
             g = self.rng.gumbel(size=lp.shape)
             a = np.where(mask | ~valid[:, None], lp + g, -np.inf).argmax(axis=1)
-            obs[t], masks[t], acts[t] = x, mask, a
+            obs[t], masks[t], acts[t], priors[t] = x, mask, a, prior
             logp[t] = lp[np.arange(e), a]
             vals[t] = np.where(valid, v / self.value_scale, 0.0)
             self._obs, r, term, trunc, info = env.step(a)
             self._mask = info["action_mask"]
             rew[t] = r / self.value_scale
             done[t] = term | trunc
-        _, v = model.forward(self._obs)
-        vals[t_] = np.where(self._mask.any(axis=1), v / self.value_scale, 0.0)
+        last_valid = self._mask.any(axis=1)
+        _, v = model.forward(self._obs, self._priors(last_valid))
+        vals[t_] = np.where(last_valid, v / self.value_scale, 0.0)
         adv = np.zeros((t_, e), np.float32)
         last = np.zeros(e, np.float32)
         for t in reversed(range(t_)):
@@ -355,6 +573,7 @@ class Trainer:
         flat = valid.ravel()
         x = obs.reshape(-1, self.size)[flat]
         m = masks.reshape(-1, self.actions)[flat]
+        pr = priors.ravel()[flat]
         a = acts.ravel()[flat]
         old = logp.ravel()[flat]
         ad = adv.ravel()[flat]
@@ -368,7 +587,7 @@ class Trainer:
                 j = order[i : i + mb]
                 self.jparams, self.ppo_state, _, ent = self._ppo_step(
                     self.jparams, self.ppo_state, jnp.asarray(x[j]), jnp.asarray(m[j]),
-                    jnp.asarray(a[j]), jnp.asarray(old[j]), jnp.asarray(ad[j]),
+                    jnp.asarray(pr[j]), jnp.asarray(a[j]), jnp.asarray(old[j]), jnp.asarray(ad[j]),
                     jnp.asarray(rt[j]),
                 )  # fmt: skip
         self.progress.ppo_updates += 1
@@ -380,11 +599,26 @@ class Trainer:
             f"(mean {mean:+.2f} points), entropy {float(ent):.3f}"
         )
 
+    def _priors(self, valid: np.ndarray) -> np.ndarray:
+        """The heuristic's choice for the learner in every row where it is to act (0
+        elsewhere; nothing without the prior)."""
+        from cherki.vector.policies import HeuristicPolicy
+
+        out = np.zeros(len(valid), np.int64)
+        if not self.cfg.prior:
+            return out
+        if not hasattr(self, "_prior_policy"):
+            self._prior_policy = HeuristicPolicy(self.cfg.seed + 104_729)
+        rows = np.flatnonzero(valid)
+        if len(rows):
+            out[rows] = self._prior_policy(self._env.core, rows)
+        return out
+
     # -- measuring ------------------------------------------------------------------------
     def _evaluate(self) -> None:
         cfg = self.cfg
         mean, lo, hi = duplicate_payoff(
-            self.model(), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
+            self.model(cfg.play_beta), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
             seed=10_000 + cfg.seed,
         )  # fmt: skip
         cpu = self.cpu()
@@ -439,6 +673,7 @@ class Trainer:
             "params": to_np(self.jparams),
             "bc_state": to_np(self.bc_state),
             "ppo_state": to_np(self.ppo_state),
+            "api_state": to_np(self.api_state),
             "progress": asdict(self.progress) | {"cpu": self.cpu()},
             "rng": self.rng.bit_generator.state,
         }
@@ -455,7 +690,8 @@ class Trainer:
         with open(path, "rb") as fh:
             state = pickle.load(fh)
         old = state["config"]
-        for key in ("game", "players", "rules", "seed", "hidden"):
+        old.setdefault("prior", False)
+        for key in ("game", "players", "rules", "seed", "hidden", "prior"):
             have, want = old[key], getattr(self.cfg, key)
             if key == "hidden":
                 have = tuple(have)
@@ -468,6 +704,8 @@ class Trainer:
         self.jparams = tree.tree_map(jnp.asarray, state["params"])
         self.bc_state = tree.tree_map(jnp.asarray, state["bc_state"])
         self.ppo_state = tree.tree_map(jnp.asarray, state["ppo_state"])
+        if "api_state" in state:
+            self.api_state = tree.tree_map(jnp.asarray, state["api_state"])
         self.progress = Progress(**state["progress"])
         self.rng.bit_generator.state = state["rng"]
         self.log(f"resumed from {path} at {self.progress.cpu:.1f} CPU-s")
@@ -494,17 +732,36 @@ class Trainer:
             },
             "actions": self.actions,
             "network": {
-                "inputs": "observation.encode() scaled by each view's declared greatest value",
+                "inputs": "observation.encode() scaled by each view's declared greatest value"
+                + (
+                    ", and the heuristic's choice (an embedding added to the first layer)"
+                    if cfg.prior
+                    else ""
+                ),
+                "prior": "heuristic" if cfg.prior else None,
+                "beta": cfg.beta if cfg.prior else None,
+                "beta_training": cfg.beta if cfg.prior else None,
                 "hidden": list(cfg.hidden),
                 "activation": "relu",
                 "heads": "policy logits over every action id (masked to the legal ones); "
                 "value (points)",
-                "play": "the legal action of the highest logit",
+                "play": "the legal action of the highest logit"
+                + (", the heuristic's choice raised by beta" if cfg.prior else ""),
             },
             "training": {
                 "method": (
-                    f"behaviour cloning of the batched heuristic ({p.bc_samples:,} decisions), "
-                    f"then PPO against heuristic opponents ({p.ppo_steps:,} steps, "
+                    f"the value head trained on the batched heuristic's hands ({p.bc_samples:,} "
+                    f"decisions), then paired rollouts: {p.api_samples:,} departures from the "
+                    f"heuristic's choice, each played out against the same deal without it "
+                    f"({p.api_blocks} blocks)"
+                    if cfg.method == "api"
+                    else f"the value head trained on the batched heuristic's hands "
+                    f"({p.bc_samples:,} decisions), then PPO against heuristic opponents "
+                    f"starting from the heuristic's choice, raised by beta {cfg.beta:g} "
+                    f"({p.ppo_steps:,} steps, {p.ppo_updates} updates)"
+                    if cfg.prior
+                    else f"behaviour cloning of the batched heuristic ({p.bc_samples:,} "
+                    f"decisions), then PPO against heuristic opponents ({p.ppo_steps:,} steps, "
                     f"{p.ppo_updates} updates)"
                 ),
                 "command": cfg.command,
@@ -522,6 +779,7 @@ class Trainer:
                     "cherki": cherki.__version__,
                 },
                 "curve": p.curve,
+                "betas": p.betas,
             },
             "arena": {},
         }
@@ -551,7 +809,9 @@ def duplicate_payoff(
                 mine = rows[e.current[rows] == 0]
                 if len(mine):
                     x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
-                    out[e.current[rows] == 0] = model.choose(x, e.mask[mine])
+                    at = e.current[rows] == 0
+                    prior = out[at] if model.has_prior else None
+                    out[at] = model.choose(x, e.mask[mine], prior)
             return out
 
         fin = env.play(policy)
@@ -604,7 +864,8 @@ def export(checkpoint: Path, stem: Path) -> Model:
     to ``stem.npz`` and ``stem.card.json``."""
     with open(checkpoint, "rb") as fh:
         state = pickle.load(fh)
-    cfg = Config(**(state["config"] | {"hidden": tuple(state["config"]["hidden"])}))
+    old = {"prior": False} | state["config"]
+    cfg = Config(**(old | {"hidden": tuple(old["hidden"])}))
     t = Trainer(cfg, checkpoint.parent, log=lambda _: None)
     t.out = checkpoint.parent
     t.load_checkpoint(checkpoint)

@@ -25,8 +25,36 @@ def train(
     ] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Go on from OUT's checkpoint.")] = False,
     bc_share: Annotated[
-        float, typer.Option("--bc-share", help="Share of the budget spent cloning the heuristic.")
-    ] = 0.4,
+        float | None,
+        typer.Option(
+            "--bc-share",
+            help="Share of the budget spent on the heuristic's hands before PPO "
+            "(default 0.1 with the prior, 0.4 without).",
+        ),
+    ] = None,
+    prior: Annotated[
+        bool,
+        typer.Option(
+            "--prior/--no-prior",
+            help="Read the heuristic's choice and start from it (residual learning).",
+        ),
+    ] = True,
+    beta: Annotated[
+        float, typer.Option("--beta", help="How much the heuristic's choice is raised.", min=0.0)
+    ] = 3.0,
+    method: Annotated[
+        str,
+        typer.Option("--method", help="ppo (PPO against the heuristic) or api (paired rollouts)."),
+    ] = "ppo",
+    play_beta: Annotated[
+        float,
+        typer.Option(
+            "--play-beta",
+            help="The raise the learning curve is measured at (the shipped one is chosen at "
+            "the end).",
+            min=0.0,
+        ),
+    ] = 1.0,
     eval_hands: Annotated[
         int, typer.Option("--eval-hands", help="Duplicate deals of each measurement.", min=16)
     ] = 4096,
@@ -34,9 +62,16 @@ def train(
         float, typer.Option("--eval-every", help="CPU-seconds between measurements.")
     ] = 60.0,
 ) -> None:
-    """Train a learned bot: clone the heuristic, then PPO against it (needs the train extra)."""
+    """Train a learned bot: PPO against the heuristic, starting from its choices (needs the
+    train extra)."""
     from cherki.train import train as run
 
+    if method not in ("ppo", "api"):
+        raise RulesError(f"--method is ppo or api, not {method!r}")
+    if method == "api" and not prior:
+        raise RulesError("--method api learns departures from the heuristic: it needs --prior")
+    if bc_share is None:
+        bc_share = 0.1 if prior else 0.4
     if not 0.0 <= bc_share <= 1.0:
         raise RulesError(f"--bc-share is a share from 0 to 1, not {bc_share}")
     if eval_every <= 0:
@@ -44,6 +79,7 @@ def train(
     run(
         game, players, seconds, seed, out, resume=resume, rules=rules,
         log=lambda line: console.print(line, highlight=False),
-        bc_share=bc_share, eval_hands=eval_hands, eval_every=eval_every,
+        bc_share=bc_share, eval_hands=eval_hands, eval_every=eval_every, prior=prior, beta=beta,
+        play_beta=play_beta, method=method,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")

@@ -290,7 +290,8 @@ class LearnedPolicy:
         if think.any():
             free = rows[think]
             x = encode_seats(env, env.current[free], free)
-            out[think] = model.choose(x, mask[think])
+            prior = self.fallback(env, free) if model.has_prior else None
+            out[think] = model.choose(x, mask[think], prior)
         return out
 
 

@@ -1,0 +1,155 @@
+"""The learned bot's heuristic prior (issue 38): a network that reads the heuristic's choice
+and raises its logit starts as the heuristic plays, in the engine, the batched simulator and
+the trainer's measurement; a model without it refuses no prior-less call; the paired-rollout
+method and the end-of-run choice of the prior's raise run end to end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cherki.bots.base import heuristic_for
+from cherki.bots.learned import LearnedBot, Model, layout_of, load_model
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+
+
+def fresh(game: str, players: int, beta: float, *, hidden: tuple[int, int] = (16, 16)) -> Model:
+    """An untrained network with the prior (its own logits near 0), raised by ``beta``."""
+    from cherki import train
+
+    g = find_game(game)
+    layout = layout_of(game, players)
+    params = train.init_params(
+        np.random.default_rng(0), layout.size, g.num_actions, hidden, prior=True
+    )
+    params["scale"] = (1.0 / np.maximum(layout.high(), 1.0)).astype(np.float32)
+    params["value_scale"] = np.array([10.0], np.float32)
+    params["prior_beta"] = np.array([beta], np.float32)
+    from cherki.bots.learned import layout_id
+
+    card = {
+        "game": g.name,
+        "players": [players],
+        "observation": {"id": layout_id(layout)},
+    }
+    return Model(params, card)
+
+
+@pytest.mark.parametrize(("game", "players"), [("balik-satu", 4), ("tantanan", 3)])
+def test_a_fresh_network_with_the_prior_plays_the_heuristics_choice(
+    game: str, players: int
+) -> None:
+    model = fresh(game, players, beta=3.0)
+    assert model.has_prior
+    bot = LearnedBot(game, model)
+    heuristic = heuristic_for(game)
+    decisions = 0
+    for seed in range(6):
+        state = find_game(game).new_state(None, players, seed=seed)
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            # the same lots for both: the bot draws only the heuristic's
+            mine = bot.act(obs, random.Random(decisions))
+            theirs = heuristic.act(obs, random.Random(decisions))
+            assert mine == theirs, (seed, decisions)
+            state.apply(mine, seat)
+            decisions += 1
+    assert decisions > 60
+
+
+def test_with_a_small_raise_the_network_departs() -> None:
+    """The raise is what holds the network to the heuristic: at 0 the untrained network's
+    own logits choose, and they do not always choose the heuristic's action."""
+    game, players = "balik-satu", 4
+    model = fresh(game, players, beta=0.0, hidden=(64, 64))
+    model.params["wp"] = model.params["wp"] * 300.0  # loud logits of its own
+    bot = LearnedBot(game, model)
+    heuristic = heuristic_for(game)
+    state = find_game(game).new_state(None, players, seed=1)
+    differ = 0
+    while not state.is_terminal:
+        obs = state.observation(state.current)
+        a = bot.act(obs, random.Random(0))
+        differ += len(obs.legal) > 1 and a != heuristic.act(obs, random.Random(0))
+        state.apply(a, state.current)
+    assert differ > 0
+
+
+def test_a_prior_model_needs_the_heuristics_choice() -> None:
+    model = fresh("balik-satu", 4, beta=3.0)
+    x = np.zeros((1, model.params["w0"].shape[0]), np.float32)
+    with pytest.raises(RulesError, match="heuristic's choice"):
+        model.forward(x)
+    logits, value = model.forward(x, np.array([1]))
+    assert logits.shape == (1, find_game("balik-satu").num_actions) and value.shape == (1,)
+    # the raise lands on the prior's action
+    plain = model._logits(model._hidden(x, np.array([1])), None)
+    assert logits[0, 1] - plain[0, 1] == pytest.approx(3.0)
+
+
+def test_the_batched_policy_and_the_trainers_measure_start_at_the_heuristic() -> None:
+    from cherki import train
+    from cherki.vector.policies import LearnedPolicy
+    from cherki.vector.sets import SetsVector
+
+    game, players = "balik-satu", 4
+    model = fresh(game, players, beta=3.0)
+    # the trainer's duplicate deals: every hand the same as the heuristic's, to the point
+    mean, low, high = train.duplicate_payoff(model, game, players, None, 64, seed=5)
+    assert mean == low == high == 0.0
+    # the batched policy: the heuristic's choice in every row it thinks about
+    policy = LearnedPolicy(model, seed=2)
+    env = SetsVector(game, None, players=players, batch=16, autoreset=False)
+    env.reset(seed=3, hands=16)
+    seen: list[np.ndarray] = []
+    inner = policy.fallback
+
+    class Recording:
+        rng = inner.rng
+
+        def __call__(self, e: SetsVector, rows: np.ndarray) -> np.ndarray:
+            out = inner(e, rows)
+            seen.append(out.copy())
+            return out
+
+    policy.fallback = Recording()  # type: ignore[assignment]
+    thought = 0
+    while not env.done.all():
+        rows = np.flatnonzero(~env.done)
+        before = len(seen)
+        act = policy(env, rows)
+        multi = env.mask[rows].sum(axis=1) > 1
+        if len(seen) > before and multi.any():
+            assert (act[multi] == seen[-1]).all()
+            thought += int(multi.sum())
+        env.apply(rows, act)
+    assert thought > 200
+
+
+def test_paired_rollouts_and_the_choice_of_the_raise_run_end_to_end(tmp_path: Path) -> None:
+    from cherki import train
+
+    game = "balik-satu"
+    small = {"api_hands": 32, "api_batches": 2, "eval_hands": 32, "eval_every": 1.0,
+             "hidden": (16, 16), "bc_hands": 32}  # fmt: skip
+    lines: list[str] = []
+    out = tmp_path / "api"
+    model = train.train(
+        game, 2, 3.0, 4, out, log=lines.append, method="api", bc_share=0.2, **small
+    )
+    card = model.card
+    assert "paired rollouts" in card["training"]["method"]
+    assert "(0 blocks)" not in card["training"]["method"]
+    tried = card["training"]["betas"]
+    assert sorted(t["beta"] for t in tried) == sorted({*train.PLAY_BETAS, 3.0})
+    best = max(tried, key=lambda t: (t["payoff"], t["beta"]))
+    assert card["network"]["beta"] == best["beta"] and card["network"]["prior"] == "heuristic"
+    saved = load_model(out / f"{game}-2p")
+    assert saved.has_prior and float(saved.params["prior_beta"][0]) == best["beta"]
+    assert any(line.startswith("beta ") for line in lines)
+    assert card["training"]["config"]["method"] == "api"
