@@ -186,16 +186,28 @@ def test_the_batched_policy_plays_as_the_bot(game: str, players: int) -> None:
     env = SetsVector(game, None, players=players, batch=16, autoreset=False)
     env.reset(seed=3, hands=16)
     policy = LearnedPolicy()
+    # the heuristic's choices the policy asked for (a model with the prior reads them)
+    inner = policy.fallback
+    asked: dict[int, int] = {}
+
+    def recording(e: SetsVector, r: np.ndarray) -> np.ndarray:
+        out = inner(e, r)
+        asked.update(zip(r.tolist(), out.tolist(), strict=True))
+        return out
+
+    policy.fallback = recording  # type: ignore[assignment]
     steps = 0
     while not env.done.all():
         rows = np.flatnonzero(~env.done)
+        asked.clear()
         act = policy(env, rows)
         assert env.mask[rows, act].all()
         # the same choice as the model row by row (the bot's rule), where no hand is stuck
         x = encode_seats(env, env.current[rows], rows)
         free = policy._same[rows] < STUCK * players
-        for i in np.flatnonzero(free)[::7]:
-            logits, _ = model.forward(x[i : i + 1])
+        for i in np.flatnonzero(free & (env.mask[rows].sum(axis=1) > 1))[::7]:
+            prior = np.array([asked[int(rows[i])]]) if model.has_prior else None
+            logits, _ = model.forward(x[i : i + 1], prior)
             legal = np.flatnonzero(env.mask[rows[i]])
             assert act[i] == legal[np.argmax(logits[0, legal])]
         env.apply(rows, act)
