@@ -102,6 +102,10 @@ def test_the_batched_policy_and_the_trainers_measure_start_at_the_heuristic() ->
     # the trainer's duplicate deals: every hand the same as the heuristic's, to the point
     mean, low, high = train.duplicate_payoff(model, game, players, None, 64, seed=5)
     assert mean == low == high == 0.0
+    assert train.departure_share(model, game, players, None, 64, seed=5) == 0.0
+    model.params["prior_beta"] = np.array([-50.0], np.float32)  # the heuristic's choice last
+    assert train.departure_share(model, game, players, None, 64, seed=5) == 1.0
+    model.params["prior_beta"] = np.array([3.0], np.float32)
     # the batched policy: the heuristic's choice in every row it thinks about
     policy = LearnedPolicy(model, seed=2)
     env = SetsVector(game, None, players=players, batch=16, autoreset=False)
@@ -149,6 +153,8 @@ def test_paired_rollouts_and_the_choice_of_the_raise_run_end_to_end(tmp_path: Pa
     assert sorted(t["beta"] for t in tried) == sorted({*train.PLAY_BETAS, 3.0})
     best = max(tried, key=lambda t: (t["payoff"], t["beta"]))
     assert card["network"]["beta"] == best["beta"] and card["network"]["prior"] == "heuristic"
+    assert 0.0 <= best["departures"] <= 1.0
+    assert any("departs from the heuristic's choice" in line for line in lines)
     saved = load_model(out / f"{game}-2p")
     assert saved.has_prior and float(saved.params["prior_beta"][0]) == best["beta"]
     assert any(line.startswith("beta ") for line in lines)

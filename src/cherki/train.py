@@ -353,8 +353,16 @@ class Trainer:
             )  # fmt: skip
             tried.append({"beta": beta, "payoff": mean, "low": lo, "high": hi})
             self.log(f"beta {beta:g}: {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] points a hand")
-        self.progress.betas = tried
         best = max(tried, key=lambda t: (t["payoff"], t["beta"]))
+        best["departures"] = departure_share(
+            self.model(best["beta"]), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
+            seed=30_000 + cfg.seed,
+        )  # fmt: skip
+        self.progress.betas = tried
+        self.log(
+            f"playing with beta {best['beta']:g}: it departs from the heuristic's choice in "
+            f"{best['departures']:.1%} of its decisions"
+        )
         return float(best["beta"])
 
     # -- the run --------------------------------------------------------------------------
@@ -824,6 +832,39 @@ def duplicate_payoff(
     return mean, mean - half, mean + half
 
 
+def departure_share(
+    model: Model, game: str, players: int, rules: str | None, hands: int, *, seed: int
+) -> float:
+    """The share of the learner's decisions with a choice, in seat 0 of ``hands`` deals
+    among heuristic players, where it plays other than the heuristic's choice (a model with
+    the prior; 1.0 counts every decision of a model without it as its own)."""
+    from cherki.vector.observe import encode_seats
+    from cherki.vector.policies import HeuristicPolicy
+    from cherki.vector.sets import SetsVector
+
+    g = find_game(game)
+    env = SetsVector(g.name, rules, players=players, batch=min(hands, 1024))
+    env.reset(seed=seed, hands=hands)
+    heur = HeuristicPolicy(seed + 1)
+    counts = [0, 0]
+
+    def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
+        out = heur(e, rows)
+        at = (e.current[rows] == 0) & (e.mask[rows].sum(axis=1) > 1)
+        mine = rows[at]
+        if len(mine):
+            x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
+            prior = out[at] if model.has_prior else None
+            chosen = model.choose(x, e.mask[mine], prior)
+            counts[0] += len(mine)
+            counts[1] += int((chosen != out[at]).sum())
+            out[at] = chosen
+        return out
+
+    env.play(policy)
+    return counts[1] / counts[0] if counts[0] else 0.0
+
+
 def train(
     game: str,
     players: int,
@@ -876,4 +917,13 @@ def export(checkpoint: Path, stem: Path) -> Model:
     return model
 
 
-__all__ = ["INSTALL", "Config", "Trainer", "duplicate_payoff", "export", "require_jax", "train"]
+__all__ = [
+    "INSTALL",
+    "Config",
+    "Trainer",
+    "departure_share",
+    "duplicate_payoff",
+    "export",
+    "require_jax",
+    "train",
+]
