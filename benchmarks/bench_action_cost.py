@@ -67,7 +67,7 @@ class Ops:
 
     def text(self, table_id: str, viewer: int | None, now: float) -> str:
         if self.new:
-            return str(self.tables.table(table_id)._text(viewer, now))  # type: ignore[attr-defined]
+            return str(self.tables.table(table_id).views.text(viewer, now))  # type: ignore[attr-defined]
         return json.dumps(self.tables.view(table_id, viewer, now))  # type: ignore[attr-defined]
 
     def view(self, table_id: str, viewer: int | None, now: float) -> dict[str, Any]:
