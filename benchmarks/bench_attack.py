@@ -27,6 +27,13 @@ Attacks (``--attack``, in the order given; each stops by itself after its window
 * ``record-download``: ``GET /api/tables/{table}/record`` of the people's live tables,
   anonymous, 16 at a time from one address, one table after another, as fast as the answers
   come (issue 41: this took the other tables to p99 1.2 s); counts the answers by status.
+* ``live-replay``: ``GET /api/tables/{table}/replay`` of the people's live tables (refused
+  with 403 while a match is in play, after the store is read), anonymous, 16 at a time
+  from one address, as ``record-download``.
+* ``live-review``: ``POST /api/tables/{table}/review?token=…&hand=1`` with the people's own
+  seat tokens (a real review of the first hand, in the heavy process, where it is over;
+  a hand still in play is refused), 16 at a time from one address, one table after
+  another; counts the answers by status (429: the review limits).
 * ``hostile-bodies``: the bodies of ``hostile.py`` (NaN, Infinity, 1e400, the wrong kinds)
   sent one after another as fast as the answers come; counts the answers by status (a 5xx
   is a failure of the server).
@@ -35,8 +42,8 @@ Attacks (``--attack``, in the order given; each stops by itself after its window
 
 Everything is on 127.0.0.1, bounded in count and time (``--window``, ``--recover``).
 
-    uv run --group dev python benchmarks/bench_attack.py                          # all four, 200 tables
-    uv run --group dev python benchmarks/bench_attack.py --attack slow-reader,idle-sockets --tables 100
+    uv run --group dev python benchmarks/bench_attack.py                 # every attack, 200 tables
+    uv run --group dev python benchmarks/bench_attack.py --attack slow-reader --tables 100
     uv run --group dev python benchmarks/bench_attack.py --database postgresql --window 20
 
 The people and the attacker run in this one process beside the server, on the same machine.
@@ -88,6 +95,8 @@ ATTACKS = (
     "replay-upload",
     "table-flood",
     "record-download",
+    "live-replay",
+    "live-review",
     "hostile-bodies",
 )
 #: attacks aimed at one table
@@ -390,19 +399,23 @@ async def table_flood(port: int, stop: asyncio.Event, out: dict[str, Any], game:
                 out["other"][str(why)] = out["other"].get(str(why), 0) + 1
 
 
-async def record_download(
-    port: int, stop: asyncio.Event, out: dict[str, Any], tables: list[str]
+async def sixteen(
+    port: int, stop: asyncio.Event, out: dict[str, Any], method: str, paths: list[str]
 ) -> None:
+    """``method`` on ``paths`` in turn, 16 at a time from one address, each sent as soon
+    as the one before it is answered, until ``stop``; the answers counted by status."""
     out.update(statuses={}, seconds=[])
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+    limits = httpx.Limits(max_connections=16)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
+    ) as client:
 
         async def one(n: int) -> None:
             while not stop.is_set():
                 t0 = time.perf_counter()
                 why: int | str
                 try:
-                    table = tables[n % len(tables)]
-                    why = (await client.get(f"/api/tables/{table}/record")).status_code
+                    why = (await client.request(method, paths[n % len(paths)])).status_code
                 except httpx.HTTPError as err:
                     why = type(err).__name__
                 out["statuses"][str(why)] = out["statuses"].get(str(why), 0) + 1
@@ -410,6 +423,12 @@ async def record_download(
                 n += 16
 
         await asyncio.gather(*(one(n) for n in range(16)))
+
+
+def record_download(
+    port: int, stop: asyncio.Event, out: dict[str, Any], tables: list[str]
+) -> Awaitable[None]:
+    return sixteen(port, stop, out, "GET", [f"/api/tables/{t}/record" for t in tables])
 
 
 async def hostile_bodies(port: int, stop: asyncio.Event, out: dict[str, Any]) -> None:
@@ -462,7 +481,7 @@ def _describe(name: str, out: dict[str, Any]) -> str:
             f"p50 {_quantile(times, 0.5):.2f} s max {max(times, default=float('nan')):.2f} s, "
             f"{out['answer_mib']:.0f} MiB of answers"
         )
-    if name in ("record-download", "hostile-bodies"):
+    if name in ("record-download", "live-replay", "live-review", "hostile-bodies"):
         times = out["seconds"]
         return (
             f"{len(times)} requests, answers {out['statuses']}; answer p50 "
@@ -497,6 +516,15 @@ def attack(
         return replay_upload(port, stop, out, body)
     if name == "record-download":
         return record_download(port, stop, out, args.people_tables)
+    if name == "live-replay":
+        paths = [f"/api/tables/{t}/replay" for t in args.people_tables]
+        return sixteen(port, stop, out, "GET", paths)
+    if name == "live-review":
+        paths = [
+            f"/api/tables/{t}/review?token={token}&hand=1"
+            for t, token in zip(args.people_tables, args.first_tokens, strict=True)
+        ]
+        return sixteen(port, stop, out, "POST", paths)
     if name == "hostile-bodies":
         return hostile_bodies(port, stop, out)
     return table_flood(port, stop, out, args.game)
@@ -549,10 +577,13 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, A
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
     ) as client:
+        args.first_tokens = []  # each table's first seat's (live-review)
         while len(tables) < args.tables:
             figures = Figures(answers=[])
-            table_id, tasks = await open_table(client, port, figures, rng, args.game)
-            tables.append(Table(table_id, figures, tasks))
+            tokens: list[str] = []
+            made = await open_table(client, port, figures, rng, args.game, tokens=tokens)
+            tables.append(Table(made[0], figures, made[1]))
+            args.first_tokens.append(tokens[0])
         await asyncio.sleep(args.warmup)
         args.people_tables = [t.id for t in tables]  # what record-download asks for
         for index, name in enumerate(args.attack):

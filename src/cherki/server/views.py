@@ -21,25 +21,21 @@ Our specifications
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from cherki.core.contract import State
 from cherki.core.events import JSON, Event
 from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.i18n import words
 from cherki.play.records import events_after, events_made_by, replay_hand
 from cherki.play.session import Session
 from cherki.server import present
-from cherki.server.messages import HandOut, RunningOut, StateOut, TimerOut, encode
+from cherki.server.messages import HandOut, RunningOut, StateOut, TimerOut, compact, encode
 from cherki.server.settings import MAX_MISSED
 from cherki.ui.text import Voice, event_line, result_summary
 
-
-def _json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
+_json = compact
 #: placeholders of the hand's log in a state message, filled in by :meth:`Views.text` (no
 #: name or text of a message holds a NUL)
 _EVENTS, _LOG = "\x00events\x00", "\x00log\x00"
@@ -106,6 +102,9 @@ class Views:
         self.sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
         #: per seat: its hand as the page shows it, and the cards it is of
         self.hands: dict[int, tuple[str, HandOut]] = {}
+        #: while :meth:`texts` works out one change's messages: the part of a state
+        #: message that every reader in a language shares (None: not in :meth:`texts`)
+        self.shared: dict[str, StateOut] | None = None
 
     def forget(self, *, hands: bool = False) -> None:
         """What was worked out is stale (a name changed, another match began)."""
@@ -130,42 +129,14 @@ class Views:
         their JSON, kept as the hand's log grows. ``lang``: the language of its words."""
         session = self.table.session
         state = session.state
-        seconds = self.table.timer
-        held = self.table.deadline
-        timer: TimerOut | None = None
-        if seconds:
-            left = None
-            if held is not None and now is not None:
-                left = round(max(0.0, held[2] - now), 1)
-            timer = TimerOut(
-                seconds=seconds, remaining=left, seat=held[1] if held and held[1] >= 0 else None
-            )
         viewer = seat if seat is not None else -1
-        out = StateOut(
-            type="state",
-            table=self.table.id,
-            game=session.game.name,
-            seat=seat,
-            # the names cherki gave ("Seat 2", "Bot 1 (heuristic)") in the viewer's language
-            names=list(Voice.of(session.names, len(session.seats), None, lang).names),
-            version=self.table.version,
-            hand_number=len(session.match.results),
-            match=session.match.to_json(),
-            last_result=(session.match.results[-1].to_json() if session.match.results else None),
-            over=session.is_over(),
-            timer=timer,
-            people=[s.bot is None for s in session.seats],
-            away=sorted(self.table.away),
-            matches=self.table.running(),
-            again=sorted(self.table.again),
-            waiting=None if self.table.waiting is None else sorted(self.table.waiting),
-            settings={
-                "hints": self.table.hints,
-                "bot_pace": self.table.pace,
-                "pause": self.table.pauses,
-                "timer": seconds or None,
-            },
-        )
+        shared = self.shared.get(lang) if self.shared is not None else None
+        if shared is None:
+            shared = self._shared(now, lang)
+            if self.shared is not None:
+                self.shared[lang] = shared
+        out = shared.copy()
+        out["seat"] = seat
         finished = self.finished_views(viewer, seat, lang)
         if state is None:
             out["observation"] = None
@@ -195,6 +166,47 @@ class Views:
             session, seat, obs=obs, log=lines, finished=finished, hand=hand, lang=lang
         )
         return out
+
+    def _shared(self, now: float | None, lang: str) -> StateOut:
+        """The part of a state message that is the same for every reader in ``lang``
+        (names, version, the match, the timer, who is away, the settings): worked out once
+        per language in :meth:`texts`."""
+        session = self.table.session
+        seconds = self.table.timer
+        held = self.table.deadline
+        timer: TimerOut | None = None
+        if seconds:
+            left = None
+            if held is not None and now is not None:
+                left = round(max(0.0, held[2] - now), 1)
+            timer = TimerOut(
+                seconds=seconds, remaining=left, seat=held[1] if held and held[1] >= 0 else None
+            )
+        return StateOut(
+            type="state",
+            table=self.table.id,
+            game=session.game.name,
+            seat=None,
+            # the names cherki gave ("Seat 2", "Bot 1 (heuristic)") in the viewer's language
+            names=list(Voice.of(session.names, len(session.seats), None, lang).names),
+            version=self.table.version,
+            hand_number=len(session.match.results),
+            match=session.match.to_json(),
+            last_result=(session.match.results[-1].to_json() if session.match.results else None),
+            over=session.is_over(),
+            timer=timer,
+            people=[s.bot is None for s in session.seats],
+            away=sorted(self.table.away),
+            matches=self.table.running(),
+            again=sorted(self.table.again),
+            waiting=None if self.table.waiting is None else sorted(self.table.waiting),
+            settings={
+                "hints": self.table.hints,
+                "bot_pace": self.table.pace,
+                "pause": self.table.pauses,
+                "timer": seconds or None,
+            },
+        )
 
     def finished_views(
         self, viewer: int, seat: int | None, lang: str = DEFAULT_LANG
@@ -263,6 +275,16 @@ class Views:
         (:meth:`Table.join`)."""
         state = self.table.session.state
         out: dict[Reader, str] = {}
+        self.shared = {}
+        try:
+            self._texts(now, seats, state, out)
+        finally:
+            self.shared = None
+        return out
+
+    def _texts(
+        self, now: float, seats: set[Reader], state: State | None, out: dict[Reader, str]
+    ) -> None:
         for seat, lang in seats:
             viewer = seat if seat is not None else -1
             held = self.sent.get((viewer, lang))
@@ -274,7 +296,6 @@ class Views:
                 self.sent[(viewer, lang)] = (state.log, self.seen_by(viewer, lang).count)
             else:
                 self.sent.pop((viewer, lang), None)
-        return out
 
     def missed(self, seat: int | None, since: int, lang: str = DEFAULT_LANG) -> list[str]:
         """What happened after version ``since``, in words, as ``seat`` saw it."""
