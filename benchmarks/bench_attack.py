@@ -7,7 +7,8 @@ and then runs each attack in turn. For each it measures a quiet window, then the
 a window of the same length, and prints the *other* tables' 50th/99th percentile round trip
 in both (an action still unanswered at the window's end counts as its wait so far), the
 actions a second, the server's CPU (share of one core) and largest resident memory, and this
-process's own CPU (the people and the attacker together). An attack aimed at one table (one
+process's own CPU (the people's; the attacker runs in a process of its own, as another
+machine would be, unless ``--same-process``). An attack aimed at one table (one
 of the people's tables, a fresh one each attack) also reports that table's longest wait for
 an answer during the attack and how long after the attacker stopped (or the server dropped
 it) the table moved again: from the later of the attack's end and a person's action to
@@ -57,6 +58,7 @@ import base64
 import contextlib
 import fcntl
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -65,6 +67,7 @@ import sys
 import termios
 import time
 from collections.abc import Awaitable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -530,6 +533,29 @@ def attack(
     return table_flood(port, stop, out, args.game)
 
 
+def _attack_args(args: argparse.Namespace) -> argparse.Namespace:
+    """What an attack reads of the arguments (sent to the attacker's process)."""
+    keep = ("sockets", "game", "window", "people_tables", "first_tokens")
+    return argparse.Namespace(**{k: getattr(args, k) for k in keep})
+
+
+def attack_apart(
+    name: str, port: int, table: str | None, args: argparse.Namespace, body: bytes
+) -> dict[str, Any]:
+    """One attack for ``args.window`` seconds in this (the attacker's) process: what it
+    saw."""
+
+    async def go() -> dict[str, Any]:
+        stop = asyncio.Event()
+        out: dict[str, Any] = {}
+        ending = asyncio.ensure_future(stop_after(stop, args.window))
+        await attack(name, port, table, stop, out, args, body)
+        await ending
+        return out
+
+    return asyncio.run(go())
+
+
 async def stop_after(stop: asyncio.Event, seconds: float) -> None:
     await asyncio.sleep(seconds)
     stop.set()
@@ -567,6 +593,13 @@ async def recovery(table: Table, since: float, limit: float) -> float | None:
 
 
 async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, Any]]:
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as attackers:
+        return await _run(args, port, pid, attackers)
+
+
+async def _run(
+    args: argparse.Namespace, port: int, pid: int, attackers: ProcessPoolExecutor
+) -> list[dict[str, Any]]:
     rng = random.Random(args.seed)
     tables: list[Table] = []
     rows: list[dict[str, Any]] = []
@@ -595,11 +628,20 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, A
             if target is not None:
                 assert target.figures.answers is not None
                 target.figures.answers.clear()
-            running = asyncio.ensure_future(
-                attack(name, port, None if target is None else target.id, stop, out, args, body)
-            )
-            hit = await measure(tables, target, args.window, pid, stop_after(stop, args.window))
-            await running
+            aim = None if target is None else target.id
+            if args.same_process:
+                running = asyncio.ensure_future(attack(name, port, aim, stop, out, args, body))
+                stopping: Awaitable[Any] = stop_after(stop, args.window)
+            else:  # the attacker in a process of its own, as another machine would be
+                loop = asyncio.get_running_loop()
+                running = loop.run_in_executor(
+                    attackers, attack_apart, name, port, aim, _attack_args(args), body
+                )
+                stopping = asyncio.sleep(args.window)
+            hit = await measure(tables, target, args.window, pid, stopping)
+            found = await running
+            if isinstance(found, dict):
+                out.update(found)
             ended = time.perf_counter()
             print(f"{name}{f' on table {target.id[:8]}' if target else ''}: {_describe(name, out)}")
             print(_line("quiet", quiet.row()))
@@ -660,6 +702,12 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=1000, help="idle-sockets' count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument(
+        "--same-process",
+        action="store_true",
+        help="run the attacker in the people's process (as before issue 41's figures), "
+        "not in a process of its own",
+    )
     args = parser.parse_args()
     args.attack = [a.strip() for a in args.attack.split(",") if a.strip()]
     unknown = [a for a in args.attack if a not in ATTACKS]
