@@ -7,7 +7,8 @@ and then runs each attack in turn. For each it measures a quiet window, then the
 a window of the same length, and prints the *other* tables' 50th/99th percentile round trip
 in both (an action still unanswered at the window's end counts as its wait so far), the
 actions a second, the server's CPU (share of one core) and largest resident memory, and this
-process's own CPU (the people and the attacker together). An attack aimed at one table (one
+process's own CPU (the people's; the attacker runs in a process of its own, as another
+machine would be, unless ``--same-process``). An attack aimed at one table (one
 of the people's tables, a fresh one each attack) also reports that table's longest wait for
 an answer during the attack and how long after the attacker stopped (or the server dropped
 it) the table moved again: from the later of the attack's end and a person's action to
@@ -27,6 +28,13 @@ Attacks (``--attack``, in the order given; each stops by itself after its window
 * ``record-download``: ``GET /api/tables/{table}/record`` of the people's live tables,
   anonymous, 16 at a time from one address, one table after another, as fast as the answers
   come (issue 41: this took the other tables to p99 1.2 s); counts the answers by status.
+* ``live-replay``: ``GET /api/tables/{table}/replay`` of the people's live tables (refused
+  with 403 while a match is in play, after the store is read), anonymous, 16 at a time
+  from one address, as ``record-download``.
+* ``live-review``: ``POST /api/tables/{table}/review?token=…&hand=1`` with the people's own
+  seat tokens (a real review of the first hand, in the heavy process, where it is over;
+  a hand still in play is refused), 16 at a time from one address, one table after
+  another; counts the answers by status (429: the review limits).
 * ``hostile-bodies``: the bodies of ``hostile.py`` (NaN, Infinity, 1e400, the wrong kinds)
   sent one after another as fast as the answers come; counts the answers by status (a 5xx
   is a failure of the server).
@@ -35,8 +43,8 @@ Attacks (``--attack``, in the order given; each stops by itself after its window
 
 Everything is on 127.0.0.1, bounded in count and time (``--window``, ``--recover``).
 
-    uv run --group dev python benchmarks/bench_attack.py                          # all four, 200 tables
-    uv run --group dev python benchmarks/bench_attack.py --attack slow-reader,idle-sockets --tables 100
+    uv run --group dev python benchmarks/bench_attack.py                 # every attack, 200 tables
+    uv run --group dev python benchmarks/bench_attack.py --attack slow-reader --tables 100
     uv run --group dev python benchmarks/bench_attack.py --database postgresql --window 20
 
 The people and the attacker run in this one process beside the server, on the same machine.
@@ -50,6 +58,7 @@ import base64
 import contextlib
 import fcntl
 import json
+import multiprocessing
 import os
 import random
 import socket
@@ -58,6 +67,7 @@ import sys
 import termios
 import time
 from collections.abc import Awaitable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -88,6 +98,8 @@ ATTACKS = (
     "replay-upload",
     "table-flood",
     "record-download",
+    "live-replay",
+    "live-review",
     "hostile-bodies",
 )
 #: attacks aimed at one table
@@ -390,19 +402,23 @@ async def table_flood(port: int, stop: asyncio.Event, out: dict[str, Any], game:
                 out["other"][str(why)] = out["other"].get(str(why), 0) + 1
 
 
-async def record_download(
-    port: int, stop: asyncio.Event, out: dict[str, Any], tables: list[str]
+async def sixteen(
+    port: int, stop: asyncio.Event, out: dict[str, Any], method: str, paths: list[str]
 ) -> None:
+    """``method`` on ``paths`` in turn, 16 at a time from one address, each sent as soon
+    as the one before it is answered, until ``stop``; the answers counted by status."""
     out.update(statuses={}, seconds=[])
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
+    limits = httpx.Limits(max_connections=16)
+    async with httpx.AsyncClient(
+        base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
+    ) as client:
 
         async def one(n: int) -> None:
             while not stop.is_set():
                 t0 = time.perf_counter()
                 why: int | str
                 try:
-                    table = tables[n % len(tables)]
-                    why = (await client.get(f"/api/tables/{table}/record")).status_code
+                    why = (await client.request(method, paths[n % len(paths)])).status_code
                 except httpx.HTTPError as err:
                     why = type(err).__name__
                 out["statuses"][str(why)] = out["statuses"].get(str(why), 0) + 1
@@ -410,6 +426,12 @@ async def record_download(
                 n += 16
 
         await asyncio.gather(*(one(n) for n in range(16)))
+
+
+def record_download(
+    port: int, stop: asyncio.Event, out: dict[str, Any], tables: list[str]
+) -> Awaitable[None]:
+    return sixteen(port, stop, out, "GET", [f"/api/tables/{t}/record" for t in tables])
 
 
 async def hostile_bodies(port: int, stop: asyncio.Event, out: dict[str, Any]) -> None:
@@ -462,7 +484,7 @@ def _describe(name: str, out: dict[str, Any]) -> str:
             f"p50 {_quantile(times, 0.5):.2f} s max {max(times, default=float('nan')):.2f} s, "
             f"{out['answer_mib']:.0f} MiB of answers"
         )
-    if name in ("record-download", "hostile-bodies"):
+    if name in ("record-download", "live-replay", "live-review", "hostile-bodies"):
         times = out["seconds"]
         return (
             f"{len(times)} requests, answers {out['statuses']}; answer p50 "
@@ -497,9 +519,41 @@ def attack(
         return replay_upload(port, stop, out, body)
     if name == "record-download":
         return record_download(port, stop, out, args.people_tables)
+    if name == "live-replay":
+        paths = [f"/api/tables/{t}/replay" for t in args.people_tables]
+        return sixteen(port, stop, out, "GET", paths)
+    if name == "live-review":
+        paths = [
+            f"/api/tables/{t}/review?token={token}&hand=1"
+            for t, token in zip(args.people_tables, args.first_tokens, strict=True)
+        ]
+        return sixteen(port, stop, out, "POST", paths)
     if name == "hostile-bodies":
         return hostile_bodies(port, stop, out)
     return table_flood(port, stop, out, args.game)
+
+
+def _attack_args(args: argparse.Namespace) -> argparse.Namespace:
+    """What an attack reads of the arguments (sent to the attacker's process)."""
+    keep = ("sockets", "game", "window", "people_tables", "first_tokens")
+    return argparse.Namespace(**{k: getattr(args, k) for k in keep})
+
+
+def attack_apart(
+    name: str, port: int, table: str | None, args: argparse.Namespace, body: bytes
+) -> dict[str, Any]:
+    """One attack for ``args.window`` seconds in this (the attacker's) process: what it
+    saw."""
+
+    async def go() -> dict[str, Any]:
+        stop = asyncio.Event()
+        out: dict[str, Any] = {}
+        ending = asyncio.ensure_future(stop_after(stop, args.window))
+        await attack(name, port, table, stop, out, args, body)
+        await ending
+        return out
+
+    return asyncio.run(go())
 
 
 async def stop_after(stop: asyncio.Event, seconds: float) -> None:
@@ -539,6 +593,13 @@ async def recovery(table: Table, since: float, limit: float) -> float | None:
 
 
 async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, Any]]:
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as attackers:
+        return await _run(args, port, pid, attackers)
+
+
+async def _run(
+    args: argparse.Namespace, port: int, pid: int, attackers: ProcessPoolExecutor
+) -> list[dict[str, Any]]:
     rng = random.Random(args.seed)
     tables: list[Table] = []
     rows: list[dict[str, Any]] = []
@@ -549,10 +610,13 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, A
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
     ) as client:
+        args.first_tokens = []  # each table's first seat's (live-review)
         while len(tables) < args.tables:
             figures = Figures(answers=[])
-            table_id, tasks = await open_table(client, port, figures, rng, args.game)
-            tables.append(Table(table_id, figures, tasks))
+            tokens: list[str] = []
+            made = await open_table(client, port, figures, rng, args.game, tokens=tokens)
+            tables.append(Table(made[0], figures, made[1]))
+            args.first_tokens.append(tokens[0])
         await asyncio.sleep(args.warmup)
         args.people_tables = [t.id for t in tables]  # what record-download asks for
         for index, name in enumerate(args.attack):
@@ -564,11 +628,20 @@ async def run(args: argparse.Namespace, port: int, pid: int) -> list[dict[str, A
             if target is not None:
                 assert target.figures.answers is not None
                 target.figures.answers.clear()
-            running = asyncio.ensure_future(
-                attack(name, port, None if target is None else target.id, stop, out, args, body)
-            )
-            hit = await measure(tables, target, args.window, pid, stop_after(stop, args.window))
-            await running
+            aim = None if target is None else target.id
+            if args.same_process:
+                running = asyncio.ensure_future(attack(name, port, aim, stop, out, args, body))
+                stopping: Awaitable[Any] = stop_after(stop, args.window)
+            else:  # the attacker in a process of its own, as another machine would be
+                loop = asyncio.get_running_loop()
+                running = loop.run_in_executor(
+                    attackers, attack_apart, name, port, aim, _attack_args(args), body
+                )
+                stopping = asyncio.sleep(args.window)
+            hit = await measure(tables, target, args.window, pid, stopping)
+            found = await running
+            if isinstance(found, dict):
+                out.update(found)
             ended = time.perf_counter()
             print(f"{name}{f' on table {target.id[:8]}' if target else ''}: {_describe(name, out)}")
             print(_line("quiet", quiet.row()))
@@ -629,6 +702,12 @@ def main() -> None:
     parser.add_argument("--sockets", type=int, default=1000, help="idle-sockets' count")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument(
+        "--same-process",
+        action="store_true",
+        help="run the attacker in the people's process (as before issue 41's figures), "
+        "not in a process of its own",
+    )
     args = parser.parse_args()
     args.attack = [a.strip() for a in args.attack.split(",") if a.strip()]
     unknown = [a for a in args.attack if a not in ATTACKS]

@@ -20,6 +20,10 @@ is 100 ms or more (or at ``--max``) and reports the most tables held under 100 m
 through the ramp, each of a finished one-hand table of its own, from an address of its own
 (the server started with ``--limit reviews=N``); the rows add the reviews finished.
 
+``--bots learned --every 10`` makes every tenth table one of a person and three bots of
+that level (the person's round trips are timed as the others'; the bots play at the pace
+new tables have).
+
 ``--processes 1,2`` runs the ramp once per count, each on a fresh throwaway PostgreSQL with
 that many ``cherki serve`` processes on it (docs/deploy.md): each table is made through one
 process (in turn) and each of its people connects to one in turn too, as a proxy spreads
@@ -228,10 +232,14 @@ async def open_table(
     game: str,
     ports: list[int] | None = None,
     direct: bool = False,
+    tokens: list[str] | None = None,
+    bots: str | None = None,
 ) -> tuple[str, list[asyncio.Task[None]]]:
     """A table of four people, each playing in a task of its own: its id and the tasks. The
     family creates the table and connects from an address of its own
-    (:func:`family_address`); ``client`` is not used (kept for callers)."""
+    (:func:`family_address`); ``client`` is not used (kept for callers). ``tokens``, if
+    given, gets the seats' tokens. ``bots``: a bot level (``learned``) that plays seats
+    1–3, the person seat 0 (the bots at the pace new tables have)."""
     index = next(_tables_opened)
     address = family_address(index)
     ports = ports or [port]
@@ -239,13 +247,18 @@ async def open_table(
     transport = httpx.AsyncHTTPTransport(local_address=address)
     # hands one after another, as before the pause after a hand (a simulated person
     # never presses "next hand")
-    body = {"game": game, "seats": [{"kind": "human"}] * SEATS, "hands": 100, "pause": False}
+    seats: list[dict[str, str]] = [{"kind": "human"}] * SEATS
+    if bots is not None:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": bots}] * (SEATS - 1)
+    body = {"game": game, "seats": seats, "hands": 100, "pause": False}
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", transport=transport, timeout=60
     ) as own:
         made = (await own.post("/api/tables", json=body)).raise_for_status().json()
         for seat, token in made["seats"].items():
             await own.post("/api/seats", json={"token": token, "name": f"P{seat}"})
+    if tokens is not None:
+        tokens += made["seats"].values()
     tasks = []
     for seat, token in made["seats"].items():
         at = port if direct else ports[(index + int(seat)) % len(ports)]
@@ -280,10 +293,15 @@ async def ramp(
     async with httpx.AsyncClient(
         base_url=f"http://127.0.0.1:{port}", timeout=60, limits=limits
     ) as client:
+        opened = 0
         for target in args.steps:
-            while len(tasks) < target * SEATS:
-                made = await open_table(client, port, figures, rng, args.game, ports, args.direct)
+            while opened < target:
+                bots = args.bots if opened % args.every == 0 else None
+                made = await open_table(
+                    client, port, figures, rng, args.game, ports, args.direct, bots=bots
+                )
                 tasks += made[1]
+                opened += 1
             await asyncio.sleep(args.warmup)
             figures.rtts.clear()
             figures.lags.clear()
@@ -481,6 +499,12 @@ def main() -> None:
         "--failover-tables", type=int, default=20, help="tables in play while killing"
     )
     parser.add_argument(
+        "--bots",
+        help="a bot level (e.g. learned) that plays three seats of every --every'th table, "
+        "beside its one person",
+    )
+    parser.add_argument("--every", type=int, default=10, help="with --bots: every Nth table")
+    parser.add_argument(
         "--reviews",
         type=int,
         default=0,
@@ -488,6 +512,8 @@ def main() -> None:
         "finished one-hand table of its own, benchmarks/bench_review.py)",
     )
     args = parser.parse_args()
+    if args.bots and args.every < 1:
+        parser.error("--every is a count of tables, 1 or more")
     if args.reviews:
         SERVE.extend(["--limit", f"reviews={args.reviews}", "--limit", "review_seconds=100000"])
     args.steps = [int(x) for x in args.steps.split(",")]

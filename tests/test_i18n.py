@@ -583,7 +583,7 @@ def test_the_record_saver_speaks_the_readers_language(
 def test_a_stand_ins_actions_are_worded_as_the_bots_in_each_language(
     lang: str, yours: str, theirs: str
 ) -> None:
-    from cherki.server.tables import stand_in_voice
+    from cherki.server.views import stand_in_voice
     from cherki.server.words import Refused, said
 
     game, ot = GAMES["balik-satu"], parse_card("OT")

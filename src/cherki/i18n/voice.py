@@ -8,8 +8,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from cherki.i18n import Words, words
+
+
+@lru_cache(maxsize=4096)
+def _clean_names(names: tuple[str, ...], players: int, w: Words) -> tuple[str, ...]:
+    """:meth:`Voice.of`'s names, kept: a server works them out for every message it sends
+    (issue 41)."""
+    given = [*names] if names else [w.t("voice.seat", n=i) for i in range(players)]
+    return tuple(_local_name("".join(c if c.isprintable() else "?" for c in n), w) for n in given)
 
 
 def format_cents(cents: int) -> str:
@@ -45,11 +54,7 @@ class Voice:
         not printable (a terminal escape, a newline) shown as ``?``, so a name can never
         move the cursor or clear the screen."""
         w = words(lang)
-        given = [*names] if names else [w.t("voice.seat", n=i) for i in range(players)]
-        clean = tuple(
-            _local_name("".join(c if c.isprintable() else "?" for c in n), w) for n in given
-        )
-        return cls(clean, you, w)
+        return cls(_clean_names(tuple(names) if names else (), players, w), you, w)
 
     def t(self, key: str, /, **params: object) -> str:
         """The reader's language's text for ``key``."""

@@ -252,6 +252,10 @@ async def start_review(
     srv = request.app.state.server
     code = normalise(lang) or "en"
     index = None if hand is None else hand - 1
+    # the limits before any work (a flood of requests is refused at no cost: issue 41)
+    why = _reviews(request).refuse(table_id, address(request), code)
+    if why is not None:
+        raise HTTPException(429, why)
     try:
         if token is not None:
             owner, own = await asyncio.to_thread(srv.store.seat_of, token)
@@ -259,12 +263,12 @@ async def start_review(
                 raise CherkiError("this link holds no seat at that table")
             table = await srv.find(table_id)
             async with table.lock:
-                record = table.session.record()
+                record = table.session.record()  # a copy: written out off the loop
                 state = table.session.state
                 live = state is not None and not state.is_terminal
-                text = record.dumps()
             if live and (index is None or index == len(record.hands) - 1):
                 raise HTTPException(403, words(code).t("review.live_hand"))
+            text = await asyncio.to_thread(record.dumps)
             who = int(own)
         else:
             if seat is None:

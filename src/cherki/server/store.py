@@ -51,7 +51,6 @@ Our specifications
 from __future__ import annotations
 
 import base64
-import copy
 import hashlib
 import hmac
 import json
@@ -61,14 +60,13 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib import resources
-from typing import NamedTuple, Protocol, TypeAlias, TypedDict
+from typing import NamedTuple, TypedDict
 
 from sqlalchemy import (
     Connection,
-    bindparam,
     create_engine,
     event,
     insert,
@@ -81,11 +79,26 @@ from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
-from cherki.play.records import FORMAT, VERSION, HandRecord, Record, parse_record
+from cherki.play.records import FORMAT, VERSION, Record, parse_record
 from cherki.server.messages import MatchTotals
 from cherki.server.schema import ActionRow, HandRow, MatchRow, SeatRow, TableRow
+from cherki.server.storelog import (
+    BUMP,
+    Written,
+    WrittenHand,
+    change_of,
+    deal_of,
+    hand_json,
+    header_text,
+    write_log,
+)
+from cherki.server.storelog import (
+    StoreError as StoreError,
+)
+from cherki.server.storelog import (
+    StoreUnavailable as StoreUnavailable,
+)
 
 #: seconds between SQLite's checkpoints, done by the store's own thread
 CHECKPOINT_SECONDS = 2.0
@@ -141,14 +154,6 @@ def carried_from_json(data: object) -> Carried:
     mine = totals(data)
     earlier = [totals(m) for m in data["matches"]]
     return {"totals": mine["totals"], "money_cents": mine["money_cents"], "matches": earlier}
-
-
-class StoreError(CherkiError):
-    """The database refused or lost something (one line, for the user)."""
-
-
-class StoreUnavailable(StoreError):
-    """The database cannot be reached just now (try again later)."""
 
 
 def _refused(err: SQLAlchemyError) -> StoreError:
@@ -218,167 +223,6 @@ def _token_shape(token: object) -> bool:
     return isinstance(token, str) and 10 <= len(token) <= 64
 
 
-# -- the log a table's record is written as -------------------------------------------------
-#: A hand's deal as the record holds it: first seat, seed, shoe, stack, context.
-_Deal: TypeAlias = tuple[
-    int, int | None, list[int] | None, tuple[list[list[int]], list[int]] | None, JSON
-]
-#: The values of one row written (column: value).
-_Values: TypeAlias = dict[str, str | int | None]
-
-
-@dataclass
-class _Hand:
-    """A hand as written: its deal (as the record's own values, to compare), its actions
-    and its result."""
-
-    deal: _Deal
-    actions: list[str]
-    result: dict[str, JSON] | None
-
-
-@dataclass
-class _Written:
-    """What the database holds of a table's record."""
-
-    header: str
-    status: str
-    version: int
-    hands: list[_Hand] = field(default_factory=list)
-    #: what the header was written from (game, preset, rules, players, table): a record
-    #: with the same needs no new header text
-    header_key: tuple[object, ...] | None = None
-    #: the match in play (0: the first) and the ``hands`` row of its first hand: the
-    #: record saved is this match's, its hand ``i`` the row ``first_hand + i``
-    match: int = 0
-    first_hand: int = 0
-
-
-@dataclass
-class _Change:
-    """What a save writes: only what is new."""
-
-    table_id: str
-    header: str | None = None
-    status: str | None = None
-    hands: list[_Values] = field(default_factory=list)
-    actions: list[_Values] = field(default_factory=list)
-    results: list[tuple[int, str]] = field(default_factory=list)
-
-    def __bool__(self) -> bool:
-        return bool(
-            self.header is not None
-            or self.status is not None
-            or self.hands
-            or self.actions
-            or self.results
-        )
-
-
-def _deal(hand: HandRecord) -> _Deal:
-    return (hand.first, hand.seed, hand.shoe, hand.stack, hand.context)
-
-
-def _header_text(record: Record) -> str:
-    return json.dumps(record.header_json(), ensure_ascii=False)
-
-
-def _hand_values(table_id: str, index: int, hand: HandRecord) -> _Values:
-    data = hand.to_json()
-    return {
-        "table_id": table_id,
-        "hand": index,
-        "first_seat": hand.first,
-        "seed": str(hand.seed) if hand.seed is not None else None,
-        "shoe": _json_or_none(data.get("shoe")),
-        "stack": _json_or_none(data.get("stack")),
-        "context": _json_or_none(data.get("context")),
-        "result": _json_or_none(hand.result),
-    }
-
-
-def _json_or_none(value: JSON) -> str | None:
-    return None if value is None else json.dumps(value, ensure_ascii=False)
-
-
-def _change(
-    table_id: str,
-    old: _Written,
-    record: Record,
-    status: str | None,
-    stand_in: str | None = None,
-) -> tuple[_Change, _Written]:
-    """What is new in ``record`` compared with what is written, and what will be written
-    after it; a StoreError if the record contradicts what is written."""
-    change = _Change(table_id)
-    key = (record.game.name, record.preset, record.rules, tuple(record.players), record.table)
-    try:
-        header = old.header if key == old.header_key else _header_text(record)
-    except CherkiError as e:  # rules of another game than the record names
-        raise StoreError(f"the record's rules do not fit its game ({e}): refused") from None
-    if header != old.header:
-        if json.loads(header)["game"] != json.loads(old.header).get("game", record.game.name):
-            raise StoreError("the record is of another game than the table's: refused")
-        change.header = header
-    if status is not None and status != old.status:
-        change.status = status
-    if len(record.hands) < len(old.hands):
-        raise StoreError(
-            f"the record holds {len(record.hands)} hands, the table {len(old.hands)}: refused"
-        )
-    version = old.version
-    base = old.first_hand
-    hands: list[_Hand] = []
-    last = len(old.hands) - 1
-    for i, hand in enumerate(record.hands):
-        if i <= last:
-            was = old.hands[i]
-            n = len(was.actions)
-            if _deal(hand) != was.deal:
-                raise StoreError(f"hand {i + 1} of the record is dealt otherwise: refused")
-            if len(hand.actions) < n or hand.actions[:n] != was.actions:
-                raise StoreError(
-                    f"hand {i + 1} of the record does not go on from the table's "
-                    f"{n} actions: refused"
-                )
-            if was.result is not None and hand.result != was.result:
-                raise StoreError(f"hand {i + 1} of the record has another result: refused")
-            new = hand.actions[n:]
-            if new and (i < last or was.result is not None):
-                raise StoreError(f"hand {i + 1} is over: no action can be added to it")
-            result = was.result
-            if result is None and hand.result is not None:
-                result = copy.deepcopy(hand.result)
-                change.results.append((base + i, json.dumps(result, ensure_ascii=False)))
-            unchanged = not new and result is was.result
-            hands.append(was if unchanged else _Hand(was.deal, [*was.actions, *new], result))
-        else:
-            new = list(hand.actions)
-            change.hands.append(_hand_values(table_id, base + i, hand))
-            hands.append(_Hand(copy.deepcopy(_deal(hand)), new, copy.deepcopy(hand.result)))
-        for text in new:
-            version += 1
-            change.actions.append(
-                {
-                    "table_id": table_id,
-                    "version": version,
-                    "hand": base + i,
-                    "action": text,
-                    "stand_in": stand_in,
-                }
-            )
-    after = _Written(
-        header,
-        status if status is not None else old.status,
-        version,
-        hands,
-        key,
-        old.match,
-        old.first_hand,
-    )
-    return change, after
-
-
 class Store:
     """The database of tables (see the module's notes)."""
 
@@ -403,7 +247,7 @@ class Store:
             self._writing = threading.RLock()
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         #: per table: what this store knows the database holds of its record
-        self._written: OrderedDict[str, _Written] = OrderedDict()
+        self._written: OrderedDict[str, Written] = OrderedDict()
         self._written_lock = threading.Lock()
         #: checks, in a write's transaction, that this process still owns the table (the
         #: cluster's lease, :mod:`cherki.server.cluster`); None: one process, no check
@@ -479,8 +323,8 @@ class Store:
         tokens: dict[int, str] = {}
         host = new_token()
         now = _now()
-        empty = _Written(_header_text(record), OPEN, 0)
-        change, after = _change(table_id, empty, record, None)
+        empty = Written(header_text(record), OPEN, 0)
+        change, after = change_of(table_id, empty, record, None)
         with self._tx() as s:
             s.add(
                 TableRow(
@@ -506,7 +350,7 @@ class Store:
                 s.add(SeatRow(table_id=table_id, seat=i, kind=kind, level=level,
                               token_hash=digest))  # fmt: skip
             s.flush()
-            _write_log(s.connection(), change)
+            write_log(s.connection(), change)
         self._remember(table_id, after)
         return Created(table_id, tokens, host)
 
@@ -555,7 +399,7 @@ class Store:
             old = self._written.get(table_id)
             if old is None:
                 old = self._read(table_id)[1]
-            change, after = _change(table_id, old, record, status, stand_in)
+            change, after = change_of(table_id, old, record, status, stand_in)
             if not change:
                 self._remember(table_id, after)
                 return after.version
@@ -573,9 +417,9 @@ class Store:
                 with self._conn() as conn:
                     if self.fence is not None:
                         self.fence(conn, table_id)
-                    done = conn.execute(_BUMP, values)
+                    done = conn.execute(BUMP, values)
                     if done.rowcount == 1:
-                        _write_log(conn, change)
+                        write_log(conn, change)
             except StoreError:
                 self._forget(table_id)  # what was written is not known now
                 raise
@@ -596,7 +440,7 @@ class Store:
             ids = list(s.scalars(q).all())
         return [self.table(i) for i in ids]
 
-    def _read(self, table_id: str, match: int | None = None) -> tuple[Record | None, _Written]:
+    def _read(self, table_id: str, match: int | None = None) -> tuple[Record | None, Written]:
         """The table's record (None while it has no hand) and what it holds, read whole:
         the match in play's, or match ``match``'s."""
         with self._conn() as conn:
@@ -634,16 +478,16 @@ class Store:
                 action_q = action_q.where(ActionRow.hand < end)
             hand_rows = conn.execute(hand_q.order_by(HandRow.hand)).all()
             actions = conn.execute(action_q.order_by(ActionRow.version)).all()
-        written = _Written(row.header, row.status, row.version, match=which, first_hand=first)
+        written = Written(row.header, row.status, row.version, match=which, first_hand=first)
         if not hand_rows:
             return None, written
         moves: list[list[str]] = [[] for _ in hand_rows]
         for hand, text in actions:
             moves[hand - first].append(text)
-        hands = [{**_hand_json(h), "actions": m} for h, m in zip(hand_rows, moves, strict=True)]
+        hands = [{**hand_json(h), "actions": m} for h, m in zip(hand_rows, moves, strict=True)]
         data = {"format": FORMAT, "version": VERSION, **json.loads(row.header), "hands": hands}
         record = parse_record(data)
-        written.hands = [_Hand(_deal(h), list(h.actions), h.result) for h in record.hands]
+        written.hands = [WrittenHand(deal_of(h), list(h.actions), h.result) for h in record.hands]
         return record, written
 
     # -- matches played again at the table ------------------------------------------------
@@ -679,7 +523,7 @@ class Store:
             )
         self._remember(
             table_id,
-            _Written(old.header, PLAYING, old.version, [], old.header_key, number, first),
+            Written(old.header, PLAYING, old.version, [], old.header_key, number, first),
         )
         return number
 
@@ -719,7 +563,7 @@ class Store:
             if done.rowcount != 1:
                 raise StoreError(f"there is no table {table_id!r}")
 
-    def _remember(self, table_id: str, written: _Written) -> None:
+    def _remember(self, table_id: str, written: Written) -> None:
         with self._written_lock:
             self._written[table_id] = written
             self._written.move_to_end(table_id)
@@ -817,58 +661,6 @@ class Store:
         if self._checkpoints is not None:
             self._checkpoints.join(timeout=5)
         self.engine.dispose()
-
-
-#: a table's version moved on from the one remembered (``was``), with what else changed
-#: (the SET clause is the parameters' columns); built once: a save is on every action
-_BUMP = update(TableRow).where(
-    TableRow.id == bindparam("table"), TableRow.version == bindparam("was")
-)
-_ADD_HANDS = insert(HandRow)
-_ADD_ACTIONS = insert(ActionRow)
-
-
-def _write_log(conn: Connection, change: _Change) -> None:
-    """The new hands, actions and results of a change (the table's row is the caller's)."""
-    if change.hands:
-        conn.execute(_ADD_HANDS, change.hands)
-    if change.actions:
-        conn.execute(_ADD_ACTIONS, change.actions)
-    for index, result in change.results:
-        conn.execute(
-            update(HandRow)
-            .where(HandRow.table_id == change.table_id, HandRow.hand == index)
-            .values(result=result)
-        )
-
-
-class _HandRow(Protocol):
-    """The columns of a ``hands`` row that make the record's hand."""
-
-    @property
-    def first_seat(self) -> int: ...
-    @property
-    def seed(self) -> str | None: ...
-    @property
-    def shoe(self) -> str | None: ...
-    @property
-    def stack(self) -> str | None: ...
-    @property
-    def context(self) -> str | None: ...
-    @property
-    def result(self) -> str | None: ...
-
-
-def _hand_json(row: _HandRow) -> dict[str, JSON]:
-    """A ``hands`` row as the record's hand object (its ``actions`` to be added)."""
-    out: dict[str, JSON] = {"first": row.first_seat}
-    if row.seed is not None:
-        out["seed"] = int(row.seed)
-    for key in ("shoe", "stack", "context", "result"):
-        text = getattr(row, key)
-        if text is not None:
-            out[key] = json.loads(text)
-    return out
 
 
 #: the PostgreSQL advisory lock held while the schema is brought up to date (any number

@@ -16,8 +16,6 @@ Our specifications
 * The first hand is dealt when the table is created; bots play until a person is to act.
 * A table's *version* is the number of actions recorded in all its hands. A client's action
   names the version it saw; a stale one is refused (it may have missed a move).
-* **Spectators see the game's public view** (``State.public_observation``: what anyone at
-  the table may see) and the events as seat -1 saw them, which hides every private card.
 * **Where a change is made**: with SQLite (a local file, committed without a flush to the
   disk: about 0.1 ms) on the event loop, where it costs least; with PostgreSQL (a
   round trip to another process or machine) in a worker thread, so that the event loop never
@@ -33,10 +31,7 @@ Our specifications
   person returns (says so, acts, or opens a connection again). Who is away and the running
   deadlines live in the server's memory: after a restart every seat is back and each
   person's time starts afresh.
-* **Missed events**: a client that reconnects names the version it last saw; it is sent what
-  happened since, in words, as its seat saw it: the events of the hand in play after that
-  version (the hand is replayed from the record to find where that was) and the result of
-  every hand that ended meanwhile, at most :data:`MAX_MISSED` lines (the latest).
+* **What each viewer sees**, and what a returning client missed: :mod:`cherki.server.views`.
 * **A record for a seat**: a finished table's record is the whole record (every seed,
   every action). An unfinished table's gives only what the seat (or a spectator) may know:
   no seed or shoe of any hand (hand ``i`` is shuffled with ``seed + i``, so one hand's seed
@@ -58,8 +53,8 @@ Our specifications
 * **Hints** (setting ``hints``): off by default where the rules put money on the points
   (:func:`plays_for_money`); a hint at a table whose hints are off is refused in words.
 * **A stand-in's actions are its own**: saved with the stand-in's level
-  (``actions.stand_in``) and worded as the bot's (:func:`stand_in_voice`), live, in what a
-  returning client missed, and after a restart (:meth:`Table.load_marks`).
+  (``actions.stand_in``) and worded as the bot's (:func:`~cherki.server.views.stand_in_voice`),
+  live, in what a returning client missed, and after a restart (:meth:`Table.load_marks`).
 * **A table waits for its people** (setting ``wait``, :data:`DEFAULT_WAIT` seconds): while
   some person is at the table (a seat's page connected), bots and stand-ins play as above.
   Once none is, a hand that ends is not scored (no hand or match is settled for people who
@@ -76,12 +71,10 @@ Our specifications
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from functools import partial
 
 from cherki.bots import Bot, make_bot
@@ -89,8 +82,7 @@ from cherki.core.contract import Observation
 from cherki.core.errors import IllegalActionError
 from cherki.core.events import JSON, Event
 from cherki.i18n import DEFAULT as DEFAULT_LANG
-from cherki.i18n import words
-from cherki.play.records import Record, events_after, events_made_by, replay_hand, replay_steps
+from cherki.play.records import Record, replay_steps
 from cherki.play.session import Seat, Session
 from cherki.server import present
 from cherki.server.cluster import LeaseLost
@@ -98,21 +90,19 @@ from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
 from cherki.server.messages import (
     ChatLine,
-    HandOut,
     HintOut,
     RunningOut,
     StateOut,
-    TimerOut,
     encode,
 )
 from cherki.server.settings import (
     DEFAULT_WAIT,
-    MAX_MISSED,
     check_setting,
 )
 from cherki.server.store import FINISHED, PLAYING, Carried, Store, StoreError, carried_after
+from cherki.server.views import Views
 from cherki.server.words import Refused
-from cherki.ui.text import Voice, event_line, result_summary
+from cherki.ui.text import Voice
 
 #: how a bot's decision is worked out away from the event loop: (bot, observation, seed)
 Thinker = Callable[[Bot, Observation, int], Awaitable[int]]
@@ -121,32 +111,6 @@ Thinker = Callable[[Bot, Observation, int], Awaitable[int]]
 def think(bot: Bot, obs: Observation, seed: int) -> int:
     """A bot's decision (run in a worker process or thread)."""
     return bot.act(obs, random.Random(seed))
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-#: placeholders of the hand's log in a state message, filled in by :meth:`Table._text` (no
-#: name or text of a message holds a NUL)
-_EVENTS, _LOG = "\x00events\x00", "\x00log\x00"
-_EVENTS_TEXT, _LOG_TEXT = f"[{_json(_EVENTS)}]", f"[{_json(_LOG)}]"
-
-
-#: who reads a state message: a seat (None: a spectator) and a language
-Reader = tuple[int | None, str]
-
-
-@dataclass
-class Seen:
-    """A hand's log as one viewer saw it: the events' data and words, and their JSON."""
-
-    log: list[Event]
-    count: int = 0
-    data: list[JSON] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
-    data_text: list[str] = field(default_factory=list)
-    lines_text: list[str] = field(default_factory=list)
 
 
 class ChatRoom:
@@ -201,17 +165,8 @@ class Table:
         self.left_at: float | None = self.touched
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
-        #: per viewer (-1: spectators) and language: the hand's log as events, their data
-        #: and words
-        self._seen: dict[tuple[int, str], Seen] = {}
-        #: per viewer and language: the last result and score sheet, and the hand count
-        #: they are of
-        self._finished: dict[tuple[int, str], tuple[int, present.Finished]] = {}
-        #: per viewer and language: the hand's log and how much of it its last state
-        #: message held
-        self._sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
-        #: per seat: its hand as the page shows it, and the cards it is of
-        self._hands: dict[int, tuple[str, HandOut]] = {}
+        #: what each viewer sees, and what was worked out of it
+        self.views = Views(self)
         #: the match in play (0: the first), the actions of the matches before it, and what
         #: those matches left each seat (the store's ``matches.carried``)
         self.number = 0
@@ -338,9 +293,7 @@ class Table:
         session.seats = seats
         session.match.players[seat] = clean
         session.match.record.players[seat] = clean
-        self._finished.clear()
-        self._seen.clear()  # the log's words name the seats
-        self._sent.clear()
+        self.views.forget()  # the log's words name the seats
 
     # -- play (in a worker thread, under the lock) ---------------------------------------------
     def _act(self, seat: int, action: int | str, version: int) -> None:
@@ -372,7 +325,7 @@ class Table:
             self._marked = None
             if session.is_over():
                 self.deadline = None
-                self._seen.clear()
+                self.views.seen.clear()
                 return
             people = self._people_here()
             if self.pauses and people:
@@ -437,10 +390,7 @@ class Table:
         self.waiting = None
         self.stand_ins = set()
         self._marked = None
-        self._seen.clear()
-        self._finished.clear()
-        self._sent.clear()
-        self._hands.clear()
+        self.views.forget(hands=True)
         session.start_hand()
 
     def running(self) -> RunningOut:
@@ -516,7 +466,8 @@ class Table:
         # marked as they are made, before any viewer's words for them are worked out
         self._marked[1].update(events)
 
-    def _marks(self) -> set[int]:
+    def marks(self) -> set[int]:
+        """The events of the hand in play that a stand-in's action made."""
         state = self.session.state
         if state is None or self._marked is None or self._marked[0] is not state.log:
             return set()
@@ -583,7 +534,7 @@ class Table:
         self.away.discard(seat)
         return True
 
-    # -- what a viewer sees ---------------------------------------------------------------------
+    # -- what a viewer sees (cherki.server.views) ------------------------------------------------
     def view(
         self,
         seat: int | None,
@@ -592,189 +543,8 @@ class Table:
         spliced: bool = False,
         lang: str = DEFAULT_LANG,
     ) -> StateOut:
-        """What ``seat`` (None: a spectator) may be sent now: its observation of the hand in
-        play (a spectator: the public view) and the hand's events as it saw them, the names,
-        the version, the match's running totals, the turn timer and who is away. ``spliced``:
-        the events and the log in words are placeholders that :meth:`_text` fills with
-        their JSON, kept as the hand's log grows. ``lang``: the language of its words."""
-        session = self.session
-        state = session.state
-        seconds = self.timer
-        held = self.deadline
-        timer: TimerOut | None = None
-        if seconds:
-            left = None
-            if held is not None and now is not None:
-                left = round(max(0.0, held[2] - now), 1)
-            timer = TimerOut(
-                seconds=seconds, remaining=left, seat=held[1] if held and held[1] >= 0 else None
-            )
-        viewer = seat if seat is not None else -1
-        out = StateOut(
-            type="state",
-            table=self.id,
-            game=session.game.name,
-            seat=seat,
-            # the names cherki gave ("Seat 2", "Bot 1 (heuristic)") in the viewer's language
-            names=list(Voice.of(session.names, len(session.seats), None, lang).names),
-            version=self.version,
-            hand_number=len(session.match.results),
-            match=session.match.to_json(),
-            last_result=(session.match.results[-1].to_json() if session.match.results else None),
-            over=session.is_over(),
-            timer=timer,
-            people=[s.bot is None for s in session.seats],
-            away=sorted(self.away),
-            matches=self.running(),
-            again=sorted(self.again),
-            waiting=None if self.waiting is None else sorted(self.waiting),
-            settings={
-                "hints": self.hints,
-                "bot_pace": self.pace,
-                "pause": self.pauses,
-                "timer": seconds or None,
-            },
-        )
-        finished = self._finished_views(viewer, seat, lang)
-        if state is None:
-            out["observation"] = None
-            out["events"] = []
-            out["ui"] = present.seat_view(session, seat, finished=finished, lang=lang)
-            if self.waiting is not None:
-                out["ui"]["status"] = words(lang).t(
-                    "status.next_hand_wait", n=len(session.match.results)
-                )
-            return out
-        obs = state.observation(seat) if seat is not None else state.public_observation()
-        data = obs.to_json()
-        seen = self._seen_by(viewer, lang)
-        out["observation"] = data
-        out["events"] = [_EVENTS] if spliced else list(seen.data)
-        lines = [_LOG] if spliced else list(seen.lines)
-        hand = None
-        if seat is not None:
-            shown = self._hands.get(seat)
-            # the hand's view depends on the seat's own fields alone (its hand, cards laid)
-            cards = repr([data.get(f) for f in obs.own_fields if f != "legal"])
-            if shown is None or shown[0] != cards:
-                shown = (cards, present.hand_view(obs, session.game))
-                self._hands[seat] = shown
-            hand = shown[1]
-        out["ui"] = present.seat_view(
-            session, seat, obs=obs, log=lines, finished=finished, hand=hand, lang=lang
-        )
-        return out
-
-    def _finished_views(
-        self, viewer: int, seat: int | None, lang: str = DEFAULT_LANG
-    ) -> present.Finished:
-        """The last result and score sheet as ``viewer`` reads them (kept until a hand
-        ends or a name changes)."""
-        session = self.session
-        hands = len(session.match.results)
-        held = self._finished.get((viewer, lang))
-        if held is not None and held[0] == hands:
-            return held[1]
-        voice = Voice.of(session.names, len(session.seats), seat, lang)
-        made = (present.last_result(session, voice), present.score_sheet(session.match, voice))
-        self._finished[(viewer, lang)] = (hands, made)
-        return made
-
-    def _seen_by(self, viewer: int, lang: str = DEFAULT_LANG) -> Seen:
-        """The hand in play's events as ``viewer`` saw them (-1: a spectator), as data and
-        in words, each with its JSON; worked out once per event, since a hand's log only
-        grows."""
-        session = self.session
-        state = session.state
-        assert state is not None
-        seen = self._seen.get((viewer, lang))
-        if seen is None or seen.log is not state.log:
-            seen = Seen(state.log)
-            self._seen[(viewer, lang)] = seen
-        if seen.count < len(state.log):
-            you = None if viewer < 0 else viewer
-            voice = Voice.of(session.names, len(session.seats), you, lang)
-            marks = self._marks()
-            for i, e in enumerate(state.log[seen.count :], start=seen.count):
-                mine = e.seen_by(viewer)
-                data = mine.to_json()
-                said = stand_in_voice(voice, e.seat) if i in marks else voice
-                line = event_line(mine, session.game, said)
-                seen.data.append(data)
-                seen.lines.append(line)
-                seen.data_text.append(_json(data))
-                seen.lines_text.append(_json(line))
-            seen.count = len(state.log)
-        return seen
-
-    def _text(self, seat: int | None, now: float, start: int = 0, lang: str = DEFAULT_LANG) -> str:
-        """The text of ``seat``'s state message: encoded without the hand's log, which is
-        spliced in from the JSON kept of each event (the message's cost does not grow
-        with the hand): the log from entry ``start`` on (``log_from``; the client keeps
-        the entries before it)."""
-        out = self.view(seat, now, spliced=True, lang=lang)
-        if self.session.state is None:
-            out["log_from"] = 0
-            return encode(out)
-        seen = self._seen_by(seat if seat is not None else -1, lang)
-        start = min(start, seen.count)
-        out["log_from"] = start
-        text = encode(out)
-        events = "[" + ",".join(seen.data_text[start:]) + "]"
-        lines = "[" + ",".join(seen.lines_text[start:]) + "]"
-        return text.replace(_EVENTS_TEXT, events, 1).replace(_LOG_TEXT, lines, 1)
-
-    def _views(self, now: float, seats: set[Reader]) -> dict[Reader, str]:
-        """The text of the state message of each reader in ``seats`` (a seat and a
-        language), each worked out once,
-        holding the hand's log from where the viewer's last such message left it: every
-        connection of the viewer has had that message, or joined since with the whole log
-        (:meth:`join`)."""
-        state = self.session.state
-        out: dict[Reader, str] = {}
-        for seat, lang in seats:
-            viewer = seat if seat is not None else -1
-            held = self._sent.get((viewer, lang))
-            start = (
-                held[1] if state is not None and held is not None and held[0] is state.log else 0
-            )
-            out[(seat, lang)] = self._text(seat, now, start, lang)
-            if state is not None:
-                self._sent[(viewer, lang)] = (state.log, self._seen_by(viewer, lang).count)
-            else:
-                self._sent.pop((viewer, lang), None)
-        return out
-
-    def _missed(self, seat: int | None, since: int, lang: str = DEFAULT_LANG) -> list[str]:
-        """What happened after version ``since``, in words, as ``seat`` saw it."""
-        session = self.session
-        if type(since) is not int or since >= self.version:
-            return []
-        since = max(0, since - self.base)  # from this match's first action
-        record = session.record()
-        voice = Voice.of(session.names, len(session.seats), seat, lang)
-        viewer = seat if seat is not None else -1
-        lines: list[str] = []
-        start = 0
-        for index, hand in enumerate(record.hands):
-            end = start + len(hand.actions)
-            if end <= since:  # seen to its end (a hand that ended was shown with its result)
-                start = end
-                continue
-            skip = max(0, since - start)
-            live = index == len(record.hands) - 1 and session.state is not None
-            state = session.state if live else replay_hand(record, index, check=False)
-            assert state is not None
-            lines.append(voice.t("missed.hand", n=index + 1))
-            first_event = events_after(record, index, skip)
-            marks = events_made_by(record, index, start + self.base, self.stand_ins)
-            for i, e in enumerate(state.events_for(viewer, first_event), start=first_event):
-                said = stand_in_voice(voice, e.seat) if i in marks else voice
-                lines.append(event_line(e, session.game, said))
-            if not live and index < len(session.match.results):
-                lines.append(result_summary(session.match.results[index], session.game, voice))
-            start = end
-        return lines[-MAX_MISSED:]
+        """What ``seat`` (None: a spectator) may be sent now (:meth:`Views.view`)."""
+        return self.views.view(seat, now, spliced=spliced, lang=lang)
 
     def _hint(self, seat: int, lang: str = DEFAULT_LANG) -> list[str]:
         if not self.hints:
@@ -788,7 +558,7 @@ class Table:
         self.arm(now)
         if not self.connections or self.gone:
             return
-        texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
+        texts = self.views.texts(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
             c.send(texts[(c.seat, c.lang)])
 
@@ -812,7 +582,7 @@ class Table:
         self.arm(now)
         self.touched = now
         self.moved = now
-        texts = self._views(now, {(c.seat, c.lang) for c in self.connections})
+        texts = self.views.texts(now, {(c.seat, c.lang) for c in self.connections})
         for c in list(self.connections):
             c.send(texts[(c.seat, c.lang)])
 
@@ -876,7 +646,7 @@ class Table:
                 out = self.view(conn.seat, now, lang=conn.lang)
                 out["log_from"] = 0  # the whole log: later messages hold what is new
                 if since is not None:
-                    out["missed"] = self._missed(conn.seat, since, conn.lang)
+                    out["missed"] = self.views.missed(conn.seat, since, conn.lang)
                 return encode(out)
 
             text = await asyncio.to_thread(first)
@@ -950,16 +720,3 @@ class Table:
     async def stop(self) -> None:
         if self.bots is not None:
             self.bots.cancel()
-
-
-def stand_in_voice(voice: Voice, seat: int) -> Voice:
-    """The words of an event a stand-in bot made for the person at ``seat``: the bot's,
-    not the person's ("Your stand-in bot discards …", "Siti's stand-in bot discards …")."""
-    if not 0 <= seat < len(voice.names):
-        return voice
-    names = list(voice.names)
-    if voice.is_you(seat):
-        names[seat] = voice.say("voice.stand_in", seat)
-        return Voice(tuple(names), None if voice.you == seat else voice.you, voice.words)
-    names[seat] = voice.say("voice.stand_in", seat)
-    return Voice(tuple(names), voice.you, voice.words)
