@@ -33,11 +33,12 @@ from it, to the same total budget. When the run ends, the prior's raise the mode
 is the best of :data:`PLAY_BETAS` on duplicate deals of their own (a validation set: neither
 the curve's nor the arena's), every one measured and kept on the card.
 
-What we measured (Balik Satu 4p, on this 2-core machine; figures on the model cards and in
-``docs/research.md``): paired rollouts carry about 2,500 departures a CPU-second, but a
-departure's gain varies by about 20 points from deal to deal, and on 434,000 departures a
-network could not pick out the good ones on held-out deals; PPO from the prior learns
-departures worth keeping within minutes. The shipped models are PPO's.
+What we measured (on this 2-core machine; figures in ``docs/research.md``): paired rollouts
+carry about 2,500 departures a CPU-second, but a departure's gain varies by about 20 points
+from deal to deal, and on 434,000 departures a network could not pick out the good ones on
+held-out deals. PPO from the prior stays level with the heuristic on a quarter of an hour's
+budget (departing in 0.014% of decisions in Balik Satu 4p, 1.1% in Tantanan 3p). The shipped
+models are still the observation-only ones (cloning, then PPO).
 
 JAX is imported only here, inside the ``train`` extra; without it the command refuses in
 one line, saying how to install it. The network and its file are
