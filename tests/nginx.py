@@ -96,7 +96,7 @@ worker_processes 1;
 pid {folder / "nginx.pid"};
 error_log {folder / "error.log"} warn;
 events {{
-    worker_connections 256;
+    worker_connections 4096;
 }}
 http {{
     access_log {folder / "access.log"};
