@@ -120,15 +120,16 @@ def nginx_proxy(
     *more_ports: int,
     proxy_conf: Path = PROXY_CONF,
     upstream_conf: Path = UPSTREAM_CONF,
+    port: int | None = None,
 ) -> Iterator[Proxy]:
     """nginx on a free port of 127.0.0.1 proxying to cherki on ``upstream_port`` (and on
     ``more_ports``: several processes, each request to the next that answers) with the
     documented proxy part and upstream settings (others by ``proxy_conf`` and
-    ``upstream_conf``: the benchmark's comparison); stopped (and its folder removed)
-    afterwards."""
+    ``upstream_conf``: the benchmark's comparison), on ``port`` if given (the public
+    address the processes were told); stopped (and its folder removed) afterwards."""
     binary = _nginx()
     folder = Path(tempfile.mkdtemp(prefix="cherki-nginx-"))
-    port = free_port()
+    port = free_port() if port is None else port
     http = f"""{upstream((upstream_port, *more_ports), upstream_conf)}
     server {{
         listen 127.0.0.1:{port};
