@@ -174,10 +174,10 @@ def test_paused_owners_and_survivors_in_turn_leave_no_table_dead() -> None:
             assert p.going_back == [], p.going_back
             assert p.acted >= 1
         store = Store(url)
-        for t, people in zip(ids, pages, strict=True):
-            for p in people:
-                assert p.seen <= store_version(url, t)  # told only what was committed
-            record = store.record(t)  # the log both owners wrote replays
+        for table_id, seated in zip(ids, pages, strict=True):
+            for p in seated:
+                assert p.seen <= store_version(url, table_id)  # told only what was committed
+            record = store.record(table_id)  # the log both owners wrote replays
             for index in range(len(record.hands)):
                 replay_hand(record, index)
         store.close()
