@@ -5,6 +5,7 @@ own on 127.0.0.1, and stop every one of them afterwards."""
 from __future__ import annotations
 
 import json
+import random
 import signal
 import socket
 import subprocess
@@ -199,6 +200,72 @@ class Person:
                         texts = {a["text"]: a["id"] for a in legal}
                         action = texts.get("sampei", texts.get("draw", random.choice(legal)["id"]))
                         time.sleep(0.12)  # a person's pace (10 messages a second at most)
+                        ws.send(json.dumps({"type": "act", "version": msg["version"],
+                                            "action": action}))  # fmt: skip
+                        self.acted += 1
+            except (OSError, TimeoutError, WebSocketException):
+                pass
+            time.sleep(0.2)
+
+
+#: a page's liveness (server/static/table.js): a ping every PING s, a new connection after
+#: SILENT s without a word from the server
+PING = 3.0
+SILENT = 10.0
+
+
+class Page(Person):
+    """A person whose connection behaves as the table's page: pings every :data:`PING`
+    seconds and connects again after :data:`SILENT` seconds without a word, as well as
+    whenever the connection ends. Every state of every connection is checked against the
+    newest it was sent before, and kept with when it came (:attr:`states`)."""
+
+    def __init__(self, base: str, token: str, deadline: float) -> None:
+        super().__init__(base, token, deadline)
+        #: (monotonic time, version) of every state received, in order
+        self.states: list[tuple[float, int]] = []
+
+    def run(self) -> None:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+
+        rng = random.Random()
+        while not self.stop and not self.over and time.monotonic() < self.deadline:
+            since = f"?since={self.seen}" if self.seen >= 0 else ""
+            try:
+                with connect(f"{self.base}/ws/seat/{self.token}{since}", open_timeout=SILENT) as ws:
+                    self.connects += 1
+                    heard = pinged = time.monotonic()
+                    while not self.stop and time.monotonic() < self.deadline:
+                        now = time.monotonic()
+                        if now - heard > SILENT:
+                            break  # silent too long: a new connection, as the page makes
+                        if now - pinged >= PING:
+                            ws.send('{"type": "ping"}')
+                            pinged = now
+                        try:
+                            msg = loads(ws.recv(timeout=0.5))
+                        except TimeoutError:
+                            continue
+                        heard = time.monotonic()
+                        if msg["type"] == "closing":
+                            break
+                        if msg["type"] != "state":
+                            continue
+                        self.states.append((heard, msg["version"]))
+                        if msg["version"] < self.seen:
+                            self.going_back.append((self.seen, msg["version"]))
+                        self.seen = max(self.seen, msg["version"])
+                        if msg["over"]:
+                            self.over = True
+                            break
+                        obs = msg["observation"]
+                        if obs is None or obs["current"] != msg["seat"] or not obs["legal"]:
+                            continue
+                        legal = obs["legal"]
+                        texts = {a["text"]: a["id"] for a in legal}
+                        action = texts.get("sampei", texts.get("draw", rng.choice(legal)["id"]))
+                        time.sleep(0.12)  # a person's pace
                         ws.send(json.dumps({"type": "act", "version": msg["version"],
                                             "action": action}))  # fmt: skip
                         self.acted += 1

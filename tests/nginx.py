@@ -29,6 +29,27 @@ DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy"
 PROXY_CONF = DEPLOY / "cherki-proxy.conf"
 #: the documented site: upstream, TLS, the redirect to HTTPS; it includes PROXY_CONF
 SITE_CONF = DEPLOY / "nginx-site.conf"
+#: the documented upstream of several processes: each server line's options and the
+#: block's other settings are run as they are, the servers' addresses being the tests'
+UPSTREAM_CONF = DEPLOY / "cherki-upstream.conf"
+
+
+def upstream(ports: tuple[int, ...], conf: Path = UPSTREAM_CONF) -> str:
+    """The ``upstream cherki`` block of ``conf`` with one server line (its first one's
+    options) for each of ``ports`` on 127.0.0.1."""
+    options = ""
+    others: list[str] = []
+    for raw in conf.read_text(encoding="utf-8").splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line or line.startswith("upstream") or line == "}":
+            continue
+        if line.startswith("server "):
+            if not options:
+                options = line.removesuffix(";").split(None, 2)[2] if len(line.split()) > 2 else ""
+            continue
+        others.append(f"        {line}")
+    servers = [f"        server 127.0.0.1:{p} {options};" for p in ports]
+    return "    upstream cherki {\n" + "\n".join(servers + others) + "\n    }"
 
 
 @dataclass(frozen=True)
@@ -75,7 +96,7 @@ worker_processes 1;
 pid {folder / "nginx.pid"};
 error_log {folder / "error.log"} warn;
 events {{
-    worker_connections 256;
+    worker_connections 4096;
 }}
 http {{
     access_log {folder / "access.log"};
@@ -94,25 +115,26 @@ def check(conf: Path, folder: Path) -> subprocess.CompletedProcess[str]:
 
 
 @contextmanager
-def nginx_proxy(upstream_port: int, *more_ports: int) -> Iterator[Proxy]:
+def nginx_proxy(
+    upstream_port: int,
+    *more_ports: int,
+    proxy_conf: Path = PROXY_CONF,
+    upstream_conf: Path = UPSTREAM_CONF,
+    port: int | None = None,
+) -> Iterator[Proxy]:
     """nginx on a free port of 127.0.0.1 proxying to cherki on ``upstream_port`` (and on
     ``more_ports``: several processes, each request to the next that answers) with the
-    documented proxy part; stopped (and its folder removed) afterwards."""
+    documented proxy part and upstream settings (others by ``proxy_conf`` and
+    ``upstream_conf``: the benchmark's comparison), on ``port`` if given (the public
+    address the processes were told); stopped (and its folder removed) afterwards."""
     binary = _nginx()
     folder = Path(tempfile.mkdtemp(prefix="cherki-nginx-"))
-    port = free_port()
-    servers = "\n".join(
-        f"        server 127.0.0.1:{p} max_fails=1 fail_timeout=2s;"
-        for p in (upstream_port, *more_ports)
-    )
-    http = f"""    upstream cherki {{
-{servers}
-        keepalive 8;
-    }}
+    port = free_port() if port is None else port
+    http = f"""{upstream((upstream_port, *more_ports), upstream_conf)}
     server {{
         listen 127.0.0.1:{port};
         server_name 127.0.0.1;
-        include {PROXY_CONF};
+        include {proxy_conf};
     }}"""
     conf = folder / "nginx.conf"
     conf.write_text(main_conf(folder, http), encoding="utf-8")

@@ -11,7 +11,8 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 
 @pytest.mark.parametrize(
-    "name", ["cherki-proxy.conf", "nginx-site.conf", "Caddyfile", "cherki.service"]
+    "name",
+    ["cherki-proxy.conf", "cherki-upstream.conf", "nginx-site.conf", "Caddyfile", "cherki.service"],
 )
 def test_the_guide_shows_each_file_as_it_is(name: str) -> None:
     guide = (DOCS / "deploy.md").read_text(encoding="utf-8")
