@@ -143,9 +143,7 @@ def test_paired_rollouts_and_the_choice_of_the_raise_run_end_to_end(tmp_path: Pa
              "hidden": (16, 16), "bc_hands": 32}  # fmt: skip
     lines: list[str] = []
     out = tmp_path / "api"
-    model = train.train(
-        game, 2, 3.0, 4, out, log=lines.append, method="api", bc_share=0.2, **small
-    )
+    model = train.train(game, 2, 3.0, 4, out, log=lines.append, method="api", bc_share=0.2, **small)
     card = model.card
     assert "paired rollouts" in card["training"]["method"]
     assert "(0 blocks)" not in card["training"]["method"]
