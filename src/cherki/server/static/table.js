@@ -37,6 +37,12 @@ function connect() {
   ws = mine;
   heard = Date.now();
   let opened = false;
+  // a handshake that hangs (a proxy handing it to a stopped process whose kernel still
+  // accepts) is given up sooner than a silent connection; longer after each try, so a slow
+  // link still gets through
+  setTimeout(() => {
+    if (ws === mine && mine.readyState === WebSocket.CONNECTING) giveUp();
+  }, HANDSHAKE_MS * Math.min(Math.max(retry, 1), 4));
   ws.addEventListener("open", () => {
     opened = true;
     retry = 0;
@@ -93,22 +99,27 @@ function send(message) {
 // through the proxy, to whichever process plays the table now.
 const PING_MS = 3000;
 const SILENT_MS = 10000;
+// a handshake not done in this long (times the tries in a row so far, 1 to 4) is given up
+const HANDSHAKE_MS = 4000;
 let heard = Date.now(); // when the server last said anything on the current socket
 setInterval(() => {
   if (!ws || gone) return;
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
-  if (ws.readyState <= WebSocket.OPEN && Date.now() - heard > SILENT_MS) {
-    const dead = ws;
-    ws = null;
-    try {
-      dead.close();
-    } catch {}
-    retry += 1;
-    pending = false;
-    showConn(tr("page.table.lost"));
-    connect();
-  }
+  if (ws.readyState <= WebSocket.OPEN && Date.now() - heard > SILENT_MS) giveUp();
 }, PING_MS);
+
+/** Give the current socket up (silent, or its handshake hung) and connect again. */
+function giveUp() {
+  const dead = ws;
+  ws = null;
+  try {
+    dead.close();
+  } catch {}
+  retry += 1;
+  pending = false;
+  showConn(tr("page.table.lost"));
+  connect();
+}
 
 function showConn(text) {
   const box = $("#conn");
