@@ -60,6 +60,12 @@ def test_a_fresh_network_with_the_prior_plays_the_heuristics_choice(
             state.apply(mine, seat)
             decisions += 1
     assert decisions > 60
+    # its value is read at the seat's own decisions, and refused elsewhere in one sentence
+    state = find_game(game).new_state(None, players, seed=0)
+    assert np.isfinite(bot.value(state.observation(state.current)))
+    other = (state.current + 1) % players
+    with pytest.raises(RulesError, match="own decisions only"):
+        bot.value(state.observation(other))
 
 
 def test_with_a_small_raise_the_network_departs() -> None:

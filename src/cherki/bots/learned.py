@@ -271,10 +271,13 @@ class LearnedBot:
         """The model's estimate of the hand's payment to ``obs``'s seat, in points."""
         model = self.model_for(obs.players)
         prior = None
-        if model.has_prior and obs.legal:
+        if model.has_prior:
+            # its value was learnt at the seat's own decisions, with the heuristic's choice
+            if not obs.legal:
+                raise RulesError(
+                    "a learned model with the heuristic prior values the seat's own decisions only"
+                )
             prior = np.array([self._heuristic().act(obs, rng or random.Random(0))])
-        elif model.has_prior:
-            prior = np.zeros(1, np.int64)
         _, v = model.forward(obs.encode()[None, :], prior)
         return float(v[0])
 
