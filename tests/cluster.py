@@ -170,12 +170,32 @@ class Person:
         self.going_back: list[tuple[int, int]] = []
         self.stop = False
 
-    def run(self) -> None:
-        import random
+    def take(self, ws: Any, msg: dict[str, Any], rng: random.Random) -> bool:
+        """Take in a state message: check it is not older than one sent before, and act when
+        it is this person's turn (sampei if they may, else draw, else any legal action).
+        False: the match is over."""
+        if msg["version"] < self.seen:
+            self.going_back.append((self.seen, msg["version"]))
+        self.seen = max(self.seen, msg["version"])
+        if msg["over"]:
+            self.over = True
+            return False
+        obs = msg["observation"]
+        if obs is None or obs["current"] != msg["seat"] or not obs["legal"]:
+            return True
+        legal = obs["legal"]
+        texts = {a["text"]: a["id"] for a in legal}
+        action = texts.get("sampei", texts.get("draw", rng.choice(legal)["id"]))
+        time.sleep(0.12)  # a person's pace (10 messages a second at most)
+        ws.send(json.dumps({"type": "act", "version": msg["version"], "action": action}))
+        self.acted += 1
+        return True
 
+    def run(self) -> None:
         from websockets.exceptions import WebSocketException
         from websockets.sync.client import connect
 
+        rng = random.Random()
         while not self.stop and not self.over and time.monotonic() < self.deadline:
             since = f"?since={self.seen}" if self.seen >= 0 else ""
             try:
@@ -187,22 +207,8 @@ class Person:
                             break
                         if msg["type"] != "state":
                             continue
-                        if msg["version"] < self.seen:
-                            self.going_back.append((self.seen, msg["version"]))
-                        self.seen = max(self.seen, msg["version"])
-                        if msg["over"]:
-                            self.over = True
+                        if not self.take(ws, msg, rng):
                             break
-                        obs = msg["observation"]
-                        if obs is None or obs["current"] != msg["seat"] or not obs["legal"]:
-                            continue
-                        legal = obs["legal"]
-                        texts = {a["text"]: a["id"] for a in legal}
-                        action = texts.get("sampei", texts.get("draw", random.choice(legal)["id"]))
-                        time.sleep(0.12)  # a person's pace (10 messages a second at most)
-                        ws.send(json.dumps({"type": "act", "version": msg["version"],
-                                            "action": action}))  # fmt: skip
-                        self.acted += 1
             except (OSError, TimeoutError, WebSocketException):
                 pass
             time.sleep(0.2)
@@ -253,22 +259,8 @@ class Page(Person):
                         if msg["type"] != "state":
                             continue
                         self.states.append((heard, msg["version"]))
-                        if msg["version"] < self.seen:
-                            self.going_back.append((self.seen, msg["version"]))
-                        self.seen = max(self.seen, msg["version"])
-                        if msg["over"]:
-                            self.over = True
+                        if not self.take(ws, msg, rng):
                             break
-                        obs = msg["observation"]
-                        if obs is None or obs["current"] != msg["seat"] or not obs["legal"]:
-                            continue
-                        legal = obs["legal"]
-                        texts = {a["text"]: a["id"] for a in legal}
-                        action = texts.get("sampei", texts.get("draw", rng.choice(legal)["id"]))
-                        time.sleep(0.12)  # a person's pace
-                        ws.send(json.dumps({"type": "act", "version": msg["version"],
-                                            "action": action}))  # fmt: skip
-                        self.acted += 1
             except (OSError, TimeoutError, WebSocketException):
                 pass
             time.sleep(0.2)
