@@ -15,12 +15,13 @@ Nothing reads the hidden parts of the hand in play.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypedDict
 
 from cherki.core.cards import CODES, N_KINDS, RANK, parse_card
 from cherki.core.contract import Game, Observation
 from cherki.core.events import Origin, Result
 from cherki.core.view import ActionView
-from cherki.i18n import words
+from cherki.i18n import Words, words
 from cherki.play.match import Match
 from cherki.play.records import HandRecord, replay_hand
 from cherki.play.session import Session
@@ -87,11 +88,7 @@ def seat_view(
         status="",
         result=finished[0],
         sheet=finished[1],
-        title=game.title,
-        call_names=list(game.call_names),
-        glossary=list(game.view().glossary),
-        shouts=dict(game.view().shouts),
-        keys=[KeyOut(key=k, label=label) for k, label in game.view().keys(voice)],
+        **_static(game, voice),
     )
     if state is None:
         out["status"] = voice.t("status.match_over" if session.is_over() else "status.dealing")
@@ -113,6 +110,40 @@ def seat_view(
             card = CODES[obs.drawn]
             out["drawn"] = DrawnOut(card=card, text=voice.t(how, card=card))
     return out
+
+
+#: per game and language: the parts of a seat's view that never change (its title, its
+#: calls, glossary, shouts and keys), worked out once, with the words they are in (every
+#: message holds the same lists, which nothing changes)
+_STATICS: dict[tuple[str, str], tuple[Words, _Static]] = {}
+
+
+class _Static(TypedDict):
+    title: str
+    call_names: list[str]
+    glossary: list[str]
+    shouts: dict[str, str]
+    keys: list[KeyOut]
+
+
+def _static(game: Game, voice: Voice) -> _Static:
+    """The parts of ``game``'s view that are the same in every message in ``voice``'s
+    language."""
+    key = (game.name, voice.words.lang)
+    kept = _STATICS.get(key)
+    if kept is None or kept[0] is not voice.words:  # new, or the words were added to
+        view = game.view()
+        made = _Static(
+            title=game.title,
+            call_names=list(game.call_names),
+            glossary=list(view.glossary),
+            shouts=dict(view.shouts),
+            keys=[KeyOut(key=k, label=label) for k, label in view.keys(voice)],
+        )
+        kept = (voice.words, made)
+        _STATICS[key] = kept
+    held = kept[1]
+    return _Static(**held)  # the lists shared: messages are read, never changed
 
 
 # -- actions -----------------------------------------------------------------------------

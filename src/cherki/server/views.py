@@ -105,12 +105,18 @@ class Views:
         #: while :meth:`texts` works out one change's messages: the part of a state
         #: message that every reader in a language shares (None: not in :meth:`texts`)
         self.shared: dict[str, StateOut] | None = None
+        #: the match's JSON and its last result's, and what they were made of (the match,
+        #: its hand count and length): they change only when a hand ends
+        self.match_json: (
+            tuple[object, tuple[object, ...], dict[str, JSON], dict[str, JSON] | None] | None
+        ) = None
 
     def forget(self, *, hands: bool = False) -> None:
         """What was worked out is stale (a name changed, another match began)."""
         self.seen.clear()
         self.finished.clear()
         self.sent.clear()
+        self.match_json = None
         if hands:
             self.hands.clear()
 
@@ -182,6 +188,13 @@ class Views:
             timer = TimerOut(
                 seconds=seconds, remaining=left, seat=held[1] if held and held[1] >= 0 else None
             )
+        m = session.match
+        key = (len(m.results), m.hands, m.target, m.until_stopped)
+        kept = self.match_json
+        if kept is None or kept[0] is not m or kept[1] != key:
+            last = m.results[-1].to_json() if m.results else None
+            kept = self.match_json = (m, key, m.to_json(), last)
+        _, _, match, last = kept
         return StateOut(
             type="state",
             table=self.table.id,
@@ -191,8 +204,8 @@ class Views:
             names=list(Voice.of(session.names, len(session.seats), None, lang).names),
             version=self.table.version,
             hand_number=len(session.match.results),
-            match=session.match.to_json(),
-            last_result=(session.match.results[-1].to_json() if session.match.results else None),
+            match=match,
+            last_result=last,
             over=session.is_over(),
             timer=timer,
             people=[s.bot is None for s in session.seats],
