@@ -59,6 +59,10 @@ def _write() -> None:
 
 def main() -> None:
     gc.callbacks.append(_timed)
+    young = os.environ.get("CHERKI_GC_YOUNG")  # "700,10": the young thresholds to try
+    if young:
+        first, second = (int(x) for x in young.split(","))
+        gc.set_threshold(first, second, gc.get_threshold()[2])
     atexit.register(_write)
     # uvicorn raises SIGTERM again once it has stopped: an exit, so that the figures are
     # written
