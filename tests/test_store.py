@@ -210,6 +210,39 @@ def test_the_log_grows_by_one_row_an_action(url: str) -> None:
     store.close()
 
 
+def test_a_broken_sqlite_connection_is_opened_afresh(tmp_path: Path) -> None:
+    """On SQLite the saves share one connection kept open: one that fails (here closed
+    under the store, as a disk error would leave it) refuses that save in words and the
+    next save opens another; nothing written is lost."""
+    store = Store(f"sqlite:///{tmp_path / 'cherki.db'}")
+    session = _bots()
+    tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
+    steps = session.run()
+    acted = 0
+    for step in steps:
+        if isinstance(step, Acted):
+            store.save(tid, session.record(), PLAYING)
+            acted += 1
+            if acted == 3:
+                break
+    writer = store._writer
+    assert writer is not None
+    writer.connection.dbapi_connection.close()  # type: ignore[union-attr]
+    for step in steps:
+        if isinstance(step, Acted):
+            break
+    with pytest.raises(StoreError):
+        store.save(tid, session.record(), PLAYING)
+    assert store._writer is None  # let go
+    store.save(tid, session.record(), PLAYING)  # a fresh connection
+    assert store._writer is not None and store._writer is not writer
+    assert store.table(tid).version == acted + 1
+    assert Store(f"sqlite:///{tmp_path / 'cherki.db'}").record(tid).to_json() == (
+        session.record().to_json()
+    )
+    store.close()
+
+
 def _played(store: Store) -> tuple[str, Session]:
     """A table of four random bots played to its end, saved after every action."""
     session = _bots()
