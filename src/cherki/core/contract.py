@@ -293,9 +293,9 @@ class State:
         """The log from ``since`` on as ``seat`` saw it."""
         return [e.seen_by(seat) for e in self.log[since:]]
 
-    def action_texts(self) -> list[str]:
-        """The history in record notation: ``"SEAT: ACTION"``."""
-        return [f"{s}: {self.game.action_text(a)}" for s, a in self.history]
+    def action_texts(self, since: int = 0) -> list[str]:
+        """The history (from action ``since`` on) in record notation: ``"SEAT: ACTION"``."""
+        return [f"{s}: {self.game.action_text(a)}" for s, a in self.history[since:]]
 
 
 #: A policy for :func:`play_out`: the action a seat takes given its observation.

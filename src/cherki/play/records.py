@@ -198,8 +198,11 @@ def start_hand(game: Game, rules: Rules, players: int, hand: HandRecord) -> Stat
     return game.start(rules, players, request)
 
 
-def hand_record(state: State, result: bool = True) -> HandRecord:
-    """The record of a hand played from ``state``'s start (its history so far)."""
+def hand_record(
+    state: State, result: bool = True, actions: list[str] | None = None
+) -> HandRecord:
+    """The record of a hand played from ``state``'s start (its history so far; ``actions``:
+    that history in notation, where the caller keeps it)."""
     info = state.info
     stack = None
     if info.stack is not None:
@@ -209,7 +212,7 @@ def hand_record(state: State, result: bool = True) -> HandRecord:
         seed=info.seed,
         shoe=list(info.shoe) if info.shoe is not None else None,
         stack=stack,
-        actions=state.action_texts(),
+        actions=state.action_texts() if actions is None else actions,
         context=dict(info.context) if info.context else None,
     )
     if result and state.is_terminal:

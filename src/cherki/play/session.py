@@ -108,6 +108,11 @@ class Session:
     save: Callable[[Record], None] | None = None
     match: Match = field(init=False)
     state: State | None = field(init=False, default=None)
+    #: the hand in play and its actions in record notation so far, kept as its history
+    #: grows (:meth:`record` is asked after every action: a server saves each one)
+    _notation: tuple[State | None, list[str]] = field(
+        init=False, repr=False, compare=False, default_factory=lambda: (None, [])
+    )
 
     def __post_init__(self) -> None:
         self.match = Match(
@@ -244,8 +249,18 @@ class Session:
         rec = self.match.record
         if self.state is None:
             return rec
-        hands = [*rec.hands, hand_record(self.state)]
+        hands = [*rec.hands, hand_record(self.state, actions=self._actions(self.state))]
         return Record(rec.game, rec.rules, rec.players, hands, rec.preset, rec.table)
+
+    def _actions(self, state: State) -> list[str]:
+        """``state``'s history in record notation (a copy), only its new actions worded."""
+        kept, texts = self._notation
+        if kept is not state or len(texts) > len(state.history):
+            texts = []
+            self._notation = (state, texts)
+        if len(texts) < len(state.history):
+            texts += state.action_texts(len(texts))
+        return list(texts)
 
     # -- all at once ------------------------------------------------------------------------
     def run(
