@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import threading
 import time
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -133,8 +134,8 @@ class Heavy:
         self.kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
         #: the turn to give the pool a job (one for each event loop that used it)
         self._turn: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
-        #: the jobs stopped for their time
-        self._cut: set[asyncio.Future[Any]] = set()
+        #: the jobs stopped for their time (forgotten with them)
+        self._cut: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
 
     def answer(self, key: tuple[object, ...]) -> object | None:
         """A kept answer (None: none)."""
@@ -235,7 +236,6 @@ class Heavy:
             return await asyncio.shield(done)  # the job is not cancelled with its request
         except BrokenProcessPool:
             if done in self._cut:
-                self._cut.discard(done)
                 raise HTTPException(
                     503,
                     f"this request took longer than {self.limits.heavy_seconds:g} seconds "
@@ -252,9 +252,6 @@ class Heavy:
             raise HTTPException(
                 503, "the server stopped a request before this one: try again"
             ) from None
-        finally:
-            if done.done():
-                self._cut.discard(done)
 
     def _time_up(self, pool: ProcessPoolExecutor, done: asyncio.Future[Any]) -> None:
         """A job past its time: its process is stopped (its future fails, with
