@@ -5,7 +5,8 @@ none of it. Here every way of doing it in the serving process (the record writte
 read as JSON, read from the store, kept to a viewer) fails, and the answers are still
 given, byte for byte what the table's own record gives each viewer: a seat's hand in play
 hidden from the others and from spectators, a finished match whole. On SQLite and on
-PostgreSQL (the heavy process opens the database by its URL)."""
+PostgreSQL (the heavy process opens the database by its URL). A review of a finished match
+starts from the record read there too."""
 
 from __future__ import annotations
 
@@ -110,6 +111,12 @@ def _downloads(client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
     replay = fetch(f"/api/tables/{table_id}/replay", match=0)
     expected = replay_json(store.record(table_id, 0).dumps(), table_id, None)
     assert expected[0] == 200 and replay == expected[1].encode()
+    # a review of the finished match (public, as its replay) starts from its record, read
+    # and written out there too
+    with monkeypatch.context() as m:
+        _forbid_work_here(m)
+        started = client.post(f"/api/tables/{table_id}/review", params={"seat": 0, "match": 0})
+    assert started.status_code == 200, started.text
     # asked again before the table moves: the answer kept (under the version read), sent
     # with no work at all
     kept = dict(srv.heavy.kept)
@@ -122,7 +129,7 @@ def _downloads(client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
 def test_records_are_worked_out_in_the_heavy_process_on_sqlite(
     store: Store, opened: Callable[..., TestClient], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    client = opened(store, rate=1000, limits=Limits(heavy_seconds=300.0))
+    client = opened(store, rate=1000, limits=Limits(heavy_seconds=300.0, review_budget=1))
     _downloads(client, store, monkeypatch)
 
 
@@ -134,7 +141,7 @@ def test_records_are_worked_out_in_the_heavy_process_on_postgresql(
 
     with postgres_server() as url:
         store = Store(url)
-        app = create_app(store, rate=1000, limits=Limits(heavy_seconds=300.0))
+        app = create_app(store, rate=1000, limits=Limits(heavy_seconds=300.0, review_budget=1))
         with TestClient(app) as client:
             _downloads(client, store, monkeypatch)
         store.close()
