@@ -6,6 +6,7 @@ off the event loop, in the heavy requests' low-priority process; each address ha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -62,3 +63,30 @@ def test_big_requests_are_bounded_per_address() -> None:
     assert one == 1 and other == 1
     assert isinstance(two, HTTPException) and two.status_code == 429
     assert "one address" in two.detail
+
+
+def test_a_job_whose_request_left_is_still_stopped_at_its_time() -> None:
+    """A request that leaves frees its place at once; its job, which cannot be taken back
+    from the process, keeps the process only until its time is up (the process is then
+    stopped), and the next job runs in a fresh one."""
+
+    async def run() -> tuple[int, int, bool]:
+        heavy = Heavy(Limits(heavy_seconds=300.0))  # a loaded machine starts slowly
+        try:
+            assert await heavy.run(_slow, 0.0) == 1  # the process is up
+            first = heavy.pool
+            heavy.limits = Limits(heavy_seconds=1.0)
+            left = asyncio.ensure_future(heavy.run(_slow, 60.0))
+            await asyncio.sleep(0.3)
+            left.cancel()  # the client went away
+            with contextlib.suppress(asyncio.CancelledError):
+                await left
+            held = heavy.jobs
+            heavy.limits = Limits(heavy_seconds=300.0)
+            after = await heavy.run(_slow, 0.0)  # its turn comes when the other is stopped
+            return held, after, heavy.pool is not first
+        finally:
+            heavy.close()
+
+    held, after, replaced = run_fresh(run())
+    assert held == 0 and after == 1 and replaced

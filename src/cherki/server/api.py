@@ -19,9 +19,10 @@ from cherki.games import GAMES
 from cherki.i18n import DEFAULT, choice_key, normalise, option_key, preset_key, words
 from cherki.server import chat
 from cherki.server import origin as reach
-from cherki.server.service import Server, _record_json, _replay_json
+from cherki.server.service import Server
 from cherki.server.settings import MAX_HANDS, MAX_PACE, MAX_TIMER, MAX_WAIT, MIN_TIMER, SeatPlan
 from cherki.server.store import FINISHED
+from cherki.server.stored import record_job, replay_job, replay_json
 from cherki.server.tables import Table
 from cherki.server.words import said
 
@@ -368,21 +369,24 @@ async def download(
     number = table.number
     if match is not None and match != number and not 0 <= match < number:
         raise HTTPException(404, words(DEFAULT).t("error.no_match", played=number + 1, match=match))
-    # the same record for the same viewer is worked out once per version of the table
-    key = ("record", table_id, table.version, number if match is None else match, seat)
+    asked = number if match is None else match
+    # the same record for the same viewer is worked out once per version of the table (an
+    # earlier match, finished, once): read, kept to what the viewer may see and written
+    # out in the heavy requests' process (server/stored.py), nothing of it here
+    live = asked == number
+    key = ("record", table_id, table.version if live else None, asked, seat)
     kept = srv.heavy.answer(key)
     if isinstance(kept, str):
         data = kept
     else:
         with srv.heavy.slot(address(request)):  # before any work (429/503 in words)
-            if match is not None and match != number:
-                text = (await asyncio.to_thread(srv.store.record, table_id, match)).dumps()
-                over = True  # an earlier match is over: its record is whole
-            else:
-                record = table.session.record()  # what the table holds (a copy: no lock)
-                over = table.over
-                text = await asyncio.to_thread(record.dumps)  # off the loop
-            data = await srv.heavy.work(_record_json, text, seat, over)
+            players = list(table.session.match.record.players) if live else None
+            status, data, version = await srv.heavy.work(
+                record_job, srv.store.url, table_id, asked, seat, players
+            )
+        if status != 200:
+            raise HTTPException(status, data)
+        key = ("record", table_id, version if live else None, asked, seat)
         srv.heavy.keep(key, data)
     who = "" if seat is None else f"-seat{seat}"
     which = "" if match is None else f"-match{match + 1}"
@@ -413,19 +417,17 @@ async def table_replay(
         raise HTTPException(
             403, "this table is still being played: its replay opens when the match is over"
         )
-    try:
-        record = await asyncio.to_thread(srv.store.record, table_id, which)
-    except CherkiError as err:
-        raise HTTPException(404, str(err)) from None
     key = ("replay", table_id, which, normalise(lang))
     kept = srv.heavy.answer(key)
     if isinstance(kept, tuple):
         status, out = kept
     else:
-        with srv.heavy.slot(address(request)):
-            text = await asyncio.to_thread(record.dumps)
-            status, out = await srv.heavy.work(_replay_json, text, table_id, normalise(lang))
-        srv.heavy.keep(key, (status, out))
+        with srv.heavy.slot(address(request)):  # read and worked out in the heavy process
+            status, out = await srv.heavy.work(
+                replay_job, srv.store.url, table_id, which, normalise(lang)
+            )
+        if status in (200, 400):
+            srv.heavy.keep(key, (status, out))
     if status != 200:
         raise HTTPException(status, out)
     return Response(out, media_type="application/json")
@@ -441,7 +443,7 @@ async def replay_upload(request: Request, lang: str | None = None) -> Response:
     except UnicodeDecodeError:
         raise HTTPException(400, "a record is UTF-8 JSON text") from None
     status, out = await _server(request).heavy.run_for(
-        address(request), _replay_json, text, None, normalise(lang)
+        address(request), replay_json, text, None, normalise(lang)
     )
     if status != 200:
         raise HTTPException(status, out)

@@ -17,7 +17,7 @@ from cherki.bots import make_bot
 from cherki.core.errors import RulesError
 from cherki.core.events import JSON
 from cherki.games import find_game
-from cherki.play.records import parse_record, replay_hand
+from cherki.play.records import Record, parse_record, replay_hand
 from cherki.play.session import Seat, Session
 from cherki.server.cluster import Cluster
 from cherki.server.settings import (
@@ -208,10 +208,10 @@ class Tables:
 
 
 # -- records for a viewer (from the record alone: runs in a worker) ------------------------------
-def record_for(text: str, seat: int | None, over: bool) -> dict[str, JSON]:
-    """The table's record (its JSON ``text``) as ``seat`` (None: a spectator) may have it
-    (module notes); ``over``: whether the match is over."""
-    record = parse_record(text)
+def record_for(text: str | Record, seat: int | None, over: bool) -> dict[str, JSON]:
+    """The table's record (or its JSON ``text``) as ``seat`` (None: a spectator) may have
+    it (module notes); ``over``: whether the match is over."""
+    record = parse_record(text) if isinstance(text, str) else text
     data = record.to_json()
     if over:
         return data

@@ -36,6 +36,7 @@ from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
 from cherki.i18n import normalise, words
 from cherki.server.limits import Limits
+from cherki.server.stored import record_text_job
 
 if TYPE_CHECKING:
     from cherki.server.service import Server
@@ -292,8 +293,10 @@ async def _public_record(srv: Server, table_id: str, match: int | None, lang: st
         raise HTTPException(404, words(lang).t("error.no_match", played=played, match=match))
     if which == played - 1 and info.status != FINISHED:
         raise HTTPException(403, words(lang).t("review.live"))
-    record = await asyncio.to_thread(srv.store.record, table_id, which)
-    text: str = record.dumps()
+    # read and written out in the heavy requests' process (cherki.server.stored)
+    status, text = await srv.heavy.run(record_text_job, srv.store.url, table_id, which)
+    if status != 200:
+        raise HTTPException(status, text)
     return text
 
 

@@ -8,31 +8,30 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import multiprocessing
 import os
 import threading
 import time
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, Any, TypeVar, TypeVarTuple
 
 from fastapi import HTTPException
 
 from cherki.bots import Bot, SearchBot
 from cherki.core.contract import Observation
-from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
 from cherki.games import GAMES
 from cherki.server import origin as reach
-from cherki.server import pages
+from cherki.server import stored
 from cherki.server.cluster import Cluster
 from cherki.server.connection import Connection
 from cherki.server.limits import Limits, Window
-from cherki.server.registry import Tables, record_for
+from cherki.server.registry import Tables
 from cherki.server.settings import DEFAULT_WAIT, IDLE_SECONDS
 from cherki.server.store import Store
 from cherki.server.tables import Table, think
@@ -77,51 +76,54 @@ def _low_priority(parent: int) -> None:
         os.nice(10)
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
+def _stop(pool: ProcessPoolExecutor, wait: bool = False) -> None:
     """Stop a pool's processes now (a running job cannot be cancelled; the executor has no
-    public way to name its processes)."""
-    for proc in list((getattr(pool, "_processes", None) or {}).values()):
+    public way to name its processes). The pool is shut down first, dropping the jobs not
+    yet begun, so that its own thread has let go of every cancelled one before it sees the
+    processes gone and fails the others with BrokenProcessPool (a cancelled future left
+    there makes that thread fail with InvalidStateError, Python 3.11). ``wait``: until
+    that thread has closed the pool's queues (the server stops: nothing is left for the
+    interpreter's exit, and no semaphore is left behind)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
         with suppress(Exception):
             proc.kill()
-    pool.shutdown(wait=False, cancel_futures=True)
+    if wait and manager is not None:
+        manager.join(timeout=10.0)
 
 
-def _replay_json(
-    text: str, table_id: str | None = None, lang: str | None = None
-) -> tuple[int, str]:
-    """The replay frames of a record's text (status 200), or the reader's message (400),
-    in the language ``lang`` (English unless told)."""
-    from cherki.play.records import parse_record
-
-    try:
-        out = pages.frames(parse_record(text), lang)
-    except CherkiError as err:
-        return 400, str(err)
-    if table_id is not None:
-        out["table"] = table_id
-    return 200, json.dumps(out, ensure_ascii=False)
-
-
-def _record_json(text: str, seat: int | None, over: bool) -> str:
-    return json.dumps(record_for(text, seat, over), indent=1, ensure_ascii=False) + "\n"
-
-
-def _warm_up() -> None:
-    """In the heavy process: import what its jobs use (the games, the replay's pages)."""
+def _warm_up(url: str | None) -> None:
+    """In the heavy process: import what its jobs use (the games, the replay's pages) and
+    open the store it reads records from (``url``)."""
     import cherki.games
     import cherki.server.present
 
     for game in cherki.games.GAMES.values():
         game.view()
+    stored.open_reader(url)
+
+
+BUSY = "the server is busy with other big requests: try again soon"
 
 
 class Heavy:
     """A pool of one low-priority process for heavy requests, with a limit on the jobs in
     hand and on each job's time (a job past its time stops the process; the next job gets
-    a new one)."""
+    a new one).
 
-    def __init__(self, limits: Limits) -> None:
+    The pool is given one job at a time: the others wait their turn here, on the event
+    loop, where a request that leaves (or waits past ``heavy_seconds``: 503, "busy") is
+    simply forgotten. A job given to the pool is never cancelled (it could not be stopped
+    anyway); its time is kept by a timer of its own, so a job whose request left still
+    holds the pool only until it ends or is stopped. Stopping the process is thus never
+    a failure for jobs behind it: they run in the next one."""
+
+    def __init__(self, limits: Limits, reader: str | None = None) -> None:
         self.limits = limits
+        #: the database the jobs read records from (opened as the process starts)
+        self.reader = reader
         self.pool: ProcessPoolExecutor | None = None
         self.jobs = 0
         #: jobs in hand per address
@@ -130,6 +132,10 @@ class Heavy:
         #: replay), by what they are of: asked again before the table moves, they are sent
         #: as they are, with no work at all (the latest :data:`KEPT_ANSWERS`)
         self.kept: OrderedDict[tuple[object, ...], object] = OrderedDict()
+        #: the turn to give the pool a job (one for each event loop that used it)
+        self._turn: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        #: the jobs stopped for their time (forgotten with them)
+        self._cut: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
 
     def answer(self, key: tuple[object, ...]) -> object | None:
         """A kept answer (None: none)."""
@@ -161,9 +167,10 @@ class Heavy:
         return self.pool
 
     def warm(self) -> None:
-        """Start the process now, with the modules a replay needs imported, so that the
-        first heavy request after the server starts does not wait for it (issue 39)."""
-        self._pool().submit(_warm_up)
+        """Start the process now, with the modules a replay needs imported and the store
+        opened, so that the first heavy request after the server starts does not wait for
+        it (issue 39)."""
+        self._pool().submit(_warm_up, self.reader)
 
     @contextmanager
     def slot(self, address: str | None = None) -> Iterator[None]:
@@ -171,7 +178,7 @@ class Heavy:
         is done, even the part on the event loop: 503 when ``heavy_jobs`` are in hand, 429
         when ``heavy_per_address`` of them are the address's (each in words)."""
         if self.jobs >= self.limits.heavy_jobs:
-            raise HTTPException(503, "the server is busy with other big requests: try again soon")
+            raise HTTPException(503, BUSY)
         if address is not None and self.by_address[address] >= self.limits.heavy_per_address:
             raise HTTPException(
                 429,
@@ -194,40 +201,76 @@ class Heavy:
         with self.slot():
             return await self.work(fn, *args)
 
+    def _line(self) -> asyncio.Semaphore:
+        loop = asyncio.get_running_loop()
+        if self._turn is None or self._turn[0] is not loop:
+            self._turn = (loop, asyncio.Semaphore(1))
+        return self._turn[1]
+
     async def work(self, fn: Callable[[*_Args], _T], *args: *_Args) -> _T:
-        """``fn(*args)`` in the heavy process, within its time (the caller holds a
-        :meth:`slot`)."""
+        """``fn(*args)`` in the heavy process, its turn awaited and its work each within
+        its time (the caller holds a :meth:`slot`)."""
+        line = self._line()
         try:
-            future = asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
-            return await asyncio.wait_for(future, self.limits.heavy_seconds)
-        except BrokenProcessPool:  # its process died: the next job gets a new one
+            async with asyncio.timeout(self.limits.heavy_seconds):
+                await line.acquire()
+        except TimeoutError:
+            raise HTTPException(503, BUSY) from None
+        try:
+            pool = self._pool()
+            done: asyncio.Future[_T] = asyncio.wrap_future(pool.submit(fn, *args))
+        except BaseException:  # a pool whose process died on its own: the next gets a new one
+            line.release()
             self._kill()
+            raise HTTPException(503, "the server's helper process stopped: try again") from None
+        timer = asyncio.get_running_loop().call_later(
+            self.limits.heavy_seconds, self._time_up, pool, done
+        )
+
+        def ended(_: object) -> None:
+            timer.cancel()
+            line.release()
+
+        done.add_done_callback(ended)
+        try:
+            return await asyncio.shield(done)  # the job is not cancelled with its request
+        except BrokenProcessPool:
+            if done in self._cut:
+                raise HTTPException(
+                    503,
+                    f"this request took longer than {self.limits.heavy_seconds:g} seconds "
+                    "and was stopped",
+                ) from None
+            self._kill(pool)  # its process died: the next job gets a new one
             raise HTTPException(
                 503, "the server's helper process stopped on this request: try again"
             ) from None
-        except TimeoutError:
-            self._kill()
-            raise HTTPException(
-                503,
-                f"this request took longer than {self.limits.heavy_seconds:g} seconds "
-                "and was stopped",
-            ) from None
         except asyncio.CancelledError:
-            task = asyncio.current_task()
-            if task is not None and task.cancelling():
+            if not done.cancelled():
                 raise  # this request itself is being cancelled (the client left)
-            # queued behind one that was stopped: its process went with it
+            # dropped with its pool before it began (stopped for another job's time)
             raise HTTPException(
                 503, "the server stopped a request before this one: try again"
             ) from None
 
-    def _kill(self) -> None:
+    def _time_up(self, pool: ProcessPoolExecutor, done: asyncio.Future[Any]) -> None:
+        """A job past its time: its process is stopped (its future fails, with
+        BrokenProcessPool)."""
+        if not done.done():
+            self._cut.add(done)
+            self._kill(pool)
+
+    def _kill(self, pool: ProcessPoolExecutor | None = None, wait: bool = False) -> None:
+        """Stop the pool (``pool``: only if it is still the one in use)."""
+        if pool is not None and pool is not self.pool:
+            return
         pool, self.pool = self.pool, None
         if pool is not None:
-            _stop(pool)
+            _stop(pool, wait)
 
     def close(self) -> None:
-        self._kill()
+        """Stop the process and close the pool's queues (the server stops)."""
+        self._kill(wait=True)
 
 
 class Gate:
@@ -362,7 +405,7 @@ class Server:
             self.cluster.on_lost = self.lose
             self.cluster.on_adopt = self.adopt
         self.tables.on_broken = self.broken
-        self.heavy = Heavy(self.limits)
+        self.heavy = Heavy(self.limits, store.url)
         self.gate = Gate(self.limits)
         self.tick = tick
         self.collect_every = collect_every
@@ -593,5 +636,6 @@ class Server:
         if self.cluster is not None:
             await self.cluster.stop()
         if self._thinkers is not None:
-            _stop(self._thinkers)
+            _stop(self._thinkers, wait=True)
+            self._thinkers = None
         self.heavy.close()

@@ -226,7 +226,10 @@ def _token_shape(token: object) -> bool:
 class Store:
     """The database of tables (see the module's notes)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, prepare: bool = True) -> None:
+        """The store of the database at ``url``; ``prepare``: bring it to the newest schema
+        and (SQLite) do its checkpoints; False: a reader of a database that another process
+        serves (the heavy requests' process, :mod:`cherki.server.stored`)."""
         self.url = url
         try:
             self.engine: Engine = create_engine(url, future=True, **_engine_options(url))
@@ -255,8 +258,9 @@ class Store:
         #: checks, in a write's transaction, that this process still owns the table (the
         #: cluster's lease, :mod:`cherki.server.cluster`); None: one process, no check
         self.fence: Callable[[Connection, str], None] | None = None
-        self.upgrade()
-        if self.local:
+        if prepare:
+            self.upgrade()
+        if self.local and prepare:
             self._checkpoints = threading.Thread(
                 target=self._checkpoint, name="cherki-checkpoints", daemon=True
             )
@@ -402,6 +406,18 @@ class Store:
             return parse_record({"format": FORMAT, "version": VERSION,
                                  **json.loads(written.header), "hands": []})  # fmt: skip
         return record
+
+    def stored(self, table_id: str, match: int) -> tuple[Record, bool, int]:
+        """Match ``match``'s record (from 0) as stored, whether that match is over, and the
+        table's version it was read at (a StoreError for a match the table has not
+        played). Nothing is remembered: for a reader in another process."""
+        record, written = self._read(table_id, match)
+        if record is None:
+            record = parse_record({"format": FORMAT, "version": VERSION,
+                                   **json.loads(written.header), "hands": []})  # fmt: skip
+        # a match that another follows is over (a new one starts only after it)
+        over = written.status == FINISHED or match < len(self.matches(table_id))
+        return record, over, written.version
 
     def save(
         self,
