@@ -198,9 +198,7 @@ def start_hand(game: Game, rules: Rules, players: int, hand: HandRecord) -> Stat
     return game.start(rules, players, request)
 
 
-def hand_record(
-    state: State, result: bool = True, actions: list[str] | None = None
-) -> HandRecord:
+def hand_record(state: State, result: bool = True, actions: list[str] | None = None) -> HandRecord:
     """The record of a hand played from ``state``'s start (its history so far; ``actions``:
     that history in notation, where the caller keeps it)."""
     info = state.info
