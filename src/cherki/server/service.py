@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Any, TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, TypeVar, TypeVarTuple
 
 from fastapi import HTTPException
 
@@ -135,7 +135,7 @@ class Heavy:
         #: the turn to give the pool a job (one for each event loop that used it)
         self._turn: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
         #: the jobs stopped for their time (forgotten with them)
-        self._cut: weakref.WeakSet[asyncio.Future[Any]] = weakref.WeakSet()
+        self._cut: weakref.WeakSet[object] = weakref.WeakSet()
 
     def answer(self, key: tuple[object, ...]) -> object | None:
         """A kept answer (None: none)."""
@@ -253,7 +253,7 @@ class Heavy:
                 503, "the server stopped a request before this one: try again"
             ) from None
 
-    def _time_up(self, pool: ProcessPoolExecutor, done: asyncio.Future[Any]) -> None:
+    def _time_up(self, pool: ProcessPoolExecutor, done: asyncio.Future[_T]) -> None:
         """A job past its time: its process is stopped (its future fails, with
         BrokenProcessPool)."""
         if not done.done():
