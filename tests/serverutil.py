@@ -1,9 +1,14 @@
-"""Helpers of the server's tests: which state messages leave a person to act."""
+"""Helpers of the server's tests: which state messages leave a person to act, and when a
+server started as a process is serving."""
 
 from __future__ import annotations
 
+import subprocess
+import time
 from collections.abc import Callable
 from typing import Any
+
+import httpx
 
 
 def settled(msg: dict[str, Any]) -> bool:
@@ -51,3 +56,20 @@ class Follow:
             msg["ui"]["log"] = last["ui"]["log"][:start] + msg["ui"]["log"]
         self.last = msg
         return msg
+
+
+def wait_serving(
+    base: str, proc: subprocess.Popen[bytes] | None = None, seconds: float = 60
+) -> None:
+    """Wait until the server at ``base`` answers its table list (an assertion past
+    ``seconds``, or as soon as ``proc``, its process, has ended)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, "the server did not start"
+        assert proc is None or proc.poll() is None, "the server stopped as it started"
+        time.sleep(0.2)

@@ -30,6 +30,7 @@ import httpx
 import pytest
 from nginx import SITE_CONF, Proxy, check, free_port, main_conf, nginx_proxy
 from playwright.sync_api import Browser, expect
+from serverutil import wait_serving
 from test_web_e2e import _create_from_lobby, _page, _play_hand, _sit, _state
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
@@ -59,16 +60,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         )  # fmt: skip
         direct = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{proxy.url}/api/tables", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                assert proc.poll() is None, "cherki serve stopped"
-                assert time.monotonic() < deadline, "cherki serve did not start behind nginx"
-                time.sleep(0.2)
+            wait_serving(proxy.url, proc)  # through nginx
             assert proc.stdout is not None
             yield Served(proxy.url, direct, proc.stdout.readline().decode(), proxy)
         finally:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from serverutil import wait_serving
 
 
 def _port() -> int:
@@ -50,15 +51,7 @@ def test_a_server_stopped_after_a_heavy_request_leaves_nothing_behind(
         )  # fmt: skip
         try:
             base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                assert time.monotonic() < deadline and proc.poll() is None, "it did not start"
-                time.sleep(0.2)
+            wait_serving(base, proc)
             seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
             made = httpx.post(
                 f"{base}/api/tables", json={"game": "balik-satu", "seats": seats}, timeout=60

@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from serverutil import next_settled
+from serverutil import next_settled, wait_serving
 from websockets.sync.client import connect
 
 from cherki.bots import make_bot
@@ -51,16 +51,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env={**os.environ, "CHERKI_DATABASE_URL": f"sqlite:///{db}"},
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
     try:
-        while True:
-            try:
-                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
+        wait_serving(base)
         yield base
     finally:
         proc.terminate()

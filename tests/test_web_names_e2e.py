@@ -8,12 +8,11 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
+from serverutil import wait_serving
 
 
 @pytest.fixture(scope="module")
@@ -29,16 +28,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         env={**os.environ, "CHERKI_DATABASE_URL": f"sqlite:///{db}"},
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
     try:
-        while True:
-            try:
-                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
+        wait_serving(base)
         yield base
     finally:
         proc.terminate()

@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from serverutil import wait_serving
 from test_web_e2e import DESKTOP, PHONE, _click, _page, _port, _sit, _state, _wait_change
 
 
@@ -35,16 +35,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
     try:
-        while True:
-            try:
-                if httpx.get(f"{base}/api/tables", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.2)
+        wait_serving(base, seconds=90)
         yield base
     finally:
         proc.terminate()
