@@ -142,8 +142,7 @@ def _static(game: Game, voice: Voice) -> _Static:
         )
         kept = (voice.words, made)
         _STATICS[key] = kept
-    held = kept[1]
-    return _Static(**held)  # the lists shared: messages are read, never changed
+    return kept[1]  # its lists shared by every message: they are read, never changed
 
 
 # -- actions -----------------------------------------------------------------------------
