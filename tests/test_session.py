@@ -56,6 +56,28 @@ def test_every_action_is_written_down_before_it_is_reported() -> None:
             assert actions[-1] == f"{ev.seat}: {session.game.action_text(ev.action)}"
 
 
+@pytest.mark.parametrize("name", ["balik-satu", "ceki", "cholek-tiga"])
+def test_the_record_saved_after_each_action_is_the_hand_whole(name: str) -> None:
+    """The record handed over after every action holds the hand in play's whole history in
+    notation, as the state words it from its start, hand after hand (the session keeps
+    the notation as the hand grows: none is left out, repeated or kept from a hand before)."""
+    saved: list[tuple[Record, list[str]]] = []
+    session = bots_session(
+        name, hands=3, save=lambda r: saved.append((r, list(r.hands[-1].actions)))
+    )
+    checked = 0
+    for ev in session.run():
+        if isinstance(ev, Acted) and session.state is not None:
+            assert saved[-1][0].hands[-1].actions == session.state.action_texts()
+            checked += 1
+    assert checked > 20
+    # each record handed over with a hand in play is a copy: no later action changed its
+    # hand (between hands the match's own record is handed over, and grows with it)
+    copies = [(record, then) for record, then in saved if record is not session.match.record]
+    assert len(copies) >= checked
+    assert all(record.hands[-1].actions == then for record, then in copies)
+
+
 def test_a_person_plays_through_the_callback_and_may_stop() -> None:
     game = find_game("cholek-tiga")
     seats = [Seat("You"), Seat("Bot", make_bot(game.name, "random"))]
