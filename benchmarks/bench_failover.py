@@ -5,11 +5,12 @@ swap), short (about the lease's time) and long (past it).
 Two ``cherki serve`` processes on a throwaway PostgreSQL behind Debian's nginx running the
 documented proxy part (``docs/deploy/cherki-proxy.conf``, as the tests run it: tests/pg.py,
 tests/nginx.py); tables of different games, a person seated at each beside bots, every
-person connected through nginx as the table's page is (a ping every 3 s, a new connection
-after 10 s without a word: ``tests/cluster.Page``). Each fault hits the process that owns
-most tables (a killed one is started again once its tables are taken over). For each
-fault and each person at a table the stricken process owned, the failover seen is the time
-from the fault to the first state newer than any that person had before it.
+person connected through nginx as the table's page is (a ping every 2 s, a new connection
+after 5 s without a word, a hung handshake given up after 2.5 s: ``tests/cluster.Page``).
+Each fault hits the process that owns most tables (a killed one is started again once its
+tables are taken over). For each fault and each person at a table the stricken process
+owned, the failover seen is the time from the fault to the first state newer than any that
+person had before it.
 
 Printed for each kind of fault: the faults, the failover seen by the people (median,
 worst, and how many never saw one before the next fault), the takeovers' time (another

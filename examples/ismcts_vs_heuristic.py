@@ -6,7 +6,8 @@ the hidden cards with the adapter's ``resample_from_infostate``, and the heurist
 on their cherki observation. Prints ISMCTS's mean points per hand with a 95% interval and
 its win rate (a hand it gained in) with Wilson's interval.
 
-    uv run --extra rl python examples/ismcts_vs_heuristic.py --game tantanan --hands 10 --simulations 50
+    uv run --extra rl python examples/ismcts_vs_heuristic.py --game tantanan \\
+        --hands 10 --simulations 50
 
 Seat 0 always plays first (the adapter deals every hand with seat 0 first), so the figures
 are those of the first seat, not of ISMCTS in general; a few hands give wide intervals.

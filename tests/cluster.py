@@ -215,16 +215,20 @@ class Person:
 
 
 #: a page's liveness (server/static/table.js): a ping every PING s, a new connection after
-#: SILENT s without a word from the server
-PING = 3.0
-SILENT = 10.0
+#: SILENT s without a word from the server (looked at every LOOK s), and a handshake given
+#: up after HANDSHAKE s times the tries in a row so far less one (1 to 4)
+PING = 2.0
+SILENT = 5.0
+LOOK = 0.5
+HANDSHAKE = 2.5
 
 
 class Page(Person):
     """A person whose connection behaves as the table's page: pings every :data:`PING`
     seconds and connects again after :data:`SILENT` seconds without a word, as well as
-    whenever the connection ends. Every state of every connection is checked against the
-    newest it was sent before, and kept with when it came (:attr:`states`)."""
+    whenever the connection ends or its handshake hangs. Every state of every connection is
+    checked against the newest it was sent before, and kept with when it came
+    (:attr:`states`)."""
 
     def __init__(self, base: str, token: str, deadline: float) -> None:
         super().__init__(base, token, deadline)
@@ -236,21 +240,33 @@ class Page(Person):
         from websockets.sync.client import connect
 
         rng = random.Random()
+        retry = 0  # tries in a row without a handshake done, as the page counts them
         while not self.stop and not self.over and time.monotonic() < self.deadline:
             since = f"?since={self.seen}" if self.seen >= 0 else ""
+            gave_up = False
             try:
-                with connect(f"{self.base}/ws/seat/{self.token}{since}", open_timeout=SILENT) as ws:
+                with connect(
+                    f"{self.base}/ws/seat/{self.token}{since}",
+                    open_timeout=HANDSHAKE * min(max(retry - 1, 1), 4),
+                ) as ws:
                     self.connects += 1
-                    heard = pinged = time.monotonic()
+                    retry = 0
+                    heard = time.monotonic()
+                    pinged = 0.0
                     while not self.stop and time.monotonic() < self.deadline:
                         now = time.monotonic()
                         if now - heard > SILENT:
-                            break  # silent too long: a new connection, as the page makes
+                            # silent too long: a new one at once, as the page makes, without
+                            # waiting for this one's closing handshake (the process that
+                            # stalled would answer it only when it wakes)
+                            gave_up = True
+                            ws.close_timeout = 0
+                            break
                         if now - pinged >= PING:
                             ws.send('{"type": "ping"}')
                             pinged = now
                         try:
-                            msg = loads(ws.recv(timeout=0.5))
+                            msg = loads(ws.recv(timeout=LOOK))
                         except TimeoutError:
                             continue
                         heard = time.monotonic()
@@ -261,9 +277,13 @@ class Page(Person):
                         self.states.append((heard, msg["version"]))
                         if not self.take(ws, msg, rng):
                             break
-            except (OSError, TimeoutError, WebSocketException):
+            except TimeoutError:
+                gave_up = True  # the handshake hung: a new one at once
+            except (OSError, WebSocketException):
                 pass
-            time.sleep(0.2)
+            retry += 1
+            if not gave_up:  # the connection ended: the page waits longer after each try
+                time.sleep(min(10.0, 0.5 * 2 ** min(retry, 5)))
 
 
 def cluster_state(url: str) -> str:

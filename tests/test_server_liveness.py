@@ -1,8 +1,8 @@
 """Liveness, the server's side: ``cherki serve`` pings every WebSocket every half of
 ``liveness_seconds`` and closes one whose answer does not come (a client whose machine
 stopped, a pulled cable), so that nothing is held for it; a client that answers stays. The
-page's side (``static/table.js``: a ping every 3 s, a new connection after 10 s without a
-word) is described in docs/server.md."""
+page's side (``static/table.js``: a ping every 2 s, a new connection after 5 s without a
+word) is described in docs/server.md and tried in tests/test_web_liveness.py."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 of two ``cherki serve`` processes on one PostgreSQL, when the process serving the page
 stops (SIGSTOP: a stalled VM, a long swap) and stays stopped. The stopped process's kernel
 still holds the page's socket open, so only the page's own liveness can notice: it hears
-nothing (no pong) for 10 s, gives the socket up, connects again through nginx and reaches
+nothing (no pong) for 5 s, gives the socket up, connects again through nginx and reaches
 the process that took the table over, and the person plays on, all before the stopped
 process wakes. No state older than one the page was shown comes after it.
 
@@ -22,10 +22,10 @@ from nginx import nginx_proxy
 from pg import postgres_server
 from playwright.sync_api import Browser, Page, expect
 
-#: seconds each process stays stopped: longer than the page's silence (10 s) twice over
+#: seconds each process stays stopped: longer than the page's silence (5.5 s at most) twice over
 #: (its first new connection may reach the stopped process through nginx, and hang) and
 #: the takeover
-STOPPED = 35.0
+STOPPED = 20.0
 
 #: every state the page takes in, in order: the messages of sockets it has given up (it
 #: closes them) are not shown, and not counted; how many sockets it opened

@@ -38,11 +38,12 @@ function connect() {
   heard = Date.now();
   let opened = false;
   // a handshake that hangs (a proxy handing it to a stopped process whose kernel still
-  // accepts) is given up sooner than a silent connection; longer after each try, so a slow
-  // link still gets through
+  // accepts) is given up sooner than a silent connection; the first two tries as soon (the
+  // proxy may hand a second one to the same stopped process), then longer after each, so
+  // a slow link still gets through
   setTimeout(() => {
     if (ws === mine && mine.readyState === WebSocket.CONNECTING) giveUp();
-  }, HANDSHAKE_MS * Math.min(Math.max(retry, 1), 4));
+  }, HANDSHAKE_MS * Math.min(Math.max(retry - 1, 1), 4));
   ws.addEventListener("open", () => {
     opened = true;
     retry = 0;
@@ -96,17 +97,34 @@ function send(message) {
 // Liveness (docs/server.md, "Liveness"): the page pings every PING_MS and takes the
 // connection for dead after SILENT_MS without a word from the server (a stalled or
 // unreachable process, a pulled cable): it gives that socket up and connects again,
-// through the proxy, to whichever process plays the table now.
-const PING_MS = 3000;
-const SILENT_MS = 10000;
-// a handshake not done in this long (times the tries in a row so far, 1 to 4) is given up
-const HANDSHAKE_MS = 4000;
+// through the proxy, to whichever process plays the table now. Silence is looked at every
+// LOOK_MS, so a dead socket is given up at most SILENT_MS + LOOK_MS after its last word.
+const PING_MS = 2000;
+const SILENT_MS = 5000;
+const LOOK_MS = 500;
+// a handshake not done in this long (times the tries in a row so far less one, 1 to 4) is
+// given up
+const HANDSHAKE_MS = 2500;
 let heard = Date.now(); // when the server last said anything on the current socket
+let pinged = 0; // when the current socket last pinged
+let looked = Date.now(); // when silence was last looked at
 setInterval(() => {
+  const now = Date.now();
+  // a page whose own timers stood still (a sleeping phone, a background tab slowed down by
+  // its browser) heard nothing because it did not run, not because the server is silent:
+  // it pings and waits for the answer before judging
+  if (now - looked > 4 * LOOK_MS) {
+    heard = Math.max(heard, now - SILENT_MS + PING_MS);
+    pinged = 0;
+  }
+  looked = now;
   if (!ws || gone) return;
-  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
-  if (ws.readyState <= WebSocket.OPEN && Date.now() - heard > SILENT_MS) giveUp();
-}, PING_MS);
+  if (ws.readyState === WebSocket.OPEN && now - pinged >= PING_MS) {
+    ws.send(JSON.stringify({ type: "ping" }));
+    pinged = now;
+  }
+  if (ws.readyState <= WebSocket.OPEN && now - heard > SILENT_MS) giveUp();
+}, LOOK_MS);
 
 /** Give the current socket up (silent, or its handshake hung) and connect again. */
 function giveUp() {
