@@ -5,11 +5,12 @@ none of it. Here every way of doing it in the serving process (the record writte
 read as JSON, read from the store, kept to a viewer) fails, and the answers are still
 given, byte for byte what the table's own record gives each viewer: a seat's hand in play
 hidden from the others and from spectators, a finished match whole. On SQLite and on
-PostgreSQL (the heavy process opens the database by its URL). A review of a finished match
-starts from the record read there too."""
+PostgreSQL (the heavy process opens the database by its URL). A review, of a seat's hand
+by its link or of a finished match, is read, planned and judged there too."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,7 @@ from fastapi.testclient import TestClient
 from serverutil import next_settled
 
 from cherki.play.records import Record
+from cherki.play.review import plan_review
 from cherki.server import registry, stored
 from cherki.server.app import create_app
 from cherki.server.limits import Limits
@@ -28,18 +30,18 @@ from cherki.server.stored import record_json, replay_json
 SEATS = [{"kind": "human"}, {"kind": "human"}]
 
 
+def _boom(*_args: object, **_kw: object) -> Any:
+    raise AssertionError("a record was worked out in the serving process")
+
+
 def _forbid_work_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every way of working out a record in this (the serving) process fails."""
-
-    def boom(*_args: object, **_kw: object) -> Any:
-        raise AssertionError("a record was worked out in the serving process")
-
-    monkeypatch.setattr(Record, "dumps", boom)
-    monkeypatch.setattr(Record, "to_json", boom)
-    monkeypatch.setattr(Store, "record", boom)
-    monkeypatch.setattr(Store, "stored", boom)
-    monkeypatch.setattr(registry, "record_for", boom)
-    monkeypatch.setattr(stored, "record_for", boom)
+    monkeypatch.setattr(Record, "dumps", _boom)
+    monkeypatch.setattr(Record, "to_json", _boom)
+    monkeypatch.setattr(Store, "record", _boom)
+    monkeypatch.setattr(Store, "stored", _boom)
+    monkeypatch.setattr(registry, "record_for", _boom)
+    monkeypatch.setattr(stored, "record_for", _boom)
 
 
 def _play_out(client: TestClient, tokens: dict[int, str]) -> None:
@@ -61,6 +63,17 @@ def _play_out(client: TestClient, tokens: dict[int, str]) -> None:
             )
             last[mover] = next_settled(socks[mover].receive_json)
             last[1 - mover] = next_settled(socks[1 - mover].receive_json)
+
+
+def _finished(client: TestClient, key: str) -> dict[str, Any]:
+    """The review ``key`` once it has ended (done, cut short or refused)."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        out: dict[str, Any] = client.get(f"/api/reviews/{key}").json()
+        if out["state"] in ("done", "cut", "refused"):
+            return out
+        time.sleep(0.2)
+    raise AssertionError("the review did not end")
 
 
 def _downloads(client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -96,8 +109,27 @@ def _downloads(client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
         assert got == record_json(table.session.record().dumps(), seat, False).encode()
     assert b"Aminah" in live[None]
     assert live[0] != live[1]  # each seat its own hand; the others' are not in it
+    # the replay of the match in play is refused from what the table holds: not a read
+    with monkeypatch.context() as m:
+        _forbid_work_here(m)
+        m.setattr(Store, "table", _boom)
+        m.setattr(Store, "matches", _boom)
+        refused = client.get(f"/api/tables/{table_id}/replay")
+        assert refused.status_code == 403, refused.text
+        assert "still being played" in refused.json()["detail"]
     _play_out(client, tokens)
     assert table.over
+    # a seat reviews its hand with its link: the hand pinned here, the record read, planned
+    # and judged in the heavy process, decision by decision
+    with monkeypatch.context() as m:
+        _forbid_work_here(m)
+        started = client.post(f"/api/tables/{table_id}/review", params={"token": tokens[1]})
+        assert started.status_code == 200, started.text
+        review = _finished(client, started.json()["id"])
+    plan = plan_review(store.record(table_id, 0), 1, 0)
+    assert review["state"] == "done", review
+    assert (review["seat"], review["hand"], review["total"]) == (1, 1, len(plan.points))
+    assert [d["number"] for d in review["decisions"]] == [n for n, _, _ in plan.points]
     # another match (match 0 is now an earlier one); a finished table no one is at is let
     # go from memory, so the table is the one in memory now
     again = client.post(f"/api/host/{made['host']}/again")
@@ -116,7 +148,10 @@ def _downloads(client: TestClient, store: Store, monkeypatch: pytest.MonkeyPatch
     with monkeypatch.context() as m:
         _forbid_work_here(m)
         started = client.post(f"/api/tables/{table_id}/review", params={"seat": 0, "match": 0})
-    assert started.status_code == 200, started.text
+        assert started.status_code == 200, started.text
+        review = _finished(client, started.json()["id"])
+    assert review["state"] == "done", review
+    assert review["total"] == len(plan_review(store.record(table_id, 0), 0, 0).points)
     # asked again before the table moves: the answer kept (under the version read), sent
     # with no work at all
     kept = dict(srv.heavy.kept)

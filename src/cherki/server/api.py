@@ -398,6 +398,10 @@ async def download(
     )
 
 
+#: why a match still in play has no replay
+STILL_PLAYED = "this table is still being played: its replay opens when the match is over"
+
+
 @router.get("/api/tables/{table_id}/replay")
 async def table_replay(
     table_id: str, request: Request, match: int | None = None, lang: str | None = None
@@ -405,6 +409,11 @@ async def table_replay(
     """A finished match's replay: every hand face up, step by step (``match``: which of
     the table's matches, from 0; default the last. A match still in play: 403)."""
     srv = _server(request)
+    await srv.current()  # a process woken from a stop looks at its leases first
+    table = srv.tables.live.get(table_id)
+    if table is not None and table.status != FINISHED and match in (None, table.number):
+        # a match this process is playing: refused from what it holds, nothing read
+        raise HTTPException(403, STILL_PLAYED)
     try:
         info = await asyncio.to_thread(srv.store.table, table_id)
         played = len(await asyncio.to_thread(srv.store.matches, table_id)) + 1
@@ -414,9 +423,7 @@ async def table_replay(
     if not 0 <= which < played:
         raise HTTPException(404, words(lang).t("error.no_match", played=played, match=match))
     if which == played - 1 and info.status != FINISHED:
-        raise HTTPException(
-            403, "this table is still being played: its replay opens when the match is over"
-        )
+        raise HTTPException(403, STILL_PLAYED)
     key = ("replay", table_id, which, normalise(lang))
     kept = srv.heavy.answer(key)
     if isinstance(kept, tuple):

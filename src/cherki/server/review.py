@@ -17,6 +17,16 @@ Our specifications
   ``reviews_per_table`` a table and ``reviews_per_address`` an address; a review stops
   after ``review_seconds`` and keeps what it found ("cut short", in words). Each decision
   takes ``review_budget`` sampled deals (the limits of :mod:`cherki.server.limits`).
+* **Nothing of the record in the serving process.** The serving process pins what is
+  reviewed (the table, the match, the hand, the seat) and hands only that to the jobs: the
+  heavy process reads the match from the database itself (:mod:`cherki.server.stored`'s
+  reader) and keeps the last few records it read, so the decisions after the first read
+  nothing again. Where this process plays the table, a seat's hand is pinned at the
+  request, under the table's lock, so every action of it is stored already and a hand dealt
+  meanwhile is never the one reviewed; a hand once finished never changes, so a record read
+  later holds it as it was. A table not played here (at rest, or another process's) is not
+  loaded for it: the store's last match is reviewed, and its hand is found where it is
+  read (one still in play is refused there, in words).
 * A finished review is kept ``KEEP_SECONDS`` for its page to read, then forgotten.
 """
 
@@ -35,8 +45,8 @@ from fastapi import APIRouter, HTTPException, Request
 from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
 from cherki.i18n import normalise, words
+from cherki.play.records import Record
 from cherki.server.limits import Limits
-from cherki.server.stored import record_text_job
 
 if TYPE_CHECKING:
     from cherki.server.service import Server
@@ -53,14 +63,46 @@ router = APIRouter()
 
 
 # -- the jobs of the heavy requests' process (top-level: they are pickled) -------------------
-def _plan_job(text: str, seat: int, hand: int | None) -> tuple[int, str]:
-    """(200, the plan's JSON) or (400, why) for a review of ``seat`` in ``hand``."""
+#: the records this (heavy) process has read for reviews, by (database, table, match): a
+#: hand of a match, once finished, never changes, so a record read once serves every
+#: decision of a review of one of the hands it holds
+_read: dict[tuple[str, str, int], Record] = {}
+#: records kept at most
+_READ_MOST = 8
+
+
+def _record(url: str, table_id: str, match: int, hand: int | None) -> Record:
+    """In the heavy process: match ``match`` of the table as stored, holding hand ``hand``
+    (None: as it is now) if the table has played it; read from the database unless a
+    record read before holds it already."""
+    from cherki.server.stored import reader
+
+    key = (url, table_id, match)
+    kept = _read.get(key)
+    if kept is not None and hand is not None and hand < len(kept.hands):
+        return kept
+    record = reader(url).stored(table_id, match)[0]
+    _read.pop(key, None)
+    while len(_read) >= _READ_MOST:
+        del _read[next(iter(_read))]
+    _read[key] = record
+    return record
+
+
+def _plan_job(url: str, table_id: str, match: int, seat: int, hand: int | None) -> tuple[int, str]:
+    """(200, the plan's JSON) or (400, 404 or 503, why) for a review of ``seat`` in hand
+    ``hand`` (None: the last) of match ``match`` of the table, read from the database."""
     from cherki.bots.review import thresholds_for
-    from cherki.play.records import parse_record
     from cherki.play.review import plan_review
+    from cherki.server.store import StoreUnavailable
 
     try:
-        record = parse_record(text)
+        record = _record(url, table_id, match, hand)
+    except StoreUnavailable as err:
+        return 503, str(err)
+    except CherkiError as err:
+        return 404, str(err)
+    try:
         plan = plan_review(record, seat, hand)
     except CherkiError as err:
         return 400, str(err)
@@ -76,12 +118,13 @@ def _plan_job(text: str, seat: int, hand: int | None) -> tuple[int, str]:
     return 200, json.dumps(out)
 
 
-def _judge_job(text: str, seat: int, hand: int, i: int, budget: int) -> str:
-    """Decision ``i`` judged, as JSON."""
-    from cherki.play.records import parse_record
+def _judge_job(
+    url: str, table_id: str, match: int, seat: int, hand: int, i: int, budget: int
+) -> str:
+    """Decision ``i`` of the review of ``seat`` in hand ``hand`` judged, as JSON."""
     from cherki.play.review import judge_decision, plan_review
 
-    plan = plan_review(parse_record(text), seat, hand)
+    plan = plan_review(_record(url, table_id, match, hand), seat, hand)
     return json.dumps(judge_decision(plan, i, budget=budget).to_json())
 
 
@@ -147,15 +190,16 @@ class Reviews:
         return None
 
     def start(
-        self, table: str, address: str, lang: str, text: str, seat: int, hand: int | None
-    ) -> Job:
+        self, url: str, table: str, address: str, lang: str, match: int, seat: int,
+        hand: int | None,
+    ) -> Job:  # fmt: skip
         why = self.refuse(table, address, lang)
         if why is not None:
             raise HTTPException(429, why)
         self._forget()
         job = Job(secrets.token_urlsafe(12), table, address, lang)
         self.jobs[job.id] = job
-        task = asyncio.get_running_loop().create_task(self._run(job, text, seat, hand))
+        task = asyncio.get_running_loop().create_task(self._run(job, url, match, seat, hand))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         return job
@@ -180,11 +224,11 @@ class Reviews:
                     raise
                 await asyncio.sleep(0.5)
 
-    async def _run(self, job: Job, text: str, seat: int, hand: int | None) -> None:
+    async def _run(self, job: Job, url: str, match: int, seat: int, hand: int | None) -> None:
         w = words(job.lang)
         deadline = time.monotonic() + self.limits.review_seconds
         try:
-            status, plan = await self._heavy(deadline, _plan_job, text, seat, hand)
+            status, plan = await self._heavy(deadline, _plan_job, url, job.table, match, seat, hand)
             if status != 200:
                 job.state, job.why = "refused", plan
                 return
@@ -198,8 +242,9 @@ class Reviews:
                     job.why = w.t("review.limit.time", seconds=f"{self.limits.review_seconds:g}")
                     return
                 out = await self._heavy(
-                    deadline, _judge_job, text, seat, index, i, self.limits.review_budget
-                )
+                    deadline, _judge_job, url, job.table, match, seat, index, i,
+                    self.limits.review_budget,
+                )  # fmt: skip
                 judged = json.loads(out)
                 job.decisions.append(judged)
                 job.loss += float(judged["loss"]["mean"])
@@ -262,28 +307,44 @@ async def start_review(
             owner, own = await asyncio.to_thread(srv.store.seat_of, token)
             if owner != table_id:
                 raise CherkiError("this link holds no seat at that table")
-            table = await srv.find(table_id)
-            async with table.lock:
-                record = table.session.record()  # a copy: written out off the loop
-                state = table.session.state
-                live = state is not None and not state.is_terminal
-            if live and (index is None or index == len(record.hands) - 1):
-                raise HTTPException(403, words(code).t("review.live_hand"))
-            text = await asyncio.to_thread(record.dumps)
+            await srv.current()  # a process woken from a stop looks at its leases first
+            table = srv.tables.live.get(table_id)
+            if table is None:
+                # not played in this process (at rest, or another's): the match in play is
+                # the store's last, and its hand (the last unless asked) is read with it in
+                # the heavy process, where one not finished is refused
+                which = len(await asyncio.to_thread(srv.store.matches, table_id))
+            else:
+                # the hand is pinned here, under the table's lock (so everything the table
+                # holds is stored): a hand dealt meanwhile is not the one reviewed
+                async with table.lock:
+                    state = table.session.state
+                    live = state is not None and not state.is_terminal
+                    hands = len(table.session.match.record.hands) + (state is not None)
+                    which = table.number
+                if hands == 0:
+                    raise HTTPException(400, "the record holds no hand to review")
+                if index is None:
+                    index = hands - 1
+                if live and index == hands - 1:
+                    raise HTTPException(403, words(code).t("review.live_hand"))
             who = int(own)
         else:
             if seat is None:
                 raise HTTPException(400, words(code).t("review.need_seat"))
-            text = await _public_record(srv, table_id, match, code)
+            which = await _finished_match(srv, table_id, match, code)
             who = seat
     except CherkiError as err:
         raise HTTPException(404, str(err)) from None
-    job = _reviews(request).start(table_id, address(request), code, text, who, index)
+    job = _reviews(request).start(
+        srv.store.url, table_id, address(request), code, which, who, index
+    )
     return {"id": job.id, "state": job.state}
 
 
-async def _public_record(srv: Server, table_id: str, match: int | None, lang: str) -> str:
-    """A finished match's record (its replay is public), else a refusal in words."""
+async def _finished_match(srv: Server, table_id: str, match: int | None, lang: str) -> int:
+    """Which of the table's matches (``match``, default the last) is reviewed: one that
+    is over (its replay is public), else a refusal in words."""
     from cherki.server.store import FINISHED
 
     info = await asyncio.to_thread(srv.store.table, table_id)
@@ -293,11 +354,7 @@ async def _public_record(srv: Server, table_id: str, match: int | None, lang: st
         raise HTTPException(404, words(lang).t("error.no_match", played=played, match=match))
     if which == played - 1 and info.status != FINISHED:
         raise HTTPException(403, words(lang).t("review.live"))
-    # read and written out in the heavy requests' process (cherki.server.stored)
-    status, text = await srv.heavy.run(record_text_job, srv.store.url, table_id, which)
-    if status != 200:
-        raise HTTPException(status, text)
-    return text
+    return which
 
 
 @router.get("/api/reviews/{key}", response_model=None)

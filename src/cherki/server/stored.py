@@ -95,16 +95,6 @@ def replay_job(url: str, table_id: str, match: int, lang: str | None) -> tuple[i
     return replay_json(record, table_id, lang)
 
 
-def record_text_job(url: str, table_id: str, match: int) -> tuple[int, str]:
-    """In the heavy process: a finished match's record as its text (a review of a finished
-    match is worked out from it), read from the database."""
-    try:
-        record, _, _ = reader(url).stored(table_id, match)
-    except CherkiError as err:
-        return _refused(err)
-    return 200, record.dumps()
-
-
 def open_reader(url: str | None) -> None:
     """In the heavy process, as it starts: the store on ``url`` opened (and connected)."""
     if url is not None:
