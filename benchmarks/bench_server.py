@@ -20,6 +20,10 @@ is 100 ms or more (or at ``--max``) and reports the most tables held under 100 m
 through the ramp, each of a finished one-hand table of its own, from an address of its own
 (the server started with ``--limit reviews=N``); the rows add the reviews finished.
 
+Each person pings as the table's page does (``--ping``: after 2 s without a word from the
+server, and every 20 s at least; ``--ping 0``: never, as the figures before 2026-11-29 were
+measured).
+
 ``--bots learned --every 10`` makes every tenth table one of a person and three bots of
 that level (the person's round trips are timed as the others'; the bots play at the pace
 new tables have).
@@ -188,16 +192,54 @@ def family_address(index: int) -> str:
 _tables_opened = itertools.count()
 
 
+@dataclass
+class Pinging:
+    """How the people ping (``--ping``), as the table's page does (static/table.js): a
+    socket that has said nothing for ``every`` seconds is pinged (every ``every`` seconds
+    while it stays quiet), and every socket at least every ``keep`` seconds; each ping is
+    answered by a pong."""
+
+    every: float = 2.0
+    keep: float = 20.0
+
+
+PINGING = Pinging()
+PING = json.dumps({"type": "ping"})
+
+
+async def _pinger(ws: Any, heard: list[float], rng: random.Random) -> None:
+    """Ping as the page does (:class:`Pinging`); ``heard[0]``: when the server last said
+    anything (``time.monotonic``). The first ping waits a random part of ``keep``, so that
+    the people's pings are spread."""
+    every, keep = PINGING.every, PINGING.keep
+    pinged = time.monotonic() - rng.uniform(0, keep)
+    with contextlib.suppress(Exception):
+        while True:
+            now = time.monotonic()
+            due = max(pinged + every, min(heard[0] + every, pinged + keep))
+            if now < due:
+                await asyncio.sleep(due - now)
+                continue
+            await ws.send(PING)
+            pinged = now
+
+
 async def person(
     url: str, seat: int, figures: Figures, rng: random.Random, address: str = "127.0.0.1"
 ) -> None:
     """One person at a table: plays every turn after thinking, until the match ends or the
-    benchmark stops it."""
+    benchmark stops it; pings as the page does meanwhile."""
     acted: int | None = None
     sent = 0.0
+    pinger: asyncio.Task[None] | None = None
+    heard = [time.monotonic()]
     try:
         async with websockets.connect(url, max_size=2**23, local_addr=(address, 0)) as ws:
+            if PINGING.every > 0:
+                rand = random.Random(rng.getrandbits(32))
+                pinger = asyncio.create_task(_pinger(ws, heard, rand))
             async for raw in ws:
+                heard[0] = time.monotonic()
                 msg = orjson.loads(raw)  # less of the machine than json: more for the server
                 if msg["type"] == "error":
                     figures.errors.append(msg["message"])
@@ -225,6 +267,8 @@ async def person(
                     await ws.send(json.dumps({"type": "act", "action": action, "version": acted}))
     finally:
         figures.waiting.pop(url, None)
+        if pinger is not None:
+            pinger.cancel()
 
 
 async def open_table(
@@ -492,6 +536,12 @@ def main() -> None:
     parser.add_argument("--hold", type=float, default=20.0, help="seconds measured a step")
     parser.add_argument("--p99", type=float, default=100.0, help="the p99 bound in ms")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--ping",
+        type=float,
+        default=PINGING.every,
+        help="seconds between each person's pings, as the page's (0: none, as before 2026-11-29)",
+    )
     parser.add_argument("--json", type=Path, help="write the figures to this file")
     parser.add_argument(
         "--processes",
@@ -525,6 +575,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.bots and args.every < 1:
         parser.error("--every is a count of tables, 1 or more")
+    if not 0 <= args.ping < 3600:
+        parser.error("--ping is seconds between pings, 0 (none) to under an hour")
+    PINGING.every = args.ping
     if args.reviews:
         SERVE.extend(["--limit", f"reviews={args.reviews}", "--limit", "review_seconds=100000"])
     args.steps = [int(x) for x in args.steps.split(",")]

@@ -214,18 +214,20 @@ class Person:
             time.sleep(0.2)
 
 
-#: a page's liveness (server/static/table.js): a ping every PING s, a new connection after
-#: SILENT s without a word from the server (looked at every LOOK s), and a handshake given
-#: up after HANDSHAKE s times the tries in a row so far less one (1 to 4)
+#: a page's liveness (server/static/table.js): a ping every PING s while the socket is
+#: quiet (and every KEEP s at least), a new connection after SILENT s without a word from
+#: the server (looked at every LOOK s), and a handshake given up after HANDSHAKE s times the
+#: tries in a row so far less one (1 to 4)
 PING = 2.0
+KEEP = 20.0
 SILENT = 5.0
 LOOK = 0.5
 HANDSHAKE = 2.5
 
 
 class Page(Person):
-    """A person whose connection behaves as the table's page: pings every :data:`PING`
-    seconds and connects again after :data:`SILENT` seconds without a word, as well as
+    """A person whose connection behaves as the table's page: pings after :data:`PING`
+    seconds of quiet and connects again after :data:`SILENT` seconds without a word, as well as
     whenever the connection ends or its handshake hangs. Every state of every connection is
     checked against the newest it was sent before, and kept with when it came
     (:attr:`states`)."""
@@ -262,7 +264,7 @@ class Page(Person):
                             gave_up = True
                             ws.close_timeout = 0
                             break
-                        if now - pinged >= PING:
+                        if now - pinged >= (PING if now - heard >= PING else KEEP):
                             ws.send('{"type": "ping"}')
                             pinged = now
                         try:
@@ -283,7 +285,7 @@ class Page(Person):
                 pass
             retry += 1
             if not gave_up:  # the connection ended: the page waits longer after each try
-                time.sleep(min(10.0, 0.5 * 2 ** min(retry, 5)))
+                time.sleep(min(10.0, 0.5 * 2 ** min(retry - 1, 5)))
 
 
 def cluster_state(url: str) -> str:

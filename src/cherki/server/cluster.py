@@ -97,9 +97,12 @@ TTL = 3.0
 #: expired leases to take over and for forwarded clients whose table moved
 BEAT = 1.0
 #: seconds within which a table whose process died or stalled moves again (the documented
-#: failover time: the lease's :data:`TTL`, a survivor's next beat, its load, and the
-#: people's pages connecting again)
-FAILOVER_SECONDS = 10.0
+#: failover time): the lease's :data:`TTL`, a survivor's next beat and its load for the
+#: bots and the people connected through a live process (about 4 s); for a person whose
+#: socket sat on a stalled process, their page's silence (5.5 s at most) and the new
+#: connections the proxy may hand to the stalled process again (each given up after 2.5 s)
+#: until one reaches a live process or the stalled one wakes (docs/server.md)
+FAILOVER_SECONDS = 15.0
 #: seconds the owner has to answer a forwarded connection or request
 ANSWER_SECONDS = 5.0
 #: expired leases one process takes over at one beat

@@ -71,7 +71,7 @@ function connect() {
     }
     retry += 1;
     showConn(tr("page.table.lost"));
-    setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry, 5)));
+    setTimeout(connect, Math.min(10000, 500 * 2 ** Math.min(retry - 1, 5)));
   });
 }
 
@@ -94,12 +94,16 @@ function send(message) {
   return true;
 }
 
-// Liveness (docs/server.md, "Liveness"): the page pings every PING_MS and takes the
-// connection for dead after SILENT_MS without a word from the server (a stalled or
-// unreachable process, a pulled cable): it gives that socket up and connects again,
-// through the proxy, to whichever process plays the table now. Silence is looked at every
-// LOOK_MS, so a dead socket is given up at most SILENT_MS + LOOK_MS after its last word.
+// Liveness (docs/server.md, "Liveness"): the page pings a socket that has said nothing for
+// PING_MS (every PING_MS while it stays quiet; a table in play speaks often enough that no
+// ping is needed), and every socket at least every KEEP_MS (the server lets a spectator go
+// that says nothing for a minute). It takes the connection for dead after SILENT_MS
+// without a word from the server (a stalled or unreachable process, a pulled cable): it
+// gives that socket up and connects again, through the proxy, to whichever process plays
+// the table now. Silence is looked at every LOOK_MS, so a dead socket is given up at most
+// SILENT_MS + LOOK_MS after its last word.
 const PING_MS = 2000;
+const KEEP_MS = 20000;
 const SILENT_MS = 5000;
 const LOOK_MS = 500;
 // a handshake not done in this long (times the tries in a row so far less one, 1 to 4) is
@@ -119,7 +123,8 @@ setInterval(() => {
   }
   looked = now;
   if (!ws || gone) return;
-  if (ws.readyState === WebSocket.OPEN && now - pinged >= PING_MS) {
+  const quiet = now - heard >= PING_MS;
+  if (ws.readyState === WebSocket.OPEN && now - pinged >= (quiet ? PING_MS : KEEP_MS)) {
     ws.send(JSON.stringify({ type: "ping" }));
     pinged = now;
   }
