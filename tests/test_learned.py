@@ -295,10 +295,10 @@ def test_the_train_command_refuses_in_one_line(tmp_path: Path) -> None:
 
     env = {"COLUMNS": "200", "PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"}
     for args, said in (
-        (["ceki", "--players", "4"], "cherki train plays the games of the batched simulator"),
+        (["ceki", "--players", "4"], "Ceki trains with --method search"),
         (["balik-satu", "--players", "4", "--bc-share", "2"], "--bc-share is a share"),
         (["balik-satu", "--players", "1"], "players"),
-        (["balik-satu", "--players", "4", "--method", "sgd"], "--method is ppo or api"),
+        (["balik-satu", "--players", "4", "--method", "sgd"], "--method is ppo, api or search"),
         (["balik-satu", "--players", "4", "--method", "api", "--no-prior"], "needs --prior"),
     ):
         run = subprocess.run(

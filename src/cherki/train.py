@@ -24,6 +24,11 @@ The method, in two phases within one CPU budget (``--seconds``):
    at one step departing to another legal action; the difference of its payments is that
    departure's gain, which the policy head's logits learn (relative to the heuristic's).
 
+Or **expert iteration** (``--method search``, :mod:`cherki.distil`; the only method for the
+games the batched simulator does not play, Ceki and Cholek Tiga, whose runs are measured in
+the rules engine, :func:`cherki.trainplay.engine_measure`): the search bot's choices in its
+own hands, learnt where they clear the heuristic's by ``search_z`` standard errors.
+
 Every ``eval_every`` CPU-seconds the policy is measured on duplicate deals against the
 heuristic (:func:`duplicate_payoff`: the same hands played with the learner in seat 0 and
 with the heuristic there, the other seats heuristic both times), playing with the prior
@@ -33,12 +38,8 @@ from it, to the same total budget. When the run ends, the prior's raise the mode
 is the best of :data:`PLAY_BETAS` on duplicate deals of their own (a validation set: neither
 the curve's nor the arena's), every one measured and kept on the card.
 
-What we measured (on this 2-core machine; figures in ``docs/research.md``): paired rollouts
-carry about 2,500 departures a CPU-second, but a departure's gain varies by about 20 points
-from deal to deal, and on 434,000 departures a network could not pick out the good ones on
-held-out deals. PPO from the prior stays level with the heuristic on a quarter of an hour's
-budget (departing in 0.014% of decisions in Balik Satu 4p, 1.1% in Tantanan 3p). The shipped
-models are still the observation-only ones (cloning, then PPO).
+What we measured (this 2-core machine; ``docs/research.md``): no method has yet found
+departures from the heuristic worth keeping on a CPU budget of an hour or less.
 
 JAX is imported only here, inside the ``train`` extra; without it the command refuses in
 one line, saying how to install it. The network and its file are
@@ -47,7 +48,6 @@ one line, saying how to install it. The network and its file are
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import pickle
@@ -64,8 +64,16 @@ import numpy as np
 
 from cherki.bots.learned import CARD_FORMAT, Model, layout_id
 from cherki.core.errors import RulesError
+from cherki.distil import SearchPool, keep, labels, load_samples, search_words
 from cherki.games import find_game
-from cherki.trainplay import Departures, departure_share, duplicate_payoff
+from cherki.trainplay import (
+    Departures,
+    departure_share,
+    duplicate_payoff,
+    engine_measure,
+    init_params,
+    plot_curve,
+)
 
 INSTALL = (
     "training needs the train extra (JAX and optax): uv sync --extra train, "
@@ -113,6 +121,16 @@ class Config:
     api_buffer: int = 200_000
     api_batches: int = 24
     api_lr: float = 5e-4
+    #: expert iteration (``--method search``, :mod:`cherki.distil`): hands a block, the
+    #: search's rollouts a decision (None: the game's), the labels' standard errors, the
+    #: steps a block, the samples kept, and the worker processes (0: one a CPU)
+    search_hands: int = 64
+    search_rollouts: int | None = None
+    search_z: float = 2.0
+    search_batches: int = 64
+    search_buffer: int = 400_000
+    search_lr: float = 1e-3
+    workers: int = 0
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -140,39 +158,15 @@ class Progress:
     #: the raises tried at the end of the run, with their payoffs (:meth:`Trainer.choose_beta`)
     betas: list[dict[str, float]] = field(default_factory=list)
     api_blocks: int = 0
+    search_samples: int = 0
+    search_blocks: int = 0
+    search_departures: int = 0
     ppo_updates: int = 0
     ppo_steps: int = 0
     next_eval: float = 0.0
     curve: list[dict[str, float]] = field(default_factory=list)
     #: the commands of the run, the first and each resumption (with the CPU time it began at)
     commands: list[dict[str, Any]] = field(default_factory=list)
-
-
-# -- the network ------------------------------------------------------------------------
-def init_params(
-    rng: np.random.Generator,
-    size: int,
-    actions: int,
-    hidden: tuple[int, int],
-    *,
-    prior: bool = False,
-) -> dict[str, np.ndarray]:
-    h0, h1 = hidden
-
-    def dense(i: int, o: int, gain: float) -> np.ndarray:
-        return (rng.standard_normal((i, o)) * gain * math.sqrt(2.0 / i)).astype(np.float32)
-
-    extra = {"wprior": dense(actions, h0, 0.5)} if prior else {}
-    return extra | {
-        "w0": dense(size, h0, 1.0),
-        "b0": np.zeros(h0, np.float32),
-        "w1": dense(h0, h1, 1.0),
-        "b1": np.zeros(h1, np.float32),
-        "wp": dense(h1, actions, 0.01),
-        "bp": np.zeros(actions, np.float32),
-        "wv": dense(h1, 1, 0.01),
-        "bv": np.zeros(1, np.float32),
-    }
 
 
 #: the prior's raises tried when a run ends (:meth:`Trainer.choose_beta`)
@@ -190,10 +184,12 @@ class Trainer:
         from cherki.vector.sets import GAMES
 
         g = find_game(cfg.game)
-        if g.name not in GAMES:
+        #: whether the batched simulator plays the game (else the rules engine alone)
+        self.batched = g.name in GAMES
+        if not self.batched and cfg.method != "search":
             raise RulesError(
-                f"cherki train plays the games of the batched simulator ({', '.join(GAMES)}), "
-                f"not {g.title}"
+                f"--method {cfg.method} plays the games of the batched simulator "
+                f"({', '.join(GAMES)}): {g.title} trains with --method search"
             )
         g.check_players(cfg.players)
         self.cfg = cfg
@@ -212,6 +208,13 @@ class Trainer:
         self.params = init_params(self.rng, self.size, self.actions, cfg.hidden, prior=cfg.prior)
         self.trained = TRAINED + PRIOR if cfg.prior else TRAINED
         self.progress = Progress()
+        #: what the last block did, for the progress lines
+        self.last = "start"
+        #: CPU-seconds of worker processes in this session; expert iteration's workers and
+        #: samples (:mod:`cherki.distil`)
+        self.workers_cpu = 0.0
+        self.pool: SearchPool | None = None
+        self.samples: dict[str, np.ndarray] | None = None
         self._build()
 
     # -- jax ------------------------------------------------------------------------------
@@ -262,6 +265,11 @@ class Trainer:
             ce = -jnp.take_along_axis(lp, a[:, None], axis=1).mean()
             return policy_weight * ce + 0.25 * jnp.mean((v - ret) ** 2), ce
 
+        def search_loss(p: Any, x: Any, mask: Any, prior: Any, a: Any, ret: Any) -> Any:
+            lp, v = logp_all(p, x, mask, prior)
+            ce = -jnp.take_along_axis(lp, a[:, None], axis=1).mean()
+            return ce + 0.25 * jnp.mean((v - ret) ** 2), ce
+
         def ppo_loss(
             p: Any, x: Any, mask: Any, prior: Any, a: Any, old: Any, adv: Any, ret: Any
         ) -> Any:
@@ -289,11 +297,14 @@ class Trainer:
         self.api_opt = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(cfg.api_lr))
         self._api_step = make_step(api_loss, self.api_opt)
         self._bc_step = make_step(bc_loss, self.bc_opt)
+        self.search_opt = optax.chain(optax.clip_by_global_norm(1.0), optax.adam(cfg.search_lr))
+        self.search_step = make_step(search_loss, self.search_opt)
         self._ppo_step = make_step(ppo_loss, self.ppo_opt)
         self.jparams = {k: jnp.asarray(self.params[k]) for k in self.trained}
         self.bc_state = self.bc_opt.init(self.jparams)
         self.ppo_state = self.ppo_opt.init(self.jparams)
         self.api_state = self.api_opt.init(self.jparams)
+        self.search_state = self.search_opt.init(self.jparams)
 
     def model(self, beta: float | None = None) -> Model:
         """The network as it is, its prior raised by ``beta`` (default: training's)."""
@@ -316,17 +327,13 @@ class Trainer:
             return cfg.beta
         tried = []
         for beta in sorted({*PLAY_BETAS, cfg.beta}):
-            mean, lo, hi = duplicate_payoff(
-                self.model(beta), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
-                seed=30_000 + cfg.seed,
-            )  # fmt: skip
-            tried.append({"beta": beta, "payoff": mean, "low": lo, "high": hi})
+            mean, lo, hi, share = self.measure(self.model(beta), 30_000 + cfg.seed, True)
+            tried.append({"beta": beta, "payoff": mean, "low": lo, "high": hi, "share": share})
             self.log(f"beta {beta:g}: {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] points a hand")
         best = max(tried, key=lambda t: (t["payoff"], t["beta"]))
-        best["departures"] = departure_share(
-            self.model(best["beta"]), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
-            seed=30_000 + cfg.seed,
-        )  # fmt: skip
+        best["departures"] = best.pop("share")
+        for t in tried:
+            t.pop("share", None)
         self.progress.betas = tried
         self.log(
             f"playing with beta {best['beta']:g}: it departs from the heuristic's choice in "
@@ -336,13 +343,15 @@ class Trainer:
 
     # -- the run --------------------------------------------------------------------------
     def cpu(self) -> float:
-        return self.progress.cpu + time.process_time() - self._t0
+        """CPU-seconds so far, this process's and its workers'."""
+        return self.progress.cpu + time.process_time() - self._t0 + self.workers_cpu
 
     def run(self) -> Model:
         cfg = self.cfg
         self._t0 = time.process_time()
+        self.workers_cpu = 0.0
         self.progress.commands.append({"command": cfg.command, "from_cpu": round(self.cpu(), 1)})
-        bc_until = cfg.seconds * cfg.bc_share
+        bc_until = cfg.seconds * cfg.bc_share if self.batched else 0.0
         if not self.progress.curve:
             self._evaluate()
         while self.cpu() < cfg.seconds:
@@ -350,12 +359,16 @@ class Trainer:
                 self._bc_block()
             elif cfg.method == "api":
                 self._api_block()
+            elif cfg.method == "search":
+                self._search_block()
             else:
                 self._ppo_update()
             if self.cpu() >= self.progress.next_eval:
                 self._evaluate()
         if self.progress.curve[-1]["cpu"] < self.cpu() - 1:
             self._evaluate()
+        if self.pool is not None:
+            self.pool.close()
         model = self.model(self.choose_beta())
         stem = self.out / f"{self.game.name}-{cfg.players}p"
         model.save(stem)
@@ -409,9 +422,43 @@ class Trainer:
             )  # fmt: skip
         self.progress.bc_blocks += 1
         self.progress.bc_samples += len(x)
-        self._last = (
+        self.last = (
             f"behaviour cloning: {self.progress.bc_samples:,} decisions, "
             f"cross-entropy {float(ce):.3f}"
+        )
+
+    # -- expert iteration: the search's choices (cherki.distil) --------------------------
+    def _search_block(self) -> None:
+        """One block of expert iteration (:mod:`cherki.distil`): ``search_hands`` hands of
+        the search's own play, their samples kept, then ``search_batches`` steps."""
+        cfg, jnp, p = self.cfg, self.jax.numpy, self.progress
+        if self.pool is None:
+            self.pool = SearchPool(cfg.workers)
+            self.samples = load_samples(self.out / "samples.npz")
+        first = cfg.seed * 1_000_003 + 700_000 + p.search_blocks * cfg.search_hands
+        seeds = list(range(first, first + cfg.search_hands))
+        new, cpu = self.pool.samples(
+            self.game.name, cfg.players, cfg.rules, seeds, cfg.search_rollouts
+        )
+        self.workers_cpu += cpu
+        self.samples = buf = keep(self.samples, new, cfg.search_buffer)
+        size = len(buf["choice"])
+        label = labels(buf, cfg.search_z)
+        ret = (buf["ret"] / self.value_scale).astype(np.float32)
+        mb, ce = min(512, size), 0.0
+        for _ in range(cfg.search_batches if size else 0):
+            j = self.rng.integers(0, size, mb)
+            self.jparams, self.search_state, _, ce = self.search_step(
+                self.jparams, self.search_state, jnp.asarray(buf["x"][j]),
+                jnp.asarray(buf["mask"][j]), jnp.asarray(buf["prior"][j]),
+                jnp.asarray(label[j]), jnp.asarray(ret[j]),
+            )  # fmt: skip
+        p.search_blocks += 1
+        p.search_samples += len(new["choice"])
+        p.search_departures = int((label != buf["prior"]).sum())
+        self.last = (
+            f"the search's choices: {p.search_samples:,} decisions, {p.search_departures:,} "
+            f"clear departures kept, cross-entropy {float(ce):.3f}"
         )
 
     # -- approximate policy iteration: paired rollouts -----------------------------------
@@ -473,7 +520,7 @@ class Trainer:
             )
         self.progress.api_blocks += 1
         self.progress.api_samples += sum(len(x) for x in xs)
-        self._last = (
+        self.last = (
             f"paired rollouts: {self.progress.api_samples:,} departures, "
             f"error {float(err) * self.value_scale**2:.1f} points²"
         )
@@ -571,7 +618,7 @@ class Trainer:
         self.progress.ppo_steps += t_ * e
         hands = int(done.sum())
         mean = float(rew[done].mean() * self.value_scale) if hands else 0.0
-        self._last = (
+        self.last = (
             f"PPO: {self.progress.ppo_steps:,} steps, {hands} hands in the last rollout "
             f"(mean {mean:+.2f} points), entropy {float(ent):.3f}"
         )
@@ -592,16 +639,27 @@ class Trainer:
         return out
 
     # -- measuring ------------------------------------------------------------------------
+    def measure(
+        self, model: Model, seed: int, departures: bool = False
+    ) -> tuple[float, float, float, float]:
+        """``model`` against the heuristic on ``eval_hands`` duplicate deals from ``seed``
+        (the batched simulator's, else the rules engine's), and, with ``departures``, the
+        share of its decisions where it leaves the heuristic's choice (else nan)."""
+        cfg = self.cfg
+        args = (model, self.game.name, cfg.players, cfg.rules, cfg.eval_hands)
+        if not self.batched:
+            return engine_measure(*args, seed=seed)
+        mean, lo, hi = duplicate_payoff(*args, seed=seed)
+        share = departure_share(*args, seed=seed) if departures else math.nan
+        return mean, lo, hi, share
+
     def _evaluate(self) -> None:
         cfg = self.cfg
-        mean, lo, hi = duplicate_payoff(
-            self.model(cfg.play_beta), self.game.name, cfg.players, cfg.rules, cfg.eval_hands,
-            seed=10_000 + cfg.seed,
-        )  # fmt: skip
+        mean, lo, hi, _ = self.measure(self.model(cfg.play_beta), 10_000 + cfg.seed)
         cpu = self.cpu()
         self.progress.curve.append({"cpu": round(cpu, 1), "payoff": mean, "low": lo, "high": hi})
         self.progress.next_eval = cpu + cfg.eval_every
-        last = getattr(self, "_last", "start")
+        last = self.last
         self.log(
             f"[{cpu:7.1f} CPU-s] {last}; against the heuristic on {cfg.eval_hands:,} duplicate "
             f"deals: {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] points a hand"
@@ -610,33 +668,11 @@ class Trainer:
         self.plot()
 
     def plot(self) -> None:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
-        c = self.progress.curve
-        fig, ax = plt.subplots(figsize=(6.4, 3.6))
-        x = [p["cpu"] for p in c]
-        ax.plot(x, [p["payoff"] for p in c], marker="o", label="learned − heuristic")
-        ax.fill_between(
-            x, [p["low"] for p in c], [p["high"] for p in c], alpha=0.25, label="95% interval"
-        )
-        ax.axhline(0, color="grey", lw=0.8)
-        bc = self.cfg.seconds * self.cfg.bc_share
-        ax.axvline(bc, color="grey", ls="--", lw=0.8, label="cloning → PPO")
-        ax.set_xlabel("training CPU seconds")
-        ax.set_ylabel("points a hand (duplicate deals)")
-        ax.set_title(
-            f"{self.game.title} {self.cfg.players}p: the learned bot against the heuristic",
-            fontsize=9,
-        )
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        self.out.mkdir(parents=True, exist_ok=True)
-        fig.savefig(self.out / "curve.png", dpi=110)
-        plt.close(fig)
-        (self.out / "curve.json").write_text(json.dumps(c, indent=1) + "\n")
+        cfg = self.cfg
+        then = {"api": "paired rollouts", "search": "the search's choices"}.get(cfg.method, "PPO")
+        split = cfg.seconds * cfg.bc_share if self.batched and cfg.bc_share else None
+        title = f"{self.game.title} {cfg.players}p: the learned bot against the heuristic"
+        plot_curve(self.progress.curve, self.out, title, split, f"cloning → {then}")
 
     # -- checkpoints ----------------------------------------------------------------------
     def save_checkpoint(self) -> None:
@@ -651,10 +687,15 @@ class Trainer:
             "bc_state": to_np(self.bc_state),
             "ppo_state": to_np(self.ppo_state),
             "api_state": to_np(self.api_state),
+            "search_state": to_np(self.search_state),
             "progress": asdict(self.progress) | {"cpu": self.cpu()},
             "rng": self.rng.bit_generator.state,
         }
         self.out.mkdir(parents=True, exist_ok=True)
+        if self.samples is not None:
+            from cherki.distil import save_samples
+
+            save_samples(self.out / "samples.npz", self.samples)
         tmp = self.out / "checkpoint.pkl.tmp"
         with open(tmp, "wb") as fh:
             pickle.dump(state, fh)
@@ -683,6 +724,8 @@ class Trainer:
         self.ppo_state = tree.tree_map(jnp.asarray, state["ppo_state"])
         if "api_state" in state:
             self.api_state = tree.tree_map(jnp.asarray, state["api_state"])
+        if "search_state" in state:
+            self.search_state = tree.tree_map(jnp.asarray, state["search_state"])
         self.progress = Progress(**state["progress"])
         self.rng.bit_generator.state = state["rng"]
         self.log(f"resumed from {path} at {self.progress.cpu:.1f} CPU-s")
@@ -732,6 +775,14 @@ class Trainer:
                     f"heuristic's choice, each played out against the same deal without it "
                     f"({p.api_blocks} blocks)"
                     if cfg.method == "api"
+                    else search_words(
+                        cfg.search_rollouts,
+                        cfg.search_z,
+                        p.search_samples,
+                        p.search_departures,
+                        p.bc_samples,
+                    )
+                    if cfg.method == "search"
                     else f"the value head trained on the batched heuristic's hands "
                     f"({p.bc_samples:,} decisions), then PPO against heuristic opponents "
                     f"starting from the heuristic's choice, raised by beta {cfg.beta:g} "
@@ -821,6 +872,7 @@ __all__ = [
     "departure_share",
     "duplicate_payoff",
     "export",
+    "init_params",
     "require_jax",
     "train",
 ]

@@ -5,8 +5,10 @@ paired rollouts that departs once. numpy only: no learning library."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -123,4 +125,117 @@ def departure_share(
     return counts[1] / counts[0] if counts[0] else 0.0
 
 
-__all__ = ["Departures", "departure_share", "duplicate_payoff"]
+def engine_measure(
+    model: Model, game: str, players: int, rules: str | None, hands: int, *, seed: int
+) -> tuple[float, float, float, float]:
+    """:func:`duplicate_payoff` and :func:`departure_share` in the rules engine, for the
+    games the batched simulator does not play: each of ``hands`` deals played twice, the
+    learner then the heuristic in seat 0 (the other seats the heuristic both times, every
+    seat's generator the same, the starter going round). Returns the payoff's mean and 95%
+    interval, and the share of the learner's decisions with a choice where it left the
+    heuristic's."""
+    import random
+
+    from cherki.bots.base import heuristic_for
+    from cherki.bots.learned import LearnedBot
+    from cherki.core.contract import Observation
+
+    g = find_game(game)
+    table = g.rules(rules)
+    heuristic = heuristic_for(g.name)
+    counts = [0, 0]
+    diffs = []
+    for h in range(hands):
+        deal = seed + h
+        learner = LearnedBot(g.name, model)
+        pays = []
+        for mine in (True, False):
+            state = g.new_state(table, players, seed=deal, first=h % players)
+            rngs = [random.Random(deal * 101 + i) for i in range(players)]
+            while not state.is_terminal:
+                seat = state.current
+                obs: Observation = state.observation(seat)
+                if mine and seat == 0 and len(obs.legal) > 1:
+                    twin = random.Random()  # the learner's prior, as it draws it
+                    twin.setstate(rngs[0].getstate())
+                    base = heuristic.act(obs, twin)
+                    a = learner.act(obs, rngs[0])
+                    counts[0] += 1
+                    counts[1] += a != base
+                else:
+                    a = heuristic.act(obs, rngs[seat])
+                state.apply(a, seat)
+            pays.append(float(state.result.payments[0]))
+        diffs.append(pays[0] - pays[1])
+    d = np.array(diffs)
+    mean = float(d.mean())
+    half = 1.96 * float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    share = counts[1] / counts[0] if counts[0] else 0.0
+    return mean, mean - half, mean + half, share
+
+
+def init_params(
+    rng: np.random.Generator,
+    size: int,
+    actions: int,
+    hidden: tuple[int, int],
+    *,
+    prior: bool = False,
+) -> dict[str, np.ndarray]:
+    h0, h1 = hidden
+
+    def dense(i: int, o: int, gain: float) -> np.ndarray:
+        return (rng.standard_normal((i, o)) * gain * math.sqrt(2.0 / i)).astype(np.float32)
+
+    extra = {"wprior": dense(actions, h0, 0.5)} if prior else {}
+    return extra | {
+        "w0": dense(size, h0, 1.0),
+        "b0": np.zeros(h0, np.float32),
+        "w1": dense(h0, h1, 1.0),
+        "b1": np.zeros(h1, np.float32),
+        "wp": dense(h1, actions, 0.01),
+        "bp": np.zeros(actions, np.float32),
+        "wv": dense(h1, 1, 0.01),
+        "bv": np.zeros(1, np.float32),
+    }
+
+
+def plot_curve(
+    curve: list[dict[str, float]], out: Path, title: str, split: float | None, then: str
+) -> None:
+    """Draw a run's learning curve to ``out/curve.png`` (and keep it in ``curve.json``),
+    with a line at ``split`` CPU-seconds, where the run's first phase ends (``then``)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    x = [p["cpu"] for p in curve]
+    ax.plot(x, [p["payoff"] for p in curve], marker="o", label="learned − heuristic")
+    ax.fill_between(
+        x, [p["low"] for p in curve], [p["high"] for p in curve], alpha=0.25,
+        label="95% interval",
+    )  # fmt: skip
+    ax.axhline(0, color="grey", lw=0.8)
+    if split is not None:
+        ax.axvline(split, color="grey", ls="--", lw=0.8, label=then)
+    ax.set_xlabel("training CPU seconds")
+    ax.set_ylabel("points a hand (duplicate deals)")
+    ax.set_title(title, fontsize=9)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    out.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out / "curve.png", dpi=110)
+    plt.close(fig)
+    (out / "curve.json").write_text(json.dumps(curve, indent=1) + "\n")
+
+
+__all__ = [
+    "Departures",
+    "departure_share",
+    "duplicate_payoff",
+    "engine_measure",
+    "init_params",
+    "plot_curve",
+]

@@ -54,6 +54,17 @@ from cherki.games.sets.observation import SetsObservation
 
 
 @dataclass(frozen=True)
+class Compared:
+    """What a searched decision compared (:attr:`SearchBot.compared`): the heuristic's
+    choice (``base``), each other candidate's mean paired difference from it in the seat's
+    values with its standard error and sample count (``gains``), and the choice made."""
+
+    base: int
+    gains: dict[int, tuple[float, float, int]]
+    chosen: int
+
+
+@dataclass(frozen=True)
 class SearchBudget:
     """What bounds a search decision: ``ms`` of the clock, else ``rollouts`` sampled deals
     (None: the game's ``search_rollouts``). Rollouts play the same on every machine and at
@@ -78,6 +89,16 @@ class SearchBudget:
         if self.ms is not None:
             return SearchBot(game, budget_ms=self.ms)
         return SearchBot.by_rollouts(game, self.rollouts)
+
+
+def _gains(diffs: dict[int, list[float]]) -> dict[int, tuple[float, float, int]]:
+    out = {}
+    for a, d in diffs.items():
+        n = len(d)
+        m = sum(d) / n if n else 0.0
+        se = (sum((x - m) ** 2 for x in d) / (n - 1) / n) ** 0.5 if n > 1 else math.inf
+        out[a] = (m, se, n)
+    return out
 
 
 class SearchBot:
@@ -120,6 +141,8 @@ class SearchBot:
         #: plain rollouts stop after this many actions where the heuristic can value an
         #: unfinished hand, else play to the end
         self.depth: int | None = depth if depth is not None else self.heuristic.rollout_depth
+        #: what the last decision compared, where it searched (None where it did not)
+        self.compared: Compared | None = None
 
     @classmethod
     def by_rollouts(cls, game: str, rollouts: int | None = None) -> SearchBot:
@@ -139,6 +162,7 @@ class SearchBot:
         return f"{self.budget_ms:g} ms"
 
     def act(self, obs: Observation, rng: random.Random) -> int:
+        self.compared = None
         legal = [int(a) for a in obs.legal]
         if len(legal) == 1:
             return legal[0]
@@ -272,6 +296,7 @@ class SearchBot:
             need = 0.0 if a in tied else self.z * se
             if m > need and m > best_mean:
                 best, best_mean = a, m
+        self.compared = Compared(base, _gains(diffs), best)
         return best
 
     def _candidates(self, obs: Observation, legal: list[int], rng: random.Random) -> list[int]:

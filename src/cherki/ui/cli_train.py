@@ -13,7 +13,10 @@ from cherki.ui.terminal import console
 
 
 def train(
-    game: Annotated[str, typer.Argument(help="Game of sets: balik-satu, tantanan, ...")],
+    game: Annotated[
+        str,
+        typer.Argument(help="Game: balik-satu, tantanan, ... (ceki, cholek-tiga: --method search)"),
+    ],
     players: Annotated[int, typer.Option("--players", help="Players at the table.")],
     seconds: Annotated[float, typer.Option("--seconds", help="CPU-seconds to train for.")],
     out: Annotated[
@@ -44,8 +47,35 @@ def train(
     ] = 3.0,
     method: Annotated[
         str,
-        typer.Option("--method", help="ppo (PPO against the heuristic) or api (paired rollouts)."),
+        typer.Option(
+            "--method",
+            help="ppo (PPO against the heuristic), api (paired rollouts) or search (expert "
+            "iteration: the search bot's choices, distilled).",
+        ),
     ] = "ppo",
+    search_rollouts: Annotated[
+        int | None,
+        typer.Option(
+            "--search-rollouts",
+            help="--method search: rollouts a decision (default: the game's).",
+            min=2,
+        ),
+    ] = None,
+    search_hands: Annotated[
+        int, typer.Option("--search-hands", help="--method search: hands a block.", min=1)
+    ] = 64,
+    search_z: Annotated[
+        float,
+        typer.Option(
+            "--search-z",
+            help="--method search: standard errors a search's departure must clear to be learnt.",
+            min=0.0,
+        ),
+    ] = 2.0,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", help="--method search: processes (0: one a CPU).", min=0),
+    ] = 0,
     play_beta: Annotated[
         float,
         typer.Option(
@@ -62,14 +92,16 @@ def train(
         float, typer.Option("--eval-every", help="CPU-seconds between measurements.")
     ] = 60.0,
 ) -> None:
-    """Train a learned bot: PPO against the heuristic, starting from its choices (needs the
-    train extra)."""
+    """Train a learned bot: PPO against the heuristic, starting from its choices, or the
+    search bot's choices distilled (needs the train extra)."""
     from cherki.train import train as run
 
-    if method not in ("ppo", "api"):
-        raise RulesError(f"--method is ppo or api, not {method!r}")
-    if method == "api" and not prior:
-        raise RulesError("--method api learns departures from the heuristic: it needs --prior")
+    if method not in ("ppo", "api", "search"):
+        raise RulesError(f"--method is ppo, api or search, not {method!r}")
+    if method in ("api", "search") and not prior:
+        raise RulesError(
+            f"--method {method} learns departures from the heuristic: it needs --prior"
+        )
     if bc_share is None:
         bc_share = 0.1 if prior else 0.4
     if not 0.0 <= bc_share <= 1.0:
@@ -80,6 +112,7 @@ def train(
         game, players, seconds, seed, out, resume=resume, rules=rules,
         log=lambda line: console.print(line, highlight=False),
         bc_share=bc_share, eval_hands=eval_hands, eval_every=eval_every, prior=prior, beta=beta,
-        play_beta=play_beta, method=method,
+        play_beta=play_beta, method=method, search_rollouts=search_rollouts,
+        search_hands=search_hands, search_z=search_z, workers=workers,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")
