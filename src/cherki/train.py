@@ -160,6 +160,9 @@ class Progress:
     api_blocks: int = 0
     search_samples: int = 0
     search_blocks: int = 0
+    search_hands: int = 0
+    #: CPU-seconds a hand of the search's took, in the latest block
+    search_hand_cpu: float = 0.0
     search_departures: int = 0
     ppo_updates: int = 0
     ppo_steps: int = 0
@@ -435,12 +438,19 @@ class Trainer:
         if self.pool is None:
             self.pool = SearchPool(cfg.workers)
             self.samples = load_samples(self.out / "samples.npz")
-        first = cfg.seed * 1_000_003 + 700_000 + p.search_blocks * cfg.search_hands
-        seeds = list(range(first, first + cfg.search_hands))
+        # the last block only as long as the budget still allows
+        n = cfg.search_hands
+        if p.search_hand_cpu > 0:
+            n = max(1, min(n, int((cfg.seconds - self.cpu()) / p.search_hand_cpu)))
+        first = cfg.seed * 1_000_003 + 700_000 + p.search_hands
+        t0 = self.cpu()
         new, cpu = self.pool.samples(
-            self.game.name, cfg.players, cfg.rules, seeds, cfg.search_rollouts
-        )
+            self.game.name, cfg.players, cfg.rules, list(range(first, first + n)),
+            cfg.search_rollouts,
+        )  # fmt: skip
         self.workers_cpu += cpu
+        p.search_hands += n
+        p.search_hand_cpu = (self.cpu() - t0) / n
         self.samples = buf = keep(self.samples, new, cfg.search_buffer)
         size = len(buf["choice"])
         label = labels(buf, cfg.search_z)
