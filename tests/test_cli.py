@@ -276,15 +276,18 @@ def test_ctrl_c_while_bots_move_keeps_the_record_and_exits_130(tmp_path: Path) -
 
     rec = tmp_path / "game.json"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cherki", "play", "chot", "--watch", "--delay", "0.05",
+        [sys.executable, "-m", "cherki", "play", "chot", "--watch", "--delay", "0.3",
          "--seed", "4", "--record", str(rec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env=ENV,
     )  # fmt: skip
+    # some moves into the hand (a hand lasts half a minute at this pace, so a stalled test
+    # process does not see it end before the signal)
     deadline = time.monotonic() + 60
-    while not rec.exists() and time.monotonic() < deadline:
+    while time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(1.0)  # some moves into the hand
+        if rec.exists() and len(json.loads(rec.read_text())["hands"][0]["actions"]) >= 3:
+            break
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
@@ -314,7 +317,7 @@ def test_a_game_killed_mid_hand_resumes_from_its_last_action(tmp_path: Path, sig
 
     rec = tmp_path / "game.json"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cherki", "play", "balik-satu", "--watch", "--delay", "0.05",
+        [sys.executable, "-m", "cherki", "play", "balik-satu", "--watch", "--delay", "0.25",
          "--seed", "11", "--record", str(rec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
     )  # fmt: skip
