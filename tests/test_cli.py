@@ -22,6 +22,16 @@ ENV = {
 }
 
 
+def default_signals() -> None:
+    """In a child, the default dispositions of the signals a person sends a game (Ctrl-C, a
+    closed terminal): a test run under ``nohup`` or as a background job without job control
+    would otherwise hand its children SIGHUP and SIGINT ignored, and they would play on."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def cherki(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "cherki", *args],
@@ -276,13 +286,12 @@ def test_ctrl_c_while_bots_move_keeps_the_record_and_exits_130(tmp_path: Path) -
 
     rec = tmp_path / "game.json"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cherki", "play", "chot", "--watch", "--delay", "0.3",
+        [sys.executable, "-m", "cherki", "play", "chot", "--watch", "--delay", "0.05",
          "--seed", "4", "--record", str(rec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env=ENV,
+        env=ENV, preexec_fn=default_signals,
     )  # fmt: skip
-    # some moves into the hand (a hand lasts half a minute at this pace, so a stalled test
-    # process does not see it end before the signal)
+    # some moves into the hand
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         time.sleep(0.1)
@@ -317,9 +326,10 @@ def test_a_game_killed_mid_hand_resumes_from_its_last_action(tmp_path: Path, sig
 
     rec = tmp_path / "game.json"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cherki", "play", "balik-satu", "--watch", "--delay", "0.25",
+        [sys.executable, "-m", "cherki", "play", "balik-satu", "--watch", "--delay", "0.05",
          "--seed", "11", "--record", str(rec)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
+        preexec_fn=default_signals,
     )  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
