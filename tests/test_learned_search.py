@@ -15,8 +15,6 @@ from cherki.bots.search import SearchBot
 from cherki.core.errors import RulesError
 from cherki.games import find_game
 
-pytest.importorskip("jax")
-
 
 def test_the_search_says_what_it_compared() -> None:
     game = find_game("balik-satu")
