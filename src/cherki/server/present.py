@@ -15,6 +15,7 @@ Nothing reads the hidden parts of the hand in play.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TypedDict
 
 from cherki.core.cards import CODES, N_KINDS, RANK, parse_card
@@ -65,14 +66,16 @@ def seat_view(
     finished: Finished | None = None,
     hand: HandOut | None = None,
     lang: str | None = None,
+    public: Public | None = None,
 ) -> UiOut:
     """The presentation part of a ``state`` message for ``seat`` (None: a spectator, who
     reads the game's public view), as the game's view (``Game.view()``) declares it. A
     caller that already holds them passes the viewer's observation (``obs``), the hand's
     log in words (``log``) and the last result and score sheet (``finished``), which change
     only when a hand ends, and the seat's hand as :func:`hand_view` shows it (``hand``),
-    which changes only with its cards. ``lang``: the reader's language
-    (:mod:`cherki.i18n`; English unless told)."""
+    which changes only with its cards, and the table's public parts (``public``:
+    :func:`public_parts` in the reader's language), which every reader shares. ``lang``:
+    the reader's language (:mod:`cherki.i18n`; English unless told)."""
     state = session.state
     game = session.game
     voice = Voice.of(session.names, len(session.seats), seat, lang)
@@ -99,8 +102,11 @@ def seat_view(
     out["log"] = log
     if obs is None:
         obs = state.observation(seat) if seat is not None else state.public_observation()
-    out["seats"] = seats_view(obs, game, voice)
-    out["table"] = table_view(obs, game, voice)
+    if public is None:  # worked out for this reader
+        out["seats"] = seats_view(obs, game, voice)
+        out["table"] = table_view(obs, game, voice)
+    else:
+        out["seats"], out["table"] = _as_seen_by(public[0], seat), public[1]
     out["status"] = status_line(obs, game, voice, seat)
     if seat is not None:
         out["actions"] = actions_view(game, obs, voice)
@@ -203,13 +209,65 @@ def seats_view(obs: Observation, game: Game, voice: Voice) -> list[SeatOut]:
             SeatOut(
                 seat=s,
                 name=voice.names[s] if s < len(voice.names) else voice.t("voice.seat", n=s + 1),
-                you=voice.is_you(s) and voice.you == s,
+                you=voice.you == s and voice.is_you(s),
                 turn=obs.current == s,
                 cards=obs.hand_sizes[s],
                 call=side["call"],
                 lines=side["lines"],
             )
         )
+    return out
+
+
+#: every seat's public side and the middle of the table, as every reader in one language
+#: sees them (``you`` aside)
+Public = tuple[list[SeatOut], TableOut]
+
+#: the games whose public parts were found to speak to the reader (Chot's "partners with
+#: you"): worked out for each reader
+_SPEAKING: set[str] = set()
+
+
+@dataclass(frozen=True)
+class _Listening(Voice):
+    """A voice that reads for nobody and notes whether it was asked who "you" are (every
+    wording that depends on the reader asks :meth:`Voice.is_you`)."""
+
+    asked: list[bool] = field(default_factory=list, compare=False)
+
+    def is_you(self, seat: int) -> bool:
+        self.asked.append(True)
+        return super().is_you(seat)
+
+
+def public_parts(public: Observation, game: Game, voice: Voice) -> Public | None:
+    """:func:`seats_view` and :func:`table_view` of the game's public view
+    (``State.public_observation``) in ``voice``'s language, which a server works out once
+    for all a change's readers: a game's view words them from what every seat sees
+    (``GameView.seat_side`` and ``GameView.zones``), so each seat's own observation gives
+    the same, bar the reader's own row being ``you`` (:func:`_as_seen_by`). None where
+    they speak to the reader (a game's view asked who "you" are): they are worked out for
+    each reader then, and never tried again for that game. ``tests/test_server_views.py``
+    checks the shared parts against each reader's own for every game."""
+    if game.name in _SPEAKING:
+        return None
+    nobody = _Listening(voice.names, None, voice.words)
+    made = seats_view(public, game, nobody), table_view(public, game, nobody)
+    if nobody.asked:
+        _SPEAKING.add(game.name)
+        return None
+    return made
+
+
+def _as_seen_by(rows: list[SeatOut], seat: int | None) -> list[SeatOut]:
+    """The shared rows of :func:`public_parts` as ``seat`` reads them: its own is ``you``
+    (a copy; the shared rows are never changed)."""
+    if seat is None or not 0 <= seat < len(rows):
+        return rows
+    out = list(rows)
+    mine = rows[seat].copy()
+    mine["you"] = True
+    out[seat] = mine
     return out
 
 

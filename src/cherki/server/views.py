@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from cherki.core.contract import State
+from cherki.core.contract import Observation, State
 from cherki.core.events import JSON, Event
 from cherki.i18n import DEFAULT as DEFAULT_LANG
 from cherki.i18n import words
@@ -100,11 +100,16 @@ class Views:
         #: per viewer and language: the hand's log and how much of it its last state
         #: message held
         self.sent: dict[tuple[int, str], tuple[list[Event], int]] = {}
+        #: the hand's log and, by index, each event's data and JSON as seen whole
+        self.events: tuple[list[Event], dict[int, tuple[JSON, str]]] = ([], {})
         #: per seat: its hand as the page shows it, and the cards it is of
         self.hands: dict[int, tuple[str, HandOut]] = {}
         #: while :meth:`texts` works out one change's messages: the part of a state
-        #: message that every reader in a language shares (None: not in :meth:`texts`)
+        #: message that every reader in a language shares (None: not in :meth:`texts`),
+        #: the table's public parts in each language and the public observation
         self.shared: dict[str, StateOut] | None = None
+        self.publics: dict[str, present.Public | None] = {}
+        self.public_obs: Observation | None = None
         #: the match's JSON and its last result's, and what they were made of (the match,
         #: its hand count and length): they change only when a hand ends
         self.match_json: (
@@ -117,6 +122,7 @@ class Views:
         self.finished.clear()
         self.sent.clear()
         self.match_json = None
+        self.events = ([], {})
         if hands:
             self.hands.clear()
 
@@ -153,7 +159,7 @@ class Views:
                     "status.next_hand_wait", n=len(session.match.results)
                 )
             return out
-        obs = state.observation(seat) if seat is not None else state.public_observation()
+        obs = state.observation(seat) if seat is not None else self._public_obs(state)
         data = obs.to_json()
         seen = self.seen_by(viewer, lang)
         out["observation"] = data
@@ -169,9 +175,38 @@ class Views:
                 self.hands[seat] = shown
             hand = shown[1]
         out["ui"] = present.seat_view(
-            session, seat, obs=obs, log=lines, finished=finished, hand=hand, lang=lang
+            session,
+            seat,
+            obs=obs,
+            log=lines,
+            finished=finished,
+            hand=hand,
+            lang=lang,
+            public=self._public_parts(state, lang),
         )
         return out
+
+    def _public_obs(self, state: State) -> Observation:
+        """The game's public view of the hand in play (kept through one change's
+        messages)."""
+        if self.shared is None:
+            return state.public_observation()
+        if self.public_obs is None:
+            self.public_obs = state.public_observation()
+        return self.public_obs
+
+    def _public_parts(self, state: State, lang: str) -> present.Public | None:
+        """Every seat's public side and the middle of the table in ``lang``, worked out
+        from the public view once per change and language (:func:`present.public_parts`;
+        None: for each reader)."""
+        if self.shared is not None and lang in self.publics:
+            return self.publics[lang]
+        session = self.table.session
+        voice = Voice.of(session.names, len(session.seats), None, lang)
+        kept = present.public_parts(self._public_obs(state), session.game, voice)
+        if self.shared is not None:
+            self.publics[lang] = kept
+        return kept
 
     def _shared(self, now: float | None, lang: str) -> StateOut:
         """The part of a state message that is the same for every reader in ``lang``
@@ -253,15 +288,31 @@ class Views:
             marks = self.table.marks()
             for i, e in enumerate(state.log[seen.count :], start=seen.count):
                 mine = e.seen_by(viewer)
-                data = mine.to_json()
+                if mine is e:  # seen whole: its data as every such viewer has it
+                    data, data_text = self._event_json(state.log, i)
+                else:
+                    data = mine.to_json()
+                    data_text = _json(data)
                 said = stand_in_voice(voice, e.seat) if i in marks else voice
                 line = event_line(mine, session.game, said)
                 seen.data.append(data)
                 seen.lines.append(line)
-                seen.data_text.append(_json(data))
+                seen.data_text.append(data_text)
                 seen.lines_text.append(_json(line))
             seen.count = len(state.log)
         return seen
+
+    def _event_json(self, log: list[Event], i: int) -> tuple[JSON, str]:
+        """Event ``i`` of the hand's ``log`` as data and its JSON, as every viewer who
+        sees it whole has it: worked out once (the data is shared, never changed)."""
+        kept = self.events
+        if kept[0] is not log:
+            kept = self.events = (log, {})
+        made = kept[1].get(i)
+        if made is None:
+            data = log[i].to_json()
+            made = kept[1][i] = (data, _json(data))
+        return made
 
     def text(self, seat: int | None, now: float, start: int = 0, lang: str = DEFAULT_LANG) -> str:
         """The text of ``seat``'s state message: encoded without the hand's log, which is
@@ -293,6 +344,8 @@ class Views:
             self._texts(now, seats, state, out)
         finally:
             self.shared = None
+            self.publics.clear()
+            self.public_obs = None
         return out
 
     def _texts(
