@@ -523,3 +523,65 @@ def test_a_carried_score_sheet_reads_back_checked() -> None:
     ):
         with pytest.raises(StoreError, match="carried score sheet is damaged"):
             carried_from_json(damaged)
+
+
+# -- the save's statements in the driver's own SQL (issue 41's capacity) ----------------------
+def _table_rows(store: Store, tid: str) -> tuple[list[tuple[object, ...]], tuple[object, ...]]:
+    with store.engine.connect() as conn:
+        actions = conn.execute(
+            text(
+                "SELECT version, hand, action, stand_in FROM actions "
+                "WHERE table_id = :t ORDER BY version"
+            ),
+            {"t": tid},
+        ).all()
+        row = conn.execute(
+            text("SELECT version, status, header, updated FROM tables WHERE id = :t"),
+            {"t": tid},
+        ).one()
+    return [tuple(a) for a in actions], tuple(row)
+
+
+def test_the_drivers_own_statements_write_what_sqlalchemys_would(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save's UPDATE and INSERT go to sqlite3 and psycopg in their own SQL
+    (:mod:`cherki.server.driver`), and write what SQLAlchemy's statements write: the same
+    match saved once each way reads back the same, row for row, the time as a time."""
+    from cherki.server import driver
+
+    ran: list[str] = []
+    execute = driver.Driver.execute
+
+    def counted(self: driver.Driver, conn: object, sql: str, *a: object, **k: object) -> int:
+        ran.append(sql.split()[0])
+        return execute(self, conn, sql, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(driver.Driver, "execute", counted)
+    saved: dict[str, list[tuple[object, ...]]] = {}
+    for way in ("driver", "sqlalchemy"):
+        store = Store(url)
+        if way == "sqlalchemy":  # anything listening to the statements: SQLAlchemy's
+            event.listen(store.engine, "before_cursor_execute", lambda *_: None)
+        holder: dict[str, str] = {}
+        before = len(ran)
+        session = _bots(lambda r: store.save(holder["id"], r, PLAYING), seed=9)
+        holder["id"] = tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
+        start = datetime.now(UTC)
+        for _ in session.run():
+            pass
+        actions, row = _table_rows(store, tid)
+        saved[way] = [*actions, (type(row[3]).__name__, len(str(row[3])))]  # the time's form
+        assert row[0] == len(actions) > 10 and row[1] == PLAYING
+        updated = store.engine.dialect.name == "sqlite" and datetime.fromisoformat(str(row[3]))
+        when = updated if updated else row[3]
+        assert isinstance(when, datetime)
+        assert abs((when.replace(tzinfo=UTC) - start).total_seconds()) < 120
+        assert Store(url).record(tid).to_json() == session.record().to_json()
+        if way == "driver":
+            assert ran[before:].count("UPDATE") >= len(actions)
+            assert ran[before:].count("INSERT") >= len(actions)
+        else:
+            assert len(ran) == before  # nothing went around the listener
+        store.close()
+    assert saved["driver"] == saved["sqlalchemy"]

@@ -75,6 +75,7 @@ from sqlalchemy.engine import Connection as SAConnection
 from sqlalchemy.engine import make_url
 
 from cherki.server.connection import TOO_SLOW, Connection
+from cherki.server.driver import for_connection
 from cherki.server.limits import Bucket, Limits
 from cherki.server.messages import error
 from cherki.server.words import refusal
@@ -166,10 +167,11 @@ _CLAIM = text(
     "RETURNING epoch"
 )
 _OWNER = text("SELECT owner FROM leases WHERE table_id = :table")
-_FENCE = text(
+_FENCE_SQL = (
     "UPDATE leases SET expires = now() + make_interval(secs => :ttl) "
     "WHERE table_id = :table AND owner = :me AND epoch = :epoch"
 )
+_FENCE = text(_FENCE_SQL)
 
 
 class Elsewhere(Exception):
@@ -419,10 +421,13 @@ class Cluster:
         it (the lease renewed), else :class:`LeaseLost` and nothing is written."""
         held = self.held.get(table_id)
         if held is not None:
-            done = conn.execute(
-                _FENCE, {"table": table_id, "me": self.id, "epoch": held[0], "ttl": self.ttl}
-            )
-            if done.rowcount == 1:
+            values = {"table": table_id, "me": self.id, "epoch": held[0], "ttl": self.ttl}
+            driver = for_connection(conn)  # at every action: the driver's own SQL
+            if driver is not None:
+                renewed = driver.execute(conn, driver.sql(_FENCE_SQL), values)
+            else:
+                renewed = conn.execute(_FENCE, values).rowcount
+            if renewed == 1:
                 return
             self._lose_soon(table_id, held[0])
         raise LeaseLost(f"this process no longer owns table {table_id}")

@@ -81,6 +81,7 @@ from sqlalchemy.pool import ConnectionPoolEntry
 
 from cherki.core.events import JSON
 from cherki.play.records import FORMAT, VERSION, Record, parse_record
+from cherki.server.driver import for_connection
 from cherki.server.messages import MatchTotals
 from cherki.server.schema import ActionRow, HandRow, MatchRow, SeatRow, TableRow
 from cherki.server.storelog import (
@@ -454,13 +455,17 @@ class Store:
                 with self._conn() as conn:
                     if self.fence is not None:
                         self.fence(conn, table_id)
-                    done = conn.execute(BUMP, values)
-                    if done.rowcount == 1:
+                    driver = for_connection(conn)
+                    if driver is not None:  # the driver's own SQL: a save is on every action
+                        bumped = driver.bump(conn, values)
+                    else:
+                        bumped = conn.execute(BUMP, values).rowcount
+                    if bumped == 1:
                         write_log(conn, change)
             except StoreError:
                 self._forget(table_id)  # what was written is not known now
                 raise
-            if done.rowcount == 1:
+            if bumped == 1:
                 self._remember(table_id, after)
                 return after.version
             self._forget(table_id)  # another writer moved it on: read it again

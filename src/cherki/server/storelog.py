@@ -21,6 +21,7 @@ from sqlalchemy import Connection, bindparam, insert, update
 from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
 from cherki.play.records import HandRecord, Record
+from cherki.server.driver import for_connection
 from cherki.server.schema import ActionRow, HandRow, TableRow
 
 
@@ -203,11 +204,17 @@ ADD_ACTIONS = insert(ActionRow)
 
 
 def write_log(conn: Connection, change: Change) -> None:
-    """The new hands, actions and results of a change (the table's row is the caller's)."""
+    """The new hands, actions and results of a change (the table's row is the caller's);
+    the actions, written at every action, in the driver's own SQL where it is one of
+    cherki's (:mod:`cherki.server.driver`)."""
     if change.hands:
         conn.execute(ADD_HANDS, change.hands)
     if change.actions:
-        conn.execute(ADD_ACTIONS, change.actions)
+        driver = for_connection(conn)
+        if driver is not None:
+            driver.add_actions(conn, change.actions)
+        else:
+            conn.execute(ADD_ACTIONS, change.actions)
     for index, result in change.results:
         conn.execute(
             update(HandRow)
