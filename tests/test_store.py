@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -542,6 +543,10 @@ def _table_rows(store: Store, tid: str) -> tuple[list[tuple[object, ...]], tuple
     return [tuple(a) for a in actions], tuple(row)
 
 
+def _save_to(store: Store, holder: dict[str, str], record: Record) -> None:
+    store.save(holder["id"], record, PLAYING)
+
+
 def test_the_drivers_own_statements_write_what_sqlalchemys_would(
     url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -565,7 +570,7 @@ def test_the_drivers_own_statements_write_what_sqlalchemys_would(
             event.listen(store.engine, "before_cursor_execute", lambda *_: None)
         holder: dict[str, str] = {}
         before = len(ran)
-        session = _bots(lambda r: store.save(holder["id"], r, PLAYING), seed=9)
+        session = _bots(partial(_save_to, store, holder), seed=9)
         holder["id"] = tid = store.create_table(session.record(), [(BOT, "random")] * 4).table_id
         start = datetime.now(UTC)
         for _ in session.run():
