@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol, TypedDict, TypeVar
 
-from cherki.core.cards import CODES, N_KINDS, card_name, format_cards, format_hand, parse_card
+from cherki.core.cards import CODES, card_name, format_cards, format_hand, parse_card
 from cherki.core.events import JSON, Event, Result, ScoreItem
 from cherki.core.pieces import Piece, pieces
 
@@ -256,7 +256,7 @@ def codes(cards: Sequence[int]) -> list[str]:
 
 def held(hand: Sequence[int]) -> list[str]:
     """A hand of 30 counts as codes, in card order."""
-    return [CODES[k] for k in range(N_KINDS) for _ in range(hand[k])]
+    return [CODES[k] for k, n in enumerate(hand) if n for _ in range(n)]
 
 
 def discards_text(pile: Sequence[int], voice: Voice) -> str:

@@ -48,6 +48,21 @@ def analyse_under(
     )
 
 
+def arranged_under(
+    counts: Sequence[int], rules: SetsRules
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], bool]:
+    """The part of :func:`analyse_under` a seat's hand on the page shows (its best
+    arrangement's sets and leftover, and whether it wins), without what it waits on or
+    may call: the server words it at every change of a seat's hand (issue 41)."""
+    grouping = GROUPINGS[rules.honours]
+    size = rules.set_size
+    arr = arrangement(counts, grouping, size)
+    winning = sum(counts) == size * rules.sets and is_winning(
+        list(counts), grouping, size=size, chiqui=rules.goes_out_on_pair
+    )
+    return arr.sets, arr.leftover, winning
+
+
 def analyse_hand(
     counts: Sequence[int],
     honours: str = "rank1",

@@ -29,12 +29,13 @@ from cherki.core.view import (
     codes,
     discards_text,
     hand_text,
+    held,
     own_observation,
     piece_text,
     zone,
 )
 from cherki.games.sets.actions import DISCARD, TAKE
-from cherki.games.sets.analysis import analyse_under
+from cherki.games.sets.analysis import analyse_under, arranged_under
 from cherki.games.sets.calls import kept_ceki_waits
 from cherki.games.sets.observation import SetsObservation
 from cherki.games.sets.rules import SCORING, Paid, SetsRules
@@ -130,9 +131,9 @@ class SetsView(GameView):
             call = name + (v.t("table.changed") if o.call_changed[seat] else "")
         lines: list[SeatLine] = []
         if o.melds and any(o.melds[seat]):
-            lines.append(SeatLine(label=v.t("page.table.olo"), cards=_held(o.melds[seat])))
+            lines.append(SeatLine(label=v.t("page.table.olo"), cards=held(o.melds[seat])))
         if any(o.exposed[seat]):
-            lines.append(SeatLine(label=v.t("page.table.known"), cards=_held(o.exposed[seat])))
+            lines.append(SeatLine(label=v.t("page.table.known"), cards=held(o.exposed[seat])))
         return SeatSide(call=call, lines=lines)
 
     def takeable(self, obs: Observation) -> int | None:
@@ -149,11 +150,10 @@ class SetsView(GameView):
         o = _sets(obs)
         out = HandExtras(sets=[], leftover=[], winning=False, laid=[])
         if any(o.hand):
-            r = o.rules
-            report = analyse_under(o.hand, r)
-            out["sets"] = [codes(s) for s in report.sets]
-            out["leftover"] = codes(report.leftover)
-            out["winning"] = report.winning
+            sets, leftover, winning = arranged_under(o.hand, o.rules)
+            out["sets"] = [codes(s) for s in sets]
+            out["leftover"] = codes(leftover)
+            out["winning"] = winning
         return out
 
     def hints(self, obs: Observation, voice: Voice) -> list[Hint]:
@@ -432,10 +432,6 @@ def paid_line(paid: Paid, voice: Voice) -> ScoringLine:
     if paid.unit == "c":
         return ScoringLine(label, format_cents(paid.points))
     return ScoringLine(label, f"{paid.points:+d}")
-
-
-def _held(counts: Sequence[int]) -> list[str]:
-    return [CODES[k] for k in range(N_KINDS) for _ in range(counts[k])]
 
 
 __all__ = [
