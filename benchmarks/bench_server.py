@@ -15,6 +15,7 @@ is 100 ms or more (or at ``--max``) and reports the most tables held under 100 m
     uv run --group dev python benchmarks/bench_server.py --steps 50,100,200 --hold 20
     uv run --group dev python benchmarks/bench_server.py --processes 1,2 --kills 20
     uv run --group dev python benchmarks/bench_server.py --steps 25,50 --reviews 4
+    uv run --group dev python benchmarks/bench_server.py --pin --steps 300,400,500
 
 ``--reviews N`` keeps N reviews of a hand (``cherki.server.review``) running in the server
 through the ramp, each of a finished one-hand table of its own, from an address of its own
@@ -42,7 +43,10 @@ prints the median and the worst.
 
 The people run in this process (asyncio on uvloop, one connection each, reading messages
 with orjson) beside the server on the same machine: the figures are a lower bound on what
-the server alone could hold.
+the server alone could hold. ``--pin`` gives the server processes one CPU of their own and
+the people and the database the others (as a server has its machine to itself): on a
+machine of two CPUs, without it the two processes' work lands on each other's CPU and
+the round trips' tail grows with it, at the same CPU per action.
 """
 
 from __future__ import annotations
@@ -405,10 +409,34 @@ def raise_file_limit() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
+#: with ``--pin``: the CPUs the servers run on (the people and the database keep the rest)
+SERVER_CPUS: set[int] | None = None
+
+
+def pin(share: int = 1) -> None:
+    """``--pin``: ``share`` of this machine's CPUs for the ``cherki serve`` processes, the
+    others for the simulated people (this process) and the database's processes (started
+    from it), so that the people's own work never takes the server's CPU (refused on a
+    machine with one CPU)."""
+    global SERVER_CPUS
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) <= share:
+        raise SystemExit(f"--pin needs more than {share} CPU(s) here; this machine has {len(cpus)}")
+    SERVER_CPUS = set(cpus[:share])
+    os.sched_setaffinity(0, set(cpus[share:]))
+
+
+def _pinned() -> None:  # in the server's process, before it runs cherki
+    if SERVER_CPUS is not None:
+        os.sched_setaffinity(0, SERVER_CPUS)
+
+
 def _start(url: str) -> tuple[int, subprocess.Popen[bytes]]:
     port = _port()
     server = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--database-url", url], stdout=subprocess.DEVNULL
+        [*SERVE, "--port", str(port), "--database-url", url],
+        stdout=subprocess.DEVNULL,
+        preexec_fn=_pinned if SERVER_CPUS is not None else None,
     )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -566,6 +594,12 @@ def main() -> None:
     )
     parser.add_argument("--every", type=int, default=10, help="with --bots: every Nth table")
     parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="run the cherki serve processes on one CPU of their own, the people and the "
+        "database on the others (Linux)",
+    )
+    parser.add_argument(
         "--reviews",
         type=int,
         default=0,
@@ -585,12 +619,20 @@ def main() -> None:
     if args.processes:
         args.database = "postgresql"  # several processes share PostgreSQL; 1 on it too, to compare
     raise_file_limit()
+    if args.pin:
+        pin()
     results = []
     for count in counts:
         with serving_many(args.database, count) as (ports, pids, url):
             print(
                 f"{count} cherki serve process(es) on {args.database}, {SEATS} people a "
                 "table, think 0.5–2 s"
+                + (
+                    f"; servers on CPU {sorted(SERVER_CPUS)}, people and database on CPU "
+                    f"{sorted(os.sched_getaffinity(0))}"
+                    if SERVER_CPUS is not None
+                    else ""
+                )
             )
             rows = _run(ramp(args, ports, pids, url))
         held = [r for r in rows if r["p99_ms"] < args.p99]
