@@ -15,6 +15,13 @@ Our specifications
   happened since, in words, as its seat saw it: the events of the hand in play after that
   version (the hand is replayed from the record to find where that was) and the result of
   every hand that ended meanwhile, at most :data:`MAX_MISSED` lines (the latest).
+* **What every reader shares is worked out once a change** (:meth:`Views.texts`): the
+  names, the match and the settings per language; every seat's public side and the middle
+  of the table per language, from the game's public view (each reader's own row marked
+  ``you``; a game whose view words them for the reader, as Chot's "partners with you"
+  does, gets them per reader: :func:`cherki.server.present.public_parts`); and the data of
+  each event every viewer sees whole. A message worked out alone shares nothing and says
+  the same (``tests/test_server_views.py``).
 * **A stand-in's actions are its own**: worded as the bot's (:func:`stand_in_voice`), live
   and in what a returning client missed.
 """
@@ -182,7 +189,7 @@ class Views:
             finished=finished,
             hand=hand,
             lang=lang,
-            public=self._public_parts(state, lang),
+            public=self._public_parts(state, lang) if self.shared is not None else None,
         )
         return out
 
@@ -196,17 +203,14 @@ class Views:
         return self.public_obs
 
     def _public_parts(self, state: State, lang: str) -> present.Public | None:
-        """Every seat's public side and the middle of the table in ``lang``, worked out
-        from the public view once per change and language (:func:`present.public_parts`;
-        None: for each reader)."""
-        if self.shared is not None and lang in self.publics:
-            return self.publics[lang]
-        session = self.table.session
-        voice = Voice.of(session.names, len(session.seats), None, lang)
-        kept = present.public_parts(self._public_obs(state), session.game, voice)
-        if self.shared is not None:
-            self.publics[lang] = kept
-        return kept
+        """In :meth:`texts`: every seat's public side and the middle of the table in
+        ``lang``, worked out from the public view once per change and language
+        (:func:`present.public_parts`; None: for each reader)."""
+        if lang not in self.publics:
+            session = self.table.session
+            voice = Voice.of(session.names, len(session.seats), None, lang)
+            self.publics[lang] = present.public_parts(self._public_obs(state), session.game, voice)
+        return self.publics[lang]
 
     def _shared(self, now: float | None, lang: str) -> StateOut:
         """The part of a state message that is the same for every reader in ``lang``
