@@ -159,6 +159,87 @@ def test_on_a_phone_hand_top_discard_and_actions_fit_one_screen(
         context.close()
 
 
+#: the hand's cards regrouped as a deal can group them: groups of five, which on a 390-pixel
+#: phone at the usual card size wrap one group a row (two fives are two pixels too wide)
+REGROUP = """sizes => { const h = window.cherki.state().ui.hand;
+    const flat = h.groups.flatMap(g => g.cards); let i = 0;
+    h.groups = sizes.map((n, k) => ({ rank: k + 1, cards: flat.slice(i, i += n) }));
+    h.groups[h.groups.length - 1].cards.push(...flat.slice(i)); }"""
+
+
+@pytest.mark.parametrize("phone", list(PHONES))
+def test_a_hand_of_large_groups_is_drawn_smaller_to_fit_a_phone(
+    server: str, browser: Browser, phone: str
+) -> None:
+    """A hand of large groups (three fives) would wrap a group a row, its last row under the
+    action bar: on a phone its cards are drawn a little smaller (never under four fifths of
+    their size), and the hand, the top discard and the actions are on one screen again."""
+    made = _table(server)
+    size = PHONES[phone]
+    context = browser.new_context(viewport=size, is_mobile=True, has_touch=True)  # type: ignore[arg-type]
+    try:
+        page = _open(context, f"{server}/seat/{made['seats']['0']}")
+        _until(page, "draw", tap=True)
+        version = _state(page)["version"]
+        page.locator("#stock").tap()
+        _wait_change(page, version)
+        page.wait_for_function(
+            "() => window.cherki.state().ui.actions.some(a => a.kind === 'discard')"
+        )
+        _settle(page)
+        usual = page.evaluate(
+            "parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--card-w'))"
+        )
+        page.evaluate(REGROUP, [5, 5, 5])
+        page.locator("#hand .card-btn.playable").first.tap()  # the page draws the hand again
+        _settle(page)
+        groups = page.locator("#hand .group").evaluate_all(
+            "ns => ns.map(n => n.querySelectorAll('.card-btn').length)"
+        )
+        assert groups[:2] == [5, 5]
+        assert page.evaluate("window.scrollY") == 0
+        _on_screen(page, "#hand .card-btn")
+        _on_screen(page, "#pile .card-btn.top")
+        _on_screen(page, "#actions button[data-action]")
+        drawn = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('#hand .card')).width)"
+        )
+        assert usual * 0.8 <= drawn <= usual
+        if phone == "390x844":  # here the usual size wraps a group a row: it was made smaller
+            assert drawn < usual
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        context.close()
+
+
+def test_a_wide_screen_keeps_the_cards_size(server: str, browser: Browser) -> None:
+    """Only a phone's layout makes a hand's cards smaller: on a wide screen the same hand of
+    large groups keeps the usual size, and the page scrolls if it must."""
+    made = _table(server)
+    page = _open(
+        browser.new_context(viewport={"width": 1280, "height": 800}),
+        f"{server}/seat/{made['seats']['0']}",
+    )
+    try:
+        _until(page, "draw")
+        usual = page.evaluate(
+            "parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--card-w'))"
+        )
+        page.evaluate(REGROUP, [5, 5, 5])
+        page.set_viewport_size(
+            {"width": 1280, "height": 500}
+        )  # a short window: the hand cannot fit
+        page.wait_for_timeout(100)
+        page.locator("#hand .card-btn").first.click()
+        drawn = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('#hand .card')).width)"
+        )
+        assert drawn == usual
+        assert not page.errors  # type: ignore[attr-defined]
+    finally:
+        page.context.close()
+
+
 def test_cholek_tigas_pool_leaves_room_on_a_small_phone(server: str, browser: Browser) -> None:
     """Cholek Tiga's pool of a dozen cards sits beside the stock in small cards, so the hand
     and the actions still fit a 360 × 640 screen."""

@@ -413,8 +413,36 @@ function renderYou() {
   parts.push(renderActions());
   parts.push(el("div", { id: "hint-box" }));
   fill(you, parts);
+  fitHand();
   renderHint();
 }
+
+// A phone's screen holds the hand, the top discard and the actions at once (table.css). A hand
+// of large groups (five of a rank, say) can wrap a group a row, under the action bar: its cards
+// are then drawn a little smaller, two pixels at a time down to four fifths of their size, until
+// the hand ends above the bar. Where even that does not fit, they keep their size.
+const narrowScreen = window.matchMedia("(max-width: 820px)");
+function fitHand() {
+  const hand = $("#hand");
+  if (!hand) return;
+  hand.style.removeProperty("--card-w");
+  const bar = $("#actions");
+  if (!narrowScreen.matches || !bar) return;
+  const fits = () => hand.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight - bar.offsetHeight;
+  if (fits()) return;
+  const size = parseFloat(getComputedStyle(hand).getPropertyValue("--card-w"));
+  const floor = Math.max(24, Math.round(size * 0.8));
+  for (let w = size - 2; w >= floor; w -= 2) {
+    hand.style.setProperty("--card-w", `${w}px`);
+    if (fits()) return;
+  }
+  hand.style.removeProperty("--card-w");
+}
+let fitting = 0;
+window.addEventListener("resize", () => {
+  cancelAnimationFrame(fitting);
+  fitting = requestAnimationFrame(fitHand);
+});
 
 function renderActions() {
   const bar = el("div", { class: "actions", id: "actions", role: "toolbar", "aria-label": tr("page.table.your_actions") });
