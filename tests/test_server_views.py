@@ -3,7 +3,8 @@
 and the middle of the table are worked out from the game's public view, and each reader's
 rows are what its own observation gives, its own row being ``you``; a game whose public
 parts speak to the reader (Chot: "partners with you") gets them worked out for each reader.
-Events every viewer sees whole share their data."""
+Events every viewer sees whole share their data, and what changes only when a hand ends is
+encoded once, changing no byte of a message."""
 
 from __future__ import annotations
 
@@ -108,3 +109,43 @@ def test_messages_share_public_events_and_parts(store: Store) -> None:
             a, b = views.seen_by(0, "en"), views.seen_by(2, "en")
             shared_events += sum(x is y for x, y in zip(a.data, b.data, strict=True))
     assert shared_events > 0
+
+
+def test_the_json_kept_of_a_hands_end_changes_no_byte(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over a match of several hands, every reader's message put together from the JSON
+    kept of the match, the last result and the score sheet is, byte for byte, the message
+    encoded whole; and a message orjson refuses (a lone surrogate) is encoded by json as
+    before."""
+    from cherki.server import views as views_module
+    from cherki.server.messages import encode
+
+    tables = Tables(store)
+    people = [SeatPlan("human")] * 3
+    table_id, _, _ = tables.create("tantanan", None, {}, people, hands=4, pause=False)
+    table = tables.table(table_id)
+    table.left_at = None
+    readers = [(0, "en"), (1, "ms"), (None, "en")]
+    rng = random.Random(9)
+    ends = 0
+    for _ in range(2000):
+        session = table.session
+        if session.is_over() or session.state is None:
+            break
+        seat = session.to_act
+        assert seat is not None
+        hands = len(session.match.results)
+        table._act(seat, rng.choice(session.state.legal_actions()), table.version)
+        ends += len(session.match.results) > hands
+        for who, lang in readers:
+            kept = table.views.text(who, 50.0, 0, lang)
+            with monkeypatch.context() as m:
+                m.setattr(views_module.Views, "_encode", lambda self, out: encode(out))
+                whole = table.views.text(who, 50.0, 0, lang)
+            assert kept == whole, (who, lang)
+    assert ends >= 2
+    assert len(table.views.fragments) <= views_module._MAX_FRAGMENTS
+    out = table.views.view(0, 50.0, spliced=True)
+    out["names"] = ["\ud800", *out["names"][1:]]
+    assert table.views._encode(out) == encode(out)

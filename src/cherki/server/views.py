@@ -22,6 +22,11 @@ Our specifications
   does, gets them per reader: :func:`cherki.server.present.public_parts`); and the data of
   each event every viewer sees whole. A message worked out alone shares nothing and says
   the same (``tests/test_server_views.py``).
+* **What changes only when a hand ends is encoded once** (:meth:`Views._encode`): the
+  match, the last result and the score sheet (after 20 hands, more than half of a state
+  message's text), and the game's static lists, are kept as their JSON (orjson's
+  ``Fragment``) and put into each message as they are; the message's text is the same
+  byte for byte.
 * **A stand-in's actions are its own**: worded as the bot's (:func:`stand_in_voice`), live
   and in what a returning client missed.
 """
@@ -30,6 +35,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Protocol
+
+import orjson
 
 from cherki.core.contract import Observation, State
 from cherki.core.events import JSON, Event
@@ -48,6 +55,21 @@ _json = compact
 _EVENTS, _LOG = "\x00events\x00", "\x00log\x00"
 _EVENTS_TEXT, _LOG_TEXT = f"[{_json(_EVENTS)}]", f"[{_json(_LOG)}]"
 
+
+#: the parts of a state message (None: of the message itself; "ui": of its ``ui``) that
+#: change only when a hand ends, encoded once (:meth:`Views._encode`)
+_KEPT = (
+    (None, "match"),
+    (None, "last_result"),
+    ("ui", "result"),
+    ("ui", "sheet"),
+    ("ui", "call_names"),
+    ("ui", "glossary"),
+    ("ui", "keys"),
+    ("ui", "shouts"),
+)
+#: at most this many parts' JSON kept per table (a few per viewer and language)
+_MAX_FRAGMENTS = 256
 
 #: who reads a state message: a seat (None: a spectator) and a language
 Reader = tuple[int | None, str]
@@ -122,6 +144,9 @@ class Views:
         self.match_json: (
             tuple[object, tuple[object, ...], dict[str, JSON], dict[str, JSON] | None] | None
         ) = None
+        #: by ``id``: parts of a state message that change only when a hand ends, and their
+        #: JSON (each kept with the part itself, so that the ``id`` stays its own)
+        self.fragments: dict[int, tuple[object, orjson.Fragment]] = {}
 
     def forget(self, *, hands: bool = False) -> None:
         """What was worked out is stale (a name changed, another match began)."""
@@ -129,6 +154,7 @@ class Views:
         self.finished.clear()
         self.sent.clear()
         self.match_json = None
+        self.fragments.clear()
         self.events = ([], {})
         if hands:
             self.hands.clear()
@@ -326,14 +352,41 @@ class Views:
         out = self.view(seat, now, spliced=True, lang=lang)
         if self.table.session.state is None:
             out["log_from"] = 0
-            return encode(out)
+            return self._encode(out)
         seen = self.seen_by(seat if seat is not None else -1, lang)
         start = min(start, seen.count)
         out["log_from"] = start
-        text = encode(out)
+        text = self._encode(out)
         events = "[" + ",".join(seen.data_text[start:]) + "]"
         lines = "[" + ",".join(seen.lines_text[start:]) + "]"
         return text.replace(_EVENTS_TEXT, events, 1).replace(_LOG_TEXT, lines, 1)
+
+    def _encode(self, out: StateOut) -> str:
+        """``out`` as the text sent, its parts that change only when a hand ends (the
+        match, the last result, the score sheet, the game's static lists) put in as the
+        JSON kept of them (the same text as :func:`encode` gives)."""
+        ui = out["ui"]
+        fast: dict[str, object] = dict(out)
+        fast_ui: dict[str, object] = dict(ui)
+        for into, key in _KEPT:
+            value = (out if into is None else ui).get(key)
+            if value is not None:
+                (fast if into is None else fast_ui)[key] = self._fragment(value)
+        fast["ui"] = fast_ui
+        try:
+            return orjson.dumps(fast).decode()
+        except TypeError:  # what orjson refuses (a lone surrogate in a name): json's own
+            return encode(out)
+
+    def _fragment(self, value: object) -> orjson.Fragment:
+        """``value``'s JSON, made once while ``value`` is what the views hold (parts that
+        change only when a hand ends are made anew then, and never changed in place)."""
+        kept = self.fragments.get(id(value))
+        if kept is None or kept[0] is not value:
+            if len(self.fragments) >= _MAX_FRAGMENTS:  # a hand ended: the old ones go
+                self.fragments.clear()
+            kept = self.fragments[id(value)] = (value, orjson.Fragment(compact(value)))
+        return kept[1]
 
     def texts(self, now: float, seats: set[Reader]) -> dict[Reader, str]:
         """The text of the state message of each reader in ``seats`` (a seat and a
