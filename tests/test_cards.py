@@ -120,3 +120,17 @@ def test_hand_round_trip(cards: list[int]) -> None:
     assert parse_hand(text.lower()) == counts
     assert cards_of(counts) == sorted(cards)
     assert parse_cards(format_cards(cards)) == cards
+
+
+@given(st.lists(st.integers(0, 4), min_size=N_KINDS, max_size=N_KINDS))
+@settings(max_examples=200)
+def test_a_count_vector_written_as_codes_is_the_same_however_often(counts: list[int]) -> None:
+    """``codes`` writes a count vector as card codes in card order with repeats, the same
+    for a tuple (kept once written) as for a list, each call a list of its own."""
+    from cherki.core.encoding import codes
+
+    expected = [CODES[k] for k, n in enumerate(counts) for _ in range(n)]
+    first = codes(tuple(counts))
+    assert first == expected == codes(counts)
+    first.append("XX")  # a caller's list is its own
+    assert codes(tuple(counts)) == expected

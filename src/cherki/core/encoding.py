@@ -134,11 +134,26 @@ SCHEMA = "cherki-observation/1"
 ORIGINS = ("none", "stock", "discard")
 
 
+#: count vectors (as tuples) already written as codes: a hand is written for each of its
+#: readers at every change of the table while it stays the same (issue 41's capacity)
+_WRITTEN: dict[tuple[int, ...], tuple[str, ...]] = {}
+#: at most this many kept (then they are forgotten at once)
+_MAX_WRITTEN = 8192
+
+
 def codes(counts: Sequence[int]) -> list[str]:
     """A count vector as card codes, in card order with repeats (``["C1", "C1", "S3"]``)."""
     if not any(counts):
         return []
-    return [CODES[k] for k, c in enumerate(counts) if c for _ in range(c)]
+    if type(counts) is not tuple:
+        return [CODES[k] for k, c in enumerate(counts) if c for _ in range(c)]
+    made = _WRITTEN.get(counts)
+    if made is None:
+        if len(_WRITTEN) >= _MAX_WRITTEN:
+            _WRITTEN.clear()
+        made = tuple(CODES[k] for k, c in enumerate(counts) if c for _ in range(c))
+        _WRITTEN[counts] = made
+    return list(made)
 
 
 def code(card: int | None) -> str | None:
