@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,10 +18,12 @@ from cherki.core.contract import Game
 from cherki.games import GAMES
 from cherki.i18n import LANGUAGES
 from cherki.i18n.voice import Voice
+from cherki.play.session import Session
 from cherki.server import present
 from cherki.server.registry import Tables
 from cherki.server.settings import SeatPlan
 from cherki.server.store import Store
+from cherki.server.tables import Table
 
 
 def _players(game: Game) -> int:
@@ -76,25 +79,35 @@ def test_the_shared_rows_are_never_changed() -> None:
     assert not any(r["you"] for r in shared[0])
 
 
+def _people_table(tables: Tables, hands: int) -> Table:
+    """A Tantanan table of three people, hands one after another."""
+    people = [SeatPlan("human")] * 3
+    table_id, _, _ = tables.create("tantanan", None, {}, people, hands=hands, pause=False)
+    table = tables.table(table_id)
+    table.left_at = None
+    return table
+
+
+def _played(table: Table, rng: random.Random, steps: int) -> Iterator[Session]:
+    """Plays ``table``'s seats at random, up to ``steps`` actions: the session after each."""
+    for _ in range(steps):
+        session = table.session
+        if session.is_over() or session.state is None:
+            return
+        seat = session.to_act
+        assert seat is not None
+        table._act(seat, rng.choice(session.state.legal_actions()), table.version)
+        yield session
+
+
 def test_messages_share_public_events_and_parts(store: Store) -> None:
     """Over a whole match of bots' and people's actions, the state message of every seat
     and of a spectator, worked out together, is the message worked out alone (which
     shares nothing); public events' data are one object for every viewer."""
-    tables = Tables(store)
-    people = [SeatPlan("human")] * 4
-    table_id, _, _ = tables.create("tantanan", None, {}, people[:3], hands=2, pause=False)
-    table = tables.table(table_id)
-    table.left_at = None
+    table = _people_table(Tables(store), hands=2)
     readers = {(0, "en"), (1, "id"), (2, "en"), (None, "ms")}
-    rng = random.Random(5)
     shared_events = 0
-    for _ in range(60):
-        session = table.session
-        if session.is_over() or session.state is None:
-            break
-        seat = session.to_act
-        assert seat is not None
-        table._act(seat, rng.choice(session.state.legal_actions()), table.version)
+    for session in _played(table, random.Random(5), 60):
         together = table.views.texts(50.0, readers)
         views = table.views
         for who, lang in readers:
@@ -122,29 +135,18 @@ def test_the_json_kept_of_a_hands_end_changes_no_byte(
     from cherki.server.messages import encode
 
     tables = Tables(store)
-    people = [SeatPlan("human")] * 3
-    table_id, _, _ = tables.create("tantanan", None, {}, people, hands=4, pause=False)
-    table = tables.table(table_id)
-    table.left_at = None
+    table = _people_table(tables, hands=4)
     readers = [(0, "en"), (1, "ms"), (None, "en")]
-    rng = random.Random(9)
-    ends = 0
-    for _ in range(2000):
-        session = table.session
-        if session.is_over() or session.state is None:
-            break
-        seat = session.to_act
-        assert seat is not None
+    hands = 0
+    for session in _played(table, random.Random(9), 2000):
         hands = len(session.match.results)
-        table._act(seat, rng.choice(session.state.legal_actions()), table.version)
-        ends += len(session.match.results) > hands
         for who, lang in readers:
             kept = table.views.text(who, 50.0, 0, lang)
             with monkeypatch.context() as m:
                 m.setattr(views_module.Views, "_encode", lambda self, out: encode(out))
                 whole = table.views.text(who, 50.0, 0, lang)
             assert kept == whole, (who, lang)
-    assert ends >= 2
+    assert hands >= 2
     assert len(table.views.fragments) <= views_module._MAX_FRAGMENTS
     out = table.views.view(0, 50.0, spliced=True)
     out["names"] = ["\ud800", *out["names"][1:]]
