@@ -337,13 +337,16 @@ def _quantile(xs: list[float], q: float) -> float:
 async def ramp(
     args: argparse.Namespace, ports: list[int], pids: list[int], url: str = ""
 ) -> list[dict[str, Any]]:
+    """The ramp's rows, the people's garbage collector off meanwhile (unless
+    ``--people-gc``): :func:`_ramp` collects between steps, outside what is measured."""
+    collecting = gc.isenabled()
     if not args.people_gc:
         gc.disable()
-        try:
-            return await _ramp(args, ports, pids, url)
-        finally:
+    try:
+        return await _ramp(args, ports, pids, url)
+    finally:
+        if collecting:
             gc.enable()
-    return await _ramp(args, ports, pids, url)
 
 
 async def _ramp(
