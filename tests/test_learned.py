@@ -139,17 +139,25 @@ def test_learned_plays_whole_hands_of_every_claimed_table(game: str, players: in
         steps = 0
         while not state.is_terminal:
             obs = state.observation(state.current)
+            lots = random.Random()
+            lots.setstate(rng.getstate())
             action = bot.act(obs, rng)
             assert action in obs.legal
             if bot._same < STUCK and len(obs.legal) > 1:  # the network's own choice
-                logits, _ = bot.model_for(players).forward(obs.encode()[None, :])
+                model = bot.model_for(players)
+                # its prior: its own weights' heuristic, drawing the lots the bot drew
+                prior = np.array([model.heuristic().act(obs, lots)]) if model.has_prior else None
+                logits, _ = model.forward(obs.encode()[None, :], prior)
                 legal = np.array(obs.legal)
                 assert action == legal[np.argmax(logits[0, legal])]
             state.apply(action, state.current)
             steps += 1
             assert steps < 5000
+            if len(obs.legal) > 1:
+                last = obs
         assert sum(state.result.payments) == 0
-        assert np.isfinite(bot.value(state.observation(0)))
+        # the value (a model with the prior values its seat's own decisions)
+        assert np.isfinite(bot.value(last))
 
 
 @pytest.mark.parametrize(("game", "players"), SHIPPED)
@@ -187,7 +195,8 @@ def test_the_batched_policy_plays_as_the_bot(game: str, players: int) -> None:
     env.reset(seed=3, hands=16)
     policy = LearnedPolicy()
     # the heuristic's choices the policy asked for (a model with the prior reads them)
-    inner = policy.fallback
+    policy.model_for(env)
+    inner = policy.prior
     asked: dict[int, int] = {}
 
     def recording(e: SetsVector, r: np.ndarray) -> np.ndarray:
@@ -195,7 +204,7 @@ def test_the_batched_policy_plays_as_the_bot(game: str, players: int) -> None:
         asked.update(zip(r.tolist(), out.tolist(), strict=True))
         return out
 
-    policy.fallback = recording  # type: ignore[assignment]
+    policy.prior = recording  # type: ignore[assignment]
     steps = 0
     while not env.done.all():
         rows = np.flatnonzero(~env.done)
@@ -204,7 +213,7 @@ def test_the_batched_policy_plays_as_the_bot(game: str, players: int) -> None:
         assert env.mask[rows, act].all()
         # the same choice as the model row by row (the bot's rule), where no hand is stuck
         x = encode_seats(env, env.current[rows], rows)
-        free = policy._same[rows] < STUCK * players
+        free = policy.stuck.same[rows] < STUCK * players
         for i in np.flatnonzero(free & (env.mask[rows].sum(axis=1) > 1))[::7]:
             prior = np.array([asked[int(rows[i])]]) if model.has_prior else None
             logits, _ = model.forward(x[i : i + 1], prior)
@@ -298,7 +307,10 @@ def test_the_train_command_refuses_in_one_line(tmp_path: Path) -> None:
         (["ceki", "--players", "4"], "Ceki trains with --method search"),
         (["balik-satu", "--players", "4", "--bc-share", "2"], "--bc-share is a share"),
         (["balik-satu", "--players", "1"], "players"),
-        (["balik-satu", "--players", "4", "--method", "sgd"], "--method is ppo, api or search"),
+        (
+            ["balik-satu", "--players", "4", "--method", "sgd"],
+            "--method is ppo, api, search or tune",
+        ),
         (["balik-satu", "--players", "4", "--method", "api", "--no-prior"], "needs --prior"),
     ):
         run = subprocess.run(

@@ -117,7 +117,7 @@ def test_the_batched_policy_and_the_trainers_measure_start_at_the_heuristic() ->
     env = SetsVector(game, None, players=players, batch=16, autoreset=False)
     env.reset(seed=3, hands=16)
     seen: list[np.ndarray] = []
-    inner = policy.fallback
+    inner = policy.prior
 
     class Recording:
         rng = inner.rng
@@ -127,7 +127,7 @@ def test_the_batched_policy_and_the_trainers_measure_start_at_the_heuristic() ->
             seen.append(out.copy())
             return out
 
-    policy.fallback = Recording()  # type: ignore[assignment]
+    policy.prior = Recording()  # type: ignore[assignment]
     thought = 0
     while not env.done.all():
         rows = np.flatnonzero(~env.done)

@@ -24,6 +24,12 @@ The method, in two phases within one CPU budget (``--seconds``):
    at one step departing to another legal action; the difference of its payments is that
    departure's gain, which the policy head's logits learn (relative to the heuristic's).
 
+Or **the heuristic's weights tuned** (``--method tune``, :mod:`cherki.tune`): an evolution
+strategy over the constants the prior heuristic plays by, on keyed duplicate deals against
+the hand-set heuristic, for all but the last ``bc_share`` of the budget; then the value head
+learns the tuned heuristic's hands. The model plays the tuned heuristic (its card keeps the
+weights).
+
 Or **expert iteration** (``--method search``, :mod:`cherki.distil`; the only method for the
 games the batched simulator does not play, Ceki and Cholek Tiga, whose runs are measured in
 the rules engine, :func:`cherki.trainplay.engine_measure`): the search bot's choices in its
@@ -51,7 +57,6 @@ from __future__ import annotations
 import math
 import os
 import pickle
-import platform
 import shlex
 import sys
 import time
@@ -62,9 +67,10 @@ from typing import Any
 
 import numpy as np
 
-from cherki.bots.learned import CARD_FORMAT, Model, layout_id
+from cherki.bots.balik import WEIGHTS, Weights
+from cherki.bots.learned import Model
 from cherki.core.errors import RulesError
-from cherki.distil import SearchPool, keep, labels, load_samples, search_words
+from cherki.distil import SearchPool, keep, labels, load_samples
 from cherki.games import find_game
 from cherki.trainplay import (
     Departures,
@@ -131,6 +137,10 @@ class Config:
     search_buffer: int = 400_000
     search_lr: float = 1e-3
     workers: int = 0
+    #: ``--method tune`` (:mod:`cherki.tune`): keyed duplicate deals a candidate, and
+    #: candidates a generation
+    tune_hands: int = 16384
+    tune_population: int = 10
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -164,6 +174,8 @@ class Progress:
     #: CPU-seconds a hand of the search's took, in the latest block
     search_hand_cpu: float = 0.0
     search_departures: int = 0
+    #: ``--method tune``: the evolution strategy's state (:class:`cherki.tune.Tuner`)
+    tune: dict[str, Any] = field(default_factory=dict)
     ppo_updates: int = 0
     ppo_steps: int = 0
     next_eval: float = 0.0
@@ -321,6 +333,25 @@ class Trainer:
             card["network"]["beta"] = float(p["prior_beta"][0])
         return Model(p, card)
 
+    @property
+    def weights(self) -> Weights:
+        """The weights the prior heuristic plays: the tuning's mean, or the hand-set ones."""
+        if self.cfg.method != "tune" or not self.progress.tune:
+            return WEIGHTS
+        from cherki.tune import Tuner
+
+        return Tuner(**self.progress.tune).weights
+
+    def _tune_block(self) -> None:
+        """One generation of the evolution strategy (:mod:`cherki.tune`)."""
+        from cherki.tune import Tuner
+
+        cfg = self.cfg
+        tuner = Tuner(**self.progress.tune) if self.progress.tune else Tuner(cfg.seed)
+        tuner.population = cfg.tune_population
+        self.last = tuner.generation(cfg.game, cfg.players, cfg.rules, cfg.tune_hands)
+        self.progress.tune = asdict(tuner)
+
     def choose_beta(self) -> float:
         """The prior's raise to play with: the best of :data:`PLAY_BETAS` (and training's)
         on ``eval_hands`` duplicate deals of their own (not the learning curve's, not the
@@ -355,10 +386,17 @@ class Trainer:
         self.workers_cpu = 0.0
         self.progress.commands.append({"command": cfg.command, "from_cpu": round(self.cpu(), 1)})
         bc_until = cfg.seconds * cfg.bc_share if self.batched else 0.0
+        tune_until = cfg.seconds * (1 - cfg.bc_share) if cfg.method == "tune" else 0.0
         if not self.progress.curve:
             self._evaluate()
         while self.cpu() < cfg.seconds:
-            if self.cpu() < bc_until:
+            if cfg.method == "tune":
+                # the weights first, then the value head on the tuned heuristic's hands
+                if self.cpu() < tune_until:
+                    self._tune_block()
+                else:
+                    self._bc_block()
+            elif self.cpu() < bc_until:
                 self._bc_block()
             elif cfg.method == "api":
                 self._api_block()
@@ -381,7 +419,7 @@ class Trainer:
     # -- phase 1: behaviour cloning -------------------------------------------------------
     def _bc_block(self) -> None:
         from cherki.vector.observe import encode_seats
-        from cherki.vector.policies import HeuristicPolicy
+        from cherki.vector.policies import HeuristicPolicy, Policy, Unstuck
         from cherki.vector.sets import SetsVector
 
         cfg = self.cfg
@@ -390,7 +428,11 @@ class Trainer:
         env = SetsVector(self.game.name, cfg.rules, players=cfg.players, batch=b, autoreset=False)
         seed = cfg.seed * 1_000_003 + self.progress.bc_blocks
         env.reset(seed=seed, hands=b)
-        pol = HeuristicPolicy(seed)
+        plain = HeuristicPolicy(seed)
+        pol: Policy = plain
+        if self.weights != WEIGHTS:
+            # the tuned heuristic at every seat, a stuck hand played by the hand-set one
+            pol = Unstuck(HeuristicPolicy(seed, weights=self.weights), plain)
         xs, ms, acts, rows_, seats_ = [], [], [], [], []
         while True:
             rows = np.flatnonzero(~env.done)
@@ -642,7 +684,7 @@ class Trainer:
         if not self.cfg.prior:
             return out
         if not hasattr(self, "_prior_policy"):
-            self._prior_policy = HeuristicPolicy(self.cfg.seed + 104_729)
+            self._prior_policy = HeuristicPolicy(self.cfg.seed + 104_729, weights=self.weights)
         rows = np.flatnonzero(valid)
         if len(rows):
             out[rows] = self._prior_policy(self._env.core, rows)
@@ -681,8 +723,13 @@ class Trainer:
         cfg = self.cfg
         then = {"api": "paired rollouts", "search": "the search's choices"}.get(cfg.method, "PPO")
         split = cfg.seconds * cfg.bc_share if self.batched and cfg.bc_share else None
+        if cfg.method == "tune":
+            split, then = cfg.seconds * (1 - cfg.bc_share), "the value head"
+            first = "tuning the weights"
+        else:
+            first = "cloning"
         title = f"{self.game.title} {cfg.players}p: the learned bot against the heuristic"
-        plot_curve(self.progress.curve, self.out, title, split, f"cloning → {then}")
+        plot_curve(self.progress.curve, self.out, title, split, f"{first} → {then}")
 
     # -- checkpoints ----------------------------------------------------------------------
     def save_checkpoint(self) -> None:
@@ -743,84 +790,9 @@ class Trainer:
 
     # -- the card -------------------------------------------------------------------------
     def card(self) -> dict[str, Any]:
-        import jax
-        import optax
+        from cherki.traincard import card
 
-        import cherki
-
-        cfg, p = self.cfg, self.progress
-        return {
-            "format": CARD_FORMAT,
-            "game": self.game.name,
-            "title": self.game.title,
-            "players": [cfg.players],
-            "presets": {"trained": [self.preset], "measured": [self.preset]},
-            "observation": {
-                "id": layout_id(self.layout),
-                "size": self.size,
-                "views": [[n, k] for n, k in self.layout.views],
-            },
-            "actions": self.actions,
-            "network": {
-                "inputs": "observation.encode() scaled by each view's declared greatest value"
-                + (
-                    ", and the heuristic's choice (an embedding added to the first layer)"
-                    if cfg.prior
-                    else ""
-                ),
-                "prior": "heuristic" if cfg.prior else None,
-                "beta": cfg.beta if cfg.prior else None,
-                "beta_training": cfg.beta if cfg.prior else None,
-                "hidden": list(cfg.hidden),
-                "activation": "relu",
-                "heads": "policy logits over every action id (masked to the legal ones); "
-                "value (points)",
-                "play": "the legal action of the highest logit"
-                + (", the heuristic's choice raised by beta" if cfg.prior else ""),
-            },
-            "training": {
-                "method": (
-                    f"the value head trained on the batched heuristic's hands ({p.bc_samples:,} "
-                    f"decisions), then paired rollouts: {p.api_samples:,} departures from the "
-                    f"heuristic's choice, each played out against the same deal without it "
-                    f"({p.api_blocks} blocks)"
-                    if cfg.method == "api"
-                    else search_words(
-                        cfg.search_rollouts,
-                        cfg.search_z,
-                        p.search_samples,
-                        p.search_departures,
-                        p.bc_samples,
-                    )
-                    if cfg.method == "search"
-                    else f"the value head trained on the batched heuristic's hands "
-                    f"({p.bc_samples:,} decisions), then PPO against heuristic opponents "
-                    f"starting from the heuristic's choice, raised by beta {cfg.beta:g} "
-                    f"({p.ppo_steps:,} steps, {p.ppo_updates} updates)"
-                    if cfg.prior
-                    else f"behaviour cloning of the batched heuristic ({p.bc_samples:,} "
-                    f"decisions), then PPO against heuristic opponents ({p.ppo_steps:,} steps, "
-                    f"{p.ppo_updates} updates)"
-                ),
-                "command": cfg.command,
-                "commands": p.commands,
-                "seed": cfg.seed,
-                "cpu_seconds": round(self.cpu(), 1),
-                "budget_seconds": cfg.seconds,
-                "config": asdict(cfg),
-                "machine": f"{platform.machine()}, {os.cpu_count()} CPUs",
-                "libraries": {
-                    "python": platform.python_version(),
-                    "numpy": np.__version__,
-                    "jax": jax.__version__,
-                    "optax": optax.__version__,
-                    "cherki": cherki.__version__,
-                },
-                "curve": p.curve,
-                "betas": p.betas,
-            },
-            "arena": {},
-        }
+        return card(self)
 
 
 def train(

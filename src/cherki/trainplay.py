@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from cherki.bots.balik import WEIGHTS
 from cherki.bots.learned import Model
 from cherki.games import find_game
 
 if TYPE_CHECKING:
+    from cherki.vector.policies import HeuristicPolicy
     from cherki.vector.sets import SetsVector
 
 
@@ -54,6 +56,20 @@ class Departures:
         return a
 
 
+def _prior(
+    model: Model, own: HeuristicPolicy, e: SetsVector, rows: np.ndarray, plain: np.ndarray
+) -> np.ndarray | None:
+    """The prior of ``model`` in ``rows``: the hand-set heuristic's choices (``plain``,
+    already made) where the model keeps its weights, else its own weights' heuristic's
+    (None for a model without a prior)."""
+    if not model.has_prior:
+        return None
+    if model.weights == WEIGHTS:
+        return plain
+    out: np.ndarray = own(e, rows)
+    return out
+
+
 def duplicate_payoff(
     model: Model, game: str, players: int, rules: str | None, hands: int, *, seed: int
 ) -> tuple[float, float, float]:
@@ -70,6 +86,8 @@ def duplicate_payoff(
         env = SetsVector(g.name, rules, players=players, batch=min(hands, 1024))
         env.reset(seed=seed, hands=hands)
         heur = HeuristicPolicy(seed + 1)
+        # the prior: the model's own weights' heuristic, its lots its own
+        own = HeuristicPolicy(seed + 2, weights=model.weights)
 
         def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
             out = heur(e, rows)
@@ -78,7 +96,7 @@ def duplicate_payoff(
                 if len(mine):
                     x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
                     at = e.current[rows] == 0
-                    prior = out[at] if model.has_prior else None
+                    prior = _prior(model, own, e, mine, out[at])
                     out[at] = model.choose(x, e.mask[mine], prior)
             return out
 
@@ -106,6 +124,7 @@ def departure_share(
     env = SetsVector(g.name, rules, players=players, batch=min(hands, 1024))
     env.reset(seed=seed, hands=hands)
     heur = HeuristicPolicy(seed + 1)
+    own = HeuristicPolicy(seed + 2, weights=model.weights)
     counts = [0, 0]
 
     def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
@@ -114,7 +133,7 @@ def departure_share(
         mine = rows[at]
         if len(mine):
             x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
-            prior = out[at] if model.has_prior else None
+            prior = _prior(model, own, e, mine, out[at])
             chosen = model.choose(x, e.mask[mine], prior)
             counts[0] += len(mine)
             counts[1] += int((chosen != out[at]).sum())

@@ -19,8 +19,10 @@ hold a third card for a chiqui, or when a failed chiqui costs nothing), Chot's p
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
 
 from cherki.bots.base import Heuristic, register
 from cherki.core.cards import N_KINDS
@@ -29,7 +31,7 @@ from cherki.core.errors import RulesError
 from cherki.core.pieces import discard_breaks, take_joins
 from cherki.core.sets import GROUP_KINDS, GROUPINGS, N_GROUPS, has_mata, wait_for
 from cherki.core.view import Reason
-from cherki.games.sets.actions import CALL_TAN, DISCARD, DRAW, PASS, SAMPEI, TAKE
+from cherki.games.sets.actions import CALL_CEKI, CALL_TAN, DISCARD, DRAW, PASS, SAMPEI, TAKE
 from cherki.games.sets.determinize import determinize
 from cherki.games.sets.game import SetsGame
 from cherki.games.sets.observation import SetsObservation
@@ -52,37 +54,112 @@ def chiqui_miss(outs: int, unseen: int, turned: int = 15) -> float:
     return miss
 
 
-def _group_term(t: int, o: int, size: int) -> int:
+def _group_term(t: int, o: int, size: int, w: Weights | None = None) -> int:
     """A group of ``t`` cards with ``o`` live outs, in units of 0.02: 6 a complete set, and
-    the part-set left over worth more the more live cards could finish it."""
+    the part-set left over worth more the more live cards could finish it (the constants:
+    :class:`Weights`, the plain heuristic's by default)."""
+    w = w or WEIGHTS
     rest = t % size
-    v = 300 * (t // size)
+    v = w.set * (t // size)
     if rest:
         o = min(o, 10)
-        v += (80 + 6 * o) if rest == size - 1 else (15 + 2 * o)
+        v += (w.near + w.near_out * o) if rest == size - 1 else (w.part + w.part_out * o)
     return v
 
 
-#: the worth of each mata after the first in a hand's value (the first is worth 3.0): a
-#: second mata rarely adds to the score as much as the first, which the hand needs to win
-EXTRA_MATA = 0.6
-#: ... except where every mata pays alike (Chaqui's olo), for a bot that plays for the score
+#: the worth of each mata after the first where every mata pays alike (Chaqui's olo), for a
+#: bot that plays for the score (elsewhere :attr:`Weights.extra_mata`: a second mata rarely
+#: adds to the score as much as the first, which the hand needs to win)
 EXTRA_MATA_BY_SCORE = 3.0
 
 
-def _finish(groups: int, mata: int, pairs: int, extra: float = EXTRA_MATA) -> float:
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's constants: how it values a hand (:func:`hand_value`) and when it
+    takes a discard or prefers a call. The defaults are the hand-set ``heuristic`` bot's; a
+    learned model may carry weights of its own, tuned on the batched simulator
+    (:mod:`cherki.tune`), for the heuristic it plays as its prior. Group terms and pairs
+    are integers (units of 0.02 and 0.05), so equal hands stay equal to the last bit."""
+
+    #: a complete set, in units of 0.02 (the value's unit is 0.02 of them)
+    set: int = 300
+    #: a part-set one card short of a set, and each live card that would finish it (to 10)
+    near: int = 80
+    near_out: int = 6
+    #: a smaller part-set, and each live card of its group (to 10)
+    part: int = 15
+    part_out: int = 2
+    #: the first mata (a hand needs one to win); ``extra_mata``: each one after it
+    mata: float = 3.0
+    extra_mata: float = 0.6
+    #: an identical pair (a future mata), and each live copy that would make it one (to 3),
+    #: in units weighed by ``pair_mata`` in a hand with a mata, ``pair_plain`` without
+    pair: int = 6
+    pair_out: int = 3
+    pair_mata: float = 0.015
+    pair_plain: float = 0.05
+    #: how much better a taken discard must make the hand than it is, to take it
+    take: float = 1.0
+    #: a ceki call's live outs weighed against a tan call's when choosing the call
+    ceki: float = 1.0
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            v = getattr(self, f.name)
+            whole = f.type in ("int", int)
+            ok = type(v) is not bool and isinstance(v, int if whole else (int, float))
+            if not ok or not math.isfinite(v) or v < 0:
+                kind = "a whole number" if whole else "a finite number"
+                raise RulesError(f"the heuristic's weight {f.name} must be {kind} ≥ 0, not {v!r}")
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Weights:
+        """Weights from a model card's mapping (every name, nothing else), or a one-line
+        refusal."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"the heuristic's weights must be a mapping, not {data!r}")
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        missing = [n for n in names if n not in data]
+        if unknown or missing:
+            raise RulesError(
+                "the heuristic's weights "
+                + (f"name unknown {', '.join(unknown)}" if unknown else "")
+                + ("; " if unknown and missing else "")
+                + (f"lack {', '.join(missing)}" if missing else "")
+            )
+        return cls(**data)  # type: ignore[arg-type]
+
+
+#: the hand-set heuristic's weights
+WEIGHTS = Weights()
+EXTRA_MATA = WEIGHTS.extra_mata
+
+
+def _finish(
+    groups: int, mata: int, pairs: int, extra: float = EXTRA_MATA, w: Weights | None = None
+) -> float:
     """Combine group terms (units of 0.02), the mata count and identical pairs (units of
     0.05) into a hand's value."""
+    w = w or WEIGHTS
     value = 0.02 * groups
     if mata:
-        return value + 3.0 + extra * (mata - 1) + 0.015 * pairs
-    return value + 0.05 * pairs
+        return value + w.mata + extra * (mata - 1) + w.pair_mata * pairs
+    return value + w.pair_plain * pairs
 
 
 def _tally(
-    hand: Sequence[int], live: Sequence[int], grouping: Sequence[int], size: int
+    hand: Sequence[int],
+    live: Sequence[int],
+    grouping: Sequence[int],
+    size: int,
+    w: Weights | None = None,
 ) -> tuple[list[int], int, int]:
     """Cards per group, mata, and identical pairs (units of 0.05) of a hand."""
+    w = w or WEIGHTS
     totals = [0] * N_GROUPS
     mata = 0
     pairs = 0
@@ -93,7 +170,7 @@ def _tally(
             if c >= size:
                 mata += c // size
             elif c == size - 1:
-                pairs += 6 + 3 * min(live[k], 3)
+                pairs += w.pair + w.pair_out * min(live[k], 3)
     return totals, mata, pairs
 
 
@@ -104,6 +181,7 @@ def hand_value(
     size: int = 3,
     outs: Sequence[int] | None = None,
     extra: float = EXTRA_MATA,
+    weights: Weights | None = None,
 ) -> float:
     """How close a hand is to five sets with a mata (higher is better).
 
@@ -111,14 +189,15 @@ def hand_value(
     outs; part-sets are worth more the more cards that finish them are still live; a mata
     (needed to win) and identical pairs (future mata) add to that. ``outs`` (from
     :func:`group_outs`) may be passed in when many hands are valued against one ``live``;
-    ``extra`` is the worth of each mata after the first.
+    ``extra`` is the worth of each mata after the first; ``weights`` the other constants.
     """
     grouping = GROUPINGS[honours]
     if outs is None:
         outs = group_outs(live, honours)
-    totals, mata, pairs = _tally(hand, live, grouping, size)
-    groups = sum(_group_term(totals[g], outs[g], size) for g in range(N_GROUPS) if totals[g])
-    return _finish(groups, mata, pairs, extra)
+    w = weights or WEIGHTS
+    totals, mata, pairs = _tally(hand, live, grouping, size, w)
+    groups = sum(_group_term(totals[g], outs[g], size, w) for g in range(N_GROUPS) if totals[g])
+    return _finish(groups, mata, pairs, extra, w)
 
 
 def discard_values(
@@ -128,14 +207,16 @@ def discard_values(
     size: int = 3,
     outs: Sequence[int] | None = None,
     extra: float = EXTRA_MATA,
+    weights: Weights | None = None,
 ) -> dict[int, float]:
     """:func:`hand_value` of the hand less one card, for each kind it holds: the same
     figures, worked out once for the whole hand and adjusted per discard."""
     grouping = GROUPINGS[honours]
     if outs is None:
         outs = group_outs(live, honours)
-    totals, mata, pairs = _tally(hand, live, grouping, size)
-    terms = [_group_term(totals[g], outs[g], size) if totals[g] else 0 for g in range(N_GROUPS)]
+    w = weights or WEIGHTS
+    totals, mata, pairs = _tally(hand, live, grouping, size, w)
+    terms = [_group_term(totals[g], outs[g], size, w) if totals[g] else 0 for g in range(N_GROUPS)]
     groups = sum(terms)
     out: dict[int, float] = {}
     for k in range(N_KINDS):
@@ -143,15 +224,16 @@ def discard_values(
         if not c:
             continue
         g = grouping[k]
-        gk = groups - terms[g] + (_group_term(totals[g] - 1, outs[g], size) if totals[g] > 1 else 0)
+        less = _group_term(totals[g] - 1, outs[g], size, w) if totals[g] > 1 else 0
+        gk = groups - terms[g] + less
         mk = mata - (1 if c >= size and c % size == 0 else 0)
         pk = pairs
-        pair = 6 + 3 * min(live[k], 3)
+        pair = w.pair + w.pair_out * min(live[k], 3)
         if c == size - 1:
             pk -= pair
         elif c == size:
             pk += pair
-        out[k] = _finish(gk, mk, pk, extra)
+        out[k] = _finish(gk, mk, pk, extra, w)
     return out
 
 
@@ -181,8 +263,15 @@ class BalikHeuristicBot(Heuristic):
     #: two batches of futures: about 60 ms a decision (median, Balik Satu)
     search_rollouts = 256
 
-    def __init__(self, *, for_score: bool = False) -> None:
+    def __init__(self, *, for_score: bool = False, weights: Weights | None = None) -> None:
         self.for_score = for_score
+        #: the constants it plays by (:class:`Weights`): the hand-set ones, or a learned
+        #: model's for the prior it plays (:mod:`cherki.bots.learned`)
+        self.weights = weights or WEIGHTS
+
+    def weighted(self, weights: Weights) -> BalikHeuristicBot:
+        """This heuristic playing by other constants (a learned model's prior)."""
+        return type(self)(for_score=self.for_score, weights=weights)
 
     def search_policy(self) -> BalikHeuristicBot:
         """The policy the search bot plays its own seat with: this one, for the score."""
@@ -192,7 +281,7 @@ class BalikHeuristicBot(Heuristic):
         """The worth of each mata after the first under ``rules`` (see the class)."""
         if self.for_score and SCORING[rules.scoring].by_mata:
             return EXTRA_MATA_BY_SCORE
-        return EXTRA_MATA
+        return self.weights.extra_mata
 
     def act(self, obs: Observation, rng: random.Random) -> int:
         obs = _own(obs)
@@ -206,13 +295,14 @@ class BalikHeuristicBot(Heuristic):
         outs = group_outs(live, obs.honours)
         hand = list(obs.hand)
         extra = self.extra(obs.rules)
+        w = self.weights
         if obs.phase == "draw":
             if TAKE in legal and obs.top is not None:
-                now = hand_value(hand, live, obs.honours, size, outs, extra)
+                now = hand_value(hand, live, obs.honours, size, outs, extra, w)
                 hand[obs.top] += 1
-                best = max(discard_values(hand, live, obs.honours, size, outs, extra).values())
+                best = max(discard_values(hand, live, obs.honours, size, outs, extra, w).values())
                 hand[obs.top] -= 1
-                if best > now + 1.0:
+                if best > now + w.take:
                     return TAKE
             return DRAW
         calls = [a for a in legal if a >= CALL_TAN]
@@ -223,7 +313,7 @@ class BalikHeuristicBot(Heuristic):
         discards = [a for a in legal if DISCARD <= a < CALL_TAN]
         if not discards:
             return rng.choice(list(legal))
-        after = discard_values(hand, live, obs.honours, size, outs, extra)
+        after = discard_values(hand, live, obs.honours, size, outs, extra, w)
         return self._discard(obs, hand, discards, after, rng)
 
     def _discard(
@@ -292,7 +382,13 @@ class BalikHeuristicBot(Heuristic):
             broken = discard_breaks(hand, k, live, honours, size)
             out = [Reason(f"discard_{broken.kind}", pick, cards=broken.cards, n=broken.live)]
             after = discard_values(
-                hand, live, honours, size, group_outs(live, honours), self.extra(obs.rules)
+                hand,
+                live,
+                honours,
+                size,
+                group_outs(live, honours),
+                self.extra(obs.rules),
+                self.weights,
             )
             discards = [a for a in legal if DISCARD <= a < CALL_TAN]
             best = after[k]
@@ -382,7 +478,7 @@ class BalikHeuristicBot(Heuristic):
         live = obs.unseen()
         hand = list(obs.hand)
         after = discard_values(
-            hand, live, obs.honours, obs.rules.set_size, None, self.extra(obs.rules)
+            hand, live, obs.honours, obs.rules.set_size, None, self.extra(obs.rules), self.weights
         )
         # a caller's change of call is taken first, in the order of the legal actions
         changes = [a for a in obs.legal if a >= CALL_TAN] if obs.calls[obs.seat] else []
@@ -409,8 +505,9 @@ class BalikHeuristicBot(Heuristic):
         rng: random.Random,
     ) -> int:
         """The call a seat that has not called makes among ``calls``: the wait with the most
-        live outs, lots between equals."""
-        return max(calls, key=lambda a: (self._outs(hand, a, live, obs.honours, obs), rng.random()))
+        live outs (a ceki call's weighed by :attr:`Weights.ceki`), lots between equals."""
+        score = self._call_scorer(obs, hand, live)
+        return max(calls, key=lambda a: (score(a), rng.random()))
 
     def _change(
         self, obs: SetsObservation, hand: list[int], calls: list[int], rng: random.Random
@@ -422,8 +519,12 @@ class BalikHeuristicBot(Heuristic):
     def _call_scorer(
         self, obs: SetsObservation, hand: list[int], live: Sequence[int]
     ) -> Callable[[int], float]:
-        """The measure :meth:`scores` adds to a fresh call's 1000: its wait's live outs."""
-        return lambda a: float(self._outs(hand, a, live, obs.honours, obs))
+        """The measure :meth:`scores` adds to a fresh call's 1000: its wait's live outs, a
+        ceki call's weighed by :attr:`Weights.ceki` (1 for the hand-set heuristic)."""
+        ceki = self.weights.ceki
+        return lambda a: (
+            self._outs(hand, a, live, obs.honours, obs) * (ceki if a >= CALL_CEKI else 1.0)
+        )
 
     @staticmethod
     def _outs(

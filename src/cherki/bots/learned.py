@@ -33,6 +33,13 @@ Our specifications
   where to depart from it (residual policy learning: Silver et al. 2018, "Residual Policy
   Learning"; Johannink et al. 2019). Playing costs one heuristic decision (tens of
   microseconds) beside the network's. Models without a prior read the observation alone.
+* **The prior's own weights.** A card may give the heuristic's constants its prior plays by
+  (``network.prior_weights``: every name of :class:`cherki.bots.balik.Weights`, tuned by
+  ``cherki train --method tune``, :mod:`cherki.tune`); without them the prior is the
+  hand-set heuristic. Weights are refused in one sentence where a name is missing or
+  unknown, a value is not a number ≥ 0, or the game's heuristic has no weights (the games
+  of sets' heuristic has). A stuck hand (above) is played by the hand-set heuristic, whose
+  takes are the proven way out of a loop; tuned weights may take more readily.
 * **Only numpy**: playing needs no learning library; training (:mod:`cherki.train`) is the
   ``train`` extra's.
 """
@@ -49,6 +56,7 @@ from typing import Any
 
 import numpy as np
 
+from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights
 from cherki.bots.base import Heuristic, heuristic_for
 from cherki.bots.shipped import MODELS, shipped, shipped_players
 from cherki.core.contract import Observation
@@ -100,6 +108,25 @@ class Model:
             w = (p["scale"][:, None] * p["w0"]).astype(np.float32)
             self.__dict__["_w0"] = w
         return w
+
+    @property
+    def weights(self) -> Weights:
+        """The weights of the heuristic its prior plays (see the module)."""
+        w: Weights | None = self.__dict__.get("_weights")
+        if w is None:
+            given = self.card.get("network", {}).get("prior_weights")
+            w = WEIGHTS if given is None else Weights.from_dict(given)
+            self.__dict__["_weights"] = w
+        return w
+
+    def heuristic(self) -> Heuristic:
+        """Its game's heuristic, playing the prior's weights (see the module)."""
+        h = heuristic_for(self.game)
+        if self.weights == WEIGHTS:
+            return h
+        if not isinstance(h, BalikHeuristicBot):
+            raise RulesError(f"the heuristic of {self.game} has no weights for a model to tune")
+        return h.weighted(self.weights)
 
     @property
     def has_prior(self) -> bool:
@@ -191,7 +218,12 @@ def load_model(stem: Path | str) -> Model:
     missing = [k for k in (*HIDDEN_KEYS, *HEAD_KEYS, "scale", "value_scale") if k not in params]
     if missing:
         raise RulesError(f"the learned model {npz} lacks {', '.join(missing)}")
-    return Model(params, card)
+    model = Model(params, card)
+    try:
+        model.heuristic()
+    except RulesError as err:
+        raise RulesError(f"{card_path}: {err}") from None
+    return model
 
 
 @lru_cache(maxsize=32)
@@ -237,6 +269,7 @@ class LearnedBot:
         self._checked: set[int] = set()
         self._stock = -1
         self._same = 0
+        self._priors: dict[int, Heuristic] = {}
         self._fallback: Heuristic | None = None
 
     def model_for(self, players: int) -> Model:
@@ -256,13 +289,21 @@ class LearnedBot:
         self._same = self._same + 1 if stock == self._stock else 0
         self._stock = stock
         if self._same >= STUCK:
-            return int(self._heuristic().act(obs, rng))
-        prior = np.array([self._heuristic().act(obs, rng)]) if model.has_prior else None
+            return int(self._plain().act(obs, rng))
+        prior = np.array([self._prior(model).act(obs, rng)]) if model.has_prior else None
         logits, _ = model.forward(obs.encode()[None, :], prior)
         row = logits[0]
         return int(max(legal, key=lambda a: (row[a], -a)))
 
-    def _heuristic(self) -> Heuristic:
+    def _prior(self, model: Model) -> Heuristic:
+        """The heuristic of ``model``'s prior, one per model."""
+        h = self._priors.get(id(model))
+        if h is None:
+            h = self._priors[id(model)] = model.heuristic()
+        return h
+
+    def _plain(self) -> Heuristic:
+        """The hand-set heuristic, for a stuck hand."""
         if self._fallback is None:
             self._fallback = heuristic_for(self.game.name)
         return self._fallback
@@ -277,7 +318,7 @@ class LearnedBot:
                 raise RulesError(
                     "a learned model with the heuristic prior values the seat's own decisions only"
                 )
-            prior = np.array([self._heuristic().act(obs, rng or random.Random(0))])
+            prior = np.array([self._prior(model).act(obs, rng or random.Random(0))])
         _, v = model.forward(obs.encode()[None, :], prior)
         return float(v[0])
 

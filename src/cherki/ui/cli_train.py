@@ -49,8 +49,9 @@ def train(
         str,
         typer.Option(
             "--method",
-            help="ppo (PPO against the heuristic), api (paired rollouts) or search (expert "
-            "iteration: the search bot's choices, distilled).",
+            help="ppo (PPO against the heuristic), api (paired rollouts), search (expert "
+            "iteration: the search bot's choices, distilled) or tune (the heuristic's weights, "
+            "by an evolution strategy).",
         ),
     ] = "ppo",
     search_rollouts: Annotated[
@@ -76,6 +77,16 @@ def train(
         int,
         typer.Option("--workers", help="--method search: processes (0: one a CPU).", min=0),
     ] = 0,
+    tune_hands: Annotated[
+        int,
+        typer.Option(
+            "--tune-hands", help="--method tune: duplicate deals a candidate plays.", min=64
+        ),
+    ] = 16384,
+    tune_population: Annotated[
+        int,
+        typer.Option("--tune-population", help="--method tune: candidates a generation.", min=2),
+    ] = 10,
     play_beta: Annotated[
         float,
         typer.Option(
@@ -96,9 +107,9 @@ def train(
     search bot's choices distilled (needs the train extra)."""
     from cherki.train import train as run
 
-    if method not in ("ppo", "api", "search"):
-        raise RulesError(f"--method is ppo, api or search, not {method!r}")
-    if method in ("api", "search") and not prior:
+    if method not in ("ppo", "api", "search", "tune"):
+        raise RulesError(f"--method is ppo, api, search or tune, not {method!r}")
+    if method in ("api", "search", "tune") and not prior:
         raise RulesError(
             f"--method {method} learns departures from the heuristic: it needs --prior"
         )
@@ -114,5 +125,6 @@ def train(
         bc_share=bc_share, eval_hands=eval_hands, eval_every=eval_every, prior=prior, beta=beta,
         play_beta=play_beta, method=method, search_rollouts=search_rollouts,
         search_hands=search_hands, search_z=search_z, workers=workers,
+        tune_hands=tune_hands, tune_population=tune_population,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")

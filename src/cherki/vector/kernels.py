@@ -712,25 +712,33 @@ def random_actions(rows, phase, mask, coin, u):  # type: ignore[no-untyped-def]
 
 # -- the heuristic's measures (cherki.bots.balik) -------------------------------------------
 @_jit
-def _value(groups, mata, pairs, extra):  # type: ignore[no-untyped-def]
+def _value(groups, mata, pairs, extra, first, pair_mata, pair_plain):  # type: ignore[no-untyped-def]
     """``cherki.bots.balik._finish``: group terms (units of 0.02), the mata count and the
     identical pairs (units of 0.05) into a hand's value, summed in the bot's order (equal
-    values stay equal, to the last bit)."""
+    values stay equal, to the last bit); ``first``, ``pair_mata``, ``pair_plain``: the
+    weights' ``mata``, ``pair_mata`` and ``pair_plain``."""
     value = 0.02 * groups
     if mata > 0:
-        with_mata = value + 3.0
+        with_mata = value + first
         with_mata += extra * (mata - 1)
-        with_mata += 0.015 * pairs
+        with_mata += pair_mata * pairs
         return with_mata
-    return value + 0.05 * pairs
+    return value + pair_plain * pairs
 
 
 @_jit
-def hand_values(hand, live, of, table, size, extra, each, now, after):  # type: ignore[no-untyped-def]
+def hand_values(hand, live, of, table, size, extra, weights, each, now, after):  # type: ignore[no-untyped-def]
     """The heuristic bot's value of each hand (``hand_value``) into ``now``, and with
     ``each`` of each hand less one card of each kind (``discard_values``; kinds not held:
     -inf) into ``after``. ``hand`` and ``live`` (copies unseen): [m, 30]; ``table``: the
-    group terms (``_group_term``) by cards in the group and its live outs (0-10)."""
+    group terms (``_group_term``) by cards in the group and its live outs (0-10);
+    ``weights``: the heuristic's ``pair``, ``pair_out`` (whole numbers), ``mata``,
+    ``pair_mata`` and ``pair_plain`` (:class:`cherki.bots.balik.Weights`), as floats."""
+    pair0 = np.int64(weights[0])
+    pair1 = np.int64(weights[1])
+    first = weights[2]
+    pm = weights[3]
+    pn = weights[4]
     n_groups = 0  # as many as ``of`` names
     for k in range(_K):
         if of[k] + 1 > n_groups:
@@ -750,14 +758,14 @@ def hand_values(hand, live, of, table, size, extra, each, now, after):  # type: 
             outs[g] += live[i, k]
             mata += x // size
             if x == size - 1:
-                pairs += 6 + 3 * min(live[i, k], 3)
+                pairs += pair0 + pair1 * min(live[i, k], 3)
         groups = 0
         for g in range(n_groups):
             o = min(outs[g], 10)
             term = table[tot[g], o]
             groups += term
             delta[g] = table[max(tot[g] - 1, 0), o] - term
-        now[i] = _value(groups, mata, pairs, extra)
+        now[i] = _value(groups, mata, pairs, extra, first, pm, pn)
         if not each:
             continue
         for k in range(_K):
@@ -765,10 +773,10 @@ def hand_values(hand, live, of, table, size, extra, each, now, after):  # type: 
             if x <= 0:
                 after[i, k] = -np.inf
                 continue
-            pair = 6 + 3 * min(live[i, k], 3)
+            pair = pair0 + pair1 * min(live[i, k], 3)
             mk = mata - (1 if (x >= size and x % size == 0) else 0)
             pk = pairs - (pair if x == size - 1 else 0) + (pair if x == size else 0)
-            after[i, k] = _value(groups + delta[of[k]], mk, pk, extra)
+            after[i, k] = _value(groups + delta[of[k]], mk, pk, extra, first, pm, pn)
 
 
 @_jit

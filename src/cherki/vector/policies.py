@@ -10,12 +10,13 @@ hand, the same choices, its lots drawn from a numpy generator; :class:`LearnedPo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
 
-from cherki.bots.balik import EXTRA_MATA
+from cherki.bots.balik import EXTRA_MATA, WEIGHTS, Weights
 from cherki.bots.learned import STUCK, Model, shipped_model
 from cherki.core.cards import N_KINDS
 from cherki.games.sets.actions import (
@@ -75,25 +76,40 @@ class RandomPolicy:
 
 
 # -- the heuristic's measures (bots/balik.py), over batches -----------------------------------
-def _group_terms(size: int, most: int = 64) -> I64:
-    """``_group_term(t, o, size)`` for every group size ``t`` < ``most`` and live outs
+@lru_cache(maxsize=64)
+def _group_terms(size: int, w: Weights = WEIGHTS, most: int = 64) -> I64:
+    """``_group_term(t, o, size, w)`` for every group size ``t`` < ``most`` and live outs
     ``o`` 0-10 (more count as 10): a table looked up for whole batches."""
     t = np.arange(most)[:, None]
     o = np.arange(11)[None, :]
     rest = t % size
-    part = np.where(rest == size - 1, 80 + 6 * o, 15 + 2 * o)
-    return (300 * (t // size) + np.where(rest != 0, part, 0)).astype(np.int64)
+    part = np.where(rest == size - 1, w.near + w.near_out * o, w.part + w.part_out * o)
+    table = (w.set * (t // size) + np.where(rest != 0, part, 0)).astype(np.int64)
+    table.flags.writeable = False
+    return table
 
 
-_TERMS = {2: _group_terms(2), 3: _group_terms(3)}
+@lru_cache(maxsize=64)
+def _pair_weights(w: Weights) -> F64:
+    """The weights :func:`cherki.vector.kernels.hand_values` reads beside the table."""
+    out = np.array([w.pair, w.pair_out, w.mata, w.pair_mata, w.pair_plain], np.float64)
+    out.flags.writeable = False
+    return out
 
 
 def discard_values(
-    hand: I64, live: I64, env: SetsVector, extra: float = EXTRA_MATA, *, each: bool = True
+    hand: I64,
+    live: I64,
+    env: SetsVector,
+    extra: float = EXTRA_MATA,
+    *,
+    each: bool = True,
+    weights: Weights = WEIGHTS,
 ) -> tuple[F64, F64]:
     """The heuristic's value of each hand, and (``each``) of each hand less one card of
     each kind ([m], [m, 30]; kinds not held: -inf) (``hand_value``, ``discard_values``: one
-    compiled loop over the hands, :func:`cherki.vector.kernels.hand_values`)."""
+    compiled loop over the hands, :func:`cherki.vector.kernels.hand_values`), by the
+    heuristic's ``weights``."""
     m = len(hand)
     now = np.empty(m)
     after = np.empty((m, N_KINDS)) if each else now[:, None]
@@ -101,9 +117,10 @@ def discard_values(
         np.ascontiguousarray(hand, dtype=np.int64),
         np.ascontiguousarray(live, dtype=np.int64),
         env.shape.groups.of,
-        _TERMS[env.size],
+        _group_terms(env.size, weights),
         env.size,
         float(extra),
+        _pair_weights(weights),
         each,
         now,
         after,
@@ -121,15 +138,29 @@ def _chiqui_miss(outs: I64, unseen: I64, turned: int = 15) -> F64:
     return miss
 
 
+#: lots for a batch's discards, keyed by what is played (:func:`cherki.tune.keyed_lots`): a
+#: uniform number for every row and kind ([m, 30])
+Lots = Callable[[SetsVector, I64], F64]
+
+
 class HeuristicPolicy:
     """The ``heuristic`` bot over a batch (see the module): wins whenever it may, passes
     on a claim it will not take, calls as soon as it can on the discard whose wait has the
     most live outs, otherwise throws the card whose loss hurts the hand least, and takes the
     last discard only when that makes the hand clearly better. Lots between equals are drawn
-    at random."""
+    at random, or, given ``lots``, from them (common random numbers for comparing two
+    policies on the same deals). ``weights``: the constants it plays by (the hand-set
+    heuristic's, or a learned model's prior's)."""
 
-    def __init__(self, seed: int | np.random.Generator | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | np.random.Generator | None = None,
+        weights: Weights = WEIGHTS,
+        lots: Lots | None = None,
+    ) -> None:
         self.rng = np.random.default_rng(seed)
+        self.weights = weights
+        self.lots = lots
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
         mask = env.mask.take(rows, axis=0)
@@ -154,10 +185,11 @@ class HeuristicPolicy:
             if t.any():
                 h = hand[t].copy()
                 k = env.top[r[t]]
-                now, _ = discard_values(h, live[t], env, each=False)
+                w = self.weights
+                now, _ = discard_values(h, live[t], env, w.extra_mata, each=False, weights=w)
                 h[np.arange(len(k)), k] += 1
-                _, after = discard_values(h, live[t], env)
-                better = after.max(axis=1) > now + 1.0
+                _, after = discard_values(h, live[t], env, w.extra_mata, weights=w)
+                better = after.max(axis=1) > now + w.take
                 res[where(t)[better]] = TAKE
         x = ph == PHASE_DISCARD
         if x.any():
@@ -173,12 +205,16 @@ class HeuristicPolicy:
         calls = mask[:, CALL_TAN:]
         has_call = calls.any(axis=1)
         caller = env.calls[rows, s] != 0
-        noise = self.rng.random((m, N_KINDS))
+        w = self.weights
+        noise = self.rng.random((m, N_KINDS)) if self.lots is None else self.lots(env, rows)
         fresh = has_call & ~caller
         if fresh.any():
             f = where(fresh)
             outs = _wait_outs(env, hand[f], live[f])
-            ok = calls[f, :N_KINDS] | calls[f, N_KINDS:]
+            tan, ceki = calls[f, :N_KINDS], calls[f, N_KINDS:]
+            ok = tan | ceki
+            if w.ceki != 1.0:  # a ceki call's outs weighed against a tan call's
+                outs = outs * np.where(ceki & ~tan, w.ceki, 1.0)
             score = np.where(ok, outs + noise[f], -np.inf)
             k = score.argmax(axis=1)
             out[f] = np.where(calls[f, k], CALL_TAN + k, CALL_CEKI + k)
@@ -191,7 +227,7 @@ class HeuristicPolicy:
             p = where(plain)
             disc = mask[p, DISCARD:CALL_TAN]
             some = disc.any(axis=1)
-            _, after = discard_values(hand[p], live[p], env)
+            _, after = discard_values(hand[p], live[p], env, w.extra_mata, weights=w)
             key = np.where(disc, after, -np.inf)
             best = key.max(axis=1, keepdims=True)
             tie = disc & (key == best)
@@ -239,22 +275,48 @@ def _wait_outs(env: SetsVector, hand: I64, live: I64) -> I64:
     return outs
 
 
+class StuckHands:
+    """Which hands have gone :data:`STUCK` decisions a seat with the stock unchanged (a
+    discard taken and thrown again, round and round), per batch row: the rows where the
+    ``learned`` bot plays the hand-set heuristic until a card is drawn from the stock."""
+
+    def __init__(self) -> None:
+        self._pos = np.zeros(0, np.int64)
+        self._index = np.zeros(0, np.int64)
+        self.same = np.zeros(0, np.int64)
+
+    def __call__(self, env: SetsVector, rows: I64) -> np.ndarray:
+        """Count a decision in each of ``rows``; whether its hand is stuck."""
+        if len(self._pos) != env.batch:
+            self._pos = np.full(env.batch, -1, np.int64)
+            self._index = np.full(env.batch, -1, np.int64)
+            self.same = np.zeros(env.batch, np.int64)
+        pos, index = env.pos[rows], env.index[rows]
+        same = (pos == self._pos[rows]) & (index == self._index[rows])
+        self.same[rows] = np.where(same, self.same[rows] + 1, 0)
+        self._pos[rows], self._index[rows] = pos, index
+        stuck: np.ndarray = self.same[rows] >= STUCK * env.n
+        return stuck
+
+
 class LearnedPolicy:
     """The ``learned`` bot over a batch: every row's observation encoded at once
     (:func:`cherki.vector.observe.encode_seats`) and one numpy forward pass of the model
     (:class:`cherki.bots.learned.Model`) for all of them; the legal action of the highest
     logit in each row, as :class:`cherki.bots.learned.LearnedBot` plays. Without a model,
     the shipped one for the batch's game and table size (refused in one sentence where none
-    ships). As the bot does, a hand whose stock has not moved for :data:`STUCK` decisions a
-    seat is played by the batched heuristic until a card is drawn from the stock."""
+    ships). Its prior (:attr:`prior`) is the batched heuristic playing the model's weights.
+    As the bot does, a hand whose stock has not moved for :data:`STUCK` decisions a seat is
+    played by the hand-set batched heuristic (:attr:`fallback`) until a card is drawn from
+    the stock."""
 
     def __init__(self, model: Model | None = None, seed: int = 0) -> None:
         self.model = model
         self._checked: tuple[str, int] | None = None
         self.fallback = HeuristicPolicy(seed)
-        self._pos = np.zeros(0, np.int64)
-        self._index = np.zeros(0, np.int64)
-        self._same = np.zeros(0, np.int64)
+        # one generator for both, as one heuristic drew its lots before the prior's weights
+        self.prior = HeuristicPolicy(self.fallback.rng)
+        self.stuck = StuckHands()
 
     def model_for(self, env: SetsVector) -> Model:
         table = (env.game.name, env.n)
@@ -264,21 +326,15 @@ class LearnedPolicy:
         elif self._checked != table:
             self.model.check_table(env.game.name, env.n)
             self._checked = table
+        if isinstance(self.prior, HeuristicPolicy):
+            self.prior.weights = self.model.weights
         return self.model
 
     def __call__(self, env: SetsVector, rows: I64) -> I64:
         model = self.model_for(env)
         if not len(rows):
             return np.zeros(0, np.int64)
-        if len(self._pos) != env.batch:
-            self._pos = np.full(env.batch, -1, np.int64)
-            self._index = np.full(env.batch, -1, np.int64)
-            self._same = np.zeros(env.batch, np.int64)
-        pos, index = env.pos[rows], env.index[rows]
-        same = (pos == self._pos[rows]) & (index == self._index[rows])
-        self._same[rows] = np.where(same, self._same[rows] + 1, 0)
-        self._pos[rows], self._index[rows] = pos, index
-        stuck = self._same[rows] >= STUCK * env.n
+        stuck = self.stuck(env, rows)
         out = np.empty(len(rows), np.int64)
         if stuck.any():
             out[stuck] = self.fallback(env, rows[stuck])
@@ -290,8 +346,28 @@ class LearnedPolicy:
         if think.any():
             free = rows[think]
             x = encode_seats(env, env.current[free], free)
-            prior = self.fallback(env, free) if model.has_prior else None
+            prior = self.prior(env, free) if model.has_prior else None
             out[think] = model.choose(x, mask[think], prior)
+        return out
+
+
+class Unstuck:
+    """``policy`` in every row but those whose hand is stuck (:class:`StuckHands`), where
+    the hand-set heuristic plays, as the ``learned`` bot does: the tuning
+    (:mod:`cherki.tune`) measures a tuned prior as the bot will play it."""
+
+    def __init__(self, policy: Policy, fallback: Policy) -> None:
+        self.policy, self.fallback = policy, fallback
+        self.stuck = StuckHands()
+
+    def __call__(self, env: SetsVector, rows: I64) -> I64:
+        stuck = self.stuck(env, rows)
+        if not stuck.any():
+            return self.policy(env, rows)
+        out = np.empty(len(rows), np.int64)
+        out[stuck] = self.fallback(env, rows[stuck])
+        if (~stuck).any():
+            out[~stuck] = self.policy(env, rows[~stuck])
         return out
 
 
@@ -342,6 +418,8 @@ __all__ = [
     "LearnedPolicy",
     "Policy",
     "RandomPolicy",
+    "StuckHands",
+    "Unstuck",
     "by_seat",
     "discard_values",
     "pick",

@@ -1,0 +1,202 @@
+"""Tuning the heuristic's weights on the batched simulator (``cherki train --method tune``).
+
+A learned model with the heuristic as its prior (:mod:`cherki.bots.learned`) plays that
+heuristic's choice unless its network departs from it. ``--method tune`` learns the prior
+itself: the heuristic's constants (:class:`cherki.bots.balik.Weights`: how it values a hand,
+when it takes a discard, how it weighs a ceki call) are tuned by an evolution strategy on
+duplicate deals, the way chess engines tune their evaluation's weights by self-play
+(SPSA in Stockfish's fishtest; Hansen's CMA-ES is the same family).
+
+The method
+----------
+* **The search space**: each weight's logarithm (they are all positive), starting from the
+  hand-set heuristic's. Whole-number weights (group terms, pairs) are rounded when played,
+  so a hand's equal values stay equal to the last bit.
+* **A generation** (:meth:`Tuner.generation`): ``population`` candidates drawn around the
+  mean, ``exp(mean + sigma · z)``, each played in seat 0 of the same ``hands`` duplicate
+  deals among hand-set heuristic players, and the hand-set heuristic once more in seat 0 of
+  those deals; a candidate's fitness is its mean payment minus the heuristic's, in points a
+  hand. The mean moves to the weighted mean of the best ``parents`` (log-rank weights, a
+  (μ/μ_w, λ)-ES), and ``sigma`` shrinks by ``decay`` a generation.
+* **Common random numbers**: where the heuristic draws lots between equal discards, every
+  player in these runs draws them from :func:`keyed_lots`, a hash of the hand, the seat, the
+  stock's position and the cards held, not from a generator. Two runs of a deal then stay
+  the same until their weights first choose differently, and the fitness measures only
+  what the weights change: a candidate the same as the heuristic scores exactly 0.
+* Every generation's deals are fresh (seeded from the run's seed and the generation), so a
+  mean that got lucky on one block of deals is tested on the next.
+
+The result is the mean's weights, which the model's card keeps (``network.prior_weights``);
+the shipped bot plays them with ordinary lots. numpy and the batched simulator only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from cherki.bots.balik import WEIGHTS, Weights
+
+if TYPE_CHECKING:
+    from cherki.vector.sets import SetsVector
+
+#: actions after which a hand of the tuning is cut short, paying nothing (a bound, never
+#: reached in our runs: hands of Balik Satu take about 45 actions, of Tantanan 22)
+LONGEST = 2000
+#: the weights tuned, in :class:`Weights`' order
+NAMES = tuple(f.name for f in fields(Weights))
+_INTS = frozenset(f.name for f in fields(Weights) if f.type in ("int", int))
+
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
+_KIND = (np.arange(30, dtype=np.uint64) * np.uint64(0x632BE59BD9B4E019))[None, :]
+_CARD = np.arange(30, dtype=np.uint64) * np.uint64(2654435761) + np.uint64(1)
+
+
+def keyed_lots(env: SetsVector, rows: np.ndarray) -> np.ndarray:
+    """A uniform number in [0, 1) for each of ``rows`` and each card kind ([m, 30]), a hash
+    (splitmix64's finaliser) of the hand's number, the actions played in it so far, the
+    seat to act, the phase and the cards it holds: two runs of a deal draw the same lots
+    until they part, and a hand that comes back to a position (a discard taken and thrown
+    round and round) draws new ones, as lots from a generator would."""
+    with np.errstate(over="ignore"):
+        seat = env.current[rows]
+        held = env.hands[rows, seat].astype(np.uint64) @ _CARD
+        key = (
+            env.index[rows].astype(np.uint64) * _GOLD
+            ^ env.actions[rows].astype(np.uint64) * _M1
+            ^ seat.astype(np.uint64) * _M2
+            ^ (env.phase[rows].astype(np.uint64) << np.uint64(40))
+            ^ held
+        )
+        z = key[:, None] + _KIND
+        z = (z ^ (z >> np.uint64(30))) * _M1
+        z = (z ^ (z >> np.uint64(27))) * _M2
+        z = z ^ (z >> np.uint64(31))
+    out: np.ndarray = (z >> np.uint64(11)).astype(np.float64) / float(1 << 53)
+    return out
+
+
+def to_log(w: Weights) -> np.ndarray:
+    """The search space's point of ``w`` (each weight's logarithm; 0 counts as 1e-6)."""
+    return np.log(np.maximum([float(getattr(w, n)) for n in NAMES], 1e-6))
+
+
+def from_log(v: np.ndarray) -> Weights:
+    """The weights at a point of the search space (whole numbers rounded)."""
+    x = np.exp(np.asarray(v, np.float64))
+    return Weights(
+        **{  # type: ignore[arg-type]
+            n: round(float(a)) if n in _INTS else round(float(a), 6)
+            for n, a in zip(NAMES, x, strict=True)
+        }
+    )
+
+
+def payments(
+    game: str,
+    players: int,
+    rules: str | None,
+    weights: Weights | None,
+    hands: int,
+    seed: int,
+) -> np.ndarray:
+    """Seat 0's payment in each of ``hands`` deals from ``seed``, with the heuristic of
+    ``weights`` in seat 0 (None: the hand-set one) and the hand-set heuristic elsewhere,
+    every lot keyed (:func:`keyed_lots`); a hand is cut short, paying nothing, after
+    :data:`LONGEST` actions. As the ``learned`` bot does, seat 0 plays the
+    hand-set heuristic in a hand stuck with its stock unchanged (tuned weights may take and
+    throw a discard round and round: :class:`cherki.vector.policies.StuckHands`)."""
+    from cherki.vector.policies import HeuristicPolicy, Unstuck
+    from cherki.vector.sets import SetsVector
+
+    env = SetsVector(game, rules, players=players, batch=min(hands, 1024), max_actions=LONGEST)
+    env.reset(seed=seed, hands=hands)
+    field_ = HeuristicPolicy(seed, lots=keyed_lots)
+    # a stuck hand played by the hand-set heuristic, as the learned bot plays it
+    mine = (
+        Unstuck(HeuristicPolicy(seed, weights=weights, lots=keyed_lots), field_)
+        if weights
+        else None
+    )
+
+    def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
+        out = field_(e, rows)
+        if mine is not None:
+            at = e.current[rows] == 0
+            if at.any():
+                out[at] = mine(e, rows[at])
+        return out
+
+    pay: np.ndarray = env.play(policy).payments[:, 0].astype(np.float64)
+    return pay
+
+
+def gain(
+    game: str, players: int, rules: str | None, weights: Weights, hands: int, seed: int
+) -> tuple[float, float, float]:
+    """What ``weights`` gain over the hand-set heuristic in seat 0 of ``hands`` keyed
+    duplicate deals: ``(mean, low, high)``, points a hand with a 95% interval."""
+    d = payments(game, players, rules, weights, hands, seed) - payments(
+        game, players, rules, None, hands, seed
+    )
+    half = 1.96 * float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    return float(d.mean()), float(d.mean()) - half, float(d.mean()) + half
+
+
+@dataclass
+class Tuner:
+    """The evolution strategy's state (see the module), kept in a training checkpoint."""
+
+    seed: int
+    population: int = 10
+    parents: int = 3
+    sigma: float = 0.25
+    decay: float = 0.97
+    generations: int = 0
+    mean: list[float] = field(default_factory=lambda: to_log(WEIGHTS).tolist())
+    rng: dict[str, Any] | None = None
+    #: each generation's figures: its mean's gain, the best candidate's, the average's
+    history: list[dict[str, float]] = field(default_factory=list)
+
+    @property
+    def weights(self) -> Weights:
+        return from_log(np.array(self.mean))
+
+    def generation(self, game: str, players: int, rules: str | None, hands: int) -> str:
+        """One generation (see the module); a line saying what it found."""
+        rng = np.random.default_rng(self.seed)
+        if self.rng is not None:
+            rng.bit_generator.state = self.rng
+        mean = np.array(self.mean)
+        seed = self.seed * 1_000_003 + 900_000 + self.generations
+        z = rng.standard_normal((self.population, len(mean)))
+        base = payments(game, players, rules, None, hands, seed).mean()
+        fit = np.array(
+            [
+                payments(game, players, rules, from_log(mean + self.sigma * zi), hands, seed).mean()
+                - base
+                for zi in z
+            ]
+        )
+        at_mean = payments(game, players, rules, from_log(mean), hands, seed).mean() - base
+        best = np.argsort(-fit, kind="stable")[: self.parents]
+        w = np.log(self.parents + 0.5) - np.log(np.arange(1, self.parents + 1))
+        w /= w.sum()
+        self.mean = (mean + self.sigma * (w[:, None] * z[best]).sum(axis=0)).tolist()
+        self.sigma *= self.decay
+        self.generations += 1
+        self.rng = dict(rng.bit_generator.state)
+        row = {"mean": float(at_mean), "best": float(fit[best[0]]), "average": float(fit.mean())}
+        self.history.append(row)
+        return (
+            f"tuning the heuristic's weights: generation {self.generations}, its mean "
+            f"{row['mean']:+.2f}, best {row['best']:+.2f} points a hand on {hands:,} keyed deals"
+        )
+
+
+__all__ = ["NAMES", "Tuner", "from_log", "gain", "keyed_lots", "payments", "to_log"]

@@ -1,0 +1,241 @@
+"""The heuristic's weights (:class:`cherki.bots.balik.Weights`) and their tuning
+(``cherki train --method tune``, :mod:`cherki.tune`)."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict, replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights, discard_values, hand_value
+from cherki.bots.learned import STUCK, LearnedBot, load_model
+from cherki.core.errors import RulesError
+from cherki.games import find_game
+
+pytest.importorskip("numba")
+
+from cherki.tune import Tuner, from_log, gain, keyed_lots, payments, to_log
+from cherki.vector.policies import HeuristicPolicy
+from cherki.vector.sets import SetsVector
+
+TUNED = Weights(
+    set=812, near=140, near_out=9, part=12, part_out=1, mata=2.9, extra_mata=0.4,
+    pair=7, pair_out=2, pair_mata=0.007, pair_plain=0.025, take=0.55, ceki=1.6,
+)  # fmt: skip
+
+
+# -- the weights ----------------------------------------------------------------------------
+def test_the_hand_set_weights_are_the_heuristics_constants() -> None:
+    """The defaults value hands as the heuristic always has: a set 6, a part-set one short
+    1.6 plus 0.12 a live out, the first mata 3, an identical pair 0.05 a unit."""
+    assert Weights() == WEIGHTS
+    assert BalikHeuristicBot().weights is WEIGHTS
+    live = [2] * 30
+    hand = [0] * 30
+    hand[0] = 3  # three identical cards: a set and a mata
+    hand[5], hand[6] = 2, 1  # an identical pair and a card
+    v = hand_value(hand, live)
+    assert v == hand_value(hand, live, weights=WEIGHTS)
+    assert v != hand_value(hand, live, weights=TUNED)
+    assert discard_values(hand, live) == discard_values(hand, live, weights=WEIGHTS)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"set": -1}, "set must be a whole number ≥ 0, not -1"),
+        ({"near": 1.5}, "near must be a whole number ≥ 0, not 1.5"),
+        ({"take": float("nan")}, "take must be a finite number ≥ 0, not nan"),
+        ({"ceki": "2"}, "ceki must be a finite number ≥ 0, not '2'"),
+        ({"mata": True}, "mata must be a finite number ≥ 0, not True"),
+    ],
+)
+def test_bad_weights_are_refused_in_one_sentence(change: dict[str, object], said: str) -> None:
+    with pytest.raises(RulesError) as err:
+        Weights.from_dict(asdict(WEIGHTS) | change)
+    assert said in str(err.value) and "\n" not in str(err.value)
+
+
+def test_weights_name_every_constant_and_nothing_else() -> None:
+    data = asdict(WEIGHTS)
+    assert Weights.from_dict(data) == WEIGHTS
+    with pytest.raises(RulesError, match="lack take"):
+        Weights.from_dict({k: v for k, v in data.items() if k != "take"})
+    with pytest.raises(RulesError, match="name unknown bluff"):
+        Weights.from_dict(data | {"bluff": 1.0})
+    with pytest.raises(RulesError, match="must be a mapping"):
+        Weights.from_dict([1, 2])  # type: ignore[arg-type]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-3.0, 3.0), min_size=13, max_size=13))
+def test_the_search_space_round_trips(shift: list[float]) -> None:
+    """A point of the tuning's search space gives valid weights, whole numbers whole, and
+    the hand-set weights are its starting point exactly."""
+    assert from_log(to_log(WEIGHTS)) == WEIGHTS
+    w = from_log(to_log(WEIGHTS) + np.array(shift))
+    assert isinstance(w.set, int) and isinstance(w.pair, int)
+    assert all(v >= 0 for v in asdict(w).values())
+    assert from_log(to_log(w)) == w or any(v == 0 for v in asdict(w).values())
+
+
+# -- keyed lots and the tuning's measure ----------------------------------------------------
+def test_keyed_lots_are_the_same_for_the_same_state_and_uniform() -> None:
+    env = SetsVector("balik-satu", None, players=4, batch=64, autoreset=False)
+    env.reset(seed=2, hands=64)
+    rows = np.arange(64)
+    a, b = keyed_lots(env, rows), keyed_lots(env, rows[::-1])
+    assert a.shape == (64, 30) and ((a >= 0) & (a < 1)).all()
+    assert (a == b[::-1]).all()  # a row's lots are its own, whatever the others
+    assert len(np.unique(a)) > 0.99 * a.size
+    assert abs(a.mean() - 0.5) < 0.02
+
+
+def test_the_hand_set_weights_gain_exactly_nothing_and_others_something() -> None:
+    """With keyed lots two runs of a deal stay the same until the weights choose
+    differently: the hand-set heuristic measured against itself gains exactly 0."""
+    same = payments("balik-satu", 4, None, WEIGHTS, 256, 7)
+    assert (same == payments("balik-satu", 4, None, None, 256, 7)).all()
+    assert gain("balik-satu", 4, None, WEIGHTS, 256, 7) == (0.0, 0.0, 0.0)
+    mean, low, high = gain("balik-satu", 4, None, TUNED, 256, 7)
+    assert low < mean < high and mean != 0.0
+    # and the same deals give the same figure again
+    assert gain("balik-satu", 4, None, TUNED, 256, 7) == (mean, low, high)
+
+
+def test_a_generation_is_reproducible_and_resumes_from_its_state() -> None:
+    one, two = Tuner(3, population=3), Tuner(3, population=3)
+    line = one.generation("tantanan", 3, None, 128)
+    assert "generation 1" in line and "points a hand" in line
+    two.generation("tantanan", 3, None, 128)
+    assert one.mean == two.mean and one.sigma == two.sigma < 0.25
+    assert one.mean != to_log(WEIGHTS).tolist()
+    # a tuner rebuilt from its state (a checkpoint's) goes on exactly as the first
+    again = Tuner(**json.loads(json.dumps(asdict(one))))
+    one.generation("tantanan", 3, None, 128)
+    again.generation("tantanan", 3, None, 128)
+    assert again.mean == one.mean and again.history == one.history
+    assert len(one.history) == 2 and set(one.history[0]) == {"mean", "best", "average"}
+
+
+# -- a model that carries weights -----------------------------------------------------------
+def _with_weights(tmp_path: Path, weights: object) -> Path:
+    """An untrained Balik Satu 4p network with the prior (its own logits near 0, the
+    prior's raised by 3), its card carrying ``weights``, written to ``tmp_path``."""
+    from cherki import trainplay
+    from cherki.bots.learned import CARD_FORMAT, Model, layout_id, layout_of
+
+    layout = layout_of("balik-satu", 4)
+    params = trainplay.init_params(
+        np.random.default_rng(0), layout.size, find_game("balik-satu").num_actions, (16, 16),
+        prior=True,
+    )  # fmt: skip
+    params["scale"] = (1.0 / np.maximum(layout.high(), 1.0)).astype(np.float32)
+    params["value_scale"] = np.array([10.0], np.float32)
+    params["prior_beta"] = np.array([3.0], np.float32)
+    card = {
+        "format": CARD_FORMAT, "game": "balik-satu", "players": [4],
+        "observation": {"id": layout_id(layout)},
+        "network": {"prior": "heuristic", "prior_weights": weights},
+    }  # fmt: skip
+    out = tmp_path / "balik-satu-4p"
+    Model(params, {"format": CARD_FORMAT}).save(out)
+    out.with_suffix(".card.json").write_text(json.dumps(card))
+    return out
+
+
+def test_a_models_prior_plays_its_weights(tmp_path: Path) -> None:
+    model = load_model(_with_weights(tmp_path, asdict(TUNED)))
+    assert model.weights == TUNED
+    h = model.heuristic()
+    assert isinstance(h, BalikHeuristicBot) and h.weights == TUNED
+    # the bot plays the tuned heuristic's choice at every decision of whole hands (its
+    # network is untrained), but where a hand is stuck: there the hand-set heuristic plays
+    bot = LearnedBot("balik-satu", model)
+    tuned, plain = BalikHeuristicBot(weights=TUNED), BalikHeuristicBot()
+    game = find_game("balik-satu")
+    differ = 0
+    for seed in range(3):
+        state = game.new_state(None, 4, seed=seed)
+        while not state.is_terminal:
+            obs = state.observation(state.current)
+            a = bot.act(obs, random.Random(1))
+            want = (plain if bot._same >= STUCK else tuned).act(obs, random.Random(1))
+            assert a == want
+            differ += want != plain.act(obs, random.Random(1))
+            state.apply(a, state.current)
+    assert differ  # and the tuned weights are not the hand-set ones at these tables
+
+
+@pytest.mark.parametrize(
+    ("weights", "said"),
+    [
+        ({"set": 300}, "lack"),
+        (asdict(replace(WEIGHTS, take=1.0)) | {"take": -1}, "take must be"),
+        ("heavy", "must be a mapping"),
+    ],
+)
+def test_a_card_with_bad_weights_is_refused_on_loading(
+    tmp_path: Path, weights: object, said: str
+) -> None:
+    with pytest.raises(RulesError) as err:
+        load_model(_with_weights(tmp_path, weights))
+    assert said in str(err.value) and "balik-satu-4p.card.json" in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_the_batched_learned_policy_reads_the_models_weights(tmp_path: Path) -> None:
+    from cherki.vector.policies import LearnedPolicy
+
+    model = load_model(_with_weights(tmp_path, asdict(TUNED)))
+    policy = LearnedPolicy(model)
+    env = SetsVector("balik-satu", None, players=4, batch=16, autoreset=False)
+    env.reset(seed=5, hands=16)
+    policy(env, np.flatnonzero(~env.done))
+    assert isinstance(policy.prior, HeuristicPolicy) and policy.prior.weights == TUNED
+    assert policy.fallback.weights == WEIGHTS  # a stuck hand: the hand-set heuristic
+    assert len(env.play(policy).index) == 16
+
+
+# -- the training method --------------------------------------------------------------------
+def test_training_by_tuning_runs_end_to_end_and_resumes(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    from cherki import train
+
+    small = {
+        "bc_hands": 32, "eval_hands": 32, "eval_every": 1.0, "hidden": (16, 16),
+        "tune_hands": 128, "tune_population": 3, "method": "tune", "bc_share": 0.2,
+    }  # fmt: skip
+    lines: list[str] = []
+    out = tmp_path / "run"
+    first = train.train("tantanan", 3, 4.0, 2, out, log=lines.append, **small)
+    gens = first.card["training"]["tuning"]
+    assert gens and any("tuning the heuristic's weights: generation" in x for x in lines)
+    w = Weights.from_dict(first.card["network"]["prior_weights"])
+    assert w != WEIGHTS and first.weights == w
+    assert "evolution strategy" in first.card["training"]["method"]
+    assert "(0 decisions" not in first.card["training"]["method"]  # the value head learnt
+    second = train.train("tantanan", 3, 8.0, 2, out, resume=True, log=lines.append, **small)
+    assert len(second.card["training"]["tuning"]) > len(gens)
+    assert second.card["training"]["cpu_seconds"] >= 8.0
+    model = load_model(out / "tantanan-3p")
+    assert model.weights == second.weights
+    bot = LearnedBot("tantanan", model)
+    state = find_game("tantanan").new_state(None, 3, seed=1)
+    while not state.is_terminal:
+        state.apply(bot.act(state.observation(state.current), random.Random(0)), state.current)
+
+
+def test_ceki_is_refused_tuning_in_one_line(tmp_path: Path) -> None:
+    pytest.importorskip("jax")
+    from cherki import train
+
+    with pytest.raises(RulesError) as err:
+        train.train("ceki", 4, 1.0, 1, tmp_path / "c", method="tune")
+    assert "Ceki trains with --method search" in str(err.value)
