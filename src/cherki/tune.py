@@ -43,9 +43,6 @@ from cherki.bots.balik import WEIGHTS, Weights
 if TYPE_CHECKING:
     from cherki.vector.sets import SetsVector
 
-#: actions after which a hand of the tuning is cut short, paying nothing (a bound, never
-#: reached in our runs: hands of Balik Satu take about 45 actions, of Tantanan 22)
-LONGEST = 2000
 #: the weights tuned, in :class:`Weights`' order
 NAMES = tuple(f.name for f in fields(Weights))
 _INTS = frozenset(f.name for f in fields(Weights) if f.type in ("int", int))
@@ -107,14 +104,13 @@ def payments(
 ) -> np.ndarray:
     """Seat 0's payment in each of ``hands`` deals from ``seed``, with the heuristic of
     ``weights`` in seat 0 (None: the hand-set one) and the hand-set heuristic elsewhere,
-    every lot keyed (:func:`keyed_lots`); a hand is cut short, paying nothing, after
-    :data:`LONGEST` actions. As the ``learned`` bot does, seat 0 plays the
+    every lot keyed (:func:`keyed_lots`). As the ``learned`` bot does, seat 0 plays the
     hand-set heuristic in a hand stuck with its stock unchanged (tuned weights may take and
     throw a discard round and round: :class:`cherki.vector.policies.StuckHands`)."""
     from cherki.vector.policies import HeuristicPolicy, Unstuck
     from cherki.vector.sets import SetsVector
 
-    env = SetsVector(game, rules, players=players, batch=min(hands, 1024), max_actions=LONGEST)
+    env = SetsVector(game, rules, players=players, batch=min(hands, 1024))
     env.reset(seed=seed, hands=hands)
     field_ = HeuristicPolicy(seed, lots=keyed_lots)
     # a stuck hand played by the hand-set heuristic, as the learned bot plays it
