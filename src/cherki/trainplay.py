@@ -18,7 +18,7 @@ from cherki.bots.learned import Model
 from cherki.games import find_game
 
 if TYPE_CHECKING:
-    from cherki.vector.policies import HeuristicPolicy
+    from cherki.vector.policies import HeuristicPolicy, StuckHands
     from cherki.vector.sets import SetsVector
 
 
@@ -70,14 +70,36 @@ def _prior(
     return out
 
 
+def _choose(
+    model: Model,
+    own: HeuristicPolicy,
+    stuck: StuckHands,
+    e: SetsVector,
+    mine: np.ndarray,
+    out: np.ndarray,
+    at: np.ndarray,
+) -> None:
+    """The learner's choices in its rows ``mine`` (``out[at]``, the hand-set heuristic's
+    choices there, replaced), as the bot plays: where a hand is stuck the hand-set
+    heuristic's choice stands (:class:`cherki.vector.policies.StuckHands`)."""
+    from cherki.vector.observe import encode_seats
+
+    free = ~stuck(e, mine)
+    prior = _prior(model, own, e, mine, out[at])
+    if not free.any():
+        return
+    x = encode_seats(e, np.zeros(int(free.sum()), np.int64), mine[free])
+    p = prior[free] if prior is not None else None
+    out[at[free]] = model.choose(x, e.mask[mine[free]], p)
+
+
 def duplicate_payoff(
     model: Model, game: str, players: int, rules: str | None, hands: int, *, seed: int
 ) -> tuple[float, float, float]:
     """The learner's mean payment minus the heuristic's in seat 0 of the same ``hands``
     deals (the other seats heuristic both times; the starter goes round), with its 95%
     interval: ``(mean, low, high)`` in points a hand."""
-    from cherki.vector.observe import encode_seats
-    from cherki.vector.policies import HeuristicPolicy
+    from cherki.vector.policies import HeuristicPolicy, StuckHands
     from cherki.vector.sets import SetsVector
 
     g = find_game(game)
@@ -88,16 +110,14 @@ def duplicate_payoff(
         heur = HeuristicPolicy(seed + 1)
         # the prior: the model's own weights' heuristic, its lots its own
         own = HeuristicPolicy(seed + 2, weights=model.weights)
+        stuck = StuckHands()
 
         def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
             out = heur(e, rows)
             if learned:
-                mine = rows[e.current[rows] == 0]
-                if len(mine):
-                    x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
-                    at = e.current[rows] == 0
-                    prior = _prior(model, own, e, mine, out[at])
-                    out[at] = model.choose(x, e.mask[mine], prior)
+                at = np.flatnonzero(e.current[rows] == 0)
+                if len(at):
+                    _choose(model, own, stuck, e, rows[at], out, at)
             return out
 
         fin = env.play(policy)
@@ -116,8 +136,7 @@ def departure_share(
     """The share of the learner's decisions with a choice, in seat 0 of ``hands`` deals
     among heuristic players, where it plays other than the heuristic's choice (a model with
     the prior; 1.0 counts every decision of a model without it as its own)."""
-    from cherki.vector.observe import encode_seats
-    from cherki.vector.policies import HeuristicPolicy
+    from cherki.vector.policies import HeuristicPolicy, StuckHands
     from cherki.vector.sets import SetsVector
 
     g = find_game(game)
@@ -125,19 +144,17 @@ def departure_share(
     env.reset(seed=seed, hands=hands)
     heur = HeuristicPolicy(seed + 1)
     own = HeuristicPolicy(seed + 2, weights=model.weights)
+    stuck = StuckHands()
     counts = [0, 0]
 
     def policy(e: SetsVector, rows: np.ndarray) -> np.ndarray:
         out = heur(e, rows)
-        at = (e.current[rows] == 0) & (e.mask[rows].sum(axis=1) > 1)
-        mine = rows[at]
-        if len(mine):
-            x = encode_seats(e, np.zeros(len(mine), np.int64), mine)
-            prior = _prior(model, own, e, mine, out[at])
-            chosen = model.choose(x, e.mask[mine], prior)
-            counts[0] += len(mine)
-            counts[1] += int((chosen != out[at]).sum())
-            out[at] = chosen
+        at = np.flatnonzero((e.current[rows] == 0) & (e.mask[rows].sum(axis=1) > 1))
+        if len(at):
+            plain = out[at].copy()
+            _choose(model, own, stuck, e, rows[at], out, at)
+            counts[0] += len(at)
+            counts[1] += int((out[at] != plain).sum())
         return out
 
     env.play(policy)
