@@ -15,6 +15,11 @@ game's size (pairs in Tantanan and Cekèn), Chaqui's exposed olo (the legal acti
 and chiqui go-out (taken only when the fifteen cards it turns are more likely than not to
 hold a third card for a chiqui, or when a failed chiqui costs nothing), Chot's partnerships
 (it plays for the hand: a win is what brings the side its tokens).
+
+Its constants (what a set, a part-set, a mata and an identical pair are worth, how much
+better a taken discard must make the hand, how a ceki wait weighs against a tan one) are
+:class:`Weights`, the hand-set ones by default: a learned model may carry tuned weights for
+the heuristic it plays as its prior (:mod:`cherki.tune`, :mod:`cherki.bots.learned`).
 """
 
 from __future__ import annotations
@@ -81,7 +86,7 @@ class Weights:
     (:mod:`cherki.tune`), for the heuristic it plays as its prior. Group terms and pairs
     are integers (units of 0.02 and 0.05), so equal hands stay equal to the last bit."""
 
-    #: a complete set, in units of 0.02 (the value's unit is 0.02 of them)
+    #: a complete set (group terms are in units of 0.02 of a hand's value)
     set: int = 300
     #: a part-set one card short of a set, and each live card that would finish it (to 10)
     near: int = 80
