@@ -32,6 +32,9 @@ SEAMS: dict[str, str] = {
     "cherki.bots.policy": "a policy found by import path (importlib) and what it returns",
     "cherki.games.sets.observation": "the slots' constructor generated with exec (mixed values)",
     "cherki.train": "JAX and optax ship arrays, pytrees and optimiser states typed as Any",
+    "cherki.traincard": "the training run's card: the Trainer (cherki.train's JAX seam, which "
+    "imports this module) and the card's free-form JSON",
+    "cherki.tune": "numpy's bit generator state, kept in a checkpoint, is a dict typed as Any",
     "cherki.bots.learned": "a model card is json.loads' value, read by its documented keys",
     "cherki.server.migrations.versions.0002_action_log_and_host_links": (
         "a frozen migration: SQLAlchemy's raw rows and records of the old stored format"

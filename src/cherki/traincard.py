@@ -6,19 +6,17 @@ from __future__ import annotations
 import os
 import platform
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from cherki.bots.learned import CARD_FORMAT, layout_id
 from cherki.distil import search_words
 
-if TYPE_CHECKING:
-    from cherki.train import Trainer
 
-
-def card(t: Trainer) -> dict[str, Any]:
-    """The card of ``t``'s model as it is now."""
+def card(t: Any) -> dict[str, Any]:
+    """The card of the model of ``t`` (a :class:`cherki.train.Trainer`; not imported here,
+    which imports this module) as it is now."""
     import jax
     import optax  # type: ignore[import-untyped]
 
@@ -104,7 +102,7 @@ def card(t: Trainer) -> dict[str, Any]:
     }
 
 
-def tune_words(t: Trainer) -> str:
+def tune_words(t: Any) -> str:
     """What ``--method tune`` did, for the card."""
     cfg, p = t.cfg, t.progress
     gens = int(p.tune.get("generations", 0))
