@@ -17,9 +17,6 @@ from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights, discard_value
 from cherki.bots.learned import STUCK, LearnedBot, load_model
 from cherki.core.errors import RulesError
 from cherki.games import find_game
-
-pytest.importorskip("numba")
-
 from cherki.tune import Tuner, from_log, gain, keyed_lots, payments, to_log
 from cherki.vector.policies import HeuristicPolicy
 from cherki.vector.sets import SetsVector
@@ -205,7 +202,6 @@ def test_the_batched_learned_policy_reads_the_models_weights(tmp_path: Path) -> 
 
 # -- the training method --------------------------------------------------------------------
 def test_training_by_tuning_runs_end_to_end_and_resumes(tmp_path: Path) -> None:
-    pytest.importorskip("jax")
     from cherki import train
 
     small = {
@@ -233,7 +229,6 @@ def test_training_by_tuning_runs_end_to_end_and_resumes(tmp_path: Path) -> None:
 
 
 def test_ceki_is_refused_tuning_in_one_line(tmp_path: Path) -> None:
-    pytest.importorskip("jax")
     from cherki import train
 
     with pytest.raises(RulesError) as err:
