@@ -729,7 +729,8 @@ class Trainer:
         else:
             first = "cloning"
         title = f"{self.game.title} {cfg.players}p: the learned bot against the heuristic"
-        plot_curve(self.progress.curve, self.out, title, split, f"{first} → {then}")
+        history = (self.progress.tune or {}).get("history") if cfg.method == "tune" else None
+        plot_curve(self.progress.curve, self.out, title, split, f"{first} → {then}", history)
 
     # -- checkpoints ----------------------------------------------------------------------
     def save_checkpoint(self) -> None:

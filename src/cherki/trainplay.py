@@ -237,16 +237,36 @@ def init_params(
 
 
 def plot_curve(
-    curve: list[dict[str, float]], out: Path, title: str, split: float | None, then: str
+    curve: list[dict[str, float]],
+    out: Path,
+    title: str,
+    split: float | None,
+    then: str,
+    tuning: list[dict[str, float]] | None = None,
 ) -> None:
     """Draw a run's learning curve to ``out/curve.png`` (and keep it in ``curve.json``),
-    with a line at ``split`` CPU-seconds, where the run's first phase ends (``then``)."""
+    with a line at ``split`` CPU-seconds, where the run's first phase ends (``then``).
+    With ``tuning`` (``--method tune``: each generation's figures on its keyed deals, as
+    :class:`cherki.tune.Tuner` keeps them), a second panel draws them by generation: the
+    tuned mean's gain over the hand-set heuristic, and the best candidate's."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    if tuning:
+        fig, (ax, tx) = plt.subplots(2, 1, figsize=(6.4, 6.4))
+        gens = list(range(1, len(tuning) + 1))
+        tx.plot(gens, [g["mean"] for g in tuning], marker=".", label="the mean's weights")
+        best = "the best candidate (chosen on those deals)"
+        tx.plot(gens, [g["best"] for g in tuning], ls=":", lw=1, label=best)
+        tx.axhline(0, color="grey", lw=0.8)
+        tx.set_xlabel("generation (fresh keyed deals each)")
+        tx.set_ylabel("points a hand (keyed deals)")
+        tx.set_title("tuning the heuristic's weights: gain over the hand-set ones", fontsize=9)
+        tx.legend(fontsize=7)
+    else:
+        fig, ax = plt.subplots(figsize=(6.4, 3.6))
     x = [p["cpu"] for p in curve]
     ax.plot(x, [p["payoff"] for p in curve], marker="o", label="learned − heuristic")
     ax.fill_between(
