@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -169,6 +170,9 @@ def test_hand_analysis_of_a_winning_hand() -> None:
 def test_games_and_rules_and_glossary() -> None:
     games = cherki("games")
     assert games.returncode == 0 and "balik-satu" in games.stdout and "pwee" in games.stdout
+    # the learned level names the table sizes its models were made for
+    assert "learned (4p)" in games.stdout
+    assert not re.findall(r"learned(?! \(\d+p)", games.stdout)
     rules = cherki("rules", "balik-satu", "--plain")
     assert rules.returncode == 0, rules.stderr
     for term in ("mata", "tan", "ceki", "sampei", "kena", "ayam", "kandang"):

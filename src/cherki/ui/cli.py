@@ -602,6 +602,15 @@ def glossary() -> None:
     console.print(card_legend())
 
 
+def _level_text(game: str, level: str) -> str:
+    """A bot level as ``games`` lists it: ``learned`` with the table sizes a model ships for."""
+    if level != "learned":
+        return level
+    from cherki.bots.shipped import shipped_players
+
+    return f"learned ({', '.join(f'{n}p' for n in shipped_players(game))})"
+
+
 @app.command()
 def games() -> None:
     """List the games, their player counts, presets and bot levels."""
@@ -616,7 +625,7 @@ def games() -> None:
             f"{g.name}\n[dim]{g.title}[/]",
             f"{lo}-{hi}" if lo != hi else str(lo),
             ", ".join(p.name for p in g.presets),
-            ", ".join(levels_for(g.name)),
+            ", ".join(_level_text(g.name, level) for level in levels_for(g.name)),
         )
     console.print(t)
     console.print(

@@ -103,8 +103,8 @@ def train(
         float, typer.Option("--eval-every", help="CPU-seconds between measurements.")
     ] = 60.0,
 ) -> None:
-    """Train a learned bot: PPO against the heuristic, starting from its choices, or the
-    search bot's choices distilled (needs the train extra)."""
+    """Train a learned bot: the heuristic's weights tuned (tune), PPO from its choices (ppo),
+    or the search bot's choices distilled (search); needs the train extra."""
     from cherki.train import train as run
 
     if method not in ("ppo", "api", "search", "tune"):
