@@ -18,6 +18,7 @@ from serverutil import next_settled
 from starlette.websockets import WebSocketDisconnect
 
 from cherki.bots import make_bot
+from cherki.bots.shipped import shipped_players
 from cherki.core.cards import N_KINDS
 from cherki.core.errors import RecordError
 from cherki.games import GAMES
@@ -82,6 +83,27 @@ def test_the_lobby_lists_every_game_with_presets_options_and_levels(
         r = client.post("/api/tables", json={"game": g["name"], "seats": seats,
                                              "options": options})  # fmt: skip
         assert r.status_code == 200, (g["name"], r.text)
+
+
+def test_a_learned_bot_is_offered_and_seated_only_where_a_model_ships(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    client = opened(store)
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name, g in games.items():
+        assert g["learned_players"] == shipped_players(name)
+        assert ("learned" in g["levels"]) == bool(g["learned_players"])
+    balik = games["balik-satu"]
+    n = balik["learned_players"][0]
+    learned = [{"kind": "human"}] + [{"kind": "bot", "level": "learned"}] * (n - 1)
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": learned})
+    assert r.status_code == 200, r.text
+    # a table size without a model: refused in words, not a broken table
+    other = next(k for k in range(2, 8) if k not in balik["learned_players"])
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "learned"}] * (other - 1)
+    r = client.post("/api/tables", json={"game": "balik-satu", "seats": seats})
+    assert 400 <= r.status_code < 500, r.text
+    assert "learned" in r.text and "Balik Satu" in r.text
 
 
 def test_links_names_and_seat_information(store: Store, opened: Callable[..., TestClient]) -> None:

@@ -445,6 +445,34 @@ def test_turn_timer_away_and_back(server: str, browser: Browser) -> None:
     assert not page.errors  # type: ignore[attr-defined]
 
 
+def test_the_lobby_offers_a_learned_bot_only_at_a_table_size_with_a_model(
+    server: str, browser: Browser
+) -> None:
+    """Balik Satu ships a model for four: at four seats "a learned bot" is offered and
+    chosen; at two it is not offered, and a seat that had it falls back to the heuristic."""
+    page = _page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value='balik-satu']", state="attached")
+    page.select_option("#game", "balik-satu")
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
+    expect(page.locator("#seat-1 option[value='bot:learned']")).to_be_attached()
+    page.select_option("#seat-1", "bot:learned")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    expect(page.locator("#seat-1 option[value='bot:learned']")).to_have_count(0)
+    expect(page.locator("#seat-1")).to_have_value("bot:heuristic")
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
+    page.select_option("#seat-2", "bot:learned")
+    expect(page.locator("#seat-2")).to_have_value("bot:learned")
+    # a game without a model offers none at any size
+    page.select_option("#game", "ceki")
+    page.dispatch_event("#players", "change")
+    expect(page.locator("#seats option[value='bot:learned']")).to_have_count(0)
+    assert not page.errors  # type: ignore[attr-defined]
+
+
 def test_a_wrong_link_says_so(server: str, browser: Browser) -> None:
     page = _page(browser)
     page.goto(f"{server}/seat/no-such-seat-token-at-all")

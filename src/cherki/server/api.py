@@ -12,6 +12,7 @@ from fastapi import APIRouter, HTTPException, Request, Response
 from pydantic import BaseModel, Field
 
 from cherki.bots import levels_for
+from cherki.bots.shipped import shipped_players
 from cherki.core.errors import CherkiError
 from cherki.core.events import JSON
 from cherki.core.options import Option
@@ -129,6 +130,8 @@ def games_json(lang: str = DEFAULT) -> list[dict[str, JSON]]:
                     for o in g.options
                 ],
                 "levels": list(levels_for(g.name)),
+                # the table sizes a learned model ships for (the lobby offers it only there)
+                "learned_players": shipped_players(g.name),
             }
         )
     return out

@@ -80,9 +80,13 @@ function showSeats() {
   const g = game();
   const n = Number($("#players").value) || g.default_players;
   const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const levels = g.levels || ["random", "heuristic", "variant", "search"];
+  // a learned bot only at the table sizes a model ships for
+  const levels = (g.levels || ["random", "heuristic", "variant", "search"])
+    .filter((l) => l !== "learned" || (g.learned_players || []).includes(n));
+  const offered = new Set(["human", ...levels.map((l) => `bot:${l}`)]);
   fill($("#seats"), Array.from({ length: n }, (_, i) => {
-    const chosen = old[i] || (i === 0 ? "human" : "bot:heuristic");
+    const was = offered.has(old[i]) ? old[i] : old[i] && "bot:heuristic";
+    const chosen = was || (i === 0 ? "human" : "bot:heuristic");
     return el("div", { class: "seat-row" },
       el("label", { class: "who", for: `seat-${i}` }, tr("page.seat", { n: i + 1 })),
       el("select", { id: `seat-${i}`, "aria-label": tr("page.lobby.who_plays", { n: i + 1 }) },
