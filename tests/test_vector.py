@@ -198,7 +198,8 @@ TUNED = Weights(
 
 @pytest.mark.parametrize(("name", "weights"), [("balik-satu", WEIGHTS), ("balik-satu", TUNED),
                                                ("tantanan", TUNED), ("chaqui", WEIGHTS),
-                                               ("chaqui", TUNED), ("chot", TUNED)])  # fmt: skip
+                                               ("chaqui", TUNED), ("chot", TUNED),
+                                               ("gonggong", TUNED)])  # fmt: skip
 def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: Weights) -> None:
     """Every choice of the batched heuristic is one the bot would make: its best measure
     (the bot draws lots between equals), in every phase, by the same weights."""
