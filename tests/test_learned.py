@@ -95,8 +95,10 @@ def test_a_wrong_table_or_layout_is_refused_in_one_sentence(stem: str, tmp_path:
     with pytest.raises(RulesError) as err:
         model.check_table(game.name, other)
     assert f"not {other}" in str(err.value) and one_sentence(str(err.value))
+    # a player count no model of the game ships for
+    none = next(n for n in range(lo, hi + 2) if n not in shipped_players(game.name))
     with pytest.raises(RulesError) as err:
-        shipped_model(game.name, other)
+        shipped_model(game.name, none)
     assert one_sentence(str(err.value))
     wrong_game = next(g for g in GAMES if g != game.name)
     with pytest.raises(RulesError) as err:

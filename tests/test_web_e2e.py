@@ -27,6 +27,7 @@ from serverutil import next_settled, wait_serving
 from websockets.sync.client import connect
 
 from cherki.bots import make_bot
+from cherki.bots.shipped import shipped_players
 from cherki.games import find_game
 from cherki.play.session import Seat, Session
 
@@ -448,24 +449,27 @@ def test_turn_timer_away_and_back(server: str, browser: Browser) -> None:
 def test_the_lobby_offers_a_learned_bot_only_at_a_table_size_with_a_model(
     server: str, browser: Browser
 ) -> None:
-    """Balik Satu ships a model for four: at four seats "a learned bot" is offered and
-    chosen; at two it is not offered, and a seat that had it falls back to the heuristic."""
+    """Balik Satu ships models for some table sizes: at one of them "a learned bot" is
+    offered and chosen; at a size without one it is not offered, and a seat that had it
+    falls back to the heuristic."""
+    sizes = shipped_players("balik-satu")
+    with_model, without = sizes[-1], next(n for n in range(3, 9) if n not in sizes)
     page = _page(browser)
     page.goto(server + "/")
     page.wait_for_selector("#game option[value='balik-satu']", state="attached")
     page.select_option("#game", "balik-satu")
-    page.fill("#players", "4")
+    page.fill("#players", str(with_model))
     page.dispatch_event("#players", "change")
     expect(page.locator("#seat-1 option[value='bot:learned']")).to_be_attached()
     page.select_option("#seat-1", "bot:learned")
-    page.fill("#players", "2")
+    page.fill("#players", str(without))
     page.dispatch_event("#players", "change")
     expect(page.locator("#seat-1 option[value='bot:learned']")).to_have_count(0)
     expect(page.locator("#seat-1")).to_have_value("bot:heuristic")
-    page.fill("#players", "4")
+    page.fill("#players", str(with_model))
     page.dispatch_event("#players", "change")
-    page.select_option("#seat-2", "bot:learned")
-    expect(page.locator("#seat-2")).to_have_value("bot:learned")
+    page.select_option("#seat-1", "bot:learned")
+    expect(page.locator("#seat-1")).to_have_value("bot:learned")
     # a game without a model offers none at any size
     page.select_option("#game", "ceki")
     page.dispatch_event("#players", "change")
