@@ -41,9 +41,13 @@ Run from the repository root::
     uv run --extra vector python benchmarks/bench_vector.py --batches 256,1024 --policies heuristic
     uv run --extra rl python benchmarks/bench_vector.py --batches 1024,4096 --env
     uv run --extra vector python benchmarks/bench_vector.py --batches 1024 --policies learned
+    uv run --extra vector python benchmarks/bench_vector.py --game tantanan --players 3 \
+        --batches 1024 --policies learned
 
 ``learned`` (issue 38) is the shipped model's batched policy (every seat; the game's
-default table size); its aim is 100,000 decisions/s at B=1,024.
+default table size, or ``--players``); its aim is 100,000 decisions/s at B=1,024. A tuned
+model (``--method tune``) chooses without its network (``Model.plays_prior``), at the
+batched heuristic's speed; a network's model runs one forward pass a step.
 """
 
 from __future__ import annotations
@@ -83,12 +87,18 @@ def batch_policy(policy: str, seed: int) -> HeuristicPolicy | RandomPolicy | Lea
 
 
 def vector_rate(
-    game: str, preset: str | None, batch: int, policy: str, seconds: float, seed: int
+    game: str,
+    preset: str | None,
+    batch: int,
+    policy: str,
+    seconds: float,
+    seed: int,
+    players: int | None = None,
 ) -> tuple[float, float]:
     """(decisions/s, hands/s) of the batched simulator, steady state, CPU time. Hands/s is
     decisions/s over the mean length of the hands finished (a short window at a large
     batch finishes few hands, and only the shortest)."""
-    env = SetsVector(game, preset, batch=batch)
+    env = SetsVector(game, preset, batch=batch, players=players)
     env.reset(seed=seed)
     act = batch_policy(policy, seed)
     clock = time.process_time
@@ -117,7 +127,13 @@ def vector_rate(
 
 
 def env_rate(
-    game: str, preset: str | None, batch: int, policy: str, seconds: float, seed: int
+    game: str,
+    preset: str | None,
+    batch: int,
+    policy: str,
+    seconds: float,
+    seed: int,
+    players: int | None = None,
 ) -> float:
     """Learner steps/s of ``CherkiVectorEnv`` (the other seats' decisions inside), CPU
     time."""
@@ -125,7 +141,7 @@ def env_rate(
     from cherki.vector.policies import pick
 
     env = CherkiVectorEnv(
-        game, batch, rules=preset,
+        game, batch, rules=preset, players=players,
         opponents=LearnedPolicy() if policy == "learned" else policy,
     )  # fmt: skip
     _obs, info = env.reset(seed=seed)
@@ -218,7 +234,12 @@ def prototype_rate(batch: int, players: int, seconds: float, seed: int) -> float
 
 
 def reference_rate(
-    game: str, preset: str | None, policy: str, seconds: float, seed: int
+    game: str,
+    preset: str | None,
+    policy: str,
+    seconds: float,
+    seed: int,
+    players: int | None = None,
 ) -> tuple[float, float]:
     """(decisions/s, hands/s) of the reference engine, one hand at a time."""
     g = find_game(game)
@@ -231,7 +252,8 @@ def reference_rate(
     end = start + seconds
     i = 0
     while clock() < end:
-        state = g.new_state(rules, seed=seed + i, first=i % g.default_players)
+        n = players or g.default_players
+        state = g.new_state(rules, n, seed=seed + i, first=i % n)
         i += 1
         while not state.is_terminal:
             if bot is None:
@@ -249,6 +271,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", default="balik-satu")
     ap.add_argument("--preset", default=None)
+    ap.add_argument("--players", type=int, default=None, help="the table (default: the game's)")
     ap.add_argument("--batches", default=",".join(map(str, BATCHES)))
     ap.add_argument("--policies", default="random,heuristic")
     ap.add_argument("--seconds", type=float, default=3.0, help="measured CPU seconds a row")
@@ -261,25 +284,32 @@ def main() -> None:
     args = ap.parse_args()
     batches = [int(b) for b in args.batches.split(",")]
     policies = [p.strip() for p in args.policies.split(",")]
-    print(f"cherki.vector: {args.game} ({args.preset or 'default rules'}), one core")
+    players = args.players or find_game(args.game).default_players
+    print(
+        f"cherki.vector: {args.game} ({args.preset or 'default rules'}), {players} players, "
+        "one core"
+    )
     print(f"python {platform.python_version()}, numpy {np.__version__}, {platform.machine()}")
     print(f"{'engine':<10}{'policy':<11}{'batch':>7}{'decisions/s':>14}{'hands/s':>11}")
     for policy in policies:
-        d, h = reference_rate(args.game, args.preset, policy, args.seconds, args.seed)
+        d, h = reference_rate(args.game, args.preset, policy, args.seconds, args.seed, players)
         print(f"{'reference':<10}{policy:<11}{'-':>7}{d:>14,.0f}{h:>11,.0f}")
         best = 0.0
         for b in batches:
             anchor = policy == "random" and not args.no_prototype
             if not anchor:
-                d, h = vector_rate(args.game, args.preset, b, policy, args.seconds, args.seed)
+                d, h = vector_rate(
+                    args.game, args.preset, b, policy, args.seconds, args.seed, players
+                )
             else:
                 # interleaved: the simulator and the prototype in turns, medians of the rounds
                 # and of the rounds' ratios (a busy machine's load changes between rounds)
-                players = find_game(args.game).default_players
                 part = args.seconds / args.rounds
                 rounds = []
                 for _ in range(args.rounds):
-                    vd, vh = vector_rate(args.game, args.preset, b, policy, part, args.seed)
+                    vd, vh = vector_rate(
+                        args.game, args.preset, b, policy, part, args.seed, players
+                    )
                     rounds.append((vd, vh, prototype_rate(b, players, part, args.seed)))
                 d = statistics.median(r[0] for r in rounds)
                 h = statistics.median(r[1] for r in rounds)
@@ -291,7 +321,9 @@ def main() -> None:
                 print(f"{'prototype':<10}{'random':<11}{b:>7}{proto:>14,.0f}{'':>11}"
                       f"  draw/discard + win check (simulator {ratio:.2f}×)")  # fmt: skip
             if args.env:
-                steps = env_rate(args.game, args.preset, b, policy, args.seconds, args.seed)
+                steps = env_rate(
+                    args.game, args.preset, b, policy, args.seconds, args.seed, players
+                )
                 print(f"{'vec env':<10}{policy:<11}{b:>7}{steps:>14,.0f}{'':>11}"
                       f"  learner steps/s ({steps / d:.2f}× the bare decisions/s)")  # fmt: skip
         if aim := TARGETS.get(policy):

@@ -67,6 +67,8 @@ def test_every_card_matches_its_tables_layout(stem: str) -> None:
         assert training[key] not in (None, ""), key
     assert training["command"].startswith("cherki train ")
     assert {"numpy", "jax", "optax", "python"} <= set(training["libraries"])
+    # a tuned heuristic's policy head is zero: it plays its prior without its network
+    assert model.plays_prior == (training["config"].get("method") == "tune")
     assert card["actions"] == game.num_actions == model.params["wp"].shape[1]
     for n in card["players"]:
         layout = layout_of(game.name, n)

@@ -163,3 +163,44 @@ def test_paired_rollouts_and_the_choice_of_the_raise_run_end_to_end(tmp_path: Pa
     assert saved.has_prior and float(saved.params["prior_beta"][0]) == best["beta"]
     assert any(line.startswith("beta ") for line in lines)
     assert card["training"]["config"]["method"] == "api"
+
+
+@pytest.mark.parametrize("beta", [3.0, 0.5])
+def test_a_model_with_a_zero_policy_head_chooses_as_its_network_would(beta: float) -> None:
+    """A tuned model's policy head is zero (``--method tune`` never trains it): it plays its
+    prior without running its network (``Model.plays_prior``), and that choice is the
+    network's own, at real decisions of the batched simulator and where the prior's action
+    is not legal (then the lowest legal action, the logits all level)."""
+    from cherki.vector.observe import encode_seats
+    from cherki.vector.policies import HeuristicPolicy
+    from cherki.vector.sets import SetsVector
+
+    model = fresh("balik-satu", 4, beta=beta)
+    assert not model.plays_prior  # its head is the random start
+    model.params["wp"] = np.zeros_like(model.params["wp"])
+    model = Model(model.params, model.card)
+    assert model.plays_prior
+    env = SetsVector("balik-satu", None, players=4, batch=64, autoreset=False)
+    env.reset(seed=3, hands=64)
+    heuristic = HeuristicPolicy(3)
+    checked = 0
+    while not env.done.all():
+        rows = np.flatnonzero(~env.done)
+        mask = env.mask[rows]
+        prior = heuristic(env, rows)
+        x = encode_seats(env, env.current[rows], rows)
+        wrong = prior.copy()
+        wrong[::3] = (mask[::3] == 0).argmax(axis=1)  # an illegal action as the prior's
+        for given in (prior, wrong):
+            logits = model._logits(model._hidden(x, given), given)
+            logits[~mask] = -np.inf
+            assert (model.choose(x, mask, given) == logits.argmax(axis=1)).all()
+        checked += len(rows)
+        env.apply(rows, prior)
+    assert checked > 1000
+
+
+def test_a_zero_policy_head_needs_a_raise_to_play_its_prior() -> None:
+    model = fresh("balik-satu", 4, beta=0.0)
+    model.params["wp"] = np.zeros_like(model.params["wp"])
+    assert not Model(model.params, model.card).plays_prior  # level logits: the lowest id

@@ -217,6 +217,7 @@ def test_training_by_tuning_runs_end_to_end_and_resumes(tmp_path: Path) -> None:
     assert w != WEIGHTS and first.weights == w
     assert "evolution strategy" in first.card["training"]["method"]
     assert "(0 decisions" not in first.card["training"]["method"]  # the value head learnt
+    assert first.plays_prior and not first.params["wp"].any()  # its policy is its prior
     second = train.train("tantanan", 3, 8.0, 2, out, resume=True, log=lines.append, **small)
     assert len(second.card["training"]["tuning"]) > len(gens)
     assert second.card["training"]["cpu_seconds"] >= 8.0

@@ -221,6 +221,10 @@ class Trainer:
         self.value_scale = 10.0
         self.rng = np.random.default_rng(cfg.seed)
         self.params = init_params(self.rng, self.size, self.actions, cfg.hidden, prior=cfg.prior)
+        if cfg.method == "tune" and cfg.prior:
+            # its policy is the tuned prior's: the head no block trains is zero, and the bot
+            # then chooses without its network (Model.plays_prior)
+            self.params["wp"][:] = 0
         self.trained = TRAINED + PRIOR if cfg.prior else TRAINED
         self.progress = Progress()
         #: what the last block did, for the progress lines

@@ -111,5 +111,6 @@ def tune_words(t: Any) -> str:
         f"duplicate deals against the hand-set heuristic: {gens} generations of "
         f"{cfg.tune_population} candidates, {cfg.tune_hands:,} deals each; then the value "
         f"head trained on the tuned heuristic's hands ({p.bc_samples:,} decisions). The "
-        f"policy head is not trained: the bot plays the tuned heuristic"
+        f"policy head is zero (never trained): the bot plays the tuned heuristic without "
+        f"running its network, which gives its value"
     )

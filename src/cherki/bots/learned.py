@@ -40,6 +40,12 @@ Our specifications
   unknown, a value is not a number ≥ 0, or the game's heuristic has no weights (the games
   of sets' heuristic has). A stuck hand (above) is played by the hand-set heuristic, whose
   takes are the proven way out of a loop; tuned weights may take more readily.
+* **A zero policy head plays the prior alone** (:attr:`Model.plays_prior`): where a prior
+  model's policy head (``wp``, ``bp``) is all zeros and its raise above 0, its logits are
+  the raise on the heuristic's choice and 0 elsewhere, so the bot plays the heuristic's
+  choice (the lowest legal action, were that ever not legal) without running the network,
+  which then serves only for the value. ``--method tune`` writes its models so: it trains
+  the prior's weights and the value head, never the policy head.
 * **Only numpy**: playing needs no learning library; training (:mod:`cherki.train`) is the
   ``train`` extra's.
 """
@@ -133,6 +139,31 @@ class Model:
         """Whether the network reads the heuristic's choice (see the module)."""
         return "wprior" in self.params
 
+    @property
+    def plays_prior(self) -> bool:
+        """Whether its policy is its prior's choice alone: a model with the heuristic prior
+        whose policy head is zero (``--method tune`` trains the prior's weights and the
+        value head, never the policy head, and writes it as zeros). Its logits are then the
+        prior's ``prior_beta`` on the heuristic's choice and 0 on every other action, so it
+        chooses without its network (:meth:`choose_prior`); the network gives its value."""
+        got: bool | None = self.__dict__.get("_plays_prior")
+        if got is None:
+            p = self.params
+            got = self.has_prior and not p["wp"].any() and not p["bp"].any()
+            got = bool(got and p["prior_beta"][0] > 0)
+            self.__dict__["_plays_prior"] = got
+        return got
+
+    @staticmethod
+    def choose_prior(mask: np.ndarray, prior: np.ndarray) -> np.ndarray:
+        """What a model that :attr:`plays_prior` chooses: the prior's action where it is
+        legal (``mask`` bool ``[m, actions]``), else the lowest legal action id (level
+        logits of 0), as :meth:`choose` does with those logits."""
+        prior = np.asarray(prior, np.int64)
+        ok = mask[np.arange(len(mask)), prior]
+        out: np.ndarray = np.where(ok, prior, mask.argmax(axis=1))
+        return out
+
     def _hidden(self, x: np.ndarray, prior: np.ndarray | None = None) -> np.ndarray:
         p = self.params
         pre = np.asarray(x, np.float32) @ self._first() + p["b0"]
@@ -168,6 +199,8 @@ class Model:
     ) -> np.ndarray:
         """The legal action of the highest logit in each row (``mask`` bool ``[m,
         actions]``, a legal action in every row)."""
+        if prior is not None and self.plays_prior:
+            return self.choose_prior(mask, prior)
         logits = self._logits(self._hidden(x, prior), prior)
         logits[~mask] = -np.inf
         out: np.ndarray = logits.argmax(axis=1)
@@ -291,6 +324,8 @@ class LearnedBot:
         if self._same >= STUCK:
             return int(self._plain().act(obs, rng))
         prior = np.array([self._prior(model).act(obs, rng)]) if model.has_prior else None
+        if prior is not None and model.plays_prior:
+            return int(prior[0])  # the prior's choice is legal: the heuristic's
         logits, _ = model.forward(obs.encode()[None, :], prior)
         row = logits[0]
         return int(max(legal, key=lambda a: (row[a], -a)))

@@ -305,7 +305,9 @@ class LearnedPolicy:
     (:class:`cherki.bots.learned.Model`) for all of them; the legal action of the highest
     logit in each row, as :class:`cherki.bots.learned.LearnedBot` plays. Without a model,
     the shipped one for the batch's game and table size (refused in one sentence where none
-    ships). Its prior (:attr:`prior`) is the batched heuristic playing the model's weights.
+    ships). Its prior (:attr:`prior`) is the batched heuristic playing the model's weights;
+    a model that plays its prior alone (:attr:`~cherki.bots.learned.Model.plays_prior`, the
+    tuned ones) needs neither the encoding nor the forward pass.
     As the bot does, a hand whose stock has not moved for :data:`STUCK` decisions a seat is
     played by the hand-set batched heuristic (:attr:`fallback`) until a card is drawn from
     the stock."""
@@ -345,9 +347,12 @@ class LearnedPolicy:
         think = ~one & ~stuck
         if think.any():
             free = rows[think]
-            x = encode_seats(env, env.current[free], free)
             prior = self.prior(env, free) if model.has_prior else None
-            out[think] = model.choose(x, mask[think], prior)
+            if prior is not None and model.plays_prior:
+                out[think] = model.choose_prior(mask[think], prior)  # no network to run
+            else:
+                x = encode_seats(env, env.current[free], free)
+                out[think] = model.choose(x, mask[think], prior)
         return out
 
 
