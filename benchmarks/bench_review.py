@@ -1,7 +1,8 @@
 """CPU time to review one seat's decisions in a whole hand (:mod:`cherki.play.review`).
 
-For each game (a 4-player Balik Satu hand, a 4-player Ceki hand, a 3-player Cholek Tiga
-hand, at each game's default preset) it plays ``--hands`` hands with the heuristic bot on
+For each table (a 4-player Balik Satu hand, a 4-player Ceki hand, a 3-player Cholek Tiga
+hand, and the tables whose reviews the learned bot's rollouts judge, issue 38: Balik Satu
+2p and Chaqui 4p; each game's default preset) it plays ``--hands`` hands with the heuristic bot on
 every seat, then reviews seat 0 of each at the review's default budget
 (``cherki.bots.review.DEFAULT_BUDGET`` sampled deals a decision, every legal action played
 in each), and prints the seat's real decisions, the CPU seconds of each review
@@ -12,6 +13,10 @@ cores, 2026).
 
     uv run --group dev python benchmarks/bench_review.py
     uv run --group dev python benchmarks/bench_review.py --hands 5 --budget 32
+    uv run --group dev python benchmarks/bench_review.py --tables balik-satu:2,chaqui:4
+
+The evaluator column names the review's own (``search``, or ``learned`` where that bot is
+measured at least as strong as the search).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from cherki.games import find_game
 from cherki.play.records import Record, hand_record, new_record
 from cherki.play.review import review_record
 
-GAMES = (("balik-satu", 4), ("ceki", 4), ("cholek-tiga", 3))
+GAMES = (("balik-satu", 4), ("ceki", 4), ("cholek-tiga", 3), ("balik-satu", 2), ("chaqui", 4))
 TARGET_S = 30.0
 
 
@@ -120,15 +125,20 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--seed", type=int, default=1, help="the first hand's seed")
     parser.add_argument("--json", type=Path, help="write the figures to this file")
+    parser.add_argument(
+        "--tables", default=",".join(f"{g}:{n}" for g, n in GAMES), help="GAME:PLAYERS,..."
+    )
     args = parser.parse_args()
+    tables = [(t.split(":")[0], int(t.split(":")[1])) for t in args.tables.split(",")]
     print(f"review of seat 0, budget {args.budget} sampled deals a decision, {args.hands} hands")
     print(
-        f"{'game':<12} {'hand':>4} {'decisions':>9} {'CPU s':>7} {'s/decision':>10} "
-        f"{'anchor ms':>9} {'× anchor':>9}"
+        f"{'table':<15} {'hand':>4} {'evaluator':>9} {'decisions':>9} {'CPU s':>7} "
+        f"{'s/decision':>10} {'anchor ms':>9} {'× anchor':>9}"
     )
     out: dict[str, list[dict[str, float]]] = {}
-    for name, players in GAMES:
-        rows = out.setdefault(name, [])
+    for name, players in tables:
+        label = f"{name} {players}p"
+        rows = out.setdefault(label, [])
         for h in range(args.hands):
             seed = args.seed + h
             record, anchor = play_hand(name, players, seed)
@@ -138,16 +148,17 @@ def main() -> None:
             n = len(review.decisions)
             rows.append({"seed": seed, "decisions": n, "cpu_s": cpu, "anchor_s": anchor})
             print(
-                f"{name:<12} {seed:>4} {n:>9} {cpu:>7.2f} {cpu / max(n, 1):>10.3f} "
+                f"{label:<15} {seed:>4} {review.evaluator:>9} {n:>9} {cpu:>7.2f} "
+                f"{cpu / max(n, 1):>10.3f} "
                 f"{anchor * 1000:>9.1f} {cpu / anchor:>9.0f}"
             )
     print()
-    print(f"{'game':<12} {'mean CPU s':>10} {'worst CPU s':>11}  target < {TARGET_S:g} s")
+    print(f"{'table':<15} {'mean CPU s':>10} {'worst CPU s':>11}  target < {TARGET_S:g} s")
     for name, rows in out.items():
         cpus = [r["cpu_s"] for r in rows]
         worst = max(cpus)
         verdict = "meets" if worst < TARGET_S else "MISSES"
-        print(f"{name:<12} {statistics.mean(cpus):>10.2f} {worst:>11.2f}  {verdict}")
+        print(f"{name:<15} {statistics.mean(cpus):>10.2f} {worst:>11.2f}  {verdict}")
     if args.json:
         args.json.write_text(json.dumps({"budget": args.budget, "games": out}, indent=1) + "\n")
 

@@ -200,3 +200,74 @@ def test_a_decision_judged_the_same_whatever_the_others_hold(name: str, players:
 
     assert judged(state) == judged(other)
     assert judged(state) != judged(state, seed=1)
+
+
+# -- the learned bot's rollouts (issue 38) ----------------------------------------------------
+def test_the_learned_bots_rollouts_judge_where_it_is_as_strong_as_the_search() -> None:
+    """From the cards' arena figures: learned − search not below 0 and learned − heuristic
+    above 0 with its whole interval (Balik Satu 2p, Chaqui 4p); the search elsewhere, also
+    where the first holds but not the second (Tantanan 3p) and where no model ships."""
+    from cherki.bots.review import evaluator_for
+
+    assert evaluator_for("balik-satu", 2) == "learned"
+    assert evaluator_for("chaqui", 4) == "learned"
+    for game, n in [("balik-satu", 4), ("balik-satu", 3), ("tantanan", 3), ("ceki", 4)]:
+        assert evaluator_for(game, n) == "search", (game, n)
+
+
+def _midhand(name: str, players: int, seed: int) -> Any:
+    game = find_game(name)
+    state = game.start(game.default_preset().rules, players, DealRequest(seed=seed))
+    bot, rng = heuristic_for(name), random.Random(seed)
+    while True:
+        obs = state.observation(state.current)
+        if state.current == 0 and len(obs.legal) > 2:
+            return state
+        state.apply(bot.act(obs, rng))
+
+
+def test_the_learned_evaluator_plays_every_seat_on_with_the_learned_bot() -> None:
+    from cherki.bots.learned import LearnedBot
+    from cherki.bots.review import make_evaluator
+
+    state = _midhand("balik-satu", 2, 11)
+    obs = state.observation(0)
+    actions = [int(a) for a in obs.legal]
+    learned = make_evaluator("balik-satu", "learned")
+    assert learned.name == "learned"
+    got = learned.samples(obs, actions, random.Random(5), 3)
+    # the same deals and seeds played on by hand, one learned bot a seat
+    rng = random.Random(5)
+    search = make_evaluator("balik-satu", "search")
+    for i in range(3):
+        world = search.bot.sample_world(obs, rng)  # type: ignore[attr-defined]
+        seed = rng.randrange(1 << 30)
+        for a in actions:
+            w = world.clone()
+            w.apply(a, 0)
+            play = random.Random(seed)
+            bots = [LearnedBot("balik-satu") for _ in range(2)]
+            while not w.is_terminal:
+                s = w.current
+                w.apply(bots[s].act(w.observation(s), play), s)
+            assert got[a][i] == w.result.payments[0]
+    # and the search's rollouts (the hand-set heuristic) are not the same play
+    plain = search.samples(obs, actions, random.Random(5), 3)
+    assert plain != got
+
+
+def test_a_review_says_which_evaluator_judged(tmp_path: Any) -> None:
+    game = find_game("balik-satu")
+    rules = game.default_preset().rules
+    two = finish(game.start(rules, 2, DealRequest(seed=3)))
+    review = review_record(two, 0, budget=2)
+    assert review.evaluator == "learned" and review.decisions
+    assert review_record(two, 0, budget=2, evaluator="search").evaluator == "search"
+    four = finish(game.start(rules, 4, DealRequest(seed=3)))
+    assert review_record(four, 0, budget=2).evaluator == "search"
+    # no model for the table: the learned evaluator is refused in one sentence
+    three = finish(game.start(rules, 3, DealRequest(seed=3)))
+    said = r"cannot judge this table: .* for 2, 4 players, not 3"
+    with pytest.raises(ReviewError, match=said) as err:
+        review_record(three, 0, budget=2, evaluator="learned")
+    assert "\n" not in str(err.value)

@@ -17,6 +17,7 @@ from conftest import JUNK, JUNK2, SATU, play, stacked
 from test_cli import ENV
 from test_review import CEKI15, finish
 
+from cherki.core.deal import DealRequest
 from cherki.play.records import Record
 
 
@@ -49,7 +50,11 @@ def test_review_prints_the_table_and_marks_the_blunder(tmp_path: Path) -> None:
     assert "review of Ah Ma (seat 0), hand 1" in out.stdout
     row = next(line for line in out.stdout.splitlines() if "discard M8" in line)
     assert "sampei" in row and "blunder" in row
-    assert "Evaluator: search, 16 sampled deals a decision" in out.stdout
+    said = " ".join(out.stdout.split())  # the console wraps long lines
+    assert (
+        "Evaluator: the search's rollouts (the heuristic plays every seat on), 16 sampled "
+        "deals a decision" in said
+    )
     ms = cherki("review", str(path), "--seat", "0", "--budget", "16", "--lang", "ms")
     assert ms.returncode == 0 and "silap besar" in ms.stdout and "Penilai" in ms.stdout
     assert "blunder" not in ms.stdout and "Expected" not in ms.stdout
@@ -66,6 +71,38 @@ def test_review_json_says_its_evaluator_and_is_reproducible(tmp_path: Path) -> N
     data = json.loads(one.stdout)
     assert data["evaluator"] == "search" and data["budget"] == 4 and data["seat"] == 0
     assert data["decisions"] and all(d["choices"] > 1 for d in data["decisions"])
+
+
+def test_review_says_the_learned_bots_rollouts_judged_at_its_tables(tmp_path: Path) -> None:
+    """At Balik Satu's table of two the learned bot is measured at least as strong as the
+    search: its rollouts judge by default, and the review says so; ``--evaluator search``
+    asks for the search's; a table without a model refuses ``learned`` in one line."""
+    game = SATU
+    rules = game.default_preset().rules
+    for n in (2, 3):
+        record = finish(game.start(rules, n, DealRequest(seed=3)))
+        record.save(tmp_path / f"t{n}.json")
+    out = cherki("review", str(tmp_path / "t2.json"), "--seat", "0", "--budget", "2")
+    assert out.returncode == 0, out.stderr
+    said = " ".join(out.stdout.split())
+    assert "Evaluator: the learned bot's rollouts (it plays every seat on; at this table" in said
+    data = json.loads(
+        cherki("review", str(tmp_path / "t2.json"), "--seat", "0", "--budget", "2", "--json").stdout
+    )
+    assert data["evaluator"] == "learned"
+    plain = cherki(
+        "review", str(tmp_path / "t2.json"), "--seat", "0", "--budget", "2", "--json",
+        "--evaluator", "search",
+    )  # fmt: skip
+    assert json.loads(plain.stdout)["evaluator"] == "search"
+    no = cherki("review", str(tmp_path / "t3.json"), "--seat", "0", "--evaluator", "learned")
+    assert no.returncode == 2 and not no.stdout
+    assert no.stderr.strip() == (
+        "error: the learned evaluator cannot judge this table: the learned models of "
+        "Balik Satu are for 2, 4 players, not 3"
+    )
+    bad = cherki("review", str(tmp_path / "t2.json"), "--seat", "0", "--evaluator", "best")
+    assert bad.returncode == 2 and "no review evaluator 'best': choose one of" in bad.stderr
 
 
 def test_review_refusals_are_one_line_and_exit_2(tmp_path: Path) -> None:

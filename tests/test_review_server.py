@@ -19,8 +19,8 @@ from cherki.server.store import Store
 LIMITS = Limits(messages_per_second=1000, review_budget=2, heavy_seconds=120)
 
 
-def _table(client: TestClient) -> dict[str, Any]:
-    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
+def _table(client: TestClient, players: int = 4) -> dict[str, Any]:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * (players - 1)
     body = {"game": "balik-satu", "seats": seats, "bot_pace": 0, "pause": False, "hands": 1}
     r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
@@ -99,3 +99,25 @@ def test_a_review_past_its_time_is_cut_short_in_words(
     cut = _poll(client, r.json()["id"])
     assert cut["state"] == "cut" and "0.01 detik" in cut["why"]
     assert cut["done"] < cut["total"]
+
+
+def test_at_a_table_of_two_the_learned_bots_rollouts_judge(
+    store: Store, opened: Callable[..., TestClient]
+) -> None:
+    """Balik Satu's table of two, where the learned bot is measured at least as strong as
+    the search: its rollouts judge the review, which says so."""
+    client = opened(store, limits=LIMITS)
+    data = _table(client, players=2)
+    table, token = data["table"], data["seats"]["0"]
+    rng = random.Random(2)
+    with client.websocket_connect(f"/ws/seat/{token}") as ws:
+        msg = next_settled(ws.receive_json)
+        while not msg["over"]:
+            legal = [a["id"] for a in msg["observation"]["legal"]]
+            ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
+            msg = next_settled(ws.receive_json)
+    r = client.post(f"/api/tables/{table}/review", params={"token": token})
+    assert r.status_code == 200, r.text
+    done = _poll(client, r.json()["id"])
+    assert done["state"] == "done", done
+    assert done["evaluator"] == "learned" and done["decisions"]

@@ -9,8 +9,21 @@ deals sampled from the observation as the search samples them (``sample_deal``, 
 the cards this seat has not seen), each action played in the same deal, and the hand played
 on to its end by the game's heuristic with the same rollout seed for every action (so only
 the action differs; the values are paired). The value is the seat's payment at the end of
-the hand (points, in the game's scoring). Another evaluator (the learned bot, where it is
-measured at least as strong) registers with :func:`register_evaluator`.
+the hand (points, in the game's scoring). The other, ``learned``
+(:class:`LearnedRolloutEvaluator`), is the same but for the rollouts: every seat is played by
+the table's shipped ``learned`` bot instead of the heuristic. A review uses it at the tables
+where that bot is measured at least as strong as ``search`` (:func:`evaluator_for`), and
+the search's elsewhere; the review names the one it used. Others register with
+:func:`register_evaluator`.
+
+Our specifications: *measured at least as strong* is read from the model's card, its arena
+figures (issue 38): learned − search not below 0 (its mean, in the field-mode duplicate
+arena against 256 rollouts of the search) and learned − heuristic above 0 with its whole
+95% interval (a rollout by the learned bot replaces a rollout by the heuristic: it must
+have been measured better than the heuristic it replaces). Today that is Balik Satu 2p
+(+0.13 against the search, +0.44 [+0.36, +0.51] against the heuristic) and Chaqui 4p
+(+0.02; +0.13 [+0.07, +0.19]). The learned bots' own values (their networks' value heads)
+are not used: they value a position, not each action, and a review compares actions.
 
 The generator of every decision is seeded from a seed given by the caller and the
 observation itself (:func:`decision_seed`): the same decision seen the same way gives the
@@ -26,12 +39,17 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from functools import lru_cache
+from typing import TYPE_CHECKING, Protocol
 
 from cherki.bots.base import heuristic_for
 from cherki.bots.search import SearchBot
-from cherki.core.contract import Observation
+from cherki.core.contract import Observation, State, play_out
 from cherki.core.errors import RulesError
+from cherki.games import find_game
+
+if TYPE_CHECKING:
+    from cherki.bots.learned import Model
 
 #: the default rollouts (sampled deals) a decision: every legal action is played in each.
 #: Chosen so that one seat's review of a whole hand stays under 30 CPU-seconds on the
@@ -106,9 +124,78 @@ class RolloutEvaluator:
         return out
 
 
+class LearnedRolloutEvaluator(RolloutEvaluator):
+    """The search's sampled deals, played on to the end by the table's shipped ``learned``
+    bot at every seat (one bot a seat, as at a table), valued by the seat's points; the
+    model is the one shipped for the observation's player count (refused in one sentence
+    where none ships)."""
+
+    name = "learned"
+
+    def __init__(self, game: str) -> None:
+        super().__init__(game)
+        self.game = game
+
+    def samples(
+        self, obs: Observation, actions: Sequence[int], rng: random.Random, budget: int
+    ) -> dict[int, list[float]]:
+        from cherki.bots.learned import shipped_model
+
+        model = shipped_model(self.game, obs.players)  # refused where none ships
+        seat = obs.seat
+        out: dict[int, list[float]] = {a: [] for a in actions}
+        for _ in range(budget):
+            world = self.bot.sample_world(obs, rng)
+            roll_seed = rng.randrange(1 << 30)
+            for a in actions:
+                w = world.clone()
+                w.apply(a, seat)
+                out[a].append(self._rollout(w, seat, roll_seed, model, obs.players))
+        return out
+
+    def _rollout(self, state: State, seat: int, seed: int, model: Model, n: int) -> float:
+        """The seat's points once ``state`` is played to its end by the learned bot, one
+        bot a seat (each keeps its own count of a stuck hand), lots from ``seed``."""
+        from cherki.bots.learned import LearnedBot
+
+        rng = random.Random(seed)
+        bots = [LearnedBot(self.game, model) for _ in range(n)]
+        play_out(state, lambda s, obs: bots[s].act(obs, rng))
+        return float(state.result.payments[seat])
+
+
+@lru_cache(maxsize=64)
+def learned_is_as_strong(game: str, players: int) -> bool:
+    """Whether the ``learned`` bot of ``game`` at ``players`` is measured at least as strong
+    as ``search`` (see the module): a model ships for the table and its card's arena has
+    learned − search not below 0 and learned − heuristic above 0 with its whole interval."""
+    from cherki.bots.learned import load_model
+    from cherki.bots.shipped import shipped
+
+    stem = shipped().get((find_game(game).name, players))
+    if stem is None:
+        return False
+    arena = load_model(stem).card.get("arena") or {}
+    against = (arena.get("search") or {}).get("learned_minus_search")
+    above = (arena.get("heuristic") or {}).get("learned_minus_heuristic")
+    if not against or not above:
+        return False
+    return bool(against["mean"] >= 0 and above["low"] > 0)
+
+
+def evaluator_for(game: str, players: int) -> str:
+    """The evaluator a review of ``game`` at ``players`` uses: ``learned`` where that bot is
+    measured at least as strong as ``search`` (:func:`learned_is_as_strong`), else
+    ``search``."""
+    return "learned" if learned_is_as_strong(game, players) else "search"
+
+
 EvaluatorFactory = Callable[[str], Evaluator]
 #: evaluator name -> factory taking the game's name
-EVALUATORS: dict[str, EvaluatorFactory] = {"search": RolloutEvaluator}
+EVALUATORS: dict[str, EvaluatorFactory] = {
+    "search": RolloutEvaluator,
+    "learned": LearnedRolloutEvaluator,
+}
 
 
 def register_evaluator(name: str, factory: EvaluatorFactory) -> None:

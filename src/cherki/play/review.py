@@ -22,6 +22,7 @@ from cherki.bots.review import (
     MAX_BUDGET,
     Estimate,
     Thresholds,
+    evaluator_for,
     judge,
     make_evaluator,
     thresholds_for,
@@ -184,6 +185,13 @@ def plan_review(record: Record, seat: int, hand: int | None = None) -> Plan:
     return Plan(record, seat, index, tuple(points), int(state.result.payments[seat]))
 
 
+def plan_evaluator(plan: Plan) -> str:
+    """The evaluator a review of the plan's table uses by default: the ``learned`` bot's
+    rollouts where it is measured at least as strong as ``search``, else the search's
+    (:func:`cherki.bots.review.evaluator_for`)."""
+    return evaluator_for(plan.record.game.name, len(plan.record.players))
+
+
 def check_budget(budget: int, seed: int) -> None:
     if type(budget) is not int or not 2 <= budget <= MAX_BUDGET:
         raise ReviewError(f"a review's budget is 2 to {MAX_BUDGET} rollouts, not {budget!r}")
@@ -192,10 +200,17 @@ def check_budget(budget: int, seed: int) -> None:
 
 
 def judge_decision(
-    plan: Plan, i: int, *, budget: int = DEFAULT_BUDGET, seed: int = 0, evaluator: str = "search"
+    plan: Plan,
+    i: int,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    evaluator: str | None = None,
 ) -> Decision:
-    """Judge the plan's decision ``i`` (from 0) from the seat's observation alone."""
+    """Judge the plan's decision ``i`` (from 0) from the seat's observation alone, by
+    ``evaluator`` (None: the table's, :func:`plan_evaluator`)."""
     game = plan.record.game.name
+    evaluator = evaluator or plan_evaluator(plan)
     number, obs, taken = plan.points[i]
     judged = judge(
         make_evaluator(game, evaluator),
@@ -227,7 +242,7 @@ def review_record(
     *,
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
-    evaluator: str = "search",
+    evaluator: str | None = None,
     progress: Progress | None = None,
 ) -> Review:
     """Review ``seat``'s decisions in hand ``hand`` (from 0; None: the last) of ``record``.
@@ -237,11 +252,18 @@ def review_record(
     :class:`ReviewError` in words for a seat that did not play, a hand out of range or not
     finished, and :class:`RecordError` for a record whose actions do not replay."""
     check_budget(budget, seed)
-    name = make_evaluator(record.game.name, evaluator).name
     plan = plan_review(record, seat, hand)
+    name = make_evaluator(record.game.name, evaluator or plan_evaluator(plan)).name
+    if name == "learned":  # refused before any rollout where no model ships for the table
+        from cherki.bots.learned import shipped_model
+
+        try:
+            shipped_model(record.game.name, len(record.players))
+        except CherkiError as err:
+            raise ReviewError(f"the learned evaluator cannot judge this table: {err}") from None
     decisions: list[Decision] = []
     for i in range(len(plan.points)):
-        decisions.append(judge_decision(plan, i, budget=budget, seed=seed, evaluator=evaluator))
+        decisions.append(judge_decision(plan, i, budget=budget, seed=seed, evaluator=name))
         if progress is not None:
             progress(i + 1, len(plan.points))
     return Review(

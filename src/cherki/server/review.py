@@ -93,7 +93,7 @@ def _plan_job(url: str, table_id: str, match: int, seat: int, hand: int | None) 
     """(200, the plan's JSON) or (400, 404 or 503, why) for a review of ``seat`` in hand
     ``hand`` (None: the last) of match ``match`` of the table, read from the database."""
     from cherki.bots.review import thresholds_for
-    from cherki.play.review import plan_review
+    from cherki.play.review import plan_evaluator, plan_review
     from cherki.server.store import StoreUnavailable
 
     try:
@@ -114,6 +114,8 @@ def _plan_job(url: str, table_id: str, match: int, seat: int, hand: int | None) 
         "total": len(plan.points),
         "payment": plan.payment,
         "thresholds": thresholds_for(record.game.name).to_json(),
+        # the learned bot's rollouts where it is measured as strong as the search's
+        "evaluator": plan_evaluator(plan),
     }
     return 200, json.dumps(out)
 

@@ -45,6 +45,15 @@ def review(
         ),
     ] = DEFAULT_BUDGET,
     seed: Annotated[int, typer.Option("--seed", help="The review's own seed.")] = 0,
+    evaluator: Annotated[
+        str | None,
+        typer.Option(
+            "--evaluator",
+            help="search (the heuristic's rollouts) or learned (the learned bot's); default: "
+            "learned where that bot is measured at least as strong as the search at the "
+            "record's table, else search.",
+        ),
+    ] = None,
     lang: Annotated[
         str | None,
         typer.Option("--lang", help="The language: en, ms or id (also $CHERKI_LANG)."),
@@ -65,6 +74,7 @@ def review(
             None if hand is None else hand - 1,
             budget=budget,
             seed=seed,
+            evaluator=evaluator,
             progress=update,
         )
     if as_json:
@@ -149,7 +159,9 @@ def summary_lines(result: Review, w: Words) -> list[str]:
         ),
         w.t(
             "review.evaluator",
-            evaluator=result.evaluator,
+            evaluator=w.t(f"review.by.{result.evaluator}")
+            if w.has(f"review.by.{result.evaluator}")
+            else result.evaluator,
             budget=result.budget,
             seed=result.seed,
         ),

@@ -100,7 +100,10 @@ function render(box, data) {
     if (data.thresholds) {
       parts.push(el("p", { class: "small muted" }, tr("review.thresholds", data.thresholds)));
     }
-    parts.push(el("p", { class: "small muted" }, tr("review.evaluator", { evaluator: data.evaluator, budget: data.budget, seed: 0 })));
+    // which evaluator judged, in words: the search's rollouts, or the learned bot's
+    const by = `review.by.${data.evaluator}`;
+    const evaluator = tr(by) === by ? data.evaluator : tr(by);
+    parts.push(el("p", { class: "small muted", id: "review-evaluator" }, tr("review.evaluator", { evaluator, budget: data.budget, seed: 0 })));
   }
   if (data.decisions && data.decisions.length) {
     parts.push(el("ol", { class: "review-list", id: "review-list" }, data.decisions.map(decisionItem)));
