@@ -211,7 +211,7 @@ def test_the_learned_bots_rollouts_judge_where_it_is_as_strong_as_the_search() -
 
     assert evaluator_for("balik-satu", 2) == "learned"
     assert evaluator_for("chaqui", 4) == "learned"
-    for game, n in [("balik-satu", 4), ("balik-satu", 3), ("tantanan", 3), ("ceki", 4)]:
+    for game, n in [("balik-satu", 4), ("balik-satu", 5), ("tantanan", 3), ("ceki", 4)]:
         assert evaluator_for(game, n) == "search", (game, n)
 
 
@@ -266,8 +266,8 @@ def test_a_review_says_which_evaluator_judged(tmp_path: Any) -> None:
     four = finish(game.start(rules, 4, DealRequest(seed=3)))
     assert review_record(four, 0, budget=2).evaluator == "search"
     # no model for the table: the learned evaluator is refused in one sentence
-    three = finish(game.start(rules, 3, DealRequest(seed=3)))
-    said = r"cannot judge this table: .* for 2, 4 players, not 3"
+    five = finish(game.start(rules, 5, DealRequest(seed=3)))
+    said = r"cannot judge this table: the learned models of Balik Satu are for .* players, not 5"
     with pytest.raises(ReviewError, match=said) as err:
-        review_record(three, 0, budget=2, evaluator="learned")
+        review_record(five, 0, budget=2, evaluator="learned")
     assert "\n" not in str(err.value)
