@@ -38,6 +38,17 @@ def _poll(client: TestClient, key: str) -> dict[str, Any]:
         time.sleep(0.2)
 
 
+def play_hand(client: TestClient, token: str, seed: int) -> None:
+    """The seat's hand played to its end, a random legal action at each of its turns."""
+    rng = random.Random(seed)
+    with client.websocket_connect(f"/ws/seat/{token}") as ws:
+        msg = next_settled(ws.receive_json)
+        while not msg["over"]:
+            legal = [a["id"] for a in msg["observation"]["legal"]]
+            ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
+            msg = next_settled(ws.receive_json)
+
+
 def test_a_seat_reviews_its_hand_after_it_ends_and_never_during_it(
     store: Store, opened: Callable[..., TestClient]
 ) -> None:
@@ -88,13 +99,7 @@ def test_a_review_past_its_time_is_cut_short_in_words(
     client = opened(store, limits=limits)
     data = _table(client)
     table, token = data["table"], data["seats"]["0"]
-    rng = random.Random(1)
-    with client.websocket_connect(f"/ws/seat/{token}") as ws:
-        msg = next_settled(ws.receive_json)
-        while not msg["over"]:
-            legal = [a["id"] for a in msg["observation"]["legal"]]
-            ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
-            msg = next_settled(ws.receive_json)
+    play_hand(client, token, 1)
     r = client.post(f"/api/tables/{table}/review", params={"token": token, "lang": "id"})
     cut = _poll(client, r.json()["id"])
     assert cut["state"] == "cut" and "0.01 detik" in cut["why"]
@@ -109,13 +114,7 @@ def test_at_a_table_of_two_the_learned_bots_rollouts_judge(
     client = opened(store, limits=LIMITS)
     data = _table(client, players=2)
     table, token = data["table"], data["seats"]["0"]
-    rng = random.Random(2)
-    with client.websocket_connect(f"/ws/seat/{token}") as ws:
-        msg = next_settled(ws.receive_json)
-        while not msg["over"]:
-            legal = [a["id"] for a in msg["observation"]["legal"]]
-            ws.send_json({"type": "act", "action": rng.choice(legal), "version": msg["version"]})
-            msg = next_settled(ws.receive_json)
+    play_hand(client, token, 2)
     r = client.post(f"/api/tables/{table}/review", params={"token": token})
     assert r.status_code == 200, r.text
     done = _poll(client, r.json()["id"])

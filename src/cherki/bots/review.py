@@ -112,6 +112,7 @@ class RolloutEvaluator:
         self, obs: Observation, actions: Sequence[int], rng: random.Random, budget: int
     ) -> dict[int, list[float]]:
         seat = obs.seat
+        play_on = self.player(obs)
         out: dict[int, list[float]] = {a: [] for a in actions}
         for _ in range(budget):
             world = self.bot.sample_world(obs, rng)
@@ -119,9 +120,14 @@ class RolloutEvaluator:
             for a in actions:
                 w = world.clone()
                 w.apply(a, seat)
-                # played to the end: points, never an unfinished hand's leaf value
-                out[a].append(self.bot.rollout(w, seat, roll_seed, None))
+                out[a].append(play_on(w, seat, roll_seed))
         return out
+
+    def player(self, obs: Observation) -> Callable[[State, int, int], float]:
+        """How a sampled deal is played on after the action, at ``obs``'s table:
+        ``(state, seat, seed) -> the seat's points``. Here the search's rollout, played to
+        the end (points, never an unfinished hand's leaf value)."""
+        return lambda state, seat, seed: self.bot.rollout(state, seat, seed, None)
 
 
 class LearnedRolloutEvaluator(RolloutEvaluator):
@@ -136,22 +142,11 @@ class LearnedRolloutEvaluator(RolloutEvaluator):
         super().__init__(game)
         self.game = game
 
-    def samples(
-        self, obs: Observation, actions: Sequence[int], rng: random.Random, budget: int
-    ) -> dict[int, list[float]]:
+    def player(self, obs: Observation) -> Callable[[State, int, int], float]:
         from cherki.bots.learned import shipped_model
 
         model = shipped_model(self.game, obs.players)  # refused where none ships
-        seat = obs.seat
-        out: dict[int, list[float]] = {a: [] for a in actions}
-        for _ in range(budget):
-            world = self.bot.sample_world(obs, rng)
-            roll_seed = rng.randrange(1 << 30)
-            for a in actions:
-                w = world.clone()
-                w.apply(a, seat)
-                out[a].append(self._rollout(w, seat, roll_seed, model, obs.players))
-        return out
+        return lambda state, seat, seed: self._rollout(state, seat, seed, model, obs.players)
 
     def _rollout(self, state: State, seat: int, seed: int, model: Model, n: int) -> float:
         """The seat's points once ``state`` is played to its end by the learned bot, one
