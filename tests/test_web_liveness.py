@@ -64,11 +64,13 @@ def test_a_silent_socket_is_given_up_within_five_seconds_and_another_made(
     page.wait_for_timeout(3000)  # pings answered: the socket is kept
     assert _sockets(page) == 1
     # the page's own time, moved on by Playwright through every timer in turn (a loaded
-    # machine's slowness does not move it): 5 s of silence, looked at every half second
+    # machine's slowness does not move it): 5 s of silence, looked at every half second.
+    # It last heard the server up to a ping's 2 s before it went deaf, so 2 s on it has
+    # heard nothing for less than 5 s, and 6 s on for more
     page.evaluate("window.__deaf = true")
-    page.clock.run_for(3500)
+    page.clock.run_for(2000)
     assert _sockets(page) == 1  # not yet given up
-    page.clock.run_for(2500)
+    page.clock.run_for(4000)
     page.wait_for_function("window.__sockets > 1", timeout=15_000)  # given up, another made
     page.evaluate("window.__deaf = false")
     _wait_state(page)
