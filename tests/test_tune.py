@@ -229,6 +229,27 @@ def test_training_by_tuning_runs_end_to_end_and_resumes(tmp_path: Path) -> None:
         state.apply(bot.act(state.observation(state.current), random.Random(0)), state.current)
 
 
+def test_a_runs_generations_replay_its_weights_whatever_the_budget(tmp_path: Path) -> None:
+    """``--tune-generations``: the tuning stops at that many generations, the value head
+    learns for the rest of the budget, and a run on another budget (a machine of another
+    speed) replays the same weights."""
+    from cherki import train
+
+    small = {
+        "bc_hands": 32, "eval_hands": 32, "eval_every": 100.0, "hidden": (16, 16),
+        "tune_hands": 128, "tune_population": 3, "method": "tune", "bc_share": 0.05,
+        "tune_generations": 2,
+    }  # fmt: skip
+    lines: list[str] = []
+    short = train.train("tantanan", 3, 4.0, 5, tmp_path / "a", log=lines.append, **small)
+    long = train.train("tantanan", 3, 8.0, 5, tmp_path / "b", log=lines.append, **small)
+    assert len(short.card["training"]["tuning"]) == len(long.card["training"]["tuning"]) == 2
+    assert short.weights == long.weights != WEIGHTS
+    assert sum("tuning done: the 2 generations asked for" in x for x in lines) == 2
+    assert long.card["training"]["cpu_seconds"] >= 8.0  # the rest went to the value head
+    assert long.card["training"]["config"]["tune_generations"] == 2
+
+
 def test_ceki_is_refused_tuning_in_one_line(tmp_path: Path) -> None:
     from cherki import train
 

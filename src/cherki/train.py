@@ -137,10 +137,13 @@ class Config:
     search_buffer: int = 400_000
     search_lr: float = 1e-3
     workers: int = 0
-    #: ``--method tune`` (:mod:`cherki.tune`): keyed duplicate deals a candidate, and
-    #: candidates a generation
+    #: ``--method tune`` (:mod:`cherki.tune`): keyed duplicate deals a candidate,
+    #: candidates a generation, and the generations to stop after (0: as many as the
+    #: budget's share holds; a number replays a card's run to the same weights on any
+    #: machine, whatever its speed)
     tune_hands: int = 16384
     tune_population: int = 10
+    tune_generations: int = 0
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -346,6 +349,11 @@ class Trainer:
 
         return Tuner(**self.progress.tune).weights
 
+    def _tuned(self) -> bool:
+        """Whether the tuning has made the generations ``--tune-generations`` asks for."""
+        done = int((self.progress.tune or {}).get("generations", 0))
+        return 0 < self.cfg.tune_generations <= done
+
     def _tune_block(self) -> None:
         """One generation of the evolution strategy (:mod:`cherki.tune`)."""
         from cherki.tune import Tuner
@@ -355,6 +363,11 @@ class Trainer:
         tuner.population = cfg.tune_population
         self.last = tuner.generation(cfg.game, cfg.players, cfg.rules, cfg.tune_hands)
         self.progress.tune = asdict(tuner)
+        if self._tuned():
+            self.log(
+                f"tuning done: the {tuner.generations} generations asked for; the value head "
+                "learns for the rest of the budget"
+            )
 
     def choose_beta(self) -> float:
         """The prior's raise to play with: the best of :data:`PLAY_BETAS` (and training's)
@@ -396,7 +409,7 @@ class Trainer:
         while self.cpu() < cfg.seconds:
             if cfg.method == "tune":
                 # the weights first, then the value head on the tuned heuristic's hands
-                if self.cpu() < tune_until:
+                if self.cpu() < tune_until and not self._tuned():
                     self._tune_block()
                 else:
                     self._bc_block()

@@ -87,6 +87,15 @@ def train(
         int,
         typer.Option("--tune-population", help="--method tune: candidates a generation.", min=2),
     ] = 10,
+    tune_generations: Annotated[
+        int,
+        typer.Option(
+            "--tune-generations",
+            help="--method tune: stop tuning after this many generations (0: as many as the "
+            "budget holds; a card's number replays its weights on any machine).",
+            min=0,
+        ),
+    ] = 0,
     play_beta: Annotated[
         float,
         typer.Option(
@@ -126,5 +135,6 @@ def train(
         play_beta=play_beta, method=method, search_rollouts=search_rollouts,
         search_hands=search_hands, search_z=search_z, workers=workers,
         tune_hands=tune_hands, tune_population=tune_population,
+        tune_generations=tune_generations,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")
