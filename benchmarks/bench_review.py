@@ -1,9 +1,10 @@
 """CPU time to review one seat's decisions in a whole hand (:mod:`cherki.play.review`).
 
 For each table (a 4-player Balik Satu hand, a 4-player Ceki hand, a 3-player Cholek Tiga
-hand, and the tables whose reviews the learned bot's rollouts judge, issue 38: Balik Satu
-2p and Chaqui 4p; each game's default preset) it plays ``--hands`` hands with the heuristic bot on
-every seat, then reviews seat 0 of each at the review's default budget
+hand, and every table whose reviews the learned bot's rollouts judge, issue 38:
+``cherki.bots.review.evaluator_for`` over the shipped models; each game's default
+preset) it plays ``--hands`` hands with the heuristic bot on every seat, then reviews
+seat 0 of each at the review's default budget
 (``cherki.bots.review.DEFAULT_BUDGET`` sampled deals a decision, every legal action played
 in each), and prints the seat's real decisions, the CPU seconds of each review
 (``time.process_time``: this process only; the review starts no other) and the ratio to the
@@ -13,7 +14,7 @@ cores, 2026).
 
     uv run --group dev python benchmarks/bench_review.py
     uv run --group dev python benchmarks/bench_review.py --hands 5 --budget 32
-    uv run --group dev python benchmarks/bench_review.py --tables balik-satu:2,chaqui:4
+    uv run --group dev python benchmarks/bench_review.py --tables balik-satu:2,chaqui:3
 
 The evaluator column names the review's own (``search``, or ``learned`` where that bot is
 measured at least as strong as the search).
@@ -29,14 +30,17 @@ import time
 from pathlib import Path
 
 from cherki.bots.base import heuristic_for
-from cherki.bots.review import DEFAULT_BUDGET
+from cherki.bots.review import DEFAULT_BUDGET, evaluator_for
+from cherki.bots.shipped import shipped
 from cherki.core.contract import State
 from cherki.core.deal import DealRequest
 from cherki.games import find_game
 from cherki.play.records import Record, hand_record, new_record
 from cherki.play.review import review_record
 
-GAMES = (("balik-satu", 4), ("ceki", 4), ("cholek-tiga", 3), ("balik-satu", 2), ("chaqui", 4))
+#: the search's tables, then the learned bot's (where its card says it is as strong)
+SEARCH = (("balik-satu", 4), ("ceki", 4), ("cholek-tiga", 3))
+GAMES = (*SEARCH, *sorted(t for t in shipped() if evaluator_for(*t) == "learned"))
 TARGET_S = 30.0
 
 

@@ -205,13 +205,15 @@ def test_a_decision_judged_the_same_whatever_the_others_hold(name: str, players:
 # -- the learned bot's rollouts (issue 38) ----------------------------------------------------
 def test_the_learned_bots_rollouts_judge_where_it_is_as_strong_as_the_search() -> None:
     """From the cards' arena figures: learned − search not below 0 and learned − heuristic
-    above 0 with its whole interval (Balik Satu 2p, Chaqui 4p); the search elsewhere, also
-    where the first holds but not the second (Tantanan 3p) and where no model ships."""
+    above 0 with its whole interval (Balik Satu 2p and 6p, Chaqui 3p and 4p); the search
+    elsewhere: where the search's mean is ahead (Balik Satu 4p and 5p, Gonggong 5p), where
+    the first holds but not the second (Tantanan 3p) and where no model ships."""
     from cherki.bots.review import evaluator_for
 
-    assert evaluator_for("balik-satu", 2) == "learned"
-    assert evaluator_for("chaqui", 4) == "learned"
-    for game, n in [("balik-satu", 4), ("balik-satu", 5), ("tantanan", 3), ("ceki", 4)]:
+    for game, n in [("balik-satu", 2), ("balik-satu", 6), ("chaqui", 3), ("chaqui", 4)]:
+        assert evaluator_for(game, n) == "learned", (game, n)
+    tables = [("balik-satu", 4), ("balik-satu", 5), ("gonggong", 5), ("tantanan", 3)]
+    for game, n in [*tables, ("balik-satu", 7), ("ceki", 4)]:
         assert evaluator_for(game, n) == "search", (game, n)
 
 
@@ -266,8 +268,8 @@ def test_a_review_says_which_evaluator_judged(tmp_path: Any) -> None:
     four = finish(game.start(rules, 4, DealRequest(seed=3)))
     assert review_record(four, 0, budget=2).evaluator == "search"
     # no model for the table: the learned evaluator is refused in one sentence
-    five = finish(game.start(rules, 5, DealRequest(seed=3)))
-    said = r"cannot judge this table: the learned models of Balik Satu are for .* players, not 5"
+    seven = finish(game.start(rules, 7, DealRequest(seed=3)))
+    said = r"cannot judge this table: the learned models of Balik Satu are for .* players, not 7"
     with pytest.raises(ReviewError, match=said) as err:
-        review_record(five, 0, budget=2, evaluator="learned")
+        review_record(seven, 0, budget=2, evaluator="learned")
     assert "\n" not in str(err.value)

@@ -79,7 +79,7 @@ def test_review_says_the_learned_bots_rollouts_judged_at_its_tables(tmp_path: Pa
     asks for the search's; a table without a model refuses ``learned`` in one line."""
     game = SATU
     rules = game.default_preset().rules
-    for n in (2, 5):
+    for n in (2, 7):
         record = finish(game.start(rules, n, DealRequest(seed=3)))
         record.save(tmp_path / f"t{n}.json")
     out = cherki("review", str(tmp_path / "t2.json"), "--seat", "0", "--budget", "2")
@@ -95,11 +95,11 @@ def test_review_says_the_learned_bots_rollouts_judged_at_its_tables(tmp_path: Pa
         "--evaluator", "search",
     )  # fmt: skip
     assert json.loads(plain.stdout)["evaluator"] == "search"
-    no = cherki("review", str(tmp_path / "t5.json"), "--seat", "0", "--evaluator", "learned")
+    no = cherki("review", str(tmp_path / "t7.json"), "--seat", "0", "--evaluator", "learned")
     assert no.returncode == 2 and not no.stdout
     assert re.fullmatch(
         "error: the learned evaluator cannot judge this table: the learned models of "
-        r"Balik Satu are for [\d, ]+ players, not 5",
+        r"Balik Satu are for [\d, ]+ players, not 7",
         no.stderr.strip(),
     ), no.stderr
     bad = cherki("review", str(tmp_path / "t2.json"), "--seat", "0", "--evaluator", "best")

@@ -21,7 +21,8 @@ figures (issue 38): learned − search not below 0 (its mean, in the field-mode 
 arena against 256 rollouts of the search) and learned − heuristic above 0 with its whole
 95% interval (a rollout by the learned bot replaces a rollout by the heuristic: it must
 have been measured better than the heuristic it replaces). Today that is Balik Satu 2p
-(+0.13 against the search, +0.44 [+0.36, +0.51] against the heuristic) and Chaqui 4p
+(+0.13 against the search, +0.44 [+0.36, +0.51] against the heuristic), Balik Satu 6p
+(+0.58; +0.11 [+0.06, +0.17]), Chaqui 3p (+0.02; +0.24 [+0.18, +0.30]) and Chaqui 4p
 (+0.02; +0.13 [+0.07, +0.19]). The learned bots' own values (their networks' value heads)
 are not used: they value a position, not each action, and a review compares actions.
 
