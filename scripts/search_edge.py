@@ -14,6 +14,10 @@ what those decisions are worth:
   ``OT``), ``held`` throws from the value group of which the hand holds fewest, ``live``
   from the group with fewest cards the seat has not seen; then the lowest action id.
 
+``--study-ties`` asks instead which of the level discards the search itself throws: in
+hands of heuristic players, at every plain discard with level choices, how often the
+search's pick has the least value of each key, against what lots would give.
+
 It plays the arena's field mode on the arena's deals (``cherki arena GAME -n N --bots ...
 --field heuristic --seed S``: deal ``d`` is ``game.new_state(rules, n, seed=S + d, first=d %
 n)``, seat ``i`` draws from ``random.Random(S * 1_000_003 + d * 101 + i)``), the probe in each
@@ -21,7 +25,7 @@ seat in turn among heuristic players, and prints its mean points a hand above th
 heuristic's in the same seat on the same deal, with the 95% interval over deals, the share
 of its decisions the search took and their CPU time::
 
-    uv run python scripts/search_edge.py balik-satu -n 4 --base learned --tie-break red,held,live
+    uv run python scripts/search_edge.py balik-satu -n 4 --base learned --tie-break held,live
     uv run python scripts/search_edge.py balik-satu -n 4 --base learned --search-at take,call \\
         --deals 400
 """
@@ -119,21 +123,8 @@ class Probe:
         if len(tied) < 2:
             return choice
         self.tied += 1
-        group = GROUPINGS[obs.honours]
-        hand = list(obs.hand)
-        live = obs.unseen()
-
-        def key(a: int) -> tuple[int, ...]:
-            k = a - DISCARD
-            g = group[k]
-            parts = {
-                "red": int(k in RED),
-                "held": sum(c for j, c in enumerate(hand) if group[j] == g),
-                "live": sum(c for j, c in enumerate(live) if group[j] == g),
-            }
-            return (*(parts[name] for name in self.tie_break), a)
-
-        return int(min(tied, key=key))
+        values = _tie_values(obs, tied)
+        return int(min(tied, key=lambda a: (*(values[a][k] for k in self.tie_break), a)))
 
 
 def _play(state: State, bots: Sequence[Probe | Heuristic], rngs: list[random.Random]) -> None:
@@ -200,6 +191,80 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def study_ties(args: argparse.Namespace) -> dict[str, Any]:
+    """``--study-ties``: which of the discards the heuristic rates level the search throws.
+    Hands of heuristic players on the arena's deals; at every seat's plain discard with level
+    choices the search (``--rollouts``) is asked too, and for each key of :data:`TIE_KEYS`
+    the study counts, among positions where the key's values differ, how often the search's
+    pick has the least value, against the share a pick by lots would (the chance)."""
+    game = find_game(args.game)
+    n = args.players if args.players is not None else game.default_players
+    game.check_players(n)
+    rules = game.rules(args.rules)
+    rater = heuristic_for(game.name)
+    if not isinstance(rater, BalikHeuristicBot):
+        raise RulesError(f"the probe is for the games of sets, not {game.title}")
+    search = SearchBot.by_rollouts(game.name, args.rollouts)
+    keys = {k: {"positions": 0, "least": 0, "chance": 0.0} for k in TIE_KEYS}
+    positions = 0
+    for d in range(args.first_deal, args.first_deal + args.deals):
+        state = game.new_state(rules, n, seed=args.seed + d, first=d % n)
+        rngs = [random.Random(args.seed * 1_000_003 + d * 101 + i) for i in range(n)]
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            assert isinstance(obs, SetsObservation)
+            plain = obs.phase == "discard" and obs.calls[seat] is None
+            scores = rater.scores(obs) if plain else None
+            if scores is not None and not any(a >= CALL_TAN for a in obs.legal):
+                top = max(scores.values())
+                level = [a for a, v in scores.items() if v == top]
+                if len(level) > 1:
+                    positions += 1
+                    pick = int(search.act(obs, random.Random(d * 101 + seat)))
+                    values = _tie_values(obs, level)
+                    for k in TIE_KEYS:
+                        got = [values[a][k] for a in level]
+                        if pick in values and min(got) != max(got):
+                            least = [a for a in level if values[a][k] == min(got)]
+                            keys[k]["positions"] += 1
+                            keys[k]["least"] += pick in least
+                            keys[k]["chance"] += len(least) / len(level)
+            state.apply(rater.act(obs, rngs[seat]), seat)
+    return {
+        "game": game.name,
+        "players": n,
+        "deals": [args.first_deal, args.first_deal + args.deals],
+        "rollouts": args.rollouts,
+        "positions": positions,
+        "keys": {
+            k: {
+                "positions": v["positions"],
+                "search_least": v["least"] / max(1, v["positions"]),
+                "chance": v["chance"] / max(1, v["positions"]),
+            }
+            for k, v in keys.items()
+        },
+    }
+
+
+def _tie_values(obs: SetsObservation, level: list[int]) -> dict[int, dict[str, int]]:
+    """Each level discard's values of the tie-break's keys (see the module)."""
+    group = GROUPINGS[obs.honours]
+    hand = list(obs.hand)
+    live = obs.unseen()
+    out: dict[int, dict[str, int]] = {}
+    for a in level:
+        k = a - DISCARD
+        g = group[k]
+        out[a] = {
+            "red": int(k in RED),
+            "held": sum(c for j, c in enumerate(hand) if group[j] == g),
+            "live": sum(c for j, c in enumerate(live) if group[j] == g),
+        }
+    return out
+
+
 def _names(allowed: tuple[str, ...]) -> Any:
     def parse(text: str) -> list[str]:
         names = [t.strip() for t in text.split(",") if t.strip()]
@@ -227,16 +292,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", default=None, help="also write the figures to this file")
     p.add_argument("--progress", action="store_true", help="the running mean every 50 deals")
+    p.add_argument(
+        "--study-ties",
+        action="store_true",
+        help="instead: which of the discards the heuristic rates level the search throws",
+    )
     args = p.parse_args(argv)
     if args.deals < 2:
         p.error("--deals must be at least 2 (an interval needs two deals)")
     if args.rollouts < 2:
         p.error("--rollouts must be at least 2")
     try:
-        out = run(args)
+        out = study_ties(args) if args.study_ties else run(args)
     except RulesError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=2)
+    if args.study_ties:
+        print(
+            f"{out['game']} {out['players']}p: {out['positions']} plain discards with level "
+            f"choices, the search ({out['rollouts']} rollouts) asked at each"
+        )
+        for k, v in out["keys"].items():
+            print(
+                f"  {k}: where it differs ({v['positions']}), the search throws the least "
+                f"{100 * v['search_least']:.0f}% of the time (lots would {100 * v['chance']:.0f}%)"
+            )
+        return 0
     f = out["minus_heuristic"]
     print(
         f"{out['game']} {out['players']}p, base {out['base']}, search at "
@@ -252,9 +336,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             else ""
         )
     )
-    if args.json:
-        with open(args.json, "w") as fh:
-            json.dump(out, fh, indent=2)
     return 0
 
 

@@ -123,6 +123,17 @@ def test_the_tie_break_throws_by_its_keys(edge: ModuleType) -> None:
     assert met >= 20
 
 
+def test_the_study_of_ties_counts_the_searchs_picks(edge: ModuleType, tmp_path: Path) -> None:
+    args = ["balik-satu", "-n", "4", "--study-ties", "--deals", "2", "--rollouts", "8"]
+    f = _figures(edge, tmp_path, *args)
+    keys = f["keys"]
+    assert isinstance(keys, dict) and set(keys) == {"red", "held", "live"}
+    assert isinstance(f["positions"], int) and f["positions"] > 0
+    for v in keys.values():
+        assert 0 <= v["positions"] <= f["positions"]
+        assert 0.0 <= v["search_least"] <= 1.0 and 0.0 <= v["chance"] <= 1.0
+
+
 def test_mistakes_are_refused_in_words(
     edge: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -256,3 +256,92 @@ def test_ceki_is_refused_tuning_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as err:
         train.train("ceki", 4, 1.0, 1, tmp_path / "c", method="tune")
     assert "Ceki trains with --method search" in str(err.value)
+
+
+# -- the tie-break between level discards (``--tune-ties``) ---------------------------------
+#: four sets of ranks 2-5 and three lone cards (C6, C7, WF) the hand's value rates level
+LONE3 = "C2 S2 M2 C3 S3 M3 C4 S4 M4 C5 S5 M5 C6 C7 WF"
+
+
+def test_the_tie_break_throws_from_the_group_with_fewest_cards_to_come() -> None:
+    """C6, C7 and WF are worth the same to the hand: the hand-set heuristic draws lots
+    between all three; with the tie-break's weights it never throws WF, whose value group
+    (the ones and the honours) has far more cards still live, and draws lots between C6 and
+    C7, and says so."""
+    from conftest import JUNK2, SATU, stacked
+
+    from cherki.bots.balik import tie_scores
+    from cherki.core.cards import parse_card
+    from cherki.games.sets.actions import DISCARD
+
+    obs = stacked(SATU, [LONE3, JUNK2], stock="C9").observation(0)
+    c6, c7, wf = (DISCARD + parse_card(c) for c in ("C6", "C7", "WF"))
+    plain = BalikHeuristicBot()
+    assert tie_scores(obs.hand, obs.unseen(), obs.honours, WEIGHTS) is None
+    scores = plain.scores(obs)
+    assert scores is not None and scores[c6] == scores[c7] == scores[wf] == max(scores.values())
+    assert {plain.act(obs, random.Random(i)) for i in range(60)} == {c6, c7, wf}
+    ties = BalikHeuristicBot(weights=replace(WEIGHTS, tie_held=1.0, tie_live=0.25))
+    assert {ties.act(obs, random.Random(i)) for i in range(60)} == {c6, c7}
+    reasons = ties.explain(obs)
+    assert [r.kind for r in reasons][1:] == ["tie_break", "lots"]
+    assert reasons[1].cards == (c6 - DISCARD, c7 - DISCARD, wf - DISCARD)
+    assert reasons[2].cards == (c6 - DISCARD, c7 - DISCARD)
+    # the tie-break never overturns the hand's value: C9 drawn, held with nothing, is level too
+    assert all(scores[ties.act(obs, random.Random(i))] == max(scores.values()) for i in range(20))
+
+
+def test_the_tie_break_draws_the_same_lots_as_the_hand_set_heuristic() -> None:
+    """With its weights at 0 the heuristic plays exactly as before, lot for lot: the
+    generator advances the same whatever the tie-break decides."""
+    from conftest import JUNK2, SATU, stacked
+
+    obs = stacked(SATU, [LONE3, JUNK2], stock="C9").observation(0)
+    zero = BalikHeuristicBot(weights=replace(WEIGHTS, tie_held=0.0, tie_live=0.0))
+    ties = BalikHeuristicBot(weights=replace(WEIGHTS, tie_held=1.0))
+    for i in range(20):
+        a, b, c = random.Random(i), random.Random(i), random.Random(i)
+        assert zero.act(obs, a) == BalikHeuristicBot().act(obs, b)
+        ties.act(obs, c)
+        assert a.random() == b.random() == c.random()
+
+
+def test_cards_made_before_the_tie_break_load_without_it() -> None:
+    old = {k: v for k, v in asdict(WEIGHTS).items() if k not in ("tie_held", "tie_live")}
+    assert Weights.from_dict(old) == WEIGHTS
+    given = Weights.from_dict(old | {"tie_held": 1.5, "tie_live": 0.1})
+    assert (given.tie_held, given.tie_live) == (1.5, 0.1)
+    with pytest.raises(RulesError, match="tie_live must be a finite number ≥ 0, not -1"):
+        Weights.from_dict(old | {"tie_live": -1})
+
+
+def test_tuning_the_tie_break_is_asked_for_and_a_plain_tuning_replays_as_before() -> None:
+    from cherki.tune import BASE_NAMES, NAMES, TIE_START, start
+
+    names, mean = start()
+    assert tuple(names) == BASE_NAMES and "tie_held" not in names
+    assert mean == to_log(WEIGHTS).tolist() and Tuner(1).names == names
+    names, mean = start(ties=True)
+    assert tuple(names) == NAMES
+    w = from_log(np.array(mean), names)
+    assert (w.tie_held, w.tie_live) == (TIE_START["tie_held"], TIE_START["tie_live"])
+    assert replace(w, tie_held=0.0, tie_live=0.0) == WEIGHTS
+    # a checkpoint written before the tie-break was named goes on over the first names
+    state = asdict(Tuner(4, population=3))
+    del state["names"]
+    assert Tuner(**state).names == list(BASE_NAMES)
+    tuner = Tuner(4, population=3, mean=mean, names=names)
+    tuner.generation("balik-satu", 4, None, 128)
+    assert tuner.weights.tie_held > 0 and len(tuner.mean) == len(NAMES)
+
+
+def test_tune_ties_goes_with_the_tuning_only(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cherki.ui.cli import app
+
+    args = ["train", "balik-satu", "--players", "4", "--method", "ppo", "--tune-ties"]
+    result = CliRunner().invoke(app, [*args, "--seconds", "1", "--out", str(tmp_path / "x")])
+    assert result.exit_code != 0  # the command line prints the error in one line
+    said = "--tune-ties tunes the heuristic's weights: it goes with --method tune"
+    assert said in str(result.exception)

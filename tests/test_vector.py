@@ -3,6 +3,7 @@ may see, no more), its refusals, its policies, and ``cherki simulate --engine ve
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -13,11 +14,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights
+from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights, tie_scores
 from cherki.core.cards import N_KINDS
 from cherki.core.errors import RulesError
 from cherki.games import find_game
-from cherki.games.sets.actions import NUM_ACTIONS, PASS, PHASE_NAMES, SAMPEI
+from cherki.games.sets.actions import CALL_TAN, DISCARD, NUM_ACTIONS, PASS, PHASE_NAMES, SAMPEI
 from cherki.games.sets.observation import SetsObservation
 from cherki.play.simulate import local_runner, make_setup, simulate, statistics
 from cherki.vector import SetsVector
@@ -196,10 +197,15 @@ TUNED = Weights(
 )  # fmt: skip
 
 
+#: tuned weights with the tie-break between level discards (``--tune-ties``)
+TIES = dataclasses.replace(TUNED, tie_held=1.3, tie_live=0.2)
+
+
 @pytest.mark.parametrize(("name", "weights"), [("balik-satu", WEIGHTS), ("balik-satu", TUNED),
                                                ("tantanan", TUNED), ("chaqui", WEIGHTS),
                                                ("chaqui", TUNED), ("chot", TUNED),
-                                               ("gonggong", TUNED)])  # fmt: skip
+                                               ("gonggong", TUNED), ("balik-satu", TIES),
+                                               ("gonggong", TIES)])  # fmt: skip
 def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: Weights) -> None:
     """Every choice of the batched heuristic is one the bot would make: its best measure
     (the bot draws lots between equals), in every phase, by the same weights."""
@@ -211,7 +217,7 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: 
     env = SetsVector(game, batch=hands, autoreset=False, max_actions=120)
     env.reset(seed=8)
     policy = HeuristicPolicy(8, weights=weights)
-    checked = 0
+    checked = ties = 0
     while not env.done.all():
         rows = np.flatnonzero(~env.done)
         acts = policy(env, rows)
@@ -229,11 +235,18 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: 
                 scores = bot.scores(obs)
                 assert scores is not None
                 assert scores[a] == max(scores.values()), (obs, a)
+                tie = tie_scores(obs.hand, obs.unseen(), obs.honours, weights)
+                if tie is not None and a < CALL_TAN:  # a plain discard: the least tie score
+                    level = [b for b in scores if scores[b] == scores[a]]
+                    assert tie[a - DISCARD] == min(tie[b - DISCARD] for b in level)
+                    ties += len({tie[b - DISCARD] for b in level}) > 1
             checked += 1
         full = np.zeros(hands, np.int64)
         full[rows] = acts
         env.step(full)  # a hand past max_actions is cut short
     assert checked > 20 * hands
+    if weights.tie_held:
+        assert ties > hands  # the tie-break decided, not lots alone
 
 
 def env_observation(env: SetsVector, r: int) -> SetsObservation:

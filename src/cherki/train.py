@@ -144,6 +144,9 @@ class Config:
     tune_hands: int = 16384
     tune_population: int = 10
     tune_generations: int = 0
+    #: ``--tune-ties``: tune the tie-break between level discards too (``Weights.tie_held``,
+    #: ``tie_live``; :func:`cherki.tune.start`)
+    tune_ties: bool = False
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -356,10 +359,14 @@ class Trainer:
 
     def _tune_block(self) -> None:
         """One generation of the evolution strategy (:mod:`cherki.tune`)."""
-        from cherki.tune import Tuner
+        from cherki.tune import Tuner, start
 
         cfg = self.cfg
-        tuner = Tuner(**self.progress.tune) if self.progress.tune else Tuner(cfg.seed)
+        if self.progress.tune:
+            tuner = Tuner(**self.progress.tune)
+        else:
+            names, mean = start(cfg.tune_ties)
+            tuner = Tuner(cfg.seed, mean=mean, names=names)
         tuner.population = cfg.tune_population
         self.last = tuner.generation(cfg.game, cfg.players, cfg.rules, cfg.tune_hands)
         self.progress.tune = asdict(tuner)

@@ -33,18 +33,25 @@ the shipped bot plays them with ordinary lots. numpy and the batched simulator o
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from cherki.bots.balik import WEIGHTS, Weights
+from cherki.bots.balik import LATER, WEIGHTS, Weights
 
 if TYPE_CHECKING:
     from cherki.vector.sets import SetsVector
 
-#: the weights tuned, in :class:`Weights`' order
+#: every weight, in :class:`Weights`' order
 NAMES = tuple(f.name for f in fields(Weights))
+#: the weights tuned by default: all but the tie-break's (``--tune-ties`` adds them), so a
+#: run made before they were named replays exactly
+BASE_NAMES = tuple(n for n in NAMES if n not in LATER)
+#: where ``--tune-ties`` starts the tie-break: the group held first, its live cards a
+#: quarter as much (the hand-set weights have none: 0 has no logarithm)
+TIE_START = {"tie_held": 1.0, "tie_live": 0.25}
 _INTS = frozenset(f.name for f in fields(Weights) if f.type in ("int", int))
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -78,20 +85,34 @@ def keyed_lots(env: SetsVector, rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def to_log(w: Weights) -> np.ndarray:
-    """The search space's point of ``w`` (each weight's logarithm; 0 counts as 1e-6)."""
-    return np.log(np.maximum([float(getattr(w, n)) for n in NAMES], 1e-6))
+def to_log(w: Weights, names: Sequence[str] = BASE_NAMES) -> np.ndarray:
+    """The search space's point of ``w``: the logarithm of each weight of ``names`` (0
+    counts as 1e-6)."""
+    return np.log(np.maximum([float(getattr(w, n)) for n in names], 1e-6))
 
 
-def from_log(v: np.ndarray) -> Weights:
-    """The weights at a point of the search space (whole numbers rounded)."""
+def from_log(v: np.ndarray, names: Sequence[str] = BASE_NAMES) -> Weights:
+    """The weights at a point of the search space over ``names`` (whole numbers rounded;
+    the weights not named keep their hand-set values)."""
     x = np.exp(np.asarray(v, np.float64))
     return Weights(
         **{  # type: ignore[arg-type]
             n: round(float(a)) if n in _INTS else round(float(a), 6)
-            for n, a in zip(NAMES, x, strict=True)
+            for n, a in zip(names, x, strict=True)
         }
     )
+
+
+def start(ties: bool = False) -> tuple[list[str], list[float]]:
+    """The weights a tuning searches over and its first mean: the hand-set weights, with
+    ``ties`` the tie-break's too, from :data:`TIE_START`."""
+    names = list(NAMES if ties else BASE_NAMES)
+    w = (
+        replace(WEIGHTS, tie_held=TIE_START["tie_held"], tie_live=TIE_START["tie_live"])
+        if ties
+        else WEIGHTS
+    )
+    return names, to_log(w, names).tolist()
 
 
 def payments(
@@ -155,13 +176,15 @@ class Tuner:
     decay: float = 0.97
     generations: int = 0
     mean: list[float] = field(default_factory=lambda: to_log(WEIGHTS).tolist())
+    #: the weights searched over, in the order of ``mean`` (:func:`start`)
+    names: list[str] = field(default_factory=lambda: list(BASE_NAMES))
     rng: dict[str, Any] | None = None
     #: each generation's figures: its mean's gain, the best candidate's, the average's
     history: list[dict[str, float]] = field(default_factory=list)
 
     @property
     def weights(self) -> Weights:
-        return from_log(np.array(self.mean))
+        return from_log(np.array(self.mean), self.names)
 
     def generation(self, game: str, players: int, rules: str | None, hands: int) -> str:
         """One generation (see the module); a line saying what it found."""
@@ -174,12 +197,16 @@ class Tuner:
         base = payments(game, players, rules, None, hands, seed).mean()
         fit = np.array(
             [
-                payments(game, players, rules, from_log(mean + self.sigma * zi), hands, seed).mean()
+                payments(
+                    game, players, rules, from_log(mean + self.sigma * zi, self.names), hands, seed
+                ).mean()
                 - base
                 for zi in z
             ]
         )
-        at_mean = payments(game, players, rules, from_log(mean), hands, seed).mean() - base
+        at_mean = (
+            payments(game, players, rules, from_log(mean, self.names), hands, seed).mean() - base
+        )
         best = np.argsort(-fit, kind="stable")[: self.parents]
         w = np.log(self.parents + 0.5) - np.log(np.arange(1, self.parents + 1))
         w /= w.sum()
@@ -195,4 +222,15 @@ class Tuner:
         )
 
 
-__all__ = ["NAMES", "Tuner", "from_log", "gain", "keyed_lots", "payments", "to_log"]
+__all__ = [
+    "BASE_NAMES",
+    "NAMES",
+    "TIE_START",
+    "Tuner",
+    "from_log",
+    "gain",
+    "keyed_lots",
+    "payments",
+    "start",
+    "to_log",
+]

@@ -20,6 +20,12 @@ Its constants (what a set, a part-set, a mata and an identical pair are worth, h
 better a taken discard must make the hand, how a ceki wait weighs against a tan one) are
 :class:`Weights`, the hand-set ones by default: a learned model may carry tuned weights for
 the heuristic it plays as its prior (:mod:`cherki.tune`, :mod:`cherki.bots.learned`).
+
+Between discards its hand's value rates level (most plain discards: the isolated cards are
+worth nothing to it) the hand-set heuristic draws lots. Tuned weights may break those ties
+first (``tie_held``, ``tie_live``: :func:`tie_scores`): it throws from the value group of
+which it holds fewest and of which fewest cards are live, as the race search was seen to
+(``scripts/search_edge.py``, ``docs/research.md``), lots among what is still level.
 """
 
 from __future__ import annotations
@@ -107,6 +113,13 @@ class Weights:
     take: float = 1.0
     #: a ceki call's live outs weighed against a tan call's when choosing the call
     ceki: float = 1.0
+    #: the tie-break between plain discards the hand's value rates level (where the
+    #: hand-set heuristic draws lots): it throws the card of least ``tie_held`` × the cards
+    #: of its value group in the hand + ``tie_live`` × that group's live cards, lots among
+    #: the rest. Both 0 (the hand-set weights): lots alone. Named since the first tuned
+    #: models, so a card may leave them out (:data:`LATER`)
+    tie_held: float = 0.0
+    tie_live: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -122,13 +135,13 @@ class Weights:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Weights:
-        """Weights from a model card's mapping (every name, nothing else), or a one-line
-        refusal."""
+        """Weights from a model card's mapping (every name, those of :data:`LATER` where the
+        card gives them, nothing else), or a one-line refusal."""
         if not isinstance(data, Mapping):
             raise RulesError(f"the heuristic's weights must be a mapping, not {data!r}")
         names = [f.name for f in fields(cls)]
         unknown = sorted(set(data) - set(names))
-        missing = [n for n in names if n not in data]
+        missing = [n for n in names if n not in data and n not in LATER]
         if unknown or missing:
             raise RulesError(
                 "the heuristic's weights "
@@ -141,7 +154,28 @@ class Weights:
 
 #: the hand-set heuristic's weights
 WEIGHTS = Weights()
+#: the weights named after the first models were made: a card without them plays their
+#: hand-set values (the tie-break's: none, lots alone)
+LATER = ("tie_held", "tie_live")
 EXTRA_MATA = WEIGHTS.extra_mata
+
+
+def tie_scores(
+    hand: Sequence[int], live: Sequence[int], honours: str, w: Weights
+) -> list[float] | None:
+    """Each kind's tie-break score under ``w`` (lower: thrown first among discards the hand's
+    value rates level): ``tie_held`` × the cards of its value group in ``hand`` +
+    ``tie_live`` × that group's ``live`` cards; None where both weights are 0 (lots alone).
+    The batched heuristic computes the same (:func:`cherki.vector.policies.tie_scores`)."""
+    if not (w.tie_held or w.tie_live):
+        return None
+    group = GROUPINGS[honours]
+    held = [0] * N_GROUPS
+    unseen = [0] * N_GROUPS
+    for k in range(N_KINDS):
+        held[group[k]] += hand[k]
+        unseen[group[k]] += live[k]
+    return [w.tie_held * held[group[k]] + w.tie_live * unseen[group[k]] for k in range(N_KINDS)]
 
 
 def _finish(
@@ -329,9 +363,13 @@ class BalikHeuristicBot(Heuristic):
         after: dict[int, float],
         rng: random.Random,
     ) -> int:
-        """The discard that hurts the hand least (``after``: :func:`discard_values`), lots
-        between equals."""
-        return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
+        """The discard that hurts the hand least (``after``: :func:`discard_values`), then
+        the least by the weights' tie-break (:func:`tie_scores`, where they have one), lots
+        between equals (a lot drawn for every discard, as without a tie-break)."""
+        tie = tie_scores(hand, obs.unseen(), obs.honours, self.weights)
+        if tie is None:
+            return max(discards, key=lambda a: (after[a - DISCARD], rng.random()))
+        return max(discards, key=lambda a: (after[a - DISCARD], -tie[a - DISCARD], rng.random()))
 
     def explain(self, obs: Observation) -> list[Reason]:
         """The pick (``act`` with ``random.Random(0)``) and why, from the measures ``act``
@@ -398,6 +436,11 @@ class BalikHeuristicBot(Heuristic):
             discards = [a for a in legal if DISCARD <= a < CALL_TAN]
             best = after[k]
             equal = [a for a in discards if abs(after[a - DISCARD] - best) < 1e-9]
+            tie = tie_scores(hand, live, honours, self.weights)
+            if tie is not None and len({tie[a - DISCARD] for a in equal}) > 1:
+                cards = tuple(a - DISCARD for a in equal)
+                out.append(Reason("tie_break", pick, cards=cards, m=len(equal)))
+                equal = [a for a in equal if tie[a - DISCARD] == tie[k]]
             if len(equal) > 1:
                 out.append(
                     Reason("lots", pick, cards=tuple(a - DISCARD for a in equal), m=len(equal))

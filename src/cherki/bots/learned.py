@@ -35,7 +35,8 @@ Our specifications
   microseconds) beside the network's. Models without a prior read the observation alone.
 * **The prior's own weights.** A card may give the heuristic's constants its prior plays by
   (``network.prior_weights``: every name of :class:`cherki.bots.balik.Weights`, tuned by
-  ``cherki train --method tune``, :mod:`cherki.tune`); without them the prior is the
+  ``cherki train --method tune``, :mod:`cherki.tune`; the tie-break's, named since the first
+  cards, only where a card tunes it, ``--tune-ties``); without them the prior is the
   hand-set heuristic. Weights are refused in one sentence where a name is missing or
   unknown, a value is not a number ≥ 0, or the game's heuristic has no weights (the games
   of sets' heuristic has). A stuck hand (above) is played by the hand-set heuristic, whose

@@ -96,6 +96,14 @@ def train(
             min=0,
         ),
     ] = 0,
+    tune_ties: Annotated[
+        bool,
+        typer.Option(
+            "--tune-ties",
+            help="--method tune: tune the tie-break between discards the hand's value rates "
+            "level too (the hand-set heuristic draws lots there).",
+        ),
+    ] = False,
     play_beta: Annotated[
         float,
         typer.Option(
@@ -118,6 +126,8 @@ def train(
 
     if method not in ("ppo", "api", "search", "tune"):
         raise RulesError(f"--method is ppo, api, search or tune, not {method!r}")
+    if tune_ties and method != "tune":
+        raise RulesError("--tune-ties tunes the heuristic's weights: it goes with --method tune")
     if method in ("api", "search", "tune") and not prior:
         raise RulesError(
             f"--method {method} learns departures from the heuristic: it needs --prior"
@@ -135,6 +145,6 @@ def train(
         play_beta=play_beta, method=method, search_rollouts=search_rollouts,
         search_hands=search_hands, search_z=search_z, workers=workers,
         tune_hands=tune_hands, tune_population=tune_population,
-        tune_generations=tune_generations,
+        tune_generations=tune_generations, tune_ties=tune_ties,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")

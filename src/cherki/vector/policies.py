@@ -128,6 +128,18 @@ def discard_values(
     return now, (after if each else now)
 
 
+def tie_scores(hand: I64, live: I64, env: SetsVector, w: Weights) -> F64:
+    """Each kind's tie-break score under ``w`` ([m, 30]; :func:`cherki.bots.balik.tie_scores`,
+    the same sums in the same order): ``tie_held`` × the cards of its value group in the
+    hand + ``tie_live`` × that group's live cards."""
+    of = env.shape.groups.of
+    onehot = (of[:, None] == np.arange(int(of.max()) + 1)[None, :]).astype(np.int64)
+    held = (hand @ onehot)[:, of].astype(np.float64)
+    unseen = (live @ onehot)[:, of].astype(np.float64)
+    out: F64 = w.tie_held * held + w.tie_live * unseen
+    return out
+
+
 def _chiqui_miss(outs: I64, unseen: I64, turned: int = 15) -> F64:
     miss = np.ones(len(outs))
     for i in range(turned):
@@ -231,6 +243,9 @@ class HeuristicPolicy:
             key = np.where(disc, after, -np.inf)
             best = key.max(axis=1, keepdims=True)
             tie = disc & (key == best)
+            if w.tie_held or w.tie_live:  # the weights' tie-break, then lots
+                ts = np.where(tie, tie_scores(hand[p], live[p], env, w), np.inf)
+                tie &= ts == ts.min(axis=1, keepdims=True)
             k = np.where(tie, noise[p], -1.0).argmax(axis=1)
             out[p] = np.where(some, DISCARD + k, -1)
             none = p[~some]
@@ -428,4 +443,5 @@ __all__ = [
     "by_seat",
     "discard_values",
     "pick",
+    "tie_scores",
 ]
