@@ -11,7 +11,10 @@ The method
 ----------
 * **The search space**: each weight's logarithm (they are all positive), starting from the
   hand-set heuristic's. Whole-number weights (group terms, pairs) are rounded when played,
-  so a hand's equal values stay equal to the last bit.
+  so a hand's equal values stay equal to the last bit. The tie-break's two weights
+  (``tie_held``, ``tie_live``: the hand-set heuristic has none) join only with
+  ``--tune-ties`` (:func:`start`, from :data:`TIE_START`): a tuning without it draws its
+  candidates over the first thirteen, as every run before them did, and replays them.
 * **A generation** (:meth:`Tuner.generation`): ``population`` candidates drawn around the
   mean, ``exp(mean + sigma · z)``, each played in seat 0 of the same ``hands`` duplicate
   deals among hand-set heuristic players, and the hand-set heuristic once more in seat 0 of
