@@ -13,7 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights, discard_values, hand_value
+from cherki.bots.balik import (
+    LATER,
+    WEIGHTS,
+    BalikHeuristicBot,
+    Weights,
+    discard_values,
+    hand_value,
+)
 from cherki.bots.learned import STUCK, LearnedBot, load_model
 from cherki.core.errors import RulesError
 from cherki.games import find_game
@@ -306,8 +313,31 @@ def test_the_tie_break_draws_the_same_lots_as_the_hand_set_heuristic() -> None:
         assert a.random() == b.random() == c.random()
 
 
+def test_the_tie_break_keeps_a_red_card_the_longer() -> None:
+    """S9 (red), C6 and C7 alone beside four sets, all worth nothing to the hand: with
+    ``tie_red`` the heuristic never throws S9 while the others are level with it, and says
+    why; held and live cards weigh against it as its weights say."""
+    from conftest import JUNK2, SATU, stacked
+
+    from cherki.bots.balik import tie_scores
+    from cherki.core.cards import parse_card
+    from cherki.games.sets.actions import DISCARD
+
+    obs = stacked(SATU, ["C2 S2 M2 C3 S3 M3 C4 S4 M4 C5 S5 M5 C6 C7 S9", JUNK2], stock="C9")
+    seen = obs.observation(0)
+    c8, s8, s9 = (DISCARD + parse_card(c) for c in ("C6", "C7", "S9"))
+    scores = BalikHeuristicBot().scores(seen)
+    assert scores is not None and scores[c8] == scores[s8] == scores[s9] == max(scores.values())
+    red = BalikHeuristicBot(weights=replace(WEIGHTS, tie_red=1.0))
+    assert {red.act(seen, random.Random(i)) for i in range(60)} == {c8, s8}
+    assert [r.kind for r in red.explain(seen)][1:] == ["tie_break_red", "lots"]
+    tie = tie_scores(seen.hand, seen.unseen(), seen.honours, replace(WEIGHTS, tie_red=1.0))
+    assert tie is not None and tie[s9 - DISCARD] - tie[s8 - DISCARD] == 1.0
+    assert replace(WEIGHTS, tie_red=0.0) == WEIGHTS  # none in the hand-set weights
+
+
 def test_cards_made_before_the_tie_break_load_without_it() -> None:
-    old = {k: v for k, v in asdict(WEIGHTS).items() if k not in ("tie_held", "tie_live")}
+    old = {k: v for k, v in asdict(WEIGHTS).items() if k not in LATER}
     assert Weights.from_dict(old) == WEIGHTS
     given = Weights.from_dict(old | {"tie_held": 1.5, "tie_live": 0.1})
     assert (given.tie_held, given.tie_live) == (1.5, 0.1)
@@ -322,26 +352,32 @@ def test_tuning_the_tie_break_is_asked_for_and_a_plain_tuning_replays_as_before(
     assert tuple(names) == BASE_NAMES and "tie_held" not in names
     assert mean == to_log(WEIGHTS).tolist() and Tuner(1).names == names
     names, mean = start(ties=True)
-    assert tuple(names) == NAMES
+    assert names == [*BASE_NAMES, "tie_held", "tie_live"]  # as the runs before --tune-red
     w = from_log(np.array(mean), names)
-    assert (w.tie_held, w.tie_live) == (TIE_START["tie_held"], TIE_START["tie_live"])
+    assert (w.tie_held, w.tie_live, w.tie_red) == (TIE_START["tie_held"], TIE_START["tie_live"], 0)
     assert replace(w, tie_held=0.0, tie_live=0.0) == WEIGHTS
+    names, red = start(ties=True, red=True)
+    assert tuple(names) == NAMES and red[:-1] == mean
+    assert from_log(np.array(red), names).tie_red == TIE_START["tie_red"]
+    assert start(red=True)[0] == [*BASE_NAMES, "tie_red"]
     # a checkpoint written before the tie-break was named goes on over the first names
     state = asdict(Tuner(4, population=3))
     del state["names"]
     assert Tuner(**state).names == list(BASE_NAMES)
-    tuner = Tuner(4, population=3, mean=mean, names=names)
+    tuner = Tuner(4, population=3, mean=red, names=names)
     tuner.generation("balik-satu", 4, None, 128)
-    assert tuner.weights.tie_held > 0 and len(tuner.mean) == len(NAMES)
+    assert tuner.weights.tie_held > 0 and tuner.weights.tie_red > 0
+    assert len(tuner.mean) == len(NAMES)
 
 
-def test_tune_ties_goes_with_the_tuning_only(tmp_path: Path) -> None:
+@pytest.mark.parametrize("flag", ["--tune-ties", "--tune-red"])
+def test_tune_ties_goes_with_the_tuning_only(tmp_path: Path, flag: str) -> None:
     from typer.testing import CliRunner
 
     from cherki.ui.cli import app
 
-    args = ["train", "balik-satu", "--players", "4", "--method", "ppo", "--tune-ties"]
+    args = ["train", "balik-satu", "--players", "4", "--method", "ppo", flag]
     result = CliRunner().invoke(app, [*args, "--seconds", "1", "--out", str(tmp_path / "x")])
     assert result.exit_code != 0  # the command line prints the error in one line
-    said = "--tune-ties tunes the heuristic's weights: it goes with --method tune"
+    said = f"{flag} tunes the heuristic's weights: it goes with --method tune"
     assert said in str(result.exception)

@@ -199,13 +199,16 @@ TUNED = Weights(
 
 #: tuned weights with the tie-break between level discards (``--tune-ties``)
 TIES = dataclasses.replace(TUNED, tie_held=1.3, tie_live=0.2)
+#: and keeping the red cards the longer (``--tune-red``)
+RED = dataclasses.replace(TIES, tie_red=0.9)
 
 
 @pytest.mark.parametrize(("name", "weights"), [("balik-satu", WEIGHTS), ("balik-satu", TUNED),
                                                ("tantanan", TUNED), ("chaqui", WEIGHTS),
                                                ("chaqui", TUNED), ("chot", TUNED),
                                                ("gonggong", TUNED), ("balik-satu", TIES),
-                                               ("gonggong", TIES)])  # fmt: skip
+                                               ("gonggong", TIES), ("balik-satu", RED),
+                                               ("chaqui", RED)])  # fmt: skip
 def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: Weights) -> None:
     """Every choice of the batched heuristic is one the bot would make: its best measure
     (the bot draws lots between equals), in every phase, by the same weights."""
@@ -245,7 +248,7 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: 
         full[rows] = acts
         env.step(full)  # a hand past max_actions is cut short
     assert checked > 20 * hands
-    if weights.tie_held:
+    if weights.tie_held or weights.tie_red:
         assert ties > hands  # the tie-break decided, not lots alone
 
 

@@ -147,6 +147,8 @@ class Config:
     #: ``--tune-ties``: tune the tie-break between level discards too (``Weights.tie_held``,
     #: ``tie_live``; :func:`cherki.tune.start`)
     tune_ties: bool = False
+    #: ``--tune-red``: and how much longer it keeps a red card (``Weights.tie_red``)
+    tune_red: bool = False
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -365,7 +367,7 @@ class Trainer:
         if self.progress.tune:
             tuner = Tuner(**self.progress.tune)
         else:
-            names, mean = start(cfg.tune_ties)
+            names, mean = start(cfg.tune_ties, cfg.tune_red)
             tuner = Tuner(cfg.seed, mean=mean, names=names)
         tuner.population = cfg.tune_population
         self.last = tuner.generation(cfg.game, cfg.players, cfg.rules, cfg.tune_hands)

@@ -11,10 +11,12 @@ The method
 ----------
 * **The search space**: each weight's logarithm (they are all positive), starting from the
   hand-set heuristic's. Whole-number weights (group terms, pairs) are rounded when played,
-  so a hand's equal values stay equal to the last bit. The tie-break's two weights
-  (``tie_held``, ``tie_live``: the hand-set heuristic has none) join only with
-  ``--tune-ties`` (:func:`start`, from :data:`TIE_START`): a tuning without it draws its
-  candidates over the first thirteen, as every run before them did, and replays them.
+  so a hand's equal values stay equal to the last bit. The tie-break's weights (the
+  hand-set heuristic has none) join only when asked (:func:`start`, from
+  :data:`TIE_START`): ``tie_held`` and ``tie_live`` with ``--tune-ties``, ``tie_red`` with
+  ``--tune-red``. A tuning without them draws its candidates over the first thirteen, as
+  every run before them did, and replays them; one with ``--tune-ties`` alone over the
+  fifteen, as the runs before ``--tune-red`` did.
 * **A generation** (:meth:`Tuner.generation`): ``population`` candidates drawn around the
   mean, ``exp(mean + sigma · z)``, each played in seat 0 of the same ``hands`` duplicate
   deals among hand-set heuristic players, and the hand-set heuristic once more in seat 0 of
@@ -53,8 +55,9 @@ NAMES = tuple(f.name for f in fields(Weights))
 #: run made before they were named replays exactly
 BASE_NAMES = tuple(n for n in NAMES if n not in LATER)
 #: where ``--tune-ties`` starts the tie-break: the group held first, its live cards a
-#: quarter as much (the hand-set weights have none: 0 has no logarithm)
-TIE_START = {"tie_held": 1.0, "tie_live": 0.25}
+#: quarter as much, and ``--tune-red`` a red card as one more card held in its group (the
+#: hand-set weights have none: 0 has no logarithm)
+TIE_START = {"tie_held": 1.0, "tie_live": 0.25, "tie_red": 1.0}
 _INTS = frozenset(f.name for f in fields(Weights) if f.type in ("int", int))
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -106,15 +109,13 @@ def from_log(v: np.ndarray, names: Sequence[str] = BASE_NAMES) -> Weights:
     )
 
 
-def start(ties: bool = False) -> tuple[list[str], list[float]]:
+def start(ties: bool = False, red: bool = False) -> tuple[list[str], list[float]]:
     """The weights a tuning searches over and its first mean: the hand-set weights, with
-    ``ties`` the tie-break's too, from :data:`TIE_START`."""
-    names = list(NAMES if ties else BASE_NAMES)
-    w = (
-        replace(WEIGHTS, tie_held=TIE_START["tie_held"], tie_live=TIE_START["tie_live"])
-        if ties
-        else WEIGHTS
-    )
+    ``ties`` the tie-break's by group (``tie_held``, ``tie_live``) too and with ``red`` its
+    red cards' (``tie_red``), from :data:`TIE_START`."""
+    extra = [n for n in LATER if (ties and n != "tie_red") or (red and n == "tie_red")]
+    names = [*BASE_NAMES, *extra]
+    w = replace(WEIGHTS, **{n: TIE_START[n] for n in extra})  # type: ignore[arg-type]
     return names, to_log(w, names).tolist()
 
 

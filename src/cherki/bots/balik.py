@@ -23,8 +23,9 @@ the heuristic it plays as its prior (:mod:`cherki.tune`, :mod:`cherki.bots.learn
 
 Between discards its hand's value rates level (most plain discards: the isolated cards are
 worth nothing to it) the hand-set heuristic draws lots. Tuned weights may break those ties
-first (``tie_held``, ``tie_live``: :func:`tie_scores`): it throws from the value group of
-which it holds fewest and of which fewest cards are live, as the race search was seen to
+first (``tie_held``, ``tie_live``, ``tie_red``: :func:`tie_scores`): it throws from the
+value group of which it holds fewest and of which fewest cards are live, and keeps the red
+cards (``S9``, ``RF``, ``OT``) the longer, as the race search was seen to
 (``scripts/search_edge.py``, ``docs/research.md``), lots among what is still level.
 """
 
@@ -36,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 
 from cherki.bots.base import Heuristic, register
-from cherki.core.cards import N_KINDS
+from cherki.core.cards import N_KINDS, RED
 from cherki.core.contract import Game, Observation
 from cherki.core.errors import RulesError
 from cherki.core.pieces import discard_breaks, take_joins
@@ -115,11 +116,13 @@ class Weights:
     ceki: float = 1.0
     #: the tie-break between plain discards the hand's value rates level (where the
     #: hand-set heuristic draws lots): it throws the card of least ``tie_held`` × the cards
-    #: of its value group in the hand + ``tie_live`` × that group's live cards, lots among
-    #: the rest. Both 0 (the hand-set weights): lots alone. Named since the first tuned
+    #: of its value group in the hand + ``tie_live`` × that group's live cards +
+    #: ``tie_red`` for a red card (``S9``, ``RF``, ``OT``: kept the longer), lots among
+    #: the rest. All 0 (the hand-set weights): lots alone. Named since the first tuned
     #: models, so a card may leave them out (:data:`LATER`)
     tie_held: float = 0.0
     tie_live: float = 0.0
+    tie_red: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -156,7 +159,7 @@ class Weights:
 WEIGHTS = Weights()
 #: the weights named after the first models were made: a card without them plays their
 #: hand-set values (the tie-break's: none, lots alone)
-LATER = ("tie_held", "tie_live")
+LATER = ("tie_held", "tie_live", "tie_red")
 EXTRA_MATA = WEIGHTS.extra_mata
 
 
@@ -165,9 +168,10 @@ def tie_scores(
 ) -> list[float] | None:
     """Each kind's tie-break score under ``w`` (lower: thrown first among discards the hand's
     value rates level): ``tie_held`` × the cards of its value group in ``hand`` +
-    ``tie_live`` × that group's ``live`` cards; None where both weights are 0 (lots alone).
-    The batched heuristic computes the same (:func:`cherki.vector.policies.tie_scores`)."""
-    if not (w.tie_held or w.tie_live):
+    ``tie_live`` × that group's ``live`` cards + ``tie_red`` where the card is red; None
+    where all three weights are 0 (lots alone). The batched heuristic computes the same
+    (:func:`cherki.vector.policies.tie_scores`)."""
+    if not (w.tie_held or w.tie_live or w.tie_red):
         return None
     group = GROUPINGS[honours]
     held = [0] * N_GROUPS
@@ -175,7 +179,10 @@ def tie_scores(
     for k in range(N_KINDS):
         held[group[k]] += hand[k]
         unseen[group[k]] += live[k]
-    return [w.tie_held * held[group[k]] + w.tie_live * unseen[group[k]] for k in range(N_KINDS)]
+    return [
+        w.tie_held * held[group[k]] + w.tie_live * unseen[group[k]] + w.tie_red * (k in RED)
+        for k in range(N_KINDS)
+    ]
 
 
 def _finish(
@@ -439,7 +446,8 @@ class BalikHeuristicBot(Heuristic):
             tie = tie_scores(hand, live, honours, self.weights)
             if tie is not None and len({tie[a - DISCARD] for a in equal}) > 1:
                 cards = tuple(a - DISCARD for a in equal)
-                out.append(Reason("tie_break", pick, cards=cards, m=len(equal)))
+                kind = "tie_break_red" if self.weights.tie_red else "tie_break"
+                out.append(Reason(kind, pick, cards=cards, m=len(equal)))
                 equal = [a for a in equal if tie[a - DISCARD] == tie[k]]
             if len(equal) > 1:
                 out.append(

@@ -104,6 +104,14 @@ def train(
             "level too (the hand-set heuristic draws lots there).",
         ),
     ] = False,
+    tune_red: Annotated[
+        bool,
+        typer.Option(
+            "--tune-red",
+            help="--method tune: tune how much longer the tie-break keeps a red card (S9, RF, "
+            "OT) between discards the hand's value rates level.",
+        ),
+    ] = False,
     play_beta: Annotated[
         float,
         typer.Option(
@@ -126,8 +134,9 @@ def train(
 
     if method not in ("ppo", "api", "search", "tune"):
         raise RulesError(f"--method is ppo, api, search or tune, not {method!r}")
-    if tune_ties and method != "tune":
-        raise RulesError("--tune-ties tunes the heuristic's weights: it goes with --method tune")
+    for flag, on in (("--tune-ties", tune_ties), ("--tune-red", tune_red)):
+        if on and method != "tune":
+            raise RulesError(f"{flag} tunes the heuristic's weights: it goes with --method tune")
     if method in ("api", "search", "tune") and not prior:
         raise RulesError(
             f"--method {method} learns departures from the heuristic: it needs --prior"
@@ -145,6 +154,6 @@ def train(
         play_beta=play_beta, method=method, search_rollouts=search_rollouts,
         search_hands=search_hands, search_z=search_z, workers=workers,
         tune_hands=tune_hands, tune_population=tune_population,
-        tune_generations=tune_generations, tune_ties=tune_ties,
+        tune_generations=tune_generations, tune_ties=tune_ties, tune_red=tune_red,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")
