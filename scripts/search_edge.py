@@ -4,10 +4,12 @@ A probe bot plays a base policy (the hand-set heuristic, or the shipped learned 
 departs from it only at the decisions named, so that its figure against the heuristic says
 what those decisions are worth:
 
-* ``--search-at take`` / ``call`` / ``take,call``: the race search (``--rollouts`` futures,
-  :meth:`cherki.bots.search.SearchBot.by_rollouts`) decides where the base would take a
-  discard, and where the seat, not yet called, may call; with the learned base the search
-  plays the model's tuned weights (for the score, as the search's own policy does);
+* ``--search-at take`` / ``call`` / ``tie`` (or several, comma-separated): the race search
+  (``--rollouts`` futures, :meth:`cherki.bots.search.SearchBot.by_rollouts`) decides where
+  the base would take a discard, where the seat, not yet called, may call, and at the plain
+  discards where the base's heuristic rates two or more discards level (where it would
+  draw lots, or break the tie by its weights); with the learned base the search plays the
+  model's tuned weights (for the score, as the search's own policy does);
 * ``--tie-break red,held,live``: among the plain discards the base's heuristic rates equal
   (where it would draw lots: ``scores``), the probe throws by a fixed rule, each key in turn
   breaking the ties the one before left: ``red`` keeps the red cards (``S9``, ``RF``,
@@ -55,7 +57,7 @@ from cherki.play.arena import mean_interval
 
 RED = (S9, RF, OT)
 TIE_KEYS = ("red", "held", "live")
-SEARCH_AT = ("take", "call")
+SEARCH_AT = ("take", "call", "tie")
 
 
 class Probe:
@@ -109,22 +111,30 @@ class Probe:
             choice = int(self.search.act(obs, rng))
             self.search_seconds += time.process_time() - t0
             return choice
-        if self.tie_break and obs.phase == "discard" and open_seat and not may_call:
+        plain = obs.phase == "discard" and open_seat and not may_call
+        if (self.tie_break or "tie" in self.search_at) and plain:
             self.plain += 1
-            return self._break_tie(obs, choice)
+            tied = self._level(obs, choice)
+            if len(tied) < 2:
+                return choice
+            self.tied += 1
+            if "tie" in self.search_at:
+                self.searched += 1
+                t0 = time.process_time()
+                choice = int(self.search.act(obs, rng))
+                self.search_seconds += time.process_time() - t0
+                return choice
+            values = _tie_values(obs, tied)
+            return int(min(tied, key=lambda a: (*(values[a][k] for k in self.tie_break), a)))
         return choice
 
-    def _break_tie(self, obs: SetsObservation, choice: int) -> int:
+    def _level(self, obs: SetsObservation, choice: int) -> list[int]:
+        """The plain discards the base's heuristic rates level with its choice."""
         scores = self.rater.scores(obs)
         if scores is None or choice not in scores:
-            return choice
+            return []
         top = scores[choice]
-        tied = [a for a, v in scores.items() if abs(v - top) < 1e-9 and DISCARD <= a < CALL_TAN]
-        if len(tied) < 2:
-            return choice
-        self.tied += 1
-        values = _tie_values(obs, tied)
-        return int(min(tied, key=lambda a: (*(values[a][k] for k in self.tie_break), a)))
+        return [a for a, v in scores.items() if abs(v - top) < 1e-9 and DISCARD <= a < CALL_TAN]
 
 
 def _play(state: State, bots: Sequence[Probe | Heuristic], rngs: list[random.Random]) -> None:
@@ -332,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         + (
             f"; {out['tied_discards']} of {out['plain_discards']} plain discards had level "
             "choices to break"
-            if out["tie_break"]
+            if out["tie_break"] or "tie" in out["search_at"]
             else ""
         )
     )

@@ -76,6 +76,17 @@ def test_the_search_decides_only_where_asked(edge: ModuleType, tmp_path: Path) -
     assert 0 < f["searched"] < f["decisions"] / 2
 
 
+def test_the_search_at_ties_decides_at_level_discards_only(
+    edge: ModuleType, tmp_path: Path
+) -> None:
+    f = _figures(
+        edge, tmp_path, "balik-satu", "-n", "4", "--base", "learned",
+        "--search-at", "tie", "--rollouts", "8", "--deals", "2",
+    )  # fmt: skip
+    assert isinstance(f["tied_discards"], int) and isinstance(f["plain_discards"], int)
+    assert 0 < f["searched"] == f["tied_discards"] < f["plain_discards"]
+
+
 def test_the_tie_break_counts_the_ties_it_breaks(edge: ModuleType, tmp_path: Path) -> None:
     f = _figures(
         edge, tmp_path, "balik-satu", "-n", "4", "--tie-break", "held,live", "--deals", "2"
