@@ -14,7 +14,9 @@ what those decisions are worth:
   (where it would draw lots: ``scores``), the probe throws by a fixed rule, each key in turn
   breaking the ties the one before left: ``red`` keeps the red cards (``S9``, ``RF``,
   ``OT``), ``held`` throws from the value group of which the hand holds fewest, ``live``
-  from the group with fewest cards the seat has not seen; then the lowest action id.
+  from the group with fewest cards the seat has not seen, ``same`` the card of whose own
+  kind fewest copies are unseen, ``rank`` the card of the lowest rank; then the lowest
+  action id.
 
 ``--study-ties`` asks instead which of the level discards the search itself throws: in
 hands of heuristic players, at every plain discard with level choices, how often the
@@ -46,7 +48,7 @@ from cherki.bots.balik import BalikHeuristicBot
 from cherki.bots.base import Heuristic, heuristic_for
 from cherki.bots.learned import LearnedBot, shipped_model
 from cherki.bots.search import SearchBot
-from cherki.core.cards import OT, RF, S9
+from cherki.core.cards import OT, RANK, RF, S9
 from cherki.core.contract import Observation, State, play_out
 from cherki.core.errors import RulesError
 from cherki.core.sets import GROUPINGS
@@ -56,7 +58,7 @@ from cherki.games.sets.observation import SetsObservation
 from cherki.play.arena import mean_interval
 
 RED = (S9, RF, OT)
-TIE_KEYS = ("red", "held", "live")
+TIE_KEYS = ("red", "held", "live", "same", "rank")
 SEARCH_AT = ("take", "call", "tie")
 
 
@@ -271,6 +273,8 @@ def _tie_values(obs: SetsObservation, level: list[int]) -> dict[int, dict[str, i
             "red": int(k in RED),
             "held": sum(c for j, c in enumerate(hand) if group[j] == g),
             "live": sum(c for j, c in enumerate(live) if group[j] == g),
+            "same": live[k],
+            "rank": RANK[k],
         }
     return out
 

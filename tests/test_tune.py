@@ -313,10 +313,10 @@ def test_the_tie_break_draws_the_same_lots_as_the_hand_set_heuristic() -> None:
         assert a.random() == b.random() == c.random()
 
 
-def test_the_tie_break_keeps_a_red_card_the_longer() -> None:
+def test_the_tie_break_keeps_a_red_card_and_low_ranks_the_longer() -> None:
     """S9 (red), C6 and C7 alone beside four sets, all worth nothing to the hand: with
     ``tie_red`` the heuristic never throws S9 while the others are level with it, and says
-    why; held and live cards weigh against it as its weights say."""
+    why; with ``tie_low`` it throws the highest rank (S9) first."""
     from conftest import JUNK2, SATU, stacked
 
     from cherki.bots.balik import tie_scores
@@ -330,10 +330,15 @@ def test_the_tie_break_keeps_a_red_card_the_longer() -> None:
     assert scores is not None and scores[c8] == scores[s8] == scores[s9] == max(scores.values())
     red = BalikHeuristicBot(weights=replace(WEIGHTS, tie_red=1.0))
     assert {red.act(seen, random.Random(i)) for i in range(60)} == {c8, s8}
-    assert [r.kind for r in red.explain(seen)][1:] == ["tie_break_red", "lots"]
+    assert [r.kind for r in red.explain(seen)][1:] == ["tie_break_more", "lots"]
     tie = tie_scores(seen.hand, seen.unseen(), seen.honours, replace(WEIGHTS, tie_red=1.0))
     assert tie is not None and tie[s9 - DISCARD] - tie[s8 - DISCARD] == 1.0
     assert replace(WEIGHTS, tie_red=0.0) == WEIGHTS  # none in the hand-set weights
+    # tie_low keeps the lower ranks the longer: C6 (rank 6) over C7 (7), S9 thrown first
+    low = BalikHeuristicBot(weights=replace(WEIGHTS, tie_low=1.0))
+    assert {low.act(seen, random.Random(i)) for i in range(20)} == {s9}
+    tie = tie_scores(seen.hand, seen.unseen(), seen.honours, replace(WEIGHTS, tie_low=1.0))
+    assert tie is not None and (tie[c8 - DISCARD], tie[s8 - DISCARD]) == (3.0, 2.0)
 
 
 def test_cards_made_before_the_tie_break_load_without_it() -> None:
@@ -356,28 +361,41 @@ def test_tuning_the_tie_break_is_asked_for_and_a_plain_tuning_replays_as_before(
     w = from_log(np.array(mean), names)
     assert (w.tie_held, w.tie_live, w.tie_red) == (TIE_START["tie_held"], TIE_START["tie_live"], 0)
     assert replace(w, tie_held=0.0, tie_live=0.0) == WEIGHTS
-    names, red = start(ties=True, red=True)
-    assert tuple(names) == NAMES and red[:-1] == mean
-    assert from_log(np.array(red), names).tie_red == TIE_START["tie_red"]
-    assert start(red=True)[0] == [*BASE_NAMES, "tie_red"]
+    names, red = start(ties=True, keys=("low", "red"))
+    assert tuple(names) == NAMES and red[:-2] == mean
+    more = from_log(np.array(red), names)
+    assert (more.tie_red, more.tie_low) == (TIE_START["tie_red"], TIE_START["tie_low"])
+    assert start(keys=["red"])[0] == [*BASE_NAMES, "tie_red"]
+    with pytest.raises(RulesError, match="the tie-break's keys to tune are red, low, not blue"):
+        start(keys=["blue", "red"])
     # a checkpoint written before the tie-break was named goes on over the first names
     state = asdict(Tuner(4, population=3))
     del state["names"]
     assert Tuner(**state).names == list(BASE_NAMES)
     tuner = Tuner(4, population=3, mean=red, names=names)
     tuner.generation("balik-satu", 4, None, 128)
-    assert tuner.weights.tie_held > 0 and tuner.weights.tie_red > 0
+    assert tuner.weights.tie_held > 0 and tuner.weights.tie_red > 0 < tuner.weights.tie_low
     assert len(tuner.mean) == len(NAMES)
 
 
-@pytest.mark.parametrize("flag", ["--tune-ties", "--tune-red"])
-def test_tune_ties_goes_with_the_tuning_only(tmp_path: Path, flag: str) -> None:
+@pytest.mark.parametrize(
+    ("flags", "said"),
+    [
+        (["--method", "ppo", "--tune-ties"], "--tune-ties tunes the heuristic's weights: it goes"),
+        (["--method", "ppo", "--tune-tie-keys", "red"], "--tune-tie-keys tunes the heuristic's"),
+        (
+            ["--method", "tune", "--tune-tie-keys", "red,rank"],
+            "keys to tune are red, low, not rank",
+        ),
+    ],
+)
+def test_tune_ties_goes_with_the_tuning_only(tmp_path: Path, flags: list[str], said: str) -> None:
     from typer.testing import CliRunner
 
     from cherki.ui.cli import app
 
-    args = ["train", "balik-satu", "--players", "4", "--method", "ppo", flag]
+    args = ["train", "balik-satu", "--players", "4", *flags]
     result = CliRunner().invoke(app, [*args, "--seconds", "1", "--out", str(tmp_path / "x")])
     assert result.exit_code != 0  # the command line prints the error in one line
-    said = f"{flag} tunes the heuristic's weights: it goes with --method tune"
     assert said in str(result.exception)
+    assert not (tmp_path / "x").exists()

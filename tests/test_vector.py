@@ -200,7 +200,7 @@ TUNED = Weights(
 #: tuned weights with the tie-break between level discards (``--tune-ties``)
 TIES = dataclasses.replace(TUNED, tie_held=1.3, tie_live=0.2)
 #: and keeping the red cards the longer (``--tune-red``)
-RED = dataclasses.replace(TIES, tie_red=0.9)
+RED = dataclasses.replace(TIES, tie_red=0.9, tie_low=0.15)
 
 
 @pytest.mark.parametrize(("name", "weights"), [("balik-satu", WEIGHTS), ("balik-satu", TUNED),
@@ -248,7 +248,7 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: 
         full[rows] = acts
         env.step(full)  # a hand past max_actions is cut short
     assert checked > 20 * hands
-    if weights.tie_held or weights.tie_red:
+    if weights.tie_held or weights.tie_red or weights.tie_low:
         assert ties > hands  # the tie-break decided, not lots alone
 
 

@@ -147,8 +147,9 @@ class Config:
     #: ``--tune-ties``: tune the tie-break between level discards too (``Weights.tie_held``,
     #: ``tie_live``; :func:`cherki.tune.start`)
     tune_ties: bool = False
-    #: ``--tune-red``: and how much longer it keeps a red card (``Weights.tie_red``)
-    tune_red: bool = False
+    #: ``--tune-tie-keys``: the tie-break's further keys (``red``, ``low``: ``Weights.tie_red``,
+    #: ``tie_low``)
+    tune_keys: tuple[str, ...] = ()
     bc_share: float = 0.4
     bc_hands: int = 512
     bc_lr: float = 1e-3
@@ -367,7 +368,7 @@ class Trainer:
         if self.progress.tune:
             tuner = Tuner(**self.progress.tune)
         else:
-            names, mean = start(cfg.tune_ties, cfg.tune_red)
+            names, mean = start(cfg.tune_ties, cfg.tune_keys)
             tuner = Tuner(cfg.seed, mean=mean, names=names)
         tuner.population = cfg.tune_population
         self.last = tuner.generation(cfg.game, cfg.players, cfg.rules, cfg.tune_hands)

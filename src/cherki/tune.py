@@ -13,10 +13,10 @@ The method
   hand-set heuristic's. Whole-number weights (group terms, pairs) are rounded when played,
   so a hand's equal values stay equal to the last bit. The tie-break's weights (the
   hand-set heuristic has none) join only when asked (:func:`start`, from
-  :data:`TIE_START`): ``tie_held`` and ``tie_live`` with ``--tune-ties``, ``tie_red`` with
-  ``--tune-red``. A tuning without them draws its candidates over the first thirteen, as
-  every run before them did, and replays them; one with ``--tune-ties`` alone over the
-  fifteen, as the runs before ``--tune-red`` did.
+  :data:`TIE_START`): ``tie_held`` and ``tie_live`` with ``--tune-ties``, ``tie_red`` and
+  ``tie_low`` with ``--tune-tie-keys red,low``. A tuning without them draws its candidates
+  over the first thirteen, as every run before them did, and replays them; one with
+  ``--tune-ties`` alone over the fifteen, as the runs before the further keys did.
 * **A generation** (:meth:`Tuner.generation`): ``population`` candidates drawn around the
   mean, ``exp(mean + sigma · z)``, each played in seat 0 of the same ``hands`` duplicate
   deals among hand-set heuristic players, and the hand-set heuristic once more in seat 0 of
@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from cherki.bots.balik import LATER, WEIGHTS, Weights
+from cherki.core.errors import RulesError
 
 if TYPE_CHECKING:
     from cherki.vector.sets import SetsVector
@@ -55,9 +56,10 @@ NAMES = tuple(f.name for f in fields(Weights))
 #: run made before they were named replays exactly
 BASE_NAMES = tuple(n for n in NAMES if n not in LATER)
 #: where ``--tune-ties`` starts the tie-break: the group held first, its live cards a
-#: quarter as much, and ``--tune-red`` a red card as one more card held in its group (the
-#: hand-set weights have none: 0 has no logarithm)
-TIE_START = {"tie_held": 1.0, "tie_live": 0.25, "tie_red": 1.0}
+#: quarter as much; ``--tune-tie-keys red,low``: a red card as one more card held in its
+#: group, each rank below 9 a tenth of one (the hand-set weights have none: 0 has no
+#: logarithm)
+TIE_START = {"tie_held": 1.0, "tie_live": 0.25, "tie_red": 1.0, "tie_low": 0.1}
 _INTS = frozenset(f.name for f in fields(Weights) if f.type in ("int", int))
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -109,11 +111,21 @@ def from_log(v: np.ndarray, names: Sequence[str] = BASE_NAMES) -> Weights:
     )
 
 
-def start(ties: bool = False, red: bool = False) -> tuple[list[str], list[float]]:
+#: the tie-break's further keys ``--tune-tie-keys`` names, and their weights
+TIE_KEYS = {"red": "tie_red", "low": "tie_low"}
+
+
+def start(ties: bool = False, keys: Sequence[str] = ()) -> tuple[list[str], list[float]]:
     """The weights a tuning searches over and its first mean: the hand-set weights, with
-    ``ties`` the tie-break's by group (``tie_held``, ``tie_live``) too and with ``red`` its
-    red cards' (``tie_red``), from :data:`TIE_START`."""
-    extra = [n for n in LATER if (ties and n != "tie_red") or (red and n == "tie_red")]
+    ``ties`` the tie-break's by group (``tie_held``, ``tie_live``) too, and those of the
+    further ``keys`` (:data:`TIE_KEYS`), from :data:`TIE_START`."""
+    unknown = sorted(set(keys) - set(TIE_KEYS))
+    if unknown:
+        raise RulesError(
+            f"the tie-break's keys to tune are {', '.join(TIE_KEYS)}, not {', '.join(unknown)}"
+        )
+    extra = [n for n in LATER if (ties and n in ("tie_held", "tie_live"))]
+    extra += [TIE_KEYS[k] for k in TIE_KEYS if k in keys]
     names = [*BASE_NAMES, *extra]
     w = replace(WEIGHTS, **{n: TIE_START[n] for n in extra})  # type: ignore[arg-type]
     return names, to_log(w, names).tolist()
@@ -229,6 +241,7 @@ class Tuner:
 __all__ = [
     "BASE_NAMES",
     "NAMES",
+    "TIE_KEYS",
     "TIE_START",
     "Tuner",
     "from_log",

@@ -23,9 +23,10 @@ the heuristic it plays as its prior (:mod:`cherki.tune`, :mod:`cherki.bots.learn
 
 Between discards its hand's value rates level (most plain discards: the isolated cards are
 worth nothing to it) the hand-set heuristic draws lots. Tuned weights may break those ties
-first (``tie_held``, ``tie_live``, ``tie_red``: :func:`tie_scores`): it throws from the
-value group of which it holds fewest and of which fewest cards are live, and keeps the red
-cards (``S9``, ``RF``, ``OT``) the longer, as the race search was seen to
+first (``tie_held``, ``tie_live``, ``tie_red``, ``tie_low``: :func:`tie_scores`): it throws
+from the value group of which it holds fewest and of which fewest cards are live, and keeps
+the red cards (``S9``, ``RF``, ``OT``) and the low ranks the longer, as the race search was
+seen to
 (``scripts/search_edge.py``, ``docs/research.md``), lots among what is still level.
 """
 
@@ -37,7 +38,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 
 from cherki.bots.base import Heuristic, register
-from cherki.core.cards import N_KINDS, RED
+from cherki.core.cards import N_KINDS, RANK, RED
 from cherki.core.contract import Game, Observation
 from cherki.core.errors import RulesError
 from cherki.core.pieces import discard_breaks, take_joins
@@ -117,12 +118,14 @@ class Weights:
     #: the tie-break between plain discards the hand's value rates level (where the
     #: hand-set heuristic draws lots): it throws the card of least ``tie_held`` × the cards
     #: of its value group in the hand + ``tie_live`` × that group's live cards +
-    #: ``tie_red`` for a red card (``S9``, ``RF``, ``OT``: kept the longer), lots among
-    #: the rest. All 0 (the hand-set weights): lots alone. Named since the first tuned
-    #: models, so a card may leave them out (:data:`LATER`)
+    #: ``tie_red`` for a red card (``S9``, ``RF``, ``OT``: kept the longer) + ``tie_low``
+    #: × (9 − its rank: the lower, the longer kept), lots among the rest. All 0 (the
+    #: hand-set weights): lots alone. Named since the first tuned models, so a card may
+    #: leave them out (:data:`LATER`)
     tie_held: float = 0.0
     tie_live: float = 0.0
     tie_red: float = 0.0
+    tie_low: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -159,7 +162,7 @@ class Weights:
 WEIGHTS = Weights()
 #: the weights named after the first models were made: a card without them plays their
 #: hand-set values (the tie-break's: none, lots alone)
-LATER = ("tie_held", "tie_live", "tie_red")
+LATER = ("tie_held", "tie_live", "tie_red", "tie_low")
 EXTRA_MATA = WEIGHTS.extra_mata
 
 
@@ -168,10 +171,10 @@ def tie_scores(
 ) -> list[float] | None:
     """Each kind's tie-break score under ``w`` (lower: thrown first among discards the hand's
     value rates level): ``tie_held`` × the cards of its value group in ``hand`` +
-    ``tie_live`` × that group's ``live`` cards + ``tie_red`` where the card is red; None
-    where all three weights are 0 (lots alone). The batched heuristic computes the same
-    (:func:`cherki.vector.policies.tie_scores`)."""
-    if not (w.tie_held or w.tie_live or w.tie_red):
+    ``tie_live`` × that group's ``live`` cards + ``tie_red`` where the card is red +
+    ``tie_low`` × (9 − its rank); None where all four weights are 0 (lots alone). The
+    batched heuristic computes the same (:func:`cherki.vector.policies.tie_scores`)."""
+    if not (w.tie_held or w.tie_live or w.tie_red or w.tie_low):
         return None
     group = GROUPINGS[honours]
     held = [0] * N_GROUPS
@@ -180,7 +183,10 @@ def tie_scores(
         held[group[k]] += hand[k]
         unseen[group[k]] += live[k]
     return [
-        w.tie_held * held[group[k]] + w.tie_live * unseen[group[k]] + w.tie_red * (k in RED)
+        w.tie_held * held[group[k]]
+        + w.tie_live * unseen[group[k]]
+        + w.tie_red * (k in RED)
+        + w.tie_low * (9 - RANK[k])
         for k in range(N_KINDS)
     ]
 
@@ -446,7 +452,8 @@ class BalikHeuristicBot(Heuristic):
             tie = tie_scores(hand, live, honours, self.weights)
             if tie is not None and len({tie[a - DISCARD] for a in equal}) > 1:
                 cards = tuple(a - DISCARD for a in equal)
-                kind = "tie_break_red" if self.weights.tie_red else "tie_break"
+                more = self.weights.tie_red or self.weights.tie_low
+                kind = "tie_break_more" if more else "tie_break"
                 out.append(Reason(kind, pick, cards=cards, m=len(equal)))
                 equal = [a for a in equal if tie[a - DISCARD] == tie[k]]
             if len(equal) > 1:

@@ -104,14 +104,14 @@ def train(
             "level too (the hand-set heuristic draws lots there).",
         ),
     ] = False,
-    tune_red: Annotated[
-        bool,
+    tune_tie_keys: Annotated[
+        str,
         typer.Option(
-            "--tune-red",
-            help="--method tune: tune how much longer the tie-break keeps a red card (S9, RF, "
-            "OT) between discards the hand's value rates level.",
+            "--tune-tie-keys",
+            help="--method tune: the tie-break's further keys to tune, comma-separated: red "
+            "(how much longer it keeps S9, RF, OT), low (how much longer the lower ranks).",
         ),
-    ] = False,
+    ] = "",
     play_beta: Annotated[
         float,
         typer.Option(
@@ -134,9 +134,14 @@ def train(
 
     if method not in ("ppo", "api", "search", "tune"):
         raise RulesError(f"--method is ppo, api, search or tune, not {method!r}")
-    for flag, on in (("--tune-ties", tune_ties), ("--tune-red", tune_red)):
+    keys = tuple(k.strip() for k in tune_tie_keys.split(",") if k.strip())
+    for flag, on in (("--tune-ties", tune_ties), ("--tune-tie-keys", bool(keys))):
         if on and method != "tune":
             raise RulesError(f"{flag} tunes the heuristic's weights: it goes with --method tune")
+    if keys:
+        from cherki.tune import start
+
+        start(tune_ties, keys)  # a key it does not know is refused in one sentence
     if method in ("api", "search", "tune") and not prior:
         raise RulesError(
             f"--method {method} learns departures from the heuristic: it needs --prior"
@@ -154,6 +159,6 @@ def train(
         play_beta=play_beta, method=method, search_rollouts=search_rollouts,
         search_hands=search_hands, search_z=search_z, workers=workers,
         tune_hands=tune_hands, tune_population=tune_population,
-        tune_generations=tune_generations, tune_ties=tune_ties, tune_red=tune_red,
+        tune_generations=tune_generations, tune_ties=tune_ties, tune_keys=keys,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")

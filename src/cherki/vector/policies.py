@@ -18,7 +18,7 @@ import numpy as np
 
 from cherki.bots.balik import EXTRA_MATA, WEIGHTS, Weights
 from cherki.bots.learned import STUCK, Model, shipped_model
-from cherki.core.cards import N_KINDS, RED
+from cherki.core.cards import N_KINDS, RANK, RED
 from cherki.games.sets.actions import (
     CALL_CEKI,
     CALL_TAN,
@@ -131,17 +131,20 @@ def discard_values(
 def tie_scores(hand: I64, live: I64, env: SetsVector, w: Weights) -> F64:
     """Each kind's tie-break score under ``w`` ([m, 30]; :func:`cherki.bots.balik.tie_scores`,
     the same sums in the same order): ``tie_held`` × the cards of its value group in the
-    hand + ``tie_live`` × that group's live cards + ``tie_red`` where the card is red."""
+    hand + ``tie_live`` × that group's live cards + ``tie_red`` where the card is red +
+    ``tie_low`` × (9 − its rank)."""
     of = env.shape.groups.of
     onehot = (of[:, None] == np.arange(int(of.max()) + 1)[None, :]).astype(np.int64)
     held = (hand @ onehot)[:, of].astype(np.float64)
     unseen = (live @ onehot)[:, of].astype(np.float64)
-    out: F64 = w.tie_held * held + w.tie_live * unseen + w.tie_red * _RED
+    out: F64 = w.tie_held * held + w.tie_live * unseen + w.tie_red * _RED + w.tie_low * _LOW
     return out
 
 
 #: 1 for the red kinds (``S9``, ``RF``, ``OT``), 0 elsewhere ([30])
 _RED = np.isin(np.arange(N_KINDS), sorted(RED)).astype(np.float64)
+#: 9 − each kind's rank ([30])
+_LOW = 9.0 - np.asarray(RANK, np.float64)
 
 
 def _chiqui_miss(outs: I64, unseen: I64, turned: int = 15) -> F64:
@@ -247,7 +250,7 @@ class HeuristicPolicy:
             key = np.where(disc, after, -np.inf)
             best = key.max(axis=1, keepdims=True)
             tie = disc & (key == best)
-            if w.tie_held or w.tie_live or w.tie_red:  # the weights' tie-break, then lots
+            if w.tie_held or w.tie_live or w.tie_red or w.tie_low:  # the tie-break, then lots
                 ts = np.where(tie, tie_scores(hand[p], live[p], env, w), np.inf)
                 tie &= ts == ts.min(axis=1, keepdims=True)
             k = np.where(tie, noise[p], -1.0).argmax(axis=1)
