@@ -138,7 +138,7 @@ def test_the_study_of_ties_counts_the_searchs_picks(edge: ModuleType, tmp_path: 
     args = ["balik-satu", "-n", "4", "--study-ties", "--deals", "2", "--rollouts", "8"]
     f = _figures(edge, tmp_path, *args)
     keys = f["keys"]
-    assert isinstance(keys, dict) and set(keys) == {"red", "held", "live"}
+    assert isinstance(keys, dict) and set(keys) == {"red", "held", "live", "same", "rank"}
     assert isinstance(f["positions"], int) and f["positions"] > 0
     for v in keys.values():
         assert 0 <= v["positions"] <= f["positions"]
