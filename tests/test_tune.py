@@ -257,6 +257,28 @@ def test_a_runs_generations_replay_its_weights_whatever_the_budget(tmp_path: Pat
     assert long.card["training"]["config"]["tune_generations"] == 2
 
 
+def test_a_tuning_of_the_further_tie_keys_ships_them_in_its_card(tmp_path: Path) -> None:
+    """``--tune-tie-keys red,low`` with ``--tune-ties``: the card's weights carry all four
+    of the tie-break's, its config the keys, and the model plays them; the checkpoint
+    exports the same model."""
+    from cherki import train
+
+    small = {
+        "bc_hands": 32, "eval_hands": 32, "eval_every": 100.0, "hidden": (16, 16),
+        "tune_hands": 128, "tune_population": 3, "method": "tune", "bc_share": 0.05,
+        "tune_generations": 2, "tune_ties": True, "tune_keys": ("red", "low"),
+    }  # fmt: skip
+    model = train.train("gonggong", 4, 4.0, 3, tmp_path / "r", log=lambda _: None, **small)
+    w = Weights.from_dict(model.card["network"]["prior_weights"])
+    assert min(w.tie_held, w.tie_live, w.tie_red, w.tie_low) > 0
+    written = load_model(tmp_path / "r" / "gonggong-4p").card["training"]["config"]
+    assert written["tune_keys"] == ["red", "low"] and written["tune_ties"] is True
+    prior = model.heuristic()
+    assert isinstance(prior, BalikHeuristicBot) and prior.weights == w
+    again = train.export(tmp_path / "r" / "checkpoint.pkl", tmp_path / "again")
+    assert again.weights == w
+
+
 def test_ceki_is_refused_tuning_in_one_line(tmp_path: Path) -> None:
     from cherki import train
 
