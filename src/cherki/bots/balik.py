@@ -26,8 +26,7 @@ worth nothing to it) the hand-set heuristic draws lots. Tuned weights may break 
 first (``tie_held``, ``tie_live``, ``tie_red``, ``tie_low``: :func:`tie_scores`): it throws
 from the value group of which it holds fewest and of which fewest cards are live, and keeps
 the red cards (``S9``, ``RF``, ``OT``) and the low ranks the longer, as the race search was
-seen to
-(``scripts/search_edge.py``, ``docs/research.md``), lots among what is still level.
+seen to (``scripts/search_edge.py``, ``docs/research.md``), lots among what is still level.
 """
 
 from __future__ import annotations

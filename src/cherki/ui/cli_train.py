@@ -139,9 +139,10 @@ def train(
         if on and method != "tune":
             raise RulesError(f"{flag} tunes the heuristic's weights: it goes with --method tune")
     if keys:
-        from cherki.tune import start
+        from cherki.tune import TIE_KEYS, start
 
         start(tune_ties, keys)  # a key it does not know is refused in one sentence
+        keys = tuple(k for k in TIE_KEYS if k in keys)  # in one order, each once
     if method in ("api", "search", "tune") and not prior:
         raise RulesError(
             f"--method {method} learns departures from the heuristic: it needs --prior"
