@@ -48,7 +48,7 @@ from cherki.bots.balik import BalikHeuristicBot
 from cherki.bots.base import Heuristic, heuristic_for
 from cherki.bots.learned import LearnedBot, shipped_model
 from cherki.bots.search import SearchBot
-from cherki.core.cards import OT, RANK, RF, S9
+from cherki.core.cards import RANK, RED
 from cherki.core.contract import Observation, State, play_out
 from cherki.core.errors import RulesError
 from cherki.core.sets import GROUPINGS
@@ -57,7 +57,6 @@ from cherki.games.sets.actions import CALL_TAN, DISCARD, TAKE
 from cherki.games.sets.observation import SetsObservation
 from cherki.play.arena import mean_interval
 
-RED = (S9, RF, OT)
 TIE_KEYS = ("red", "held", "live", "same", "rank")
 SEARCH_AT = ("take", "call", "tie")
 
@@ -108,11 +107,7 @@ class Probe:
         if ("take" in self.search_at and obs.phase == "draw" and choice == TAKE) or (
             "call" in self.search_at and obs.phase == "discard" and may_call
         ):
-            self.searched += 1
-            t0 = time.process_time()
-            choice = int(self.search.act(obs, rng))
-            self.search_seconds += time.process_time() - t0
-            return choice
+            return self._search(obs, rng)
         plain = obs.phase == "discard" and open_seat and not may_call
         if (self.tie_break or "tie" in self.search_at) and plain:
             self.plain += 1
@@ -121,13 +116,17 @@ class Probe:
                 return choice
             self.tied += 1
             if "tie" in self.search_at:
-                self.searched += 1
-                t0 = time.process_time()
-                choice = int(self.search.act(obs, rng))
-                self.search_seconds += time.process_time() - t0
-                return choice
+                return self._search(obs, rng)
             values = _tie_values(obs, tied)
             return int(min(tied, key=lambda a: (*(values[a][k] for k in self.tie_break), a)))
+        return choice
+
+    def _search(self, obs: SetsObservation, rng: random.Random) -> int:
+        """The search's choice, its CPU time counted."""
+        self.searched += 1
+        t0 = time.process_time()
+        choice = int(self.search.act(obs, rng))
+        self.search_seconds += time.process_time() - t0
         return choice
 
     def _level(self, obs: SetsObservation, choice: int) -> list[int]:
