@@ -279,14 +279,6 @@ def test_a_tuning_of_the_further_tie_keys_ships_them_in_its_card(tmp_path: Path)
     assert again.weights == w
 
 
-def test_ceki_is_refused_tuning_in_one_line(tmp_path: Path) -> None:
-    from cherki import train
-
-    with pytest.raises(RulesError) as err:
-        train.train("ceki", 4, 1.0, 1, tmp_path / "c", method="tune")
-    assert "Ceki trains with --method search" in str(err.value)
-
-
 # -- the tie-break between level discards (``--tune-ties``) ---------------------------------
 #: four sets of ranks 2-5 and three lone cards (C6, C7, WF) the hand's value rates level
 LONE3 = "C2 S2 M2 C3 S3 M3 C4 S4 M4 C5 S5 M5 C6 C7 WF"

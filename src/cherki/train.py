@@ -68,7 +68,9 @@ from typing import Any
 import numpy as np
 
 from cherki.bots.balik import WEIGHTS, Weights
+from cherki.bots.base import heuristic_for
 from cherki.bots.learned import Model
+from cherki.bots.weights import TunedWeights
 from cherki.core.errors import RulesError
 from cherki.distil import SearchPool, keep, labels, load_samples
 from cherki.games import find_game
@@ -77,9 +79,11 @@ from cherki.trainplay import (
     departure_share,
     duplicate_payoff,
     engine_measure,
+    engine_samples,
     init_params,
     plot_curve,
 )
+from cherki.tune import KINDS, Tuner, kind_of, start
 
 INSTALL = (
     "training needs the train extra (JAX and optax): uv sync --extra train, "
@@ -141,7 +145,7 @@ class Config:
     #: candidates a generation, and the generations to stop after (0: as many as the
     #: budget's share holds; a number replays a card's run to the same weights on any
     #: machine, whatever its speed)
-    tune_hands: int = 16384
+    tune_hands: int = 0  # 0: 16,384 where the batched simulator plays, 2,048 elsewhere
     tune_population: int = 10
     tune_generations: int = 0
     #: ``--tune-ties``: tune the tie-break between level discards too (``Weights.tie_held``,
@@ -210,11 +214,19 @@ class Trainer:
         g = find_game(cfg.game)
         #: whether the batched simulator plays the game (else the rules engine alone)
         self.batched = g.name in GAMES
-        if not self.batched and cfg.method != "search":
+        #: the heuristic's weights a tuning tunes (cherki.tune.KINDS), where it has some
+        self.kind = kind_of(g.name) if heuristic_for(g.name).weights_type else None
+        engine_ok = cfg.method == "search" or (cfg.method == "tune" and self.kind is not None)
+        if not self.batched and not engine_ok:
             raise RulesError(
                 f"--method {cfg.method} plays the games of the batched simulator "
                 f"({', '.join(GAMES)}): {g.title} trains with --method search"
+                + (" or tune" if self.kind else "")
             )
+        if not cfg.tune_hands:
+            cfg.tune_hands = 16384 if self.batched else 2048
+        if cfg.method == "tune":
+            start(cfg.tune_ties, cfg.tune_keys, self.kind or "sets")  # refused in one line
         g.check_players(cfg.players)
         self.cfg = cfg
         self.game = g
@@ -348,11 +360,15 @@ class Trainer:
 
     @property
     def weights(self) -> Weights:
+        """The games of sets' weights the prior heuristic plays (the batched simulator's)."""
+        w = self.prior_weights
+        return w if isinstance(w, Weights) else WEIGHTS
+
+    @property
+    def prior_weights(self) -> TunedWeights:
         """The weights the prior heuristic plays: the tuning's mean, or the hand-set ones."""
         if self.cfg.method != "tune" or not self.progress.tune:
-            return WEIGHTS
-        from cherki.tune import Tuner
-
+            return KINDS[self.kind or "sets"]()
         return Tuner(**self.progress.tune).weights
 
     def _tuned(self) -> bool:
@@ -362,14 +378,13 @@ class Trainer:
 
     def _tune_block(self) -> None:
         """One generation of the evolution strategy (:mod:`cherki.tune`)."""
-        from cherki.tune import Tuner, start
-
         cfg = self.cfg
         if self.progress.tune:
             tuner = Tuner(**self.progress.tune)
         else:
-            names, mean = start(cfg.tune_ties, cfg.tune_keys)
-            tuner = Tuner(cfg.seed, mean=mean, names=names)
+            kind = self.kind or "sets"
+            names, mean = start(cfg.tune_ties, cfg.tune_keys, kind)
+            tuner = Tuner(cfg.seed, mean=mean, names=names, kind=kind)
         tuner.population = cfg.tune_population
         self.last = tuner.generation(cfg.game, cfg.players, cfg.rules, cfg.tune_hands)
         self.progress.tune = asdict(tuner)
@@ -422,7 +437,7 @@ class Trainer:
                 if self.cpu() < tune_until and not self._tuned():
                     self._tune_block()
                 else:
-                    self._bc_block()
+                    self._bc_block() if self.batched else self._engine_block()
             elif self.cpu() < bc_until:
                 self._bc_block()
             elif cfg.method == "api":
@@ -450,7 +465,6 @@ class Trainer:
         from cherki.vector.sets import SetsVector
 
         cfg = self.cfg
-        jnp = self.jax.numpy
         b = cfg.bc_hands
         env = SetsVector(self.game.name, cfg.rules, players=cfg.players, batch=b, autoreset=False)
         seed = cfg.seed * 1_000_003 + self.progress.bc_blocks
@@ -480,9 +494,22 @@ class Trainer:
         pay = np.zeros((b, cfg.players))
         pay[fin.index] = fin.payments
         x = np.concatenate(xs)
-        m = np.concatenate(ms)
-        a = np.concatenate(acts)
-        ret = pay[np.concatenate(rows_), np.concatenate(seats_)] / self.value_scale
+        ret = pay[np.concatenate(rows_), np.concatenate(seats_)]
+        self._fit(x, np.concatenate(ms), np.concatenate(acts), ret)
+
+    def _engine_block(self) -> None:
+        """The value head on the tuned heuristic's hands, ``bc_hands`` of them played in the
+        rules engine (the games the batched simulator does not play)."""
+        cfg = self.cfg
+        seed = cfg.seed * 1_000_003 + 800_000 + self.progress.bc_blocks * cfg.bc_hands
+        x, m, a, ret = engine_samples(self.model(), cfg.players, cfg.rules, cfg.bc_hands, seed)
+        self._fit(x, m, a, ret)
+
+    def _fit(self, x: np.ndarray, m: np.ndarray, a: np.ndarray, ret: np.ndarray) -> None:
+        """One pass of cloning (the value head alone, with the prior) over samples: encoded
+        observations, legal masks, the heuristic's actions and the hands' payments."""
+        jnp = self.jax.numpy
+        ret = ret / self.value_scale
         order = self.rng.permutation(len(x))
         mb = 1024
         ce = 0.0

@@ -44,7 +44,7 @@ def card(t: Any) -> dict[str, Any]:
             ),
             "prior": "heuristic" if cfg.prior else None,
             # the tuned heuristic's constants (cherki.tune); absent: the hand-set heuristic
-            "prior_weights": t.weights.as_dict() if cfg.method == "tune" else None,
+            "prior_weights": t.prior_weights.as_dict() if cfg.method == "tune" else None,
             "beta": cfg.beta if cfg.prior else None,
             "beta_training": cfg.beta if cfg.prior else None,
             "hidden": list(cfg.hidden),

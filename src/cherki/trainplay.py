@@ -210,6 +210,52 @@ def engine_measure(
     return mean, mean - half, mean + half, share
 
 
+def engine_samples(
+    model: Model, players: int, rules: str | None, hands: int, seed: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The value head's samples from ``hands`` deals (from ``seed``) played in the rules
+    engine by ``model``'s bot at every seat (its tuned heuristic, a stuck hand played by the
+    hand-set one, as :class:`~cherki.bots.learned.LearnedBot` plays): at each decision with
+    more than one legal action the seat's encoded observation, its legal mask, the action
+    played and the hand's payment to that seat."""
+    import random
+
+    from cherki.bots.learned import LearnedBot
+
+    g = find_game(model.game)
+    table = g.rules(rules)
+    xs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    acts: list[int] = []
+    rets: list[float] = []
+    for h in range(hands):
+        deal = seed + h
+        state = g.new_state(table, players, seed=deal, first=h % players)
+        bots = [LearnedBot(g.name, model) for _ in range(players)]
+        rngs = [random.Random(deal * 101 + i) for i in range(players)]
+        seats: list[int] = []
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            a = bots[seat].act(obs, rngs[seat])
+            if len(obs.legal) > 1:
+                xs.append(obs.encode())
+                mask = np.zeros(g.num_actions, bool)
+                mask[list(obs.legal)] = True
+                masks.append(mask)
+                acts.append(a)
+                seats.append(seat)
+            state.apply(a, seat)
+        pay = state.result.payments
+        rets.extend(float(pay[s]) for s in seats)
+    return (
+        np.asarray(xs, np.float32).reshape(len(acts), -1),
+        np.asarray(masks, bool).reshape(len(acts), g.num_actions),
+        np.asarray(acts, np.int64),
+        np.asarray(rets, np.float32),
+    )
+
+
 def init_params(
     rng: np.random.Generator,
     size: int,
@@ -292,6 +338,7 @@ __all__ = [
     "departure_share",
     "duplicate_payoff",
     "engine_measure",
+    "engine_samples",
     "init_params",
     "plot_curve",
 ]

@@ -45,6 +45,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from cherki.bots.balik import LATER, WEIGHTS, Weights
+from cherki.bots.ceki import CekiWeights
+from cherki.bots.cholek import CholekWeights
+from cherki.bots.weights import TunedWeights
 from cherki.core.errors import RulesError
 
 if TYPE_CHECKING:
@@ -60,7 +63,6 @@ BASE_NAMES = tuple(n for n in NAMES if n not in LATER)
 #: group, each rank below 9 a tenth of one (the hand-set weights have none: 0 has no
 #: logarithm)
 TIE_START = {"tie_held": 1.0, "tie_live": 0.25, "tie_red": 1.0, "tie_low": 0.1}
-_INTS = frozenset(f.name for f in fields(Weights) if f.type in ("int", int))
 
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -93,32 +95,69 @@ def keyed_lots(env: SetsVector, rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def to_log(w: Weights, names: Sequence[str] = BASE_NAMES) -> np.ndarray:
+def to_log(w: TunedWeights, names: Sequence[str] = BASE_NAMES) -> np.ndarray:
     """The search space's point of ``w``: the logarithm of each weight of ``names`` (0
     counts as 1e-6)."""
     return np.log(np.maximum([float(getattr(w, n)) for n in names], 1e-6))
 
 
-def from_log(v: np.ndarray, names: Sequence[str] = BASE_NAMES) -> Weights:
-    """The weights at a point of the search space over ``names`` (whole numbers rounded;
-    the weights not named keep their hand-set values)."""
+def from_log(
+    v: np.ndarray, names: Sequence[str] = BASE_NAMES, kind: type[TunedWeights] = Weights
+) -> TunedWeights:
+    """The weights of ``kind`` at a point of the search space over ``names`` (whole numbers
+    rounded; the weights not named keep their hand-set values)."""
     x = np.exp(np.asarray(v, np.float64))
-    return Weights(
-        **{  # type: ignore[arg-type]
-            n: round(float(a)) if n in _INTS else round(float(a), 6)
+    whole = kind.whole()
+    return kind(
+        **{
+            n: round(float(a)) if n in whole else round(float(a), 6)
             for n, a in zip(names, x, strict=True)
         }
     )
+
+
+#: the weights a tuning's :attr:`Tuner.kind` names
+KINDS: dict[str, type[TunedWeights]] = {
+    "sets": Weights,
+    "ceki": CekiWeights,
+    "cholek": CholekWeights,
+}
+
+
+def kind_of(game: str) -> str:
+    """The :data:`KINDS` name of the weights ``game``'s heuristic plays by, or a one-line
+    refusal where it has none."""
+    from cherki.bots.base import heuristic_for
+    from cherki.games import find_game
+
+    g = find_game(game)
+    have = heuristic_for(g.name).weights_type
+    for name, kind in KINDS.items():
+        if have is kind:
+            return name
+    raise RulesError(f"the heuristic of {g.title} has no weights to tune")
 
 
 #: the tie-break's further keys ``--tune-tie-keys`` names, and their weights
 TIE_KEYS = {"red": "tie_red", "low": "tie_low"}
 
 
-def start(ties: bool = False, keys: Sequence[str] = ()) -> tuple[list[str], list[float]]:
+def start(
+    ties: bool = False, keys: Sequence[str] = (), kind: str = "sets"
+) -> tuple[list[str], list[float]]:
     """The weights a tuning searches over and its first mean: the hand-set weights, with
     ``ties`` the tie-break's by group (``tie_held``, ``tie_live``) too, and those of the
-    further ``keys`` (:data:`TIE_KEYS`), from :data:`TIE_START`."""
+    further ``keys`` (:data:`TIE_KEYS`), from :data:`TIE_START`. Another ``kind``'s
+    (:data:`KINDS`): every weight, from the hand-set ones; it has no tie-break to tune."""
+    if kind != "sets":
+        if ties or keys:
+            raise RulesError(
+                "--tune-ties and --tune-tie-keys tune the games of sets' tie-break between "
+                "level discards; this game's heuristic has none"
+            )
+        plain = KINDS[kind]()
+        names = [f.name for f in fields(plain)]
+        return names, to_log(plain, names).tolist()
     unknown = sorted(set(keys) - set(TIE_KEYS))
     if unknown:
         raise RulesError(
@@ -135,7 +174,7 @@ def payments(
     game: str,
     players: int,
     rules: str | None,
-    weights: Weights | None,
+    weights: TunedWeights | None,
     hands: int,
     seed: int,
 ) -> np.ndarray:
@@ -143,9 +182,16 @@ def payments(
     ``weights`` in seat 0 (None: the hand-set one) and the hand-set heuristic elsewhere,
     every lot keyed (:func:`keyed_lots`). As the ``learned`` bot does, seat 0 plays the
     hand-set heuristic in a hand stuck with its stock unchanged (tuned weights may take and
-    throw a discard round and round: :class:`cherki.vector.policies.StuckHands`)."""
+    throw a discard round and round: :class:`cherki.vector.policies.StuckHands`). The
+    games the batched simulator does not play are played in the rules engine
+    (:func:`engine_payments`)."""
     from cherki.vector.policies import HeuristicPolicy, Unstuck
-    from cherki.vector.sets import SetsVector
+    from cherki.vector.sets import GAMES, SetsVector
+
+    if game not in GAMES:
+        return engine_payments(game, players, rules, weights, hands, seed)
+    if weights is not None and not isinstance(weights, Weights):
+        raise RulesError(f"{game} plays by the games of sets' weights")
 
     env = SetsVector(game, rules, players=players, batch=min(hands, 1024))
     env.reset(seed=seed, hands=hands)
@@ -169,8 +215,53 @@ def payments(
     return pay
 
 
+def engine_payments(
+    game: str,
+    players: int,
+    rules: str | None,
+    weights: TunedWeights | None,
+    hands: int,
+    seed: int,
+) -> np.ndarray:
+    """:func:`payments` in the rules engine: seat 0's payment in each of ``hands`` deals
+    from ``seed`` (deal ``seed + h``, its first player ``h mod players``), with the
+    heuristic of ``weights`` in seat 0 (None: the hand-set one) and the hand-set heuristic
+    elsewhere, each seat drawing its lots from a generator seeded by the deal and the seat,
+    so two runs of a deal stay the same until their weights first choose differently. As
+    the ``learned`` bot does, seat 0 plays the hand-set heuristic after
+    :data:`~cherki.bots.learned.STUCK` decisions of its own with the stock unchanged, until a
+    card is drawn again."""
+    import random
+
+    from cherki.bots.base import heuristic_for
+    from cherki.bots.learned import STUCK
+    from cherki.games import find_game
+
+    g = find_game(game)
+    table = g.rules(rules)
+    plain = heuristic_for(g.name)
+    mine = plain if weights is None else plain.weighted(weights)
+    out = np.empty(hands, np.float64)
+    for h in range(hands):
+        deal = seed + h
+        state = g.new_state(table, players, seed=deal, first=h % players)
+        rngs = [random.Random(deal * 101 + i) for i in range(players)]
+        same, last = 0, -1
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            bot = plain
+            if seat == 0 and len(obs.legal) > 1:
+                same = same + 1 if obs.stock_left == last else 0
+                last = obs.stock_left
+                bot = plain if same >= STUCK else mine
+            state.apply(bot.act(obs, rngs[seat]), seat)
+        out[h] = float(state.result.payments[0])
+    return out
+
+
 def gain(
-    game: str, players: int, rules: str | None, weights: Weights, hands: int, seed: int
+    game: str, players: int, rules: str | None, weights: TunedWeights, hands: int, seed: int
 ) -> tuple[float, float, float]:
     """What ``weights`` gain over the hand-set heuristic in seat 0 of ``hands`` keyed
     duplicate deals: ``(mean, low, high)``, points a hand with a 95% interval."""
@@ -195,12 +286,17 @@ class Tuner:
     #: the weights searched over, in the order of ``mean`` (:func:`start`)
     names: list[str] = field(default_factory=lambda: list(BASE_NAMES))
     rng: dict[str, Any] | None = None
+    #: the weights tuned (:data:`KINDS`: the games of sets', Ceki's)
+    kind: str = "sets"
     #: each generation's figures: its mean's gain, the best candidate's, the average's
     history: list[dict[str, float]] = field(default_factory=list)
 
     @property
-    def weights(self) -> Weights:
-        return from_log(np.array(self.mean), self.names)
+    def weights(self) -> TunedWeights:
+        return from_log(np.array(self.mean), self.names, KINDS[self.kind])
+
+    def _at(self, point: np.ndarray) -> TunedWeights:
+        return from_log(point, self.names, KINDS[self.kind])
 
     def generation(self, game: str, players: int, rules: str | None, hands: int) -> str:
         """One generation (see the module); a line saying what it found."""
@@ -213,16 +309,12 @@ class Tuner:
         base = payments(game, players, rules, None, hands, seed).mean()
         fit = np.array(
             [
-                payments(
-                    game, players, rules, from_log(mean + self.sigma * zi, self.names), hands, seed
-                ).mean()
+                payments(game, players, rules, self._at(mean + self.sigma * zi), hands, seed).mean()
                 - base
                 for zi in z
             ]
         )
-        at_mean = (
-            payments(game, players, rules, from_log(mean, self.names), hands, seed).mean() - base
-        )
+        at_mean = payments(game, players, rules, self._at(mean), hands, seed).mean() - base
         best = np.argsort(-fit, kind="stable")[: self.parents]
         w = np.log(self.parents + 0.5) - np.log(np.arange(1, self.parents + 1))
         w /= w.sum()
@@ -240,13 +332,16 @@ class Tuner:
 
 __all__ = [
     "BASE_NAMES",
+    "KINDS",
     "NAMES",
     "TIE_KEYS",
     "TIE_START",
     "Tuner",
+    "engine_payments",
     "from_log",
     "gain",
     "keyed_lots",
+    "kind_of",
     "payments",
     "start",
     "to_log",

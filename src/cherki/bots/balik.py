@@ -31,12 +31,13 @@ seen to (``scripts/search_edge.py``, ``docs/research.md``), lots among what is s
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from cherki.bots.base import Heuristic, register
+from cherki.bots.weights import TunedWeights
 from cherki.core.cards import N_KINDS, RANK, RED
 from cherki.core.contract import Game, Observation
 from cherki.core.errors import RulesError
@@ -86,7 +87,7 @@ EXTRA_MATA_BY_SCORE = 3.0
 
 
 @dataclass(frozen=True)
-class Weights:
+class Weights(TunedWeights):
     """The heuristic's constants: how it values a hand (:func:`hand_value`) and when it
     takes a discard or prefers a call. The defaults are the hand-set ``heuristic`` bot's; a
     learned model may carry weights of its own, tuned on the batched simulator
@@ -126,42 +127,14 @@ class Weights:
     tie_red: float = 0.0
     tie_low: float = 0.0
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            v = getattr(self, f.name)
-            whole = f.type in ("int", int)
-            ok = type(v) is not bool and isinstance(v, int if whole else (int, float))
-            if not ok or not math.isfinite(v) or v < 0:
-                kind = "a whole number" if whole else "a finite number"
-                raise RulesError(f"the heuristic's weight {f.name} must be {kind} ≥ 0, not {v!r}")
-
-    def as_dict(self) -> dict[str, float]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> Weights:
-        """Weights from a model card's mapping (every name, those of :data:`LATER` where the
-        card gives them, nothing else), or a one-line refusal."""
-        if not isinstance(data, Mapping):
-            raise RulesError(f"the heuristic's weights must be a mapping, not {data!r}")
-        names = [f.name for f in fields(cls)]
-        unknown = sorted(set(data) - set(names))
-        missing = [n for n in names if n not in data and n not in LATER]
-        if unknown or missing:
-            raise RulesError(
-                "the heuristic's weights "
-                + (f"name unknown {', '.join(unknown)}" if unknown else "")
-                + ("; " if unknown and missing else "")
-                + (f"lack {', '.join(missing)}" if missing else "")
-            )
-        return cls(**data)  # type: ignore[arg-type]
+    later: ClassVar[tuple[str, ...]] = ("tie_held", "tie_live", "tie_red", "tie_low")
 
 
 #: the hand-set heuristic's weights
 WEIGHTS = Weights()
 #: the weights named after the first models were made: a card without them plays their
 #: hand-set values (the tie-break's: none, lots alone)
-LATER = ("tie_held", "tie_live", "tie_red", "tie_low")
+LATER = Weights.later
 EXTRA_MATA = WEIGHTS.extra_mata
 
 
@@ -313,6 +286,7 @@ class BalikHeuristicBot(Heuristic):
     search_budget_ms = 100.0
     #: two batches of futures: about 60 ms a decision (median, Balik Satu)
     search_rollouts = 256
+    weights_type = Weights
 
     def __init__(self, *, for_score: bool = False, weights: Weights | None = None) -> None:
         self.for_score = for_score
@@ -320,8 +294,12 @@ class BalikHeuristicBot(Heuristic):
         #: model's for the prior it plays (:mod:`cherki.bots.learned`)
         self.weights = weights or WEIGHTS
 
-    def weighted(self, weights: Weights) -> BalikHeuristicBot:
+    def weighted(self, weights: TunedWeights) -> BalikHeuristicBot:
         """This heuristic playing by other constants (a learned model's prior)."""
+        if not isinstance(weights, Weights):
+            raise RulesError(
+                f"the games of sets' heuristic plays by their weights, not {type(weights).__name__}"
+            )
         return type(self)(for_score=self.for_score, weights=weights)
 
     def search_policy(self) -> BalikHeuristicBot:

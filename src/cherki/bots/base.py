@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import ClassVar, Protocol
 
+from cherki.bots.weights import TunedWeights
 from cherki.core.contract import Game, Observation, State
 from cherki.core.errors import RulesError
 from cherki.core.view import Reason
@@ -66,9 +67,17 @@ class Heuristic:
     #: a typical hand's stake for one seat, in points: the review's thresholds are shares
     #: of it (:func:`cherki.bots.review.thresholds_for`)
     review_scale: float = 10.0
+    #: the constants it plays by, where a learned model may tune them
+    #: (:mod:`cherki.bots.weights`; ``cherki train --method tune``); None: it has none
+    weights_type: ClassVar[type[TunedWeights] | None] = None
 
     def act(self, obs: Observation, rng: random.Random) -> int:
         raise NotImplementedError
+
+    def weighted(self, weights: TunedWeights) -> Heuristic:
+        """This heuristic playing by other constants (a learned model's prior); refused
+        where it has none (:attr:`weights_type`)."""
+        raise RulesError(f"the {self.name} bot has no weights to tune")
 
     def search_policy(self) -> Heuristic:
         """The policy the search plays its own seat with: by default this one."""

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from cherki.bots.base import Heuristic, register
+from cherki.bots.weights import TunedWeights
 from cherki.core.cards import N_KINDS, RANK
 from cherki.core.contract import Observation
 from cherki.core.errors import RulesError
@@ -38,10 +40,48 @@ from cherki.games.ceki import (
 )
 
 
-def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "own") -> float:
-    """How close eight (or nine) cards are to three sets (higher is better)."""
+@dataclass(frozen=True)
+class CekiWeights(TunedWeights):
+    """The Ceki heuristic's constants: how it values a hand (:func:`hand_value`), when it
+    takes a discard, how it chooses a couple to call on and how it weighs the danger of a
+    discard after the next seat's call. The defaults are the hand-set ``heuristic`` bot's;
+    a learned model may carry weights of its own (``cherki train ceki --method tune``,
+    :mod:`cherki.tune`) for the heuristic it plays as its prior."""
+
+    #: a complete set, and that much more a rank (three 9s are worth the most)
+    set: float = 4.0
+    set_rank: float = 0.15
+    #: a couple (two cards of a value), each live card that would finish it (to
+    #: ``couple_cap``), and that much more a rank
+    couple: float = 0.6
+    couple_out: float = 0.35
+    couple_cap: int = 8
+    couple_rank: float = 0.03
+    #: a lone card, and each live card of its value (to ``couple_cap``)
+    lone: float = 0.2
+    lone_out: float = 0.05
+    #: how much better a taken discard must make the hand than it is, to take it
+    take: float = 1.0
+    #: a call's couple: each live card that would finish it weighs ``call_out`` ranks
+    call_out: float = 10.0
+    #: after the next seat's call, what throwing a card it may want costs the hand's value:
+    #: the card just drawn (a plain win at worst), a card held (a double win)
+    danger_fresh: float = 1.5
+    danger_held: float = 6.0
+
+
+#: the hand-set heuristic's weights
+CEKI_WEIGHTS = CekiWeights()
+
+
+def hand_value(
+    hand: Sequence[int], live: Sequence[int], honours: str = "own", w: CekiWeights = CEKI_WEIGHTS
+) -> float:
+    """How close eight (or nine) cards are to three sets (higher is better), by the
+    weights ``w``."""
     grouping = GROUPINGS[honours]
     kinds_of = GROUP_KINDS[honours]
+    cap = w.couple_cap
     totals = [0] * N_GROUPS
     for k in range(N_KINDS):
         totals[grouping[k]] += hand[k]
@@ -52,14 +92,14 @@ def hand_value(hand: Sequence[int], live: Sequence[int], honours: str = "own") -
             continue
         kinds = kinds_of[g]
         rank = RANK[kinds[0]]
-        value += (t // 3) * (4.0 + 0.15 * rank)
+        value += (t // 3) * (w.set + w.set_rank * rank)
         rest = t % 3
         if rest:
             outs = sum(live[k] for k in kinds)
             if rest == 2:
-                value += 0.6 + 0.35 * min(outs, 8) + 0.03 * rank
+                value += w.couple + w.couple_out * min(outs, cap) + w.couple_rank * rank
             else:
-                value += 0.2 + 0.05 * min(outs, 8)
+                value += w.lone + w.lone_out * min(outs, cap)
     return value
 
 
@@ -68,6 +108,20 @@ class CekiHeuristicBot(Heuristic):
     #: a seat's stake in a hand, about 150 points (the heuristic's mean |payment| at four
     #: players: 170, median 130)
     review_scale = 150.0
+    weights_type = CekiWeights
+
+    def __init__(self, weights: CekiWeights | None = None) -> None:
+        #: the constants it plays by: the hand-set ones, or a learned model's for the
+        #: prior it plays (:mod:`cherki.bots.learned`)
+        self.weights = weights or CEKI_WEIGHTS
+
+    def weighted(self, weights: TunedWeights) -> CekiHeuristicBot:
+        """This heuristic playing by other constants (a learned model's prior)."""
+        if not isinstance(weights, CekiWeights):
+            raise RulesError(
+                f"Ceki's heuristic plays by Ceki's weights, not {type(weights).__name__}"
+            )
+        return type(self)(weights)
 
     def act(self, obs: Observation, rng: random.Random) -> int:
         if not isinstance(obs, CekiObservation):
@@ -83,15 +137,16 @@ class CekiHeuristicBot(Heuristic):
         hand = list(obs.hand)
         if obs.phase == "draw":
             if TAKE in legal and obs.top is not None:
-                now = hand_value(hand, live, obs.honours)
+                w = self.weights
+                now = hand_value(hand, live, obs.honours, w)
                 hand[obs.top] += 1
                 best = max(
-                    self._after(hand, k, live, obs.honours)
+                    self._after(hand, k, live, obs.honours, w)
                     for k in range(N_KINDS)
                     if hand[k] and k != obs.top
                 )
                 hand[obs.top] -= 1
-                if best > now + 1.0:
+                if best > now + w.take:
                     return TAKE
             return DRAW if DRAW in legal else legal[0]
         calls = [a for a in legal if a >= CALL_DISCARD]
@@ -102,7 +157,8 @@ class CekiHeuristicBot(Heuristic):
         return max(
             discards,
             key=lambda a: (
-                self._after(hand, a - DISCARD, live, obs.honours) - danger(a - DISCARD),
+                self._after(hand, a - DISCARD, live, obs.honours, self.weights)
+                - danger(a - DISCARD),
                 rng.random(),
             ),
         )
@@ -158,15 +214,14 @@ class CekiHeuristicBot(Heuristic):
         return out
 
     @staticmethod
-    def _after(hand: list[int], k: int, live: Sequence[int], honours: str) -> float:
+    def _after(hand: list[int], k: int, live: Sequence[int], honours: str, w: CekiWeights) -> float:
         hand[k] -= 1
-        v = hand_value(hand, live, honours)
+        v = hand_value(hand, live, honours, w)
         hand[k] += 1
         return v
 
-    @staticmethod
     def _call_value(
-        hand: list[int], action: int, live: Sequence[int], obs: CekiObservation
+        self, hand: list[int], action: int, live: Sequence[int], obs: CekiObservation
     ) -> float:
         k = action - CALL_DISCARD
         grouping = GROUPINGS[obs.honours]
@@ -175,10 +230,9 @@ class CekiHeuristicBot(Heuristic):
         hand[k] += 1
         kinds = GROUP_KINDS[obs.honours][g]
         outs = sum(live[c] for c in kinds)
-        return outs * 10 + RANK[kinds[0]]
+        return outs * self.weights.call_out + RANK[kinds[0]]
 
-    @staticmethod
-    def _danger(obs: CekiObservation) -> Callable[[int], float]:
+    def _danger(self, obs: CekiObservation) -> Callable[[int], float]:
         """Penalty for discarding each kind, from the next seat's call."""
         nxt = (obs.seat + 1) % obs.players
         if not obs.called[nxt]:
@@ -190,13 +244,14 @@ class CekiHeuristicBot(Heuristic):
             if obs.pile_seats[i] == nxt and i >= obs.called_at[nxt]
         }
         drawn = obs.drawn
+        fresh, held = self.weights.danger_fresh, self.weights.danger_held
 
         def penalty(k: int) -> float:
             if grouping[k] in safe:
                 return 0.0
             if k == drawn:
-                return 1.5  # a plain win at worst
-            return 6.0  # a double win: keep held cards back
+                return fresh  # a plain win at worst
+            return held  # a double win: keep held cards back
 
         return penalty
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from cherki.bots.base import Heuristic, register
+from cherki.bots.weights import TunedWeights
 from cherki.core.cards import IS_RED, N_KINDS
 from cherki.core.contract import Observation, State
 from cherki.core.errors import RulesError
@@ -35,15 +37,48 @@ from cherki.games.cholek import (
 from cherki.games.cholek.state import CholekState
 
 
-def pile_value(counts: Sequence[int]) -> float:
+@dataclass(frozen=True)
+class CholekWeights(TunedWeights):
+    """The Cholek Tiga heuristic's constants: how it values its piles (:func:`pile_value`),
+    a capture, and the risk of a discard. The defaults are the hand-set ``heuristic``
+    bot's; a learned model may carry weights of its own (``cherki train cholek-tiga
+    --method tune``, :mod:`cherki.tune`) for the heuristic it plays as its prior."""
+
+    #: each normal card captured toward an identical set (a pile of one or two of a kind)
+    progress: float = 0.4
+    #: an ang pow and an ang pow besar in the piles (money at 10¢ a point)
+    ang: float = 10.0
+    besar: float = 20.0
+    #: three identical cards captured: an ayam (the active card from the hand), a kandang
+    ayam: float = 5.0
+    kandang: float = 10.0
+    #: what a capture is worth besides its cards (they are denied to the others)
+    deny: float = 0.3
+    #: a discard that captures at once, before what the capture adds
+    capture_now: float = 10.0
+    #: a discard's risk of giving the next player a capture: a live card of its rank
+    #: weighs ``risk_one`` (a quarter of it a card) where one card of the rank is in the
+    #: pool, ``risk_none`` where none is; a red card adds ``risk_red``, a card of a rank in
+    #: the pool that it holds another of ``risk_pair``
+    risk_one: float = 2.0
+    risk_none: float = 0.5
+    risk_red: float = 1.5
+    risk_pair: float = 0.2
+
+
+#: the hand-set heuristic's weights
+CHOLEK_WEIGHTS = CholekWeights()
+
+
+def pile_value(counts: Sequence[int], w: CholekWeights = CHOLEK_WEIGHTS) -> float:
     """Points of captured cards plus a little for progress toward identical sets; ang pow
-    money counted at 10¢ a point."""
+    money counted at 10¢ a point (by the weights ``w``)."""
     points, _, ang, besar = score_captured(counts)
-    value = float(points) + 10.0 * len(ang) + 20.0 * len(besar)
+    value = float(points) + w.ang * len(ang) + w.besar * len(besar)
     for k in range(N_KINDS):
         c = counts[k]
         if not IS_RED[k] and 0 < c < 3:
-            value += 0.4 * c
+            value += w.progress * c
     return value
 
 
@@ -66,6 +101,20 @@ class CholekHeuristicBot(Heuristic):
     search_rollouts = 256
     #: a seat's stake in a hand, about 20 points (the heuristic's mean |payment|: 20.2)
     review_scale = 20.0
+    weights_type = CholekWeights
+
+    def __init__(self, weights: CholekWeights | None = None) -> None:
+        #: the constants it plays by: the hand-set ones, or a learned model's for the
+        #: prior it plays (:mod:`cherki.bots.learned`)
+        self.weights = weights or CHOLEK_WEIGHTS
+
+    def weighted(self, weights: TunedWeights) -> CholekHeuristicBot:
+        """This heuristic playing by other constants (a learned model's prior)."""
+        if not isinstance(weights, CholekWeights):
+            raise RulesError(
+                f"Cholek Tiga's heuristic plays by its own weights, not {type(weights).__name__}"
+            )
+        return type(self)(weights)
 
     def leaf_value(self, state: State, seat: int) -> float:
         """A game in progress valued for ``seat``: each seat's points so far plus a little
@@ -128,17 +177,17 @@ class CholekHeuristicBot(Heuristic):
             return [Reason("cholek_discard_captures", pick, cards=(k,), n=in_pool)]
         return [Reason("cholek_discard_safe", pick, cards=(k,), n=in_pool)]
 
-    @staticmethod
-    def _capture_gain(obs: CholekObservation, action: int) -> float:
+    def _capture_gain(self, obs: CholekObservation, action: int) -> float:
+        w = self.weights
         c, a, b = CAPTURES[action - CAPTURE]
         mine = list(obs.captured[obs.seat])
-        before = pile_value(mine)
+        before = pile_value(mine, w)
         for k in (a, b, c):
             mine[k] += 1
-        gain = pile_value(mine) - before
+        gain = pile_value(mine, w) - before
         if a == b == c:
-            gain += 5.0 if obs.active_from == "hand" else 10.0  # ayam / kandang at 10¢
-        return gain + 0.3  # taking cards also denies them to the others
+            gain += w.ayam if obs.active_from == "hand" else w.kandang  # at 10¢
+        return gain + w.deny  # taking cards also denies them to the others
 
     def _capture(self, obs: CholekObservation, rng: random.Random) -> int:
         caps = [a for a in obs.legal if a >= CAPTURE]
@@ -152,6 +201,7 @@ class CholekHeuristicBot(Heuristic):
         kinds_of = GROUP_KINDS[obs.honours]
         live = obs.unseen()
         pool = obs.pool
+        w = self.weights
 
         def score(action: int) -> tuple[float, float]:
             k = action - DISCARD
@@ -163,18 +213,18 @@ class CholekHeuristicBot(Heuristic):
                     for b in kinds:
                         if a <= b and ((pool[a] >= 2) if a == b else (pool[a] and pool[b])):
                             mine = list(obs.captured[obs.seat])
-                            before = pile_value(mine)
+                            before = pile_value(mine, w)
                             for x in (a, b, k):
                                 mine[x] += 1
-                            g = pile_value(mine) - before + (5.0 if a == b == k else 0.0)
+                            g = pile_value(mine, w) - before + (w.ayam if a == b == k else 0.0)
                             best = max(best, g)
-                return (10.0 + best, rng.random())
+                return (w.capture_now + best, rng.random())
             outs = sum(live[x] for x in kinds) - (obs.hand[k] - 1)
-            risk = (2.0 if in_pool == 1 else 0.5) * max(outs, 0) / 4.0
+            risk = (w.risk_one if in_pool == 1 else w.risk_none) * max(outs, 0) / 4.0
             if IS_RED[k]:
-                risk += 1.5
+                risk += w.risk_red
             if in_pool == 1 and obs.hand[k] >= 1:
-                risk += 0.2
+                risk += w.risk_pair
             return (-risk, rng.random())
 
         discards = [a for a in obs.legal if DISCARD <= a < TURN]

@@ -63,9 +63,10 @@ from typing import Any
 
 import numpy as np
 
-from cherki.bots.balik import WEIGHTS, BalikHeuristicBot, Weights
+from cherki.bots.balik import WEIGHTS, Weights
 from cherki.bots.base import Heuristic, heuristic_for
 from cherki.bots.shipped import MODELS, shipped, shipped_players
+from cherki.bots.weights import TunedWeights
 from cherki.core.contract import Observation
 from cherki.core.encoding import Layout
 from cherki.core.errors import RulesError
@@ -118,22 +119,42 @@ class Model:
 
     @property
     def weights(self) -> Weights:
-        """The weights of the heuristic its prior plays (see the module)."""
-        w: Weights | None = self.__dict__.get("_weights")
+        """The weights of the games of sets' heuristic its prior plays (see the module):
+        what the batched simulator's policies read (the hand-set ones without a card's)."""
+        if self.card.get("network", {}).get("prior_weights") is None:
+            return WEIGHTS
+        w = self.prior_weights
+        if not isinstance(w, Weights):
+            raise RulesError(
+                f"the heuristic of {self.game} plays by no weights of the games of sets"
+            )
+        return w
+
+    @property
+    def prior_weights(self) -> TunedWeights:
+        """The weights of the heuristic its prior plays (see the module): the card's, or
+        the hand-set ones of its game's heuristic (:attr:`Heuristic.weights_type`)."""
+        w: TunedWeights | None = self.__dict__.get("_weights")
         if w is None:
             given = self.card.get("network", {}).get("prior_weights")
-            w = WEIGHTS if given is None else Weights.from_dict(given)
+            kind = heuristic_for(self.game).weights_type
+            if kind is None:
+                if given is not None:
+                    raise RulesError(
+                        f"the heuristic of {self.game} has no weights for a model to tune"
+                    )
+                kind = Weights
+            w = kind() if given is None else kind.from_dict(given)
             self.__dict__["_weights"] = w
         return w
 
     def heuristic(self) -> Heuristic:
         """Its game's heuristic, playing the prior's weights (see the module)."""
         h = heuristic_for(self.game)
-        if self.weights == WEIGHTS:
+        w = self.prior_weights
+        if h.weights_type is None or w == h.weights_type():
             return h
-        if not isinstance(h, BalikHeuristicBot):
-            raise RulesError(f"the heuristic of {self.game} has no weights for a model to tune")
-        return h.weighted(self.weights)
+        return h.weighted(w)
 
     @property
     def has_prior(self) -> bool:

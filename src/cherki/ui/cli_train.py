@@ -78,11 +78,14 @@ def train(
         typer.Option("--workers", help="--method search: processes (0: one a CPU).", min=0),
     ] = 0,
     tune_hands: Annotated[
-        int,
+        int | None,
         typer.Option(
-            "--tune-hands", help="--method tune: duplicate deals a candidate plays.", min=64
+            "--tune-hands",
+            help="--method tune: duplicate deals a candidate plays (default: 16,384 on the "
+            "batched simulator, 2,048 in the rules engine).",
+            min=64,
         ),
-    ] = 16384,
+    ] = None,
     tune_population: Annotated[
         int,
         typer.Option("--tune-population", help="--method tune: candidates a generation.", min=2),
@@ -159,7 +162,7 @@ def train(
         bc_share=bc_share, eval_hands=eval_hands, eval_every=eval_every, prior=prior, beta=beta,
         play_beta=play_beta, method=method, search_rollouts=search_rollouts,
         search_hands=search_hands, search_z=search_z, workers=workers,
-        tune_hands=tune_hands, tune_population=tune_population,
+        tune_hands=tune_hands or 0, tune_population=tune_population,
         tune_generations=tune_generations, tune_ties=tune_ties, tune_keys=keys,
     )  # fmt: skip
     console.print(f"Learning curve: {out / 'curve.png'}; checkpoint: {out / 'checkpoint.pkl'}")
