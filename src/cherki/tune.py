@@ -1,4 +1,5 @@
-"""Tuning the heuristic's weights on the batched simulator (``cherki train --method tune``).
+"""Tuning the heuristic's weights on the batched simulator, or in the rules engine where it
+does not play (``cherki train --method tune``).
 
 A learned model with the heuristic as its prior (:mod:`cherki.bots.learned`) plays that
 heuristic's choice unless its network departs from it. ``--method tune`` learns the prior
@@ -33,6 +34,16 @@ The method
 
 The result is the mean's weights, which the model's card keeps (``network.prior_weights``);
 the shipped bot plays them with ordinary lots. numpy and the batched simulator only.
+
+**Ceki and Cholek Tiga** (:func:`engine_payments`): their heuristics' weights
+(:class:`cherki.bots.ceki.CekiWeights`, :class:`cherki.bots.cholek.CholekWeights`; which
+a game has, :func:`kind_of`) are tuned the same way on deals of the rules engine, every one
+of them searched from the hand-set values (they have no tie-break to add). There the lots
+are each seat's own generator, seeded by the deal and the seat: a candidate's run of a deal
+is the hand-set heuristic's until its weights first choose otherwise, after which the seat's
+lots may follow other draws (the engine's bots draw them in order), so the hand-set weights
+still measure exactly 0. A generation of 10 candidates on 2,048 deals takes about 80
+CPU-seconds in Ceki 4p and 60 in Cholek Tiga 3p.
 """
 
 from __future__ import annotations

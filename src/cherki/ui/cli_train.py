@@ -15,7 +15,9 @@ from cherki.ui.terminal import console
 def train(
     game: Annotated[
         str,
-        typer.Argument(help="Game: balik-satu, tantanan, ... (ceki, cholek-tiga: --method search)"),
+        typer.Argument(
+            help="Game: balik-satu, tantanan, ... (ceki, cholek-tiga: --method search or tune)"
+        ),
     ],
     players: Annotated[int, typer.Option("--players", help="Players at the table.")],
     seconds: Annotated[float, typer.Option("--seconds", help="CPU-seconds to train for.")],
