@@ -326,8 +326,9 @@ class Tuner:
             ]
         )
         at_mean = payments(game, players, rules, self._at(mean), hands, seed).mean() - base
-        best = np.argsort(-fit, kind="stable")[: self.parents]
-        w = np.log(self.parents + 0.5) - np.log(np.arange(1, self.parents + 1))
+        parents = min(self.parents, self.population)  # a population of 2 has 2 parents
+        best = np.argsort(-fit, kind="stable")[:parents]
+        w = np.log(parents + 0.5) - np.log(np.arange(1, parents + 1))
         w /= w.sum()
         self.mean = (mean + self.sigma * (w[:, None] * z[best]).sum(axis=0)).tolist()
         self.sigma *= self.decay
