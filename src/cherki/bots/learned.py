@@ -34,13 +34,16 @@ Our specifications
   Learning"; Johannink et al. 2019). Playing costs one heuristic decision (tens of
   microseconds) beside the network's. Models without a prior read the observation alone.
 * **The prior's own weights.** A card may give the heuristic's constants its prior plays by
-  (``network.prior_weights``: every name of :class:`cherki.bots.balik.Weights`, tuned by
-  ``cherki train --method tune``, :mod:`cherki.tune`; the tie-break's, named since the first
-  cards, only where a card tunes it, ``--tune-ties``); without them the prior is the
-  hand-set heuristic. Weights are refused in one sentence where a name is missing or
-  unknown, a value is not a number ≥ 0, or the game's heuristic has no weights (the games
-  of sets' heuristic has). A stuck hand (above) is played by the hand-set heuristic, whose
-  takes are the proven way out of a loop; tuned weights may take more readily.
+  (``network.prior_weights``: every name of its game's heuristic's weights,
+  :attr:`cherki.bots.base.Heuristic.weights_type`: :class:`cherki.bots.balik.Weights` in
+  the games of sets, :class:`cherki.bots.ceki.CekiWeights`,
+  :class:`cherki.bots.cholek.CholekWeights`; tuned by ``cherki train --method tune``,
+  :mod:`cherki.tune`; the tie-break's, named since the first cards, only where a card
+  tunes it, ``--tune-ties``); without them the prior is the hand-set heuristic. Weights are
+  refused in one sentence where a name is missing or unknown, a value is not a number ≥ 0,
+  or the game's heuristic has no weights. A stuck hand (above) is played by the hand-set
+  heuristic, whose takes are the proven way out of a loop; tuned weights may take more
+  readily.
 * **A zero policy head plays the prior alone** (:attr:`Model.plays_prior`): where a prior
   model's policy head (``wp``, ``bp``) is all zeros and its raise above 0, its logits are
   the raise on the heuristic's choice and 0 elsewhere, so the bot plays the heuristic's
