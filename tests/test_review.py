@@ -205,13 +205,20 @@ def test_a_decision_judged_the_same_whatever_the_others_hold(name: str, players:
 # -- the learned bot's rollouts (issue 38) ----------------------------------------------------
 def test_the_learned_bots_rollouts_judge_where_it_is_as_strong_as_the_search() -> None:
     """From the cards' arena figures: learned − search not below 0 and learned − heuristic
-    above 0 with its whole interval (Balik Satu 2p and 6p, Chaqui 3p, Gonggong 5p); the
-    search elsewhere: where the search's mean is ahead (Balik Satu 4p and 5p, Balik Lima
-    Belas 4p, Chaqui 2p and 4p, Gonggong 4p and 6p), where the first holds but not the second
-    (Tantanan 3p) and where no model ships."""
+    above 0 with its whole interval (Balik Satu 2p and 6p, Chaqui 3p, Gonggong 5p, Ceki
+    4p and 6p); the search elsewhere: where the search's mean is ahead (Balik Satu 4p and
+    5p, Balik Lima Belas 4p, Chaqui 2p and 4p, Chot 4p, Gonggong 4p and 6p), where the
+    first holds but not the second (Tantanan 3p) and where no model ships."""
     from cherki.bots.review import evaluator_for
 
-    learned = [("balik-satu", 2), ("balik-satu", 6), ("chaqui", 3), ("gonggong", 5)]
+    learned = [
+        ("balik-satu", 2),
+        ("balik-satu", 6),
+        ("chaqui", 3),
+        ("gonggong", 5),
+        ("ceki", 4),
+        ("ceki", 6),
+    ]
     for game, n in learned:
         assert evaluator_for(game, n) == "learned", (game, n)
     tables = [
@@ -220,11 +227,12 @@ def test_the_learned_bots_rollouts_judge_where_it_is_as_strong_as_the_search() -
         ("balik-lima-belas", 4),
         ("chaqui", 2),
         ("chaqui", 4),
+        ("chot", 4),
         ("gonggong", 4),
         ("gonggong", 6),
         ("tantanan", 3),
     ]
-    for game, n in [*tables, ("balik-satu", 7), ("ceki", 4)]:
+    for game, n in [*tables, ("balik-satu", 7), ("cholek-tiga", 3)]:
         assert evaluator_for(game, n) == "search", (game, n)
 
 
