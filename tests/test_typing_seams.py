@@ -32,6 +32,8 @@ SEAMS: dict[str, str] = {
     "cherki.bots.policy": "a policy found by import path (importlib) and what it returns",
     "cherki.games.sets.observation": "the slots' constructor generated with exec (mixed values)",
     "cherki.train": "JAX and optax ship arrays, pytrees and optimiser states typed as Any",
+    "cherki.trainconfig": "a training run's progress keeps the tuner's state and the commands "
+    "as the checkpoint's JSON-like dicts, unpacked back into cherki.train's JAX seam",
     "cherki.traincard": "the training run's card: the Trainer (cherki.train's JAX seam, which "
     "imports this module) and the card's free-form JSON",
     "cherki.tune": "numpy's bit generator state, kept in a checkpoint, is a dict typed as Any",

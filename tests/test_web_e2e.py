@@ -471,7 +471,7 @@ def test_the_lobby_offers_a_learned_bot_only_at_a_table_size_with_a_model(
     page.select_option("#seat-1", "bot:learned")
     expect(page.locator("#seat-1")).to_have_value("bot:learned")
     # a game without a model offers none at any size
-    page.select_option("#game", "ceki")
+    page.select_option("#game", "cholek-tiga")
     page.dispatch_event("#players", "change")
     expect(page.locator("#seats option[value='bot:learned']")).to_have_count(0)
     assert not page.errors  # type: ignore[attr-defined]

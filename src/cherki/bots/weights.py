@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from cherki.core.errors import RulesError
 
@@ -41,7 +41,7 @@ class TunedWeights:
                 kind = "a whole number" if whole else "a finite number"
                 raise RulesError(f"the heuristic's weight {f.name} must be {kind} ≥ 0, not {v!r}")
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, float]:
         return asdict(self)
 
     @classmethod
