@@ -68,7 +68,7 @@ def test_a_cards_weights_must_name_every_ceki_weight_and_nothing_else() -> None:
         CekiWeights.from_dict(data)
     with pytest.raises(RulesError, match="name unknown tie_held"):
         CekiWeights.from_dict(asdict(CEKI_WEIGHTS) | {"tie_held": 1.0})
-    with pytest.raises(RulesError, match="plays by Ceki's weights, not Weights"):
+    with pytest.raises(RulesError, match="plays by CekiWeights, not Weights"):
         CekiHeuristicBot().weighted(Weights())
 
 
@@ -102,7 +102,7 @@ def test_the_hand_set_cholek_weights_are_the_heuristics_constants() -> None:
     assert pile_value(piles, replace(CHOLEK_WEIGHTS, progress=1.0)) == pytest.approx(3.0)
     with pytest.raises(RulesError, match="risk_red must be a finite number ≥ 0, not -1"):
         replace(CHOLEK_WEIGHTS, risk_red=-1)
-    with pytest.raises(RulesError, match="plays by its own weights, not CekiWeights"):
+    with pytest.raises(RulesError, match="plays by CholekWeights, not CekiWeights"):
         CholekHeuristicBot().weighted(CEKI_WEIGHTS)
 
 

@@ -294,12 +294,8 @@ class BalikHeuristicBot(Heuristic):
         #: model's for the prior it plays (:mod:`cherki.bots.learned`)
         self.weights = weights or WEIGHTS
 
-    def weighted(self, weights: TunedWeights) -> BalikHeuristicBot:
-        """This heuristic playing by other constants (a learned model's prior)."""
-        if not isinstance(weights, Weights):
-            raise RulesError(
-                f"the games of sets' heuristic plays by their weights, not {type(weights).__name__}"
-            )
+    def _weighted(self, weights: TunedWeights) -> BalikHeuristicBot:
+        assert isinstance(weights, Weights)  # checked by Heuristic.weighted
         return type(self)(for_score=self.for_score, weights=weights)
 
     def search_policy(self) -> BalikHeuristicBot:

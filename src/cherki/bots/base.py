@@ -76,8 +76,19 @@ class Heuristic:
 
     def weighted(self, weights: TunedWeights) -> Heuristic:
         """This heuristic playing by other constants (a learned model's prior); refused
-        where it has none (:attr:`weights_type`)."""
-        raise RulesError(f"the {self.name} bot has no weights to tune")
+        where it has none (:attr:`weights_type`) or they are another game's."""
+        kind = self.weights_type
+        if kind is None:
+            raise RulesError(f"the {self.name} bot has no weights to tune")
+        if not isinstance(weights, kind):
+            raise RulesError(
+                f"this heuristic plays by {kind.__name__}, not {type(weights).__name__}"
+            )
+        return self._weighted(weights)
+
+    def _weighted(self, weights: TunedWeights) -> Heuristic:
+        """A copy of this heuristic playing by ``weights`` (of its own kind)."""
+        return type(self)(weights=weights)  # type: ignore[call-arg]
 
     def search_policy(self) -> Heuristic:
         """The policy the search plays its own seat with: by default this one."""

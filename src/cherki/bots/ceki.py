@@ -115,14 +115,6 @@ class CekiHeuristicBot(Heuristic):
         #: prior it plays (:mod:`cherki.bots.learned`)
         self.weights = weights or CEKI_WEIGHTS
 
-    def weighted(self, weights: TunedWeights) -> CekiHeuristicBot:
-        """This heuristic playing by other constants (a learned model's prior)."""
-        if not isinstance(weights, CekiWeights):
-            raise RulesError(
-                f"Ceki's heuristic plays by Ceki's weights, not {type(weights).__name__}"
-            )
-        return type(self)(weights)
-
     def act(self, obs: Observation, rng: random.Random) -> int:
         if not isinstance(obs, CekiObservation):
             raise RulesError(f"Ceki's heuristic cannot read {type(obs).__name__}")

@@ -108,14 +108,6 @@ class CholekHeuristicBot(Heuristic):
         #: prior it plays (:mod:`cherki.bots.learned`)
         self.weights = weights or CHOLEK_WEIGHTS
 
-    def weighted(self, weights: TunedWeights) -> CholekHeuristicBot:
-        """This heuristic playing by other constants (a learned model's prior)."""
-        if not isinstance(weights, CholekWeights):
-            raise RulesError(
-                f"Cholek Tiga's heuristic plays by its own weights, not {type(weights).__name__}"
-            )
-        return type(self)(weights)
-
     def leaf_value(self, state: State, seat: int) -> float:
         """A game in progress valued for ``seat``: each seat's points so far plus a little
         for sets under way, and the seat's lead over the others' mean, times the number of
