@@ -160,6 +160,9 @@ def test_training_by_tuning_in_the_engine_runs_end_to_end_and_resumes(
     assert w != kind() and first.prior_weights == w
     assert "(0 decisions" not in first.card["training"]["method"]  # the value head learnt
     assert first.plays_prior and not first.params["wp"].any()
+    # it plays its prior at every raise: no raise is measured after the budget
+    assert first.card["training"]["betas"] == []
+    assert any("plays its prior at every raise" in x for x in lines)
     second = train.train(game, 3, 7.0, 2, out, resume=True, log=lines.append, **small)
     assert len(second.card["training"]["tuning"]) >= len(gens)
     assert second.card["training"]["cpu_seconds"] >= 7.0

@@ -27,11 +27,12 @@ The method, in two phases within one CPU budget (``--seconds``):
 Or **the heuristic's weights tuned** (``--method tune``, :mod:`cherki.tune`): an evolution
 strategy over the constants the prior heuristic plays by, on keyed duplicate deals against
 the hand-set heuristic, for all but the last ``bc_share`` of the budget; then the value head
-learns the tuned heuristic's hands. The model plays the tuned heuristic (its card keeps the
-weights). In Ceki and Cholek Tiga, which the batched simulator does not play, the deals are
-the rules engine's (:func:`cherki.tune.engine_payments`, 2,048 a candidate by default) and
-the value head learns from the tuned heuristic's hands there (:func:`cherki.trainplay.
-engine_samples`).
+learns the tuned heuristic's hands (one block at least, where a slow machine's generation ran
+past the budget, so that no model ships an untrained value head). The model plays the tuned
+heuristic (its card keeps the weights). In Ceki and Cholek Tiga, which the batched simulator
+does not play, the deals are the rules engine's (:func:`cherki.tune.engine_payments`, 2,048
+a candidate by default) and the value head learns from the tuned heuristic's hands there
+(:func:`cherki.trainplay.engine_samples`).
 
 Or **expert iteration** (``--method search``, :mod:`cherki.distil`; with ``tune`` the
 methods for the games the batched simulator does not play, Ceki and Cholek Tiga, whose runs
@@ -313,9 +314,15 @@ class Trainer:
     def choose_beta(self) -> float:
         """The prior's raise to play with: the best of :data:`PLAY_BETAS` (and training's)
         on ``eval_hands`` duplicate deals of their own (not the learning curve's, not the
-        arena's), each measured; kept in :attr:`Progress.betas`."""
+        arena's), each measured; kept in :attr:`Progress.betas`. A model that plays its
+        prior (a tuning's, its policy head zero) chooses alike at every raise above 0, so
+        none is measured: it keeps training's."""
         cfg = self.cfg
         if not cfg.prior:
+            return cfg.beta
+        if self.model().plays_prior:
+            self.progress.betas = []
+            self.log(f"playing with beta {cfg.beta:g}: it plays its prior at every raise")
             return cfg.beta
         tried = []
         for beta in sorted({*PLAY_BETAS, cfg.beta}):
@@ -364,6 +371,10 @@ class Trainer:
                 self._ppo_update()
             if self.cpu() >= self.progress.next_eval:
                 self._evaluate()
+        if cfg.method == "tune" and not self.progress.bc_samples:
+            # a generation ran past the budget (a slow machine): the value head still
+            # learns from one block, so the model never ships an untrained value
+            self._bc_block() if self.batched else self._engine_block()
         if self.progress.curve[-1]["cpu"] < self.cpu() - 1:
             self._evaluate()
         if self.pool is not None:
