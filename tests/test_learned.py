@@ -69,6 +69,10 @@ def test_every_card_matches_its_tables_layout(stem: str) -> None:
     for key in ("command", "seed", "cpu_seconds", "libraries"):
         assert training[key] not in (None, ""), key
     assert training["command"].startswith("cherki train ")
+    # every command a card names runs from a checkout: no path of the machine that made it
+    commands = [training["command"], *(c["command"] for c in training.get("commands", []))]
+    commands += [a["command"] for a in card["arena"].values() if isinstance(a, dict)]
+    assert all(not word.startswith("/") for c in commands for word in c.split()), commands
     assert {"numpy", "jax", "optax", "python"} <= set(training["libraries"])
     # a tuned heuristic's policy head is zero: it plays its prior without its network
     assert model.plays_prior == (training["config"].get("method") == "tune")
@@ -123,6 +127,62 @@ def test_a_wrong_table_or_layout_is_refused_in_one_sentence(stem: str, tmp_path:
     again = load_model(tmp_path / "copy")
     assert again.card == card
     assert all(np.array_equal(again.params[k], model.params[k]) for k in model.params)
+
+
+def test_halving_stores_float16_and_keeps_the_play(tmp_path: Path) -> None:
+    """scripts/halve_model.py: a model that plays its prior is stored in half the bytes,
+    chooses exactly as before and values within float16's rounding; a model whose network
+    chooses is refused in one sentence, and so is a path with no model."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "halve_model", Path(__file__).parents[1] / "scripts" / "halve_model.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    tuned = load_model(next(stem for stem in STEMS if load_model(stem).plays_prior))
+    # a float32 copy whose weights float16 cannot hold exactly (the shipped ones are
+    # halved); its policy head stays zero
+    noise = np.random.default_rng(0)
+    card = json.loads(json.dumps(tuned.card))
+    card["network"]["stored"] = "float32"
+    full = Model(
+        {
+            k: (v + noise.normal(0, 1e-4, v.shape).astype(np.float32) if v.any() else v)
+            for k, v in tuned.params.items()
+        },
+        card,
+    )
+    full.save(tmp_path / "m")
+    size = (tmp_path / "m.npz").stat().st_size
+    assert script.main([str(tmp_path / "m")]) == 0
+    half = load_model(tmp_path / "m")
+    assert half.stored == "float16" and half.plays_prior
+    assert (tmp_path / "m.npz").stat().st_size < 0.6 * size
+    assert half.card["training"]["commands"][-1]["command"].startswith(
+        "python scripts/halve_model.py "
+    )
+    game = find_game(full.game)
+    n = full.players[0]
+    a, b = LearnedBot(game.name, full), LearnedBot(game.name, half)
+    for h in range(3):
+        state = game.new_state(None, n, seed=h)
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            choice = a.act(obs, random.Random(h))
+            assert b.act(obs, random.Random(h)) == choice
+            va, vb = a.value(obs), b.value(obs)
+            assert abs(va - vb) <= 0.01 * max(1.0, abs(va))
+            state.apply(choice, seat)
+    network = next(stem for stem in STEMS if not load_model(stem).plays_prior)
+    for suffix in (".npz", ".card.json"):
+        (tmp_path / ("n" + suffix)).write_bytes(Path(network).with_suffix(suffix).read_bytes())
+    before = (tmp_path / "n.npz").read_bytes()
+    assert script.main([str(tmp_path / "n")]) == 2
+    assert (tmp_path / "n.npz").read_bytes() == before
+    assert script.main([str(tmp_path / "none")]) == 2
 
 
 def test_a_game_without_a_model_has_no_learned_level() -> None:

@@ -50,6 +50,10 @@ Our specifications
   choice (the lowest legal action, were that ever not legal) without running the network,
   which then serves only for the value. ``--method tune`` writes its models so: it trains
   the prior's weights and the value head, never the policy head.
+* **Half the bytes where the play allows** (:func:`halve`, ``scripts/halve_model.py``): a
+  model that plays its prior may store its weight matrices as float16 (its card's
+  ``network.stored``), read back as float32; its play cannot change, its values move by
+  float16's rounding. A network that chooses keeps float32.
 * **Only numpy**: playing needs no learning library; training (:mod:`cherki.train`) is the
   ``train`` extra's.
 """
@@ -249,15 +253,44 @@ class Model:
                 f"{players}-player table's is {have}: retrain it for this version of cherki"
             )
 
+    @property
+    def stored(self) -> str:
+        """How its weight matrices are stored: ``float32``, or ``float16`` where its card
+        says so (:func:`halve`); they are read back as float32 either way."""
+        return str(self.card.get("network", {}).get("stored", "float32"))
+
     def save(self, stem: Path) -> None:
-        """Write ``stem.npz`` and ``stem.card.json``."""
+        """Write ``stem.npz`` and ``stem.card.json`` (the matrices as :attr:`stored`)."""
         stem.parent.mkdir(parents=True, exist_ok=True)
-        arrays = {k: np.asarray(v, np.float32) for k, v in self.params.items()}
+        half = self.stored == "float16"
+        arrays = {
+            k: np.asarray(v, np.float16 if half and np.ndim(v) == 2 else np.float32)
+            for k, v in self.params.items()
+        }
         with open(stem.with_suffix(".npz"), "wb") as fh:
             np.savez_compressed(fh, **arrays)  # type: ignore[arg-type]
         stem.with_suffix(".card.json").write_text(
             json.dumps(self.card, indent=1, ensure_ascii=False) + "\n"
         )
+
+
+def halve(model: Model) -> Model:
+    """The model with its weight matrices stored as float16 (half the bytes): only for a
+    model that plays its prior (:attr:`Model.plays_prior`), whose choices never read its
+    network, so that its play, and the arena figures on its card, stay exactly as they
+    were; its value estimates move by float16's rounding (about one part in a thousand)."""
+    if not model.plays_prior:
+        raise RulesError(
+            f"the learned model of {model.game} chooses by its network: float16 weights could "
+            "change its play, so it keeps float32"
+        )
+    card = json.loads(json.dumps(model.card))
+    card["network"]["stored"] = "float16"
+    params = {
+        k: (np.asarray(v, np.float16).astype(np.float32) if np.ndim(v) == 2 else v)
+        for k, v in model.params.items()
+    }
+    return Model(params, card)
 
 
 def load_model(stem: Path | str) -> Model:
