@@ -360,7 +360,7 @@ class Trainer:
                 if self.cpu() < tune_until and not self._tuned():
                     self._tune_block()
                 else:
-                    self._bc_block() if self.batched else self._engine_block()
+                    self._value_block()
             elif self.cpu() < bc_until:
                 self._bc_block()
             elif cfg.method == "api":
@@ -374,7 +374,7 @@ class Trainer:
         if cfg.method == "tune" and not self.progress.bc_samples:
             # a generation ran past the budget (a slow machine): the value head still
             # learns from one block, so the model never ships an untrained value
-            self._bc_block() if self.batched else self._engine_block()
+            self._value_block()
         if self.progress.curve[-1]["cpu"] < self.cpu() - 1:
             self._evaluate()
         if self.pool is not None:
@@ -423,6 +423,11 @@ class Trainer:
         x = np.concatenate(xs)
         ret = pay[np.concatenate(rows_), np.concatenate(seats_)]
         self._fit(x, np.concatenate(ms), np.concatenate(acts), ret)
+
+    def _value_block(self) -> None:
+        """One block of the value head on the (tuned) heuristic's hands: batched where the
+        simulator plays the game, in the rules engine elsewhere."""
+        self._bc_block() if self.batched else self._engine_block()
 
     def _engine_block(self) -> None:
         """The value head on the tuned heuristic's hands, ``bc_hands`` of them played in the
