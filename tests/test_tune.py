@@ -413,3 +413,51 @@ def test_tune_ties_goes_with_the_tuning_only(tmp_path: Path, flags: list[str], s
     assert result.exit_code != 0  # the command line prints the error in one line
     assert said in str(result.exception)
     assert not (tmp_path / "x").exists()
+
+
+# -- a hand taken and thrown round and round ------------------------------------------------
+def _taker(env: SetsVector, rows: np.ndarray) -> np.ndarray:
+    """Takes every discard it may and throws its lowest card: once a card is down nobody
+    draws again, and with the winning card from the stock alone the hand never ends."""
+    from cherki.games.sets.actions import DISCARD, TAKE
+
+    mask = env.mask[rows]
+    plain = mask[:, DISCARD : DISCARD + 30]
+    out = np.where(plain.any(axis=1), plain.argmax(axis=1) + DISCARD, mask.argmax(axis=1))
+    out = np.where(mask[:, TAKE], TAKE, out)
+    return np.asarray(out, np.int64)
+
+
+def test_a_hand_taken_round_and_round_is_drawn_on_and_ends() -> None:
+    """The tuning hung on such a hand (Tantanan 3p, generation 78 of the card's command):
+    its players took and threw the same discards with the stock unchanged, lap after lap.
+    ``Progress`` has the player draw once the hand has gone ``ENDLESS`` decisions so, and
+    plays exactly as the policy it wraps in every hand that keeps moving."""
+    from cherki.vector.policies import ENDLESS, Progress
+
+    env = SetsVector("tantanan", None, players=3, batch=8, autoreset=False)
+    env.reset(seed=5, hands=8)
+    for _ in range(3 * ENDLESS):  # alone, the taker never ends a hand
+        rows = np.flatnonzero(~env.done)
+        env.apply(rows, _taker(env, rows))
+    assert not env.done.any()
+    pos = env.pos.copy()
+    for _ in range(50):
+        rows = np.flatnonzero(~env.done)
+        env.apply(rows, _taker(env, rows))
+    assert (env.pos == pos).all()
+
+    env = SetsVector("tantanan", None, players=3, batch=8, autoreset=False)
+    env.reset(seed=5, hands=8)
+    assert len(env.play(Progress(_taker)).payments) == 8
+
+    # where hands keep moving it changes nothing: the keyed heuristic's payments, the same
+    def keyed() -> HeuristicPolicy:
+        return HeuristicPolicy(3, weights=TUNED, lots=keyed_lots)
+
+    plays = []
+    for policy in (keyed(), Progress(keyed())):
+        env = SetsVector("balik-satu", None, players=4, batch=64)
+        env.reset(seed=9, hands=256)
+        plays.append(env.play(policy).payments)
+    assert (plays[0] == plays[1]).all()

@@ -388,7 +388,7 @@ class Trainer:
     # -- phase 1: behaviour cloning -------------------------------------------------------
     def _bc_block(self) -> None:
         from cherki.vector.observe import encode_seats
-        from cherki.vector.policies import HeuristicPolicy, Policy, Unstuck
+        from cherki.vector.policies import HeuristicPolicy, Policy, Progress, Unstuck
         from cherki.vector.sets import SetsVector
 
         cfg = self.cfg
@@ -401,6 +401,7 @@ class Trainer:
         if self.weights != WEIGHTS:
             # the tuned heuristic at every seat, a stuck hand played by the hand-set one
             pol = Unstuck(HeuristicPolicy(seed, weights=self.weights), plain)
+        pol = Progress(pol)  # no hand taken and thrown round and round for ever
         xs, ms, acts, rows_, seats_ = [], [], [], [], []
         while True:
             rows = np.flatnonzero(~env.done)

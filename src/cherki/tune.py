@@ -193,10 +193,11 @@ def payments(
     ``weights`` in seat 0 (None: the hand-set one) and the hand-set heuristic elsewhere,
     every lot keyed (:func:`keyed_lots`). As the ``learned`` bot does, seat 0 plays the
     hand-set heuristic in a hand stuck with its stock unchanged (tuned weights may take and
-    throw a discard round and round: :class:`cherki.vector.policies.StuckHands`). The
-    games the batched simulator does not play are played in the rules engine
-    (:func:`engine_payments`)."""
-    from cherki.vector.policies import HeuristicPolicy, Unstuck
+    throw a discard round and round: :class:`cherki.vector.policies.StuckHands`), and a
+    hand whose players all keep taking and throwing the same discards is drawn on
+    (:class:`cherki.vector.policies.Progress`). The games the batched simulator does not
+    play are played in the rules engine (:func:`engine_payments`)."""
+    from cherki.vector.policies import HeuristicPolicy, Progress, Unstuck
     from cherki.vector.sets import GAMES, SetsVector
 
     if game not in GAMES:
@@ -222,7 +223,7 @@ def payments(
                 out[at] = mine(e, rows[at])
         return out
 
-    pay: np.ndarray = env.play(policy).payments[:, 0].astype(np.float64)
+    pay: np.ndarray = env.play(Progress(policy)).payments[:, 0].astype(np.float64)
     return pay
 
 

@@ -297,12 +297,19 @@ def _wait_outs(env: SetsVector, hand: I64, live: I64) -> I64:
     return outs
 
 
+#: decisions with the stock unchanged (every seat's, counted together) after which the
+#: player of a row draws from the stock wherever it may (:class:`Progress`)
+ENDLESS = 400
+
+
 class StuckHands:
     """Which hands have gone :data:`STUCK` decisions a seat with the stock unchanged (a
     discard taken and thrown again, round and round), per batch row: the rows where the
-    ``learned`` bot plays the hand-set heuristic until a card is drawn from the stock."""
+    ``learned`` bot plays the hand-set heuristic until a card is drawn from the stock.
+    With ``limit``, which have gone that many decisions (counted over the calls made)."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
         self._pos = np.zeros(0, np.int64)
         self._index = np.zeros(0, np.int64)
         self.same = np.zeros(0, np.int64)
@@ -317,8 +324,33 @@ class StuckHands:
         same = (pos == self._pos[rows]) & (index == self._index[rows])
         self.same[rows] = np.where(same, self.same[rows] + 1, 0)
         self._pos[rows], self._index[rows] = pos, index
-        stuck: np.ndarray = self.same[rows] >= STUCK * env.n
+        limit = self.limit if self.limit is not None else STUCK * env.n
+        stuck: np.ndarray = self.same[rows] >= limit
         return stuck
+
+
+class Progress:
+    """``policy`` in every row, except that a hand that has gone :data:`ENDLESS` decisions
+    with the stock unchanged is drawn on: its player draws from the stock wherever it may.
+    Its players have taken and thrown the same discards round and round, each choosing as
+    it did the lap before (a deterministic policy, or lots keyed to the position that come
+    out the same), and nothing else would end the hand. The tuning and the value head's
+    games (:mod:`cherki.tune`, :mod:`cherki.train`) play through it, so that no batch waits
+    forever on one such hand; a hand that breaks free before then plays as without it."""
+
+    def __init__(
+        self, policy: Callable[[SetsVector, I64], np.ndarray], limit: int = ENDLESS
+    ) -> None:
+        self.policy = policy
+        self.stuck = StuckHands(limit)
+
+    def __call__(self, env: SetsVector, rows: I64) -> I64:
+        stuck = self.stuck(env, rows)
+        out: I64 = np.asarray(self.policy(env, rows), np.int64)
+        if stuck.any():
+            draw = stuck & env.mask[rows, DRAW]
+            out[draw] = DRAW
+        return out
 
 
 class LearnedPolicy:
@@ -440,10 +472,12 @@ def by_seat(levels: Sequence[str], rng: np.random.Generator) -> BySeat:
 
 
 __all__ = [
+    "ENDLESS",
     "BySeat",
     "HeuristicPolicy",
     "LearnedPolicy",
     "Policy",
+    "Progress",
     "RandomPolicy",
     "StuckHands",
     "Unstuck",
