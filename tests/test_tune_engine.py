@@ -16,7 +16,7 @@ import pytest
 from cherki.bots.balik import Weights
 from cherki.bots.ceki import CEKI_WEIGHTS, CekiHeuristicBot, CekiWeights, hand_value
 from cherki.bots.cholek import CHOLEK_WEIGHTS, CholekHeuristicBot, CholekWeights, pile_value
-from cherki.bots.learned import LearnedBot, load_model
+from cherki.bots.learned import LearnedBot, Model, load_model
 from cherki.core.cards import parse_card, parse_cards
 from cherki.core.errors import RulesError
 from cherki.games import find_game
@@ -238,6 +238,26 @@ def test_the_ablation_script_measures_each_tuned_weight_both_ways(
     changed = [f for f, v in asdict(tuned).items() if v != asdict(CEKI_WEIGHTS)[f]]
     assert out[1].startswith("the tuned weights: ") and len(out) == 2 + 2 * len(changed)
     assert all(any(line.startswith(f"{f} ") for line in out) for f in changed)
+    # the same model with the hand-set weights as its prior: nothing to measure
+    made = load_model(tmp_path / "m" / "ceki-3p")
+    card = json.loads(json.dumps(made.card))
+    card["network"]["prior_weights"] = asdict(CEKI_WEIGHTS)
+    Model(made.params, card).save(tmp_path / "plain" / "ceki-3p")
     with pytest.raises(SystemExit):
-        script.main(["tantanan", "-n", "3"])  # its network plays the hand-set heuristic
+        script.main(["ceki", "-n", "3", "--model", str(tmp_path / "plain" / "ceki-3p")])
     assert "nothing was tuned" in capsys.readouterr().err
+
+
+def test_a_tuning_whose_budget_its_first_measurement_takes_still_tunes(tmp_path: Path) -> None:
+    """On a slow or busy machine the first measurement may take the whole budget: the run
+    still makes one generation and trains the value head one block, so it never ships the
+    hand-set weights as a tuning, nor an untrained value head."""
+    from cherki import train
+
+    small = {
+        "bc_hands": 16, "eval_hands": 8, "eval_every": 100.0, "hidden": (16, 16),
+        "tune_hands": 16, "tune_population": 2, "method": "tune", "bc_share": 0.3,
+    }  # fmt: skip
+    model = train.train("ceki", 3, 0.001, 4, tmp_path / "m", log=lambda _: None, **small)
+    assert len(model.card["training"]["tuning"]) == 1
+    assert "(0 decisions" not in model.card["training"]["method"]

@@ -371,6 +371,10 @@ class Trainer:
                 self._ppo_update()
             if self.cpu() >= self.progress.next_eval:
                 self._evaluate()
+        if cfg.method == "tune" and not (self.progress.tune or {}).get("generations"):
+            # the first measurement took the whole budget (a slow or busy machine): one
+            # generation still runs, so that a tuning never ships the hand-set weights
+            self._tune_block()
         if cfg.method == "tune" and not self.progress.bc_samples:
             # a generation ran past the budget (a slow machine): the value head still
             # learns from one block, so the model never ships an untrained value
