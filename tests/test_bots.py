@@ -365,3 +365,53 @@ def test_the_search_reads_declared_hints_not_attributes() -> None:
 
     for name in ("balik-satu", "ceki", "cholek-tiga"):
         assert isinstance(heuristic_for(name), Heuristic)
+
+
+# -- no endless hands -------------------------------------------------------------------------
+def _a_take(name: str, players: int) -> tuple[object, int]:
+    """A state where the heuristic takes the last discard, and the seat to act."""
+    from cherki.games.sets.actions import TAKE
+
+    game = find_game(name)
+    for seed in range(200):
+        state = game.new_state(None, players, seed=seed)
+        bot, rng = make_bot(name, "heuristic"), random.Random(seed)
+        while not state.is_terminal:
+            seat = state.current
+            obs = state.observation(seat)
+            action = bot.act(obs, rng)
+            if action == TAKE:
+                return state, seat
+            state.apply(action, seat)
+    raise AssertionError("no take in 200 hands")
+
+
+@pytest.mark.parametrize(("name", "players"), [("tantanan", 3), ("balik-satu", 4)])
+def test_a_seat_stuck_taking_and_throwing_draws_instead(name: str, players: int) -> None:
+    """A discard taken and thrown round and round would never end the hand (a Tantanan 3p
+    arena hung on one, past 220,000 actions): after STUCK_TURNS decisions of one seat in a
+    row with the stock unchanged, the heuristic and the search draw instead of taking.
+    Each observation counts once, however often it is asked; a moved stock starts again."""
+    from cherki.bots.balik import STUCK_TURNS
+    from cherki.games.sets.actions import DRAW, TAKE
+
+    state, seat = _a_take(name, players)
+    for level in ("heuristic", "search"):
+        bot = make_bot(name, level) if level == "heuristic" else SearchBot.by_rollouts(name, 8)
+        choices = []
+        for i in range(STUCK_TURNS + 2):
+            obs = state.observation(seat)  # a new observation of the same stock, each time
+            if level == "heuristic":
+                assert bot.act(obs, random.Random(i)) == bot.act(obs, random.Random(i))
+            choices.append(bot.act(obs, random.Random(i)))
+        if level == "heuristic":
+            assert choices[:STUCK_TURNS] == [TAKE] * STUCK_TURNS
+        assert choices[STUCK_TURNS:] == [DRAW, DRAW], level
+    # the stock moved: the count starts again
+    bot = make_bot(name, "heuristic")
+    for i in range(STUCK_TURNS):
+        bot.act(state.observation(seat), random.Random(i))
+    moved = state.clone()
+    moved.apply(DRAW, seat)
+    assert bot.unstick(moved.observation(seat)) is None
+    assert bot._watch[seat][1] == 0  # type: ignore[attr-defined]

@@ -21,6 +21,13 @@ better a taken discard must make the hand, how a ceki wait weighs against a tan 
 :class:`Weights`, the hand-set ones by default: a learned model may carry tuned weights for
 the heuristic it plays as its prior (:mod:`cherki.tune`, :mod:`cherki.bots.learned`).
 
+No endless hands: the games of sets set no bound on a hand's length (a discard may be taken
+and thrown again without end), and players who each take the last discard because it betters
+their hand can pass the same cards round the table for ever. After :data:`STUCK_TURNS`
+decisions of one seat in a row with the stock unchanged, that seat draws from the stock
+instead of taking (:meth:`BalikHeuristicBot.unstick`; the search bot too), which no loop
+survives. A hand that moves on before then plays exactly as without it.
+
 Between discards its hand's value rates level (most plain discards: the isolated cards are
 worth nothing to it) the hand-set heuristic draws lots. Tuned weights may break those ties
 first (``tie_held``, ``tie_live``, ``tie_red``, ``tie_low``: :func:`tie_scores`): it throws
@@ -132,6 +139,9 @@ class Weights(TunedWeights):
 
 #: the hand-set heuristic's weights
 WEIGHTS = Weights()
+#: a seat's decisions in a row with the stock unchanged after which it draws instead of
+#: taking the last discard (see the module)
+STUCK_TURNS = 8
 #: the weights named after the first models were made: a card without them plays their
 #: hand-set values (the tie-break's: none, lots alone)
 LATER = Weights.later
@@ -293,6 +303,9 @@ class BalikHeuristicBot(Heuristic):
         #: the constants it plays by (:class:`Weights`): the hand-set ones, or a learned
         #: model's for the prior it plays (:mod:`cherki.bots.learned`)
         self.weights = weights or WEIGHTS
+        #: per seat: the stock it last saw, its decisions in a row with it unchanged, and
+        #: the observation last counted (:meth:`unstick`)
+        self._watch: dict[int, tuple[int, int, object]] = {}
 
     def _weighted(self, weights: TunedWeights) -> BalikHeuristicBot:
         assert isinstance(weights, Weights)  # checked by Heuristic.weighted
@@ -308,12 +321,27 @@ class BalikHeuristicBot(Heuristic):
             return EXTRA_MATA_BY_SCORE
         return self.weights.extra_mata
 
+    def unstick(self, obs: Observation) -> int | None:
+        """A draw where this seat has made :data:`STUCK_TURNS` decisions in a row with the
+        stock unchanged and may draw (a discard taken and thrown round and round), else
+        None. Each observation counts once, however often it is asked."""
+        obs = _own(obs)
+        stock, same, last = self._watch.get(obs.seat, (-1, 0, None))
+        if last is not obs:
+            same = same + 1 if obs.stock_left == stock else 0
+            self._watch[obs.seat] = (obs.stock_left, same, obs)
+        if same >= STUCK_TURNS and DRAW in obs.legal and TAKE in obs.legal:
+            return DRAW
+        return None
+
     def act(self, obs: Observation, rng: random.Random) -> int:
         obs = _own(obs)
         legal = obs.legal
         size = obs.rules.set_size
         if SAMPEI in legal and self._worth_going_out(obs):
             return SAMPEI
+        if self.unstick(obs) is not None:
+            return DRAW
         if PASS in legal:  # only a claim window offers pass
             return PASS
         live = obs.unseen()

@@ -98,6 +98,13 @@ class Heuristic:
         """An action no search could better (a winning sampei), or None."""
         return None
 
+    def unstick(self, obs: Observation) -> int | None:
+        """The action that ends a loop the seat is in (in the games of sets, a discard taken
+        and thrown round and round: a draw), or None; the search plays it too. Called once
+        for each of the seat's decisions (again with the same observation, it answers the
+        same)."""
+        return None
+
     def searches(self, obs: Observation) -> bool:
         """Whether this decision is worth searching."""
         return True

@@ -169,6 +169,9 @@ class SearchBot:
         choice = self.heuristic.sure(obs)
         if choice is not None:
             return int(choice)
+        choice = self.heuristic.unstick(obs)  # a loop of takes: a draw ends it
+        if choice is not None:
+            return int(choice)
         if not self.heuristic.searches(obs):
             return int(self.heuristic.act(obs, rng))
         if self.heuristic.search_keeps_lots(obs):
