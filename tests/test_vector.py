@@ -232,7 +232,9 @@ def test_the_batched_heuristic_chooses_as_the_heuristic_bot(name: str, weights: 
             elif obs.phase == "claim":
                 assert a == PASS
             elif obs.phase == "draw":
-                want = bot.act(obs, random.Random(0))  # no lots are drawn here
+                # a bot of its own for this hand's seat (one bot follows one hand: it counts
+                # its decisions with the stock unchanged); no lots are drawn here
+                want = BalikHeuristicBot(weights=weights).act(obs, random.Random(0))
                 assert a == want
             else:
                 scores = bot.scores(obs)

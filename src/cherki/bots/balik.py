@@ -324,7 +324,9 @@ class BalikHeuristicBot(Heuristic):
     def unstick(self, obs: Observation) -> int | None:
         """A draw where this seat has made :data:`STUCK_TURNS` decisions in a row with the
         stock unchanged and may draw (a discard taken and thrown round and round), else
-        None. Each observation counts once, however often it is asked."""
+        None. Each observation counts once, however often it is asked. A bot follows one
+        hand at a time, as every front end seats one for each seat (observations of
+        several hands in turn would count as one hand's)."""
         obs = _own(obs)
         stock, same, last = self._watch.get(obs.seat, (-1, 0, None))
         if last is not obs:
