@@ -70,7 +70,7 @@ from typing import Any
 
 import numpy as np
 
-from cherki.bots.balik import WEIGHTS, Weights
+from cherki.bots.balik import STUCK_TURNS, WEIGHTS, Weights
 from cherki.bots.base import Heuristic, heuristic_for
 from cherki.bots.shipped import MODELS, shipped, shipped_players
 from cherki.bots.weights import TunedWeights
@@ -85,8 +85,9 @@ CARD_FORMAT = "cherki-learned-model/1"
 #: the weights' names in a model's ``.npz``, in the order of the layers
 HIDDEN_KEYS = ("w0", "b0", "w1", "b1")
 HEAD_KEYS = ("wp", "bp", "wv", "bv")
-#: the bot's own decisions with the stock unchanged after which it plays the heuristic
-STUCK = 8
+#: the bot's own decisions with the stock unchanged after which it plays the heuristic (the
+#: same count after which the heuristic itself draws instead of taking)
+STUCK = STUCK_TURNS
 
 
 def layout_id(layout: Layout) -> str:
